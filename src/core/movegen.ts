@@ -1,0 +1,116 @@
+/** Table-driven pseudo-legal move generation and attack detection, for any variant. */
+import type { Position } from './position.js';
+import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from './tables.js';
+
+/** Appends the pseudo-legal moves of the side to move to out[n..]; returns the new end. */
+export function generatePseudo(pos: Position, out: Int32Array, n: number): number {
+  const v = pos.variant;
+  const t = v.tables;
+  const b = pos.board;
+  const size = v.geometry.size;
+  const us = pos.turn;
+  const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = t;
+  const promoted = v.promoted;
+  const special = v.special;
+  for (let from = 0; from < size; from++) {
+    const p = b[from]!;
+    if (p === 0 || (p & 1) !== us) continue;
+    const base = classOf[p]! * size + from;
+    const canPromote = promoted[p] !== 0 && v.promotionMode !== undefined;
+    const start = n;
+    for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
+      const leg = stepLeg[i]!;
+      if (leg >= 0 && b[leg] !== 0) continue;
+      const to = stepTo[i]!;
+      const q = b[to]!;
+      if (q === 0) {
+        if (stepMode[i]! & MODE_MOVE) out[n++] = from | (to << 8);
+      } else if ((q & 1) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = from | (to << 8);
+    }
+    for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
+      const mode = rayMode[r]!;
+      let i = rayFirst[r]!;
+      const end = rayFirst[r + 1]!;
+      for (; i < end; i++) {
+        const to = raySq[i]!;
+        const q = b[to]!;
+        if (q === 0) {
+          if (mode & MODE_MOVE) out[n++] = from | (to << 8);
+        } else {
+          if ((q & 1) !== us && mode & MODE_CAPTURE) out[n++] = from | (to << 8);
+          break;
+        }
+      }
+      if (mode & (MODE_HOP_MOVE | MODE_HOP_CAPTURE)) {
+        for (i++; i < end; i++) {
+          const to = raySq[i]!;
+          const q = b[to]!;
+          if (q === 0) {
+            if (mode & MODE_HOP_MOVE) out[n++] = from | (to << 8);
+          } else {
+            if ((q & 1) !== us && mode & MODE_HOP_CAPTURE) out[n++] = from | (to << 8);
+            break;
+          }
+        }
+      }
+    }
+    if (special[p] !== 0 && v.generateSpecial) n = v.generateSpecial(pos, from, p, out, n);
+    if (canPromote) n = addPromotions(pos, p, out, start, n);
+  }
+  return n;
+}
+
+/** Expands the moves out[start..n) of piece p by the variant's promotion choice. */
+function addPromotions(pos: Position, p: number, out: Int32Array, start: number, n: number): number {
+  const v = pos.variant;
+  const end = n;
+  for (let i = start; i < end; i++) {
+    const m = out[i]!;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    const captured = to !== from ? pos.board[to]! : mid >= 0 ? pos.board[mid]! : 0;
+    const mode = v.promotionMode!(pos, from, to, p, captured);
+    if (mode === 1) out[n++] = m | 0x1000000;
+    else if (mode === 2) out[i] = m | 0x1000000;
+  }
+  return n;
+}
+
+/** Is square sq attacked by a piece of side `by` (by captures the tables describe)? */
+export function isAttacked(pos: Position, sq: number, by: number): boolean {
+  const t = pos.variant.tables;
+  const b = pos.board;
+  const classOf = t.classOf;
+  const key = by * pos.variant.geometry.size + sq;
+  for (let i = t.attStepStart[key]!, e = t.attStepStart[key + 1]!; i < e; i++) {
+    const q = b[t.attStepFrom[i]!]!;
+    if (q === 0 || (q & 1) !== by) continue;
+    if ((t.attStepMask[i]! >>> classOf[q]!) & 1) {
+      const leg = t.attStepLeg[i]!;
+      if (leg < 0 || b[leg] === 0) return true;
+    }
+  }
+  const k8 = key * 8;
+  for (let d = 0; d < 8; d++) {
+    const slide = t.attRaySlide[k8 + d]!;
+    const hop = t.attRayHop[k8 + d]!;
+    if ((slide | hop) === 0) continue;
+    let i = t.attRayStart[k8 + d]!;
+    const e = t.attRayStart[k8 + d + 1]!;
+    for (; i < e; i++) {
+      const q = b[t.attRaySq[i]!]!;
+      if (q === 0) continue;
+      if ((q & 1) === by && (slide >>> classOf[q]!) & 1) return true;
+      break;
+    }
+    if (hop === 0) continue;
+    for (i++; i < e; i++) {
+      const q = b[t.attRaySq[i]!]!;
+      if (q === 0) continue;
+      if ((q & 1) === by && (hop >>> classOf[q]!) & 1) return true;
+      break;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,37 @@
+/**
+ * Pieces as data. A piece code on the board is (kind << 1) | side, 0 = empty; kind >= 1 indexes
+ * the variant's piece list. Side 0 moves first (Red in xiangqi, Sente ▲ in chu shogi).
+ */
+export type Side = 0 | 1;
+
+export const pieceSide = (p: number): Side => (p & 1) as Side;
+export const pieceKind = (p: number): number => p >> 1;
+export const pieceCode = (kind: number, side: Side): number => (kind << 1) | side;
+
+/** A board region, in absolute coordinates, for the piece of the given side. */
+export type Region = (x: number, y: number, side: Side) => boolean;
+
+/** One movement rule: a mini-Betza string, optionally limited to starting/landing regions. */
+export interface MoveRule {
+  readonly betza: string;
+  /** Named region (from the variant's `regions`) the piece must start in for this rule to apply. */
+  readonly from?: string;
+  /** Named region the destination must lie in. */
+  readonly to?: string;
+}
+
+export interface PieceSpec {
+  /** Stable identifier, e.g. 'horse', 'lion', '+pawn'. */
+  readonly id: string;
+  /** Name for people. */
+  readonly name: string;
+  /** FEN/SFEN letter(s) of side 0, e.g. 'N' or '+P'. */
+  readonly letter: string;
+  readonly moves: readonly MoveRule[];
+  /** Losing all of a side's royals loses the game (xiangqi general, chu king and crown prince). */
+  readonly royal?: boolean;
+  /** id of the piece this one promotes to. */
+  readonly promotesTo?: string;
+  /** Named escape hatch for movement data cannot express, handled by the variant (e.g. 'lion'). */
+  readonly special?: string;
+}

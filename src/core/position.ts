@@ -1,0 +1,201 @@
+/** A position with incremental Zobrist hashing and make/unmake on integer moves. */
+import type { Move } from './move.js';
+import type { Side } from './piece.js';
+import type { Variant } from './variant.js';
+
+const STACK = 4096;
+
+export class Position {
+  readonly variant: Variant;
+  readonly board: Uint8Array;
+  turn: Side = 0;
+  /** Variant-specific extra state (chu: counter-strike square + 1). */
+  aux = 0;
+  /** Plies since the last irreversible move (the variant decides what resets it). */
+  halfmove = 0;
+  fullmove = 1;
+  hashLo = 0;
+  hashHi = 0;
+  /** Number of moves made on this object that can be undone. */
+  sp = 0;
+  private readonly uMove: Int32Array;
+  private readonly uCapTo: Uint8Array;
+  private readonly uCapMid: Uint8Array;
+  private readonly uPiece: Uint8Array;
+  private readonly uAux: Int32Array;
+  private readonly uHalf: Int32Array;
+  private readonly uHashLo: Int32Array;
+  private readonly uHashHi: Int32Array;
+
+  constructor(variant: Variant, stack = STACK) {
+    this.variant = variant;
+    this.board = new Uint8Array(variant.geometry.size);
+    this.uMove = new Int32Array(stack);
+    this.uCapTo = new Uint8Array(stack);
+    this.uCapMid = new Uint8Array(stack);
+    this.uPiece = new Uint8Array(stack);
+    this.uAux = new Int32Array(stack);
+    this.uHalf = new Int32Array(stack);
+    this.uHashLo = new Int32Array(stack);
+    this.uHashHi = new Int32Array(stack);
+  }
+
+  /** A copy without the undo history. */
+  clone(): Position {
+    const p = new Position(this.variant);
+    p.board.set(this.board);
+    p.turn = this.turn;
+    p.aux = this.aux;
+    p.halfmove = this.halfmove;
+    p.fullmove = this.fullmove;
+    p.hashLo = this.hashLo;
+    p.hashHi = this.hashHi;
+    return p;
+  }
+
+  /** Place (or with 0 remove) a piece, keeping the hash. */
+  put(sq: number, piece: number): void {
+    const z = this.variant.zobrist;
+    const size = this.variant.geometry.size;
+    const old = this.board[sq]!;
+    if (old) {
+      this.hashLo ^= z.lo[old * size + sq]!;
+      this.hashHi ^= z.hi[old * size + sq]!;
+    }
+    this.board[sq] = piece;
+    if (piece) {
+      this.hashLo ^= z.lo[piece * size + sq]!;
+      this.hashHi ^= z.hi[piece * size + sq]!;
+    }
+  }
+
+  setTurn(side: Side): void {
+    if (side !== this.turn) {
+      this.turn = side;
+      this.hashLo ^= this.variant.zobrist.sideLo;
+      this.hashHi ^= this.variant.zobrist.sideHi;
+    }
+  }
+
+  setAux(value: number): void {
+    const z = this.variant.zobrist;
+    this.hashLo ^= z.auxLo[this.aux]! ^ z.auxLo[value]!;
+    this.hashHi ^= z.auxHi[this.aux]! ^ z.auxHi[value]!;
+    this.aux = value;
+  }
+
+  /** Recompute the hash from scratch (for tests and after bulk edits). */
+  computeHash(): [number, number] {
+    const z = this.variant.zobrist;
+    const size = this.variant.geometry.size;
+    let lo = 0;
+    let hi = 0;
+    for (let sq = 0; sq < size; sq++) {
+      const p = this.board[sq]!;
+      if (p) {
+        lo ^= z.lo[p * size + sq]!;
+        hi ^= z.hi[p * size + sq]!;
+      }
+    }
+    if (this.turn) {
+      lo ^= z.sideLo;
+      hi ^= z.sideHi;
+    }
+    lo ^= z.auxLo[this.aux]!;
+    hi ^= z.auxHi[this.aux]!;
+    return [lo, hi];
+  }
+
+  /** Plays a (legal or pseudo-legal) move. */
+  play(m: Move): void {
+    const v = this.variant;
+    const z = v.zobrist;
+    const size = v.geometry.size;
+    const b = this.board;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    const sp = this.sp++;
+    this.uMove[sp] = m;
+    this.uAux[sp] = this.aux;
+    this.uHalf[sp] = this.halfmove;
+    this.uHashLo[sp] = this.hashLo;
+    this.uHashHi[sp] = this.hashHi;
+    let lo = this.hashLo ^ z.sideLo;
+    let hi = this.hashHi ^ z.sideHi;
+    const p = b[from]!;
+    this.uPiece[sp] = p;
+    let capMid = 0;
+    if (mid >= 0) {
+      capMid = b[mid]!;
+      if (capMid) {
+        lo ^= z.lo[capMid * size + mid]!;
+        hi ^= z.hi[capMid * size + mid]!;
+        b[mid] = 0;
+      }
+    }
+    let capTo = 0;
+    if (to !== from) {
+      capTo = b[to]!;
+      if (capTo) {
+        lo ^= z.lo[capTo * size + to]!;
+        hi ^= z.hi[capTo * size + to]!;
+      }
+      const np = m & 0x1000000 ? v.promoted[p]! : p;
+      lo ^= z.lo[p * size + from]! ^ z.lo[np * size + to]!;
+      hi ^= z.hi[p * size + from]! ^ z.hi[np * size + to]!;
+      b[from] = 0;
+      b[to] = np;
+    } else if (m & 0x1000000) {
+      // promotion without moving (igui by a promotable lion-power piece)
+      const np = v.promoted[p]!;
+      lo ^= z.lo[p * size + from]! ^ z.lo[np * size + from]!;
+      hi ^= z.hi[p * size + from]! ^ z.hi[np * size + from]!;
+      b[from] = np;
+    }
+    this.uCapTo[sp] = capTo;
+    this.uCapMid[sp] = capMid;
+    if (v.auxAfter) {
+      const a = v.auxAfter(this, m, p, capTo, capMid);
+      lo ^= z.auxLo[this.aux]! ^ z.auxLo[a]!;
+      hi ^= z.auxHi[this.aux]! ^ z.auxHi[a]!;
+      this.aux = a;
+    }
+    this.hashLo = lo;
+    this.hashHi = hi;
+    this.halfmove = capTo || capMid ? 0 : this.halfmove + 1;
+    if (this.turn === 1) this.fullmove++;
+    this.turn = (this.turn ^ 1) as Side;
+  }
+
+  /** Takes back the last move played on this object. */
+  undo(): void {
+    const sp = --this.sp;
+    const m = this.uMove[sp]!;
+    const b = this.board;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    this.turn = (this.turn ^ 1) as Side;
+    if (this.turn === 1) this.fullmove--;
+    if (to !== from) {
+      b[from] = this.uPiece[sp]!;
+      b[to] = this.uCapTo[sp]!;
+    } else b[from] = this.uPiece[sp]!;
+    if (mid >= 0 && this.uCapMid[sp]) b[mid] = this.uCapMid[sp]!;
+    this.aux = this.uAux[sp]!;
+    this.halfmove = this.uHalf[sp]!;
+    this.hashLo = this.uHashLo[sp]!;
+    this.hashHi = this.uHashHi[sp]!;
+  }
+
+  /** The last move played on this object, or 0. */
+  lastMove(): Move {
+    return this.sp > 0 ? this.uMove[this.sp - 1]! : 0;
+  }
+
+  /** Pieces captured by the last move: [on to, on mid]. */
+  lastCaptures(): [number, number] {
+    return this.sp > 0 ? [this.uCapTo[this.sp - 1]!, this.uCapMid[this.sp - 1]!] : [0, 0];
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Precomputed move and attack tables built from the piece data. Board edges and region limits
+ * (palace, river, ...) are baked in here, so move generation never tests them.
+ */
+import { parseBetza, type Atom } from './betza.js';
+import type { Geometry } from './geometry.js';
+import type { PieceSpec, Region, Side } from './piece.js';
+
+export const MODE_MOVE = 1;
+export const MODE_CAPTURE = 2;
+export const MODE_HOP_MOVE = 4;
+export const MODE_HOP_CAPTURE = 8;
+
+export interface MoveTables {
+  /** Movement class of each piece code (kind << 1 | side); -1 for none. */
+  readonly classOf: Int16Array;
+  readonly classCount: number;
+  /** Per (class, square): steps in [stepStart[i], stepStart[i + 1]). */
+  readonly stepStart: Int32Array;
+  readonly stepTo: Int16Array;
+  readonly stepLeg: Int16Array;
+  readonly stepMode: Uint8Array;
+  /** Per (class, square): rays in [rayStart[i], rayStart[i + 1]); ray r covers raySq[rayFirst[r] .. rayFirst[r + 1]). */
+  readonly rayStart: Int32Array;
+  readonly rayMode: Uint8Array;
+  readonly rayFirst: Int32Array;
+  readonly raySq: Int16Array;
+  /** Reverse (attack) tables, per (attacking side, target square). */
+  readonly attStepStart: Int32Array;
+  readonly attStepFrom: Int16Array;
+  readonly attStepLeg: Int16Array;
+  /** Bit (class index) set: a piece of this class on attStepFrom attacks the target. */
+  readonly attStepMask: Int32Array;
+  /** Per (attacking side, target): 8 directions, squares outward from the target. */
+  readonly attRayStart: Int32Array; // index (side * size + sq) * 8 + dir → start in attRaySq; end = next
+  readonly attRaySq: Int16Array;
+  readonly attRaySlide: Int32Array; // per (side, sq, dir): mask of classes that slide-capture along it
+  readonly attRayHop: Int32Array; // per (side, sq, dir): mask of classes that hop-capture along it
+}
+
+interface ClassDef {
+  readonly side: Side;
+  readonly atoms: { atom: Atom; from: Region | null; to: Region | null }[];
+}
+
+const DIRS: [number, number][] = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+
+export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: Record<string, Region>): MoveTables {
+  const { width: W, height: H, size } = g;
+  const codes = (pieces.length + 1) * 2;
+  const classOf = new Int16Array(codes).fill(-1);
+  const classes: ClassDef[] = [];
+  const keyToClass = new Map<string, number>();
+  pieces.forEach((spec, i) => {
+    const kind = i + 1;
+    for (const side of [0, 1] as Side[]) {
+      const key = `${side}|${JSON.stringify(spec.moves)}`;
+      let c = keyToClass.get(key);
+      if (c === undefined) {
+        c = classes.length;
+        keyToClass.set(key, c);
+        const atoms: ClassDef['atoms'] = [];
+        for (const rule of spec.moves) {
+          const parsed = parseBetza(rule.betza);
+          if (!parsed.ok) throw new Error(`piece ${spec.id}: ${parsed.error}`);
+          const region = (name: string | undefined): Region | null => {
+            if (name === undefined) return null;
+            const r = regions[name];
+            if (!r) throw new Error(`piece ${spec.id}: unknown region ${name}`);
+            return r;
+          };
+          for (const atom of parsed.value) atoms.push({ atom, from: region(rule.from), to: region(rule.to) });
+        }
+        classes.push({ side, atoms });
+      }
+      classOf[(kind << 1) | side] = c;
+    }
+  });
+  if (classes.length > 31) throw new Error(`too many movement classes (${classes.length})`);
+
+  const stepStart: number[] = [];
+  const stepTo: number[] = [];
+  const stepLeg: number[] = [];
+  const stepMode: number[] = [];
+  const rayStart: number[] = [];
+  const rayMode: number[] = [];
+  const rayFirst: number[] = [];
+  const raySq: number[] = [];
+  // attack accumulation: per (side, target) map "from,leg" → mask
+  const attSteps: Map<string, number>[] = Array.from({ length: 2 * size }, () => new Map());
+  const attSlide = new Int32Array(2 * size * 8);
+  const attHop = new Int32Array(2 * size * 8);
+
+  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < W && y < H;
+  for (let c = 0; c < classes.length; c++) {
+    const { side, atoms } = classes[c]!;
+    const sgn = side === 0 ? 1 : -1; // side 1 sees the board rotated by 180 degrees
+    for (let sq = 0; sq < size; sq++) {
+      const x = sq % W;
+      const y = (sq / W) | 0;
+      stepStart.push(stepTo.length);
+      rayStart.push(rayMode.length);
+      const stepIndex = new Map<number, number>();
+      const rayIndex = new Map<string, number>();
+      for (const { atom, from, to } of atoms) {
+        if (from && !from(x, y, side)) continue;
+        const dx = atom.dx * sgn;
+        const dy = atom.dy * sgn;
+        if (!atom.slide) {
+          const tx = x + dx;
+          const ty = y + dy;
+          if (!inside(tx, ty) || (to && !to(tx, ty, side))) continue;
+          const t = ty * W + tx;
+          const leg = atom.leg ? (y + atom.leg[1] * sgn) * W + (x + atom.leg[0] * sgn) : -1;
+          const mode = (atom.move ? MODE_MOVE : 0) | (atom.capture ? MODE_CAPTURE : 0);
+          const prev = stepIndex.get(t * 1024 + leg + 1);
+          if (prev !== undefined) stepMode[prev]! |= mode;
+          else {
+            stepIndex.set(t * 1024 + leg + 1, stepTo.length);
+            stepTo.push(t);
+            stepLeg.push(leg);
+            stepMode.push(mode);
+          }
+          if (atom.capture) {
+            const m = attSteps[side * size + t]!;
+            const k = `${sq},${leg}`;
+            m.set(k, (m.get(k) ?? 0) | (1 << c));
+          }
+        } else {
+          const squares: number[] = [];
+          for (let k = 1, tx = x + dx, ty = y + dy; inside(tx, ty); k++, tx += dx, ty += dy) {
+            if (atom.range && k > atom.range) break;
+            if (to && !to(tx, ty, side)) break;
+            squares.push(ty * W + tx);
+          }
+          if (squares.length === 0) continue;
+          const mode = atom.hop
+            ? (atom.move ? MODE_HOP_MOVE : 0) | (atom.capture ? MODE_HOP_CAPTURE : 0)
+            : (atom.move ? MODE_MOVE : 0) | (atom.capture ? MODE_CAPTURE : 0);
+          const key = squares.join(',');
+          const prev = rayIndex.get(key);
+          if (prev !== undefined) rayMode[prev]! |= mode;
+          else {
+            rayIndex.set(key, rayMode.length);
+            rayMode.push(mode);
+            rayFirst.push(raySq.length);
+            raySq.push(...squares);
+          }
+          if (atom.capture) {
+            if (atom.range) throw new Error('range-limited capturing sliders are not supported by the attack tables');
+            // the attacker on sq attacks along direction (dx,dy); seen from a target, the attacker
+            // lies in direction (-dx,-dy)
+            const dir = DIRS.findIndex(([a, b]) => a === -Math.sign(dx) && b === -Math.sign(dy));
+            if (Math.abs(dx) > 1 || Math.abs(dy) > 1 || dir < 0) throw new Error('only unit sliders are supported');
+            for (const t of squares) {
+              const idx = (side * size + t) * 8 + dir;
+              if (atom.hop) attHop[idx]! |= 1 << c;
+              else attSlide[idx]! |= 1 << c;
+            }
+          }
+        }
+      }
+    }
+  }
+  stepStart.push(stepTo.length);
+  rayStart.push(rayMode.length);
+  rayFirst.push(raySq.length);
+
+  const attStepStart: number[] = [];
+  const attStepFrom: number[] = [];
+  const attStepLeg: number[] = [];
+  const attStepMask: number[] = [];
+  for (let i = 0; i < 2 * size; i++) {
+    attStepStart.push(attStepFrom.length);
+    for (const [k, mask] of attSteps[i]!) {
+      const [f, l] = k.split(',').map(Number) as [number, number];
+      attStepFrom.push(f);
+      attStepLeg.push(l);
+      attStepMask.push(mask);
+    }
+  }
+  attStepStart.push(attStepFrom.length);
+
+  // rays outward from each target square (same for both sides)
+  const attRayStart: number[] = [];
+  const attRaySq: number[] = [];
+  for (let side = 0; side < 2; side++)
+    for (let sq = 0; sq < size; sq++)
+      for (const [dx, dy] of DIRS) {
+        attRayStart.push(attRaySq.length);
+        const x = sq % W;
+        const y = (sq / W) | 0;
+        const idx = (side * size + sq) * 8 + DIRS.findIndex(([a, b]) => a === dx && b === dy);
+        if (attSlide[idx] === 0 && attHop[idx] === 0) continue; // nothing ever attacks along it
+        for (let tx = x + dx, ty = y + dy; inside(tx, ty); tx += dx, ty += dy) attRaySq.push(ty * W + tx);
+      }
+  attRayStart.push(attRaySq.length);
+
+  return {
+    classOf,
+    classCount: classes.length,
+    stepStart: Int32Array.from(stepStart),
+    stepTo: Int16Array.from(stepTo),
+    stepLeg: Int16Array.from(stepLeg),
+    stepMode: Uint8Array.from(stepMode),
+    rayStart: Int32Array.from(rayStart),
+    rayMode: Uint8Array.from(rayMode),
+    rayFirst: Int32Array.from(rayFirst),
+    raySq: Int16Array.from(raySq),
+    attStepStart: Int32Array.from(attStepStart),
+    attStepFrom: Int16Array.from(attStepFrom),
+    attStepLeg: Int16Array.from(attStepLeg),
+    attStepMask: Int32Array.from(attStepMask),
+    attRayStart: Int32Array.from(attRayStart),
+    attRaySq: Int16Array.from(attRaySq),
+    attRaySlide: attSlide,
+    attRayHop: attHop,
+  };
+}

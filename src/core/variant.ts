@@ -1,0 +1,126 @@
+/**
+ * A variant as data: geometry, pieces, regions, plus the named hooks a game supplies for what the
+ * data cannot say (legality filters, special moves such as the chu lion's double move, promotion).
+ */
+import { geometry, type Geometry } from './geometry.js';
+import type { PieceSpec, Region, Side } from './piece.js';
+import { buildTables, type MoveTables } from './tables.js';
+import type { Position } from './position.js';
+
+export interface VariantSpec {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+  /** Piece kinds; kind = index + 1. */
+  readonly pieces: readonly PieceSpec[];
+  readonly regions?: Record<string, Region>;
+}
+
+export interface Zobrist {
+  readonly lo: Int32Array; // per (piece code * size + square)
+  readonly hi: Int32Array;
+  readonly sideLo: number;
+  readonly sideHi: number;
+  /** Keys for the variant's extra state value (0 = none, hashed as 0). */
+  readonly auxLo: Int32Array;
+  readonly auxHi: Int32Array;
+}
+
+/** Everything derived from a VariantSpec; shared by all positions of the variant. */
+export interface VariantData {
+  readonly spec: VariantSpec;
+  readonly geometry: Geometry;
+  readonly pieces: readonly PieceSpec[];
+  readonly tables: MoveTables;
+  readonly zobrist: Zobrist;
+  /** piece code → promoted piece code, 0 if it cannot promote. */
+  readonly promoted: Uint8Array;
+  /** piece code → 1 if royal. */
+  readonly royal: Uint8Array;
+  /** piece code → index of its `special` name in `specials` + 1, 0 for none. */
+  readonly special: Uint8Array;
+  readonly specials: readonly string[];
+  /** kind by id. */
+  readonly kindOf: ReadonlyMap<string, number>;
+  readonly codeCount: number;
+}
+
+/** The rules a game adds on top of its data. */
+export interface Variant extends VariantData {
+  /** Writes the legal moves of `pos` into out[start..], returns the end index. */
+  generateLegal(pos: Position, out: Int32Array, start: number): number;
+  /** Is the side to move's royal attacked (in check)? */
+  inCheck(pos: Position): boolean;
+  /**
+   * Promotion choice for a move of a piece that can promote: 0 none, 1 optional (both moves are
+   * generated), 2 forced. Absent: never.
+   */
+  promotionMode?(pos: Position, from: number, to: number, piece: number, captured: number): number;
+  /** The escape hatch: extra moves of pieces whose spec names a `special` (chu: the lion's double move). */
+  generateSpecial?(pos: Position, from: number, piece: number, out: Int32Array, n: number): number;
+  /** Extra state after a move (e.g. chu's counter-strike square + 1); absent: always 0. */
+  auxAfter?(pos: Position, move: number, moved: number, capTo: number, capMid: number): number;
+}
+
+function splitmix(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) | 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) | 0;
+  };
+}
+
+export function buildVariantData(spec: VariantSpec, seed = 0x5eed): VariantData {
+  const g = geometry(spec.width, spec.height);
+  const codeCount = (spec.pieces.length + 1) * 2;
+  if (codeCount > 256) throw new Error('too many piece kinds');
+  const tables = buildTables(g, spec.pieces, spec.regions ?? {});
+  const rnd = splitmix(seed);
+  const lo = new Int32Array(codeCount * g.size).map(() => rnd());
+  const hi = new Int32Array(codeCount * g.size).map(() => rnd());
+  const auxLo = new Int32Array(g.size + 2).map(() => rnd());
+  const auxHi = new Int32Array(g.size + 2).map(() => rnd());
+  auxLo[0] = 0;
+  auxHi[0] = 0;
+  const kindOf = new Map<string, number>();
+  spec.pieces.forEach((p, i) => kindOf.set(p.id, i + 1));
+  const promoted = new Uint8Array(codeCount);
+  const royal = new Uint8Array(codeCount);
+  const special = new Uint8Array(codeCount);
+  const specials: string[] = [];
+  spec.pieces.forEach((p, i) => {
+    const kind = i + 1;
+    let sp = 0;
+    if (p.special) {
+      let k = specials.indexOf(p.special);
+      if (k < 0) k = specials.push(p.special) - 1;
+      sp = k + 1;
+    }
+    for (const side of [0, 1] as Side[]) {
+      const code = (kind << 1) | side;
+      if (p.promotesTo) {
+        const to = kindOf.get(p.promotesTo);
+        if (!to) throw new Error(`piece ${p.id} promotes to unknown ${p.promotesTo}`);
+        promoted[code] = (to << 1) | side;
+      }
+      royal[code] = p.royal ? 1 : 0;
+      special[code] = sp;
+    }
+  });
+  return {
+    spec,
+    geometry: g,
+    pieces: spec.pieces,
+    tables,
+    zobrist: { lo, hi, sideLo: rnd(), sideHi: rnd(), auxLo, auxHi },
+    promoted,
+    royal,
+    special,
+    specials,
+    kindOf,
+    codeCount,
+  };
+}

@@ -1,0 +1,93 @@
+/** Xiangqi: the data plus its rules (king safety with the flying general). */
+import { isAttacked, generatePseudo } from '../../core/movegen.js';
+import type { Position } from '../../core/position.js';
+import { buildVariantData, type Variant } from '../../core/variant.js';
+import { KING, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
+
+export * from './pieces.js';
+
+export const XIANGQI_START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+const W = 9;
+const data = buildVariantData({ id: 'xiangqi', width: 9, height: 10, pieces: XIANGQI_PIECES, regions: XIANGQI_REGIONS });
+
+/** The square of side's general (it never leaves the palace), or -1. */
+export function kingSquare(pos: Position, side: number): number {
+  const b = pos.board;
+  const code = (KING << 1) | side;
+  const y0 = side === 0 ? 0 : 7;
+  for (let y = y0; y < y0 + 3; y++)
+    for (let x = 3; x <= 5; x++) if (b[y * W + x] === code) return y * W + x;
+  return -1;
+}
+
+/** Does the general on ksq (of side `side`) face the other general on an open file? */
+function facing(b: Uint8Array, ksq: number, side: number): boolean {
+  const step = side === 0 ? W : -W;
+  const enemyKing = (KING << 1) | (side ^ 1);
+  for (let s = ksq + step; s >= 0 && s < 90; s += step) {
+    const q = b[s]!;
+    if (q !== 0) return q === enemyKing;
+  }
+  return false;
+}
+
+/** Is `side`'s general on ksq attacked (including by the facing general)? */
+export function kingAttacked(pos: Position, ksq: number, side: number): boolean {
+  return isAttacked(pos, ksq, side ^ 1) || facing(pos.board, ksq, side);
+}
+
+// Squares whose change can expose a general: its file and rank, and the four horse-leg points.
+const sensitive = new Int32Array(90);
+let stamp = 0;
+
+function generateLegal(pos: Position, out: Int32Array, start: number): number {
+  const n = generatePseudo(pos, out, start);
+  const us = pos.turn;
+  const ksq = kingSquare(pos, us);
+  if (ksq < 0) return start;
+  const b = pos.board;
+  const checked = kingAttacked(pos, ksq, us);
+  if (!checked) {
+    const s = ++stamp;
+    const kx = ksq % W;
+    const ky = (ksq / W) | 0;
+    for (let x = 0; x < W; x++) sensitive[ky * W + x] = s;
+    for (let y = 0; y < 10; y++) sensitive[y * W + kx] = s;
+    sensitive[ksq + W + 1] = s;
+    sensitive[ksq + W - 1] = s;
+    if (ksq >= W) {
+      sensitive[ksq - W + 1] = s;
+      sensitive[ksq - W - 1] = s;
+    }
+  }
+  const s = stamp;
+  let w = start;
+  for (let i = start; i < n; i++) {
+    const m = out[i]!;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    if (!checked && from !== ksq && sensitive[from] !== s && sensitive[to] !== s) {
+      out[w++] = m;
+      continue;
+    }
+    const p = b[from]!;
+    const cap = b[to]!;
+    b[to] = p;
+    b[from] = 0;
+    const legal = !kingAttacked(pos, from === ksq ? to : ksq, us);
+    b[from] = p;
+    b[to] = cap;
+    if (legal) out[w++] = m;
+  }
+  return w;
+}
+
+export const xiangqi: Variant = {
+  ...data,
+  generateLegal,
+  inCheck(pos: Position): boolean {
+    const ksq = kingSquare(pos, pos.turn);
+    return ksq >= 0 && kingAttacked(pos, ksq, pos.turn);
+  },
+};

@@ -1,0 +1,64 @@
+/** Which xiangqi placements are possible at all (FEN sanity), with reasons naming the square. */
+import type { Position } from '../../core/position.js';
+import { ADVISOR, ELEPHANT, KING, SOLDIER } from './pieces.js';
+import { kingAttacked, kingSquare } from './index.js';
+
+const NAMES = ['', 'general', 'advisor', 'elephant', 'horse', 'chariot', 'cannon', 'soldier'];
+const MAX = [0, 1, 2, 2, 2, 2, 2, 5];
+
+export const iccsSquare = (sq: number): string => String.fromCharCode(97 + (sq % 9)) + String((sq / 9) | 0);
+
+const inPalace = (x: number, y: number, side: number) => x >= 3 && x <= 5 && (side === 0 ? y <= 2 : y >= 7);
+
+/** null if the position could arise in a game, else the reason. */
+export function xiangqiPlacementError(pos: Position): string | null {
+  const b = pos.board;
+  const count = [new Array(8).fill(0), new Array(8).fill(0)];
+  for (let sq = 0; sq < 90; sq++) {
+    const p = b[sq]!;
+    if (!p) continue;
+    const side = p & 1;
+    const kind = p >> 1;
+    const x = sq % 9;
+    const ry = side === 0 ? (sq / 9) | 0 : 9 - ((sq / 9) | 0); // rank from the owner's side
+    const who = `${side === 0 ? 'red' : 'black'} ${NAMES[kind]} on ${iccsSquare(sq)}`;
+    count[side]![kind]++;
+    switch (kind) {
+      case KING:
+        if (!inPalace(x, ry, 0)) return `${who} is outside the palace`;
+        break;
+      case ADVISOR:
+        if (!inPalace(x, ry, 0)) return `${who} is outside the palace`;
+        if ((x + ry) % 2 !== 1) return `${who} is not on one of the advisor's five points`;
+        break;
+      case ELEPHANT:
+        if (ry > 4) return `${who} has crossed the river`;
+        if (!((ry === 0 || ry === 4) && (x === 2 || x === 6)) && !(ry === 2 && (x === 0 || x === 4 || x === 8)))
+          return `${who} is not on one of the elephant's seven points`;
+        break;
+      case SOLDIER:
+        if (ry < 3) return `${who} is behind its starting rank`;
+        if (ry <= 4 && x % 2 === 1) return `${who} cannot have left its file before crossing the river`;
+        break;
+      default:
+    }
+  }
+  for (const side of [0, 1])
+    for (let kind = KING; kind <= SOLDIER; kind++) {
+      const n = count[side]![kind];
+      const who = `${side === 0 ? 'red' : 'black'}`;
+      if (kind === KING && n === 0) return `${who} has no general`;
+      if (n > MAX[kind]!) return `${who} has ${n} ${NAMES[kind]}s (at most ${MAX[kind]})`;
+    }
+  const rk = kingSquare(pos, 0);
+  const bk = kingSquare(pos, 1);
+  if (rk % 9 === bk % 9) {
+    let open = true;
+    for (let s = rk + 9; s < bk; s += 9) if (b[s]) open = false;
+    if (open) return `the generals face each other on file ${iccsSquare(rk)[0]}`;
+  }
+  const them = pos.turn ^ 1;
+  if (kingAttacked(pos, them === 0 ? rk : bk, them)) return `${them === 0 ? 'red' : 'black'} is in check but it is not their move`;
+  return null;
+}
+

@@ -1,0 +1,83 @@
+/** The board field of FEN/SFEN: ranks from the top, digits for empty runs, letters per piece. */
+import type { Position } from '../core/position.js';
+import { pieceKind, pieceSide } from '../core/piece.js';
+import type { VariantData } from '../core/variant.js';
+import { err, ok, type Result } from '../core/result.js';
+
+/** Letter of a piece code: side 0 upper case, side 1 lower case ('+P' / '+p' for promoted chu pieces). */
+export function pieceLetter(v: VariantData, code: number): string {
+  const letter = v.pieces[pieceKind(code) - 1]!.letter;
+  return pieceSide(code) === 0 ? letter.toUpperCase() : letter.toLowerCase();
+}
+
+/** Parses a FEN board into a square → piece code array. `aliases` maps extra upper-case letters to kinds' letters. */
+export function parseBoardField(
+  v: VariantData,
+  text: string,
+  aliases: Record<string, string> = {},
+): Result<Uint8Array> {
+  const { width: W, height: H } = v.geometry;
+  const byLetter = new Map<string, number>();
+  v.pieces.forEach((p, i) => byLetter.set(p.letter.toUpperCase(), i + 1));
+  for (const [a, target] of Object.entries(aliases)) {
+    const k = byLetter.get(target);
+    if (k) byLetter.set(a, k);
+  }
+  const rows = text.split('/');
+  if (rows.length !== H) return err(`FEN field 1: expected ${H} ranks separated by "/", found ${rows.length}`);
+  const board = new Uint8Array(W * H);
+  for (let r = 0; r < H; r++) {
+    const row = rows[r]!;
+    const y = H - 1 - r;
+    let x = 0;
+    let i = 0;
+    while (i < row.length) {
+      const c = row[i]!;
+      if (c >= '0' && c <= '9') {
+        let nEmpty = 0;
+        while (i < row.length && row[i]! >= '0' && row[i]! <= '9') nEmpty = nEmpty * 10 + Number(row[i++]);
+        if (nEmpty === 0) return err(`FEN field 1: rank ${r + 1} from the top has an empty run of 0`);
+        x += nEmpty;
+        continue;
+      }
+      let letter = c;
+      i++;
+      if (c === '+') {
+        if (i >= row.length) return err(`FEN field 1: rank ${r + 1} from the top ends with "+"`);
+        letter = '+' + row[i++]!;
+      }
+      const upper = letter.toUpperCase();
+      const kind = byLetter.get(upper);
+      if (kind === undefined) return err(`FEN field 1: unknown piece letter "${letter}" in rank ${r + 1} from the top`);
+      const side = letter === upper ? 0 : 1;
+      if (x >= W) return err(`FEN field 1: rank ${r + 1} from the top has more than ${W} files`);
+      board[y * W + x] = (kind << 1) | side;
+      x++;
+    }
+    if (x !== W) return err(`FEN field 1: rank ${r + 1} from the top has ${x} files instead of ${W}`);
+  }
+  return ok(board);
+}
+
+export function formatBoardField(pos: Position): string {
+  const v = pos.variant;
+  const { width: W, height: H } = v.geometry;
+  const rows: string[] = [];
+  for (let y = H - 1; y >= 0; y--) {
+    let row = '';
+    let empty = 0;
+    for (let x = 0; x < W; x++) {
+      const p = pos.board[y * W + x]!;
+      if (p === 0) {
+        empty++;
+        continue;
+      }
+      if (empty) row += String(empty);
+      empty = 0;
+      row += pieceLetter(v, p);
+    }
+    if (empty) row += String(empty);
+    rows.push(row);
+  }
+  return rows.join('/');
+}

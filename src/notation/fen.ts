@@ -1,0 +1,43 @@
+/** Xiangqi FEN (spec xiangqi.md): read w/r/b, H/E synonyms, missing counters; reject impossible positions. */
+import { Position } from '../core/position.js';
+import { err, ok, type Result } from '../core/result.js';
+import { xiangqi, XIANGQI_START_FEN } from '../games/xiangqi/index.js';
+import { xiangqiPlacementError } from '../games/xiangqi/validate.js';
+import { formatBoardField, parseBoardField } from './board-text.js';
+
+export function parseXiangqiFen(text: string): Result<Position> {
+  const fields = text.trim().split(/\s+/);
+  if (fields.length === 0 || fields[0] === '') return err('FEN is empty');
+  const board = parseBoardField(xiangqi, fields[0]!, { H: 'N', E: 'B' });
+  if (!board.ok) return board;
+  const pos = new Position(xiangqi);
+  board.value.forEach((p, sq) => p && pos.put(sq, p));
+  const side = (fields[1] ?? 'w').toLowerCase();
+  if (side !== 'w' && side !== 'r' && side !== 'b') return err(`FEN field 2: side to move must be w, r or b, not "${fields[1]}"`);
+  pos.setTurn(side === 'b' ? 1 : 0);
+  // fields 3 and 4 (castling, en passant) are "-" in xiangqi; tolerate anything there
+  const half = fields[4];
+  const full = fields[5];
+  if (half !== undefined) {
+    if (!/^\d+$/.test(half)) return err(`FEN field 5: halfmove clock "${half}" is not a number`);
+    pos.halfmove = Number(half);
+  }
+  if (full !== undefined) {
+    if (!/^\d+$/.test(full) || Number(full) < 1) return err(`FEN field 6: move number "${full}" is not a positive number`);
+    pos.fullmove = Number(full);
+  }
+  if (fields.length > 6) return err(`FEN has ${fields.length} fields, at most 6`);
+  const problem = xiangqiPlacementError(pos);
+  if (problem) return err(`FEN field 1: ${problem}`);
+  return ok(pos);
+}
+
+export function formatXiangqiFen(pos: Position): string {
+  return `${formatBoardField(pos)} ${pos.turn === 0 ? 'w' : 'b'} - - ${pos.halfmove} ${pos.fullmove}`;
+}
+
+export const xiangqiStartPosition = (): Position => {
+  const r = parseXiangqiFen(XIANGQI_START_FEN);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};

@@ -1,0 +1,36 @@
+/** ICCS coordinates (h2e2, also H2-E2; ranks 0-9) and Fairy-Stockfish UCI (h3e3, b3b10; ranks 1-10). */
+import type { Move } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { legalMoves } from '../core/perft.js';
+import { err, ok, type Result } from '../core/result.js';
+
+const W = 9;
+const file = (sq: number) => String.fromCharCode(97 + (sq % W));
+const rank = (sq: number) => (sq / W) | 0;
+
+export const formatIccs = (m: Move): string => file(m & 0xff) + rank(m & 0xff) + file((m >>> 8) & 0xff) + rank((m >>> 8) & 0xff);
+export const formatUci = (m: Move): string =>
+  file(m & 0xff) + (rank(m & 0xff) + 1) + file((m >>> 8) & 0xff) + (rank((m >>> 8) & 0xff) + 1);
+
+const ICCS_RE = /^([a-i])([0-9])-?([a-i])([0-9])$/;
+const UCI_RE = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/;
+
+/** Reads a coordinate move; `uci` picks 1-10 ranks, otherwise ICCS unless a "10" rank makes it UCI. */
+export function parseCoordinate(pos: Position, text: string, format: 'iccs' | 'uci' | 'auto' = 'auto'): Result<Move> {
+  const t = text.trim().toLowerCase();
+  let from: number;
+  let to: number;
+  const iccs = format !== 'uci' ? ICCS_RE.exec(t) : null;
+  if (iccs) {
+    from = (iccs[1]!.charCodeAt(0) - 97) + Number(iccs[2]) * W;
+    to = (iccs[3]!.charCodeAt(0) - 97) + Number(iccs[4]) * W;
+  } else {
+    const uci = format !== 'iccs' ? UCI_RE.exec(t) : null;
+    if (!uci) return err(`"${text}" is not a coordinate move (like h2e2)`);
+    from = (uci[1]!.charCodeAt(0) - 97) + (Number(uci[2]) - 1) * W;
+    to = (uci[3]!.charCodeAt(0) - 97) + (Number(uci[4]) - 1) * W;
+  }
+  const m = from | (to << 8);
+  if (legalMoves(pos).includes(m)) return ok(m);
+  return err(`"${text}" is not a legal move here`);
+}

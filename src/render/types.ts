@@ -1,0 +1,125 @@
+/**
+ * Neutral views for the text renderer. The renderer never touches the engine: callers build a
+ * `BoardView` (or a movement diagram) from whatever position type they have.
+ */
+
+/** One occupied square. `glyph` is one CJK character (e.g. '俥', '步'). */
+export interface CellView {
+  glyph: string;
+  side: 0 | 1;
+  promoted: boolean;
+  /**
+   * FEN/SFEN letter(s) for `style: 'ascii'`, already in the side's case (upper = side 0), without
+   * the `+` of a promoted piece (the renderer adds it). Optional: when absent the renderer derives it
+   * from the glyph (see glyphs.ts).
+   */
+  letter?: string;
+}
+
+export interface BoardView {
+  variant: 'xiangqi' | 'chushogi';
+  /** 9×10 or 12×12. */
+  width: number;
+  height: number;
+  /** x = 0 is the leftmost file from side 0's view; y = 0 is side 0's back rank (bottom). */
+  cell(x: number, y: number): CellView | null;
+  lastMove?: { from: [number, number]; to: [number, number]; mid?: [number, number] };
+  /** Square(s) of royal pieces in check. */
+  checked?: [number, number][];
+  /** e.g. legal destinations of a selected piece. */
+  highlights?: [number, number][];
+}
+
+/**
+ * Colour hooks. Each takes a string and returns it decorated (ANSI codes only: painting must never
+ * change the display width). The CLI passes chalk-backed functions; the default is identity.
+ *
+ * - `red`       side 0 pieces (Red in xiangqi, Sente ▲ in chu) — marker and glyph
+ * - `side1`     side 1 pieces (Black / Gote ▽) — marker and glyph
+ * - `promoted`  the glyph of a promoted piece (replaces the side colour on the glyph only)
+ * - `lastMove`  whole cell of the last move's from/to (and lion mid) squares
+ * - `check`     whole cell of a royal in check
+ * - `highlight` whole cell of a highlighted square
+ * - `dim`       grid lines and edge labels
+ */
+export interface Painter {
+  red(s: string): string;
+  side1(s: string): string;
+  promoted(s: string): string;
+  lastMove(s: string): string;
+  check(s: string): string;
+  highlight(s: string): string;
+  dim(s: string): string;
+}
+
+const id = (s: string): string => s;
+
+export const plainPainter: Painter = Object.freeze({
+  red: id,
+  side1: id,
+  promoted: id,
+  lastMove: id,
+  check: id,
+  highlight: id,
+  dim: id,
+});
+
+/** Fill in identity for the hooks a caller left out. */
+export function fullPainter(p?: Partial<Painter>): Painter {
+  return { ...plainPainter, ...(p ?? {}) };
+}
+
+/** The one-column side markers drawn before each glyph in unicode style. */
+export interface Markers {
+  side0: string;
+  side1: string;
+  /** Markers of promoted pieces: same direction as the side's marker, inverted fill. */
+  side0Promoted: string;
+  side1Promoted: string;
+}
+
+/**
+ * ▲ Sente/Red, ▽ Gote/Black as in the seed. A promoted piece keeps the direction of its side's
+ * triangle and inverts the fill: △ promoted Sente piece, ▼ promoted Gote piece. So `▲飞` is a Rook
+ * and `△飞` a promoted Gold; `▽龙` a Dragon King and `▼龙` a promoted Rook.
+ */
+export const DEFAULT_MARKERS: Markers = Object.freeze({
+  side0: '▲',
+  side1: '▽',
+  side0Promoted: '△',
+  side1Promoted: '▼',
+});
+
+export type RenderStyle = 'unicode' | 'ascii';
+export type LabelMode = 'iccs' | 'wxf' | 'usi' | 'none';
+
+export interface CommonRenderOptions {
+  /** Default 'unicode'. */
+  style?: RenderStyle;
+  paint?: Partial<Painter>;
+  /**
+   * Measure East-Asian "ambiguous" characters (▲ ▽ ○ ● — ─ │) as two columns, as CJK-locale
+   * terminals and the seed's fonts do. Default false (ordinary terminals: one column).
+   */
+  ambiguousWide?: boolean;
+  /**
+   * Horizontal rule character for unicode style; repeated to the measured cell width.
+   * Default '─' (U+2500, joins the box corners); '—' (U+2014) reproduces the seed's look.
+   */
+  rule?: string;
+  markers?: Partial<Markers>;
+}
+
+export interface BoardRenderOptions extends CommonRenderOptions {
+  style: RenderStyle;
+  /** Draw from side 1's view (side 1 at the bottom). */
+  flip?: boolean;
+  /**
+   * Edge labels. Xiangqi: 'iccs' (default: files a–i below, ranks 0–9 on the left) or 'wxf'
+   * (files 1–9 near Black, 九…一 near Red; no ranks). Chu: 'usi' (default: files 12…1 on top, ranks
+   * a…l on the right). 'none' draws no labels; a label mode of the other game means its default.
+   */
+  labels?: LabelMode;
+  /** Draw the seed's ▽ (top-left) / ▲ (bottom-right) side indicators in unicode style. Default true. */
+  sideIndicators?: boolean;
+}
