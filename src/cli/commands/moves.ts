@@ -1,0 +1,53 @@
+/** `chuhan moves`: the legal moves of a position (cli.md). */
+import type { Command } from 'commander';
+import { legalMoves } from '../../core/perft.js';
+import { positionStatus } from '../../notation/status.js';
+import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+
+interface MovesOptions extends CommonOptions {
+  notation?: string;
+}
+
+export function registerMoves(program: Command, io: Io): void {
+  program
+    .command('moves')
+    .description('print the legal moves of a position, sorted by their coordinate form')
+    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
+    .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
+    .option('--json', 'machine-readable output')
+    .action((opts: MovesOptions) => {
+      const game = resolveGame(opts);
+      const pos = resolvePosition(game, opts);
+      const notation = opts.notation ?? game.coordinate.id;
+      const fmt = game.notations.get(notation);
+      if (!fmt) throw new CliError(`unknown notation "${notation}" for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
+      const moves = legalMoves(pos)
+        .map((m) => ({ m, coord: game.coordinate.format(pos, m) }))
+        .sort((a, b) => (a.coord < b.coord ? -1 : a.coord > b.coord ? 1 : 0));
+      if (opts.json) {
+        const status = positionStatus(game, pos);
+        const list = moves.map(({ m, coord }) => {
+          const entry: Record<string, unknown> = { [game.coordinate.id]: coord };
+          for (const [id, n] of game.notations) if (id !== game.coordinate.id) entry[id] = n.format(pos, m);
+          const to = (m >>> 8) & 0xff;
+          const mid = ((m >>> 16) & 0xff) - 1;
+          entry.capture = (to !== (m & 0xff) && pos.board[to] !== 0) || (mid >= 0 && pos.board[mid] !== 0);
+          return entry;
+        });
+        io.out(
+          JSON.stringify({
+            variant: game.id,
+            fen: game.formatFen(pos),
+            turn: game.sideNames[pos.turn],
+            inCheck: pos.variant.inCheck(pos),
+            status: status.reason ?? 'ongoing',
+            ...(status.winner ? { winner: status.winner } : {}),
+            moves: list,
+          }) + '\n',
+        );
+        return;
+      }
+      io.out(moves.map(({ m, coord }) => (notation === game.coordinate.id ? coord : fmt.format(pos, m)) + '\n').join(''));
+    });
+}
