@@ -29,18 +29,21 @@ const CHU_LETTER = invert(CHU_GLYPHS);
 const CHU_PROMOTED_LETTER = invert(CHU_PROMOTED_GLYPHS);
 
 /**
- * The FEN/SFEN letter of a piece for ASCII rendering, in its side's case, without the `+` of
- * promotion: `cell.letter` when the view gives one, otherwise derived from the glyph ('?' if unknown).
+ * The ASCII text of a piece: its FEN/SFEN letter in its side's case (upper = side 0), preceded by
+ * `+` when promoted. `cell.letter` when the view gives one; otherwise derived from the glyph (a glyph
+ * that only exists as a promoted form, e.g. 鹰, implies the `+`); '?' for an unknown glyph.
  */
-export function letterOf(variant: BoardView['variant'], cell: CellView): string {
-  if (cell.letter) return cell.letter;
-  let base: string | undefined;
+export function asciiPiece(variant: BoardView['variant'], cell: CellView): string {
+  const cased = (l: string): string => (cell.side === 0 ? l.toUpperCase() : l.toLowerCase());
+  if (cell.letter) return (cell.promoted && !cell.letter.startsWith('+') ? '+' : '') + cell.letter;
   if (variant === 'xiangqi') {
-    base = XQ_LETTER.get(cell.glyph);
-    // Both sides share no glyph in xiangqi, but a view may pass e.g. '車' for Red: follow `side`.
-  } else {
-    base = (cell.promoted ? CHU_PROMOTED_LETTER : CHU_LETTER).get(cell.glyph) ?? CHU_LETTER.get(cell.glyph);
+    const l = XQ_LETTER.get(cell.glyph);
+    return l ? cased(l) : '?';
   }
-  if (!base) return '?';
-  return cell.side === 0 ? base.toUpperCase() : base.toLowerCase();
+  const base = CHU_LETTER.get(cell.glyph);
+  const promo = CHU_PROMOTED_LETTER.get(cell.glyph);
+  if (cell.promoted && promo) return '+' + cased(promo);
+  if (base) return (cell.promoted ? '+' : '') + cased(base);
+  if (promo) return '+' + cased(promo);
+  return '?';
 }

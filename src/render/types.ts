@@ -9,9 +9,9 @@ export interface CellView {
   side: 0 | 1;
   promoted: boolean;
   /**
-   * FEN/SFEN letter(s) for `style: 'ascii'`, already in the side's case (upper = side 0), without
-   * the `+` of a promoted piece (the renderer adds it). Optional: when absent the renderer derives it
-   * from the glyph (see glyphs.ts).
+   * FEN/SFEN letter(s) for `style: 'ascii'`, already in the side's case (upper = side 0); the `+`
+   * of a promoted piece may be left out (the renderer adds it). Optional: when absent the renderer
+   * derives it from the glyph (see `asciiPiece` in glyphs.ts).
    */
   letter?: string;
 }
