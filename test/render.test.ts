@@ -223,6 +223,18 @@ describe('renderBoard: chu shogi', () => {
     expect(painted.join('\n')).toContain('\x1b[35m飞\x1b[39m');
   });
 
+  it('a lion double move paints from, mid and to; labels none drops the edges', () => {
+    const view = fenView(CHU_START, 'chushogi', { lastMove: { from: [6, 2], to: [6, 4], mid: [6, 3] } });
+    const painted = renderBoard(view, { style: 'unicode', labels: 'none', paint: { lastMove: sgr(43, 49) } });
+    expect(painted.join('\n').match(/\x1b\[43m/g)).toHaveLength(3);
+    expectAligned(painted);
+    expect(painted[0]!.startsWith('▽ ┌')).toBe(true);
+    expect(painted.at(-1)!.endsWith('┘ ▲')).toBe(true);
+    const bare = renderBoard(view, { style: 'unicode', labels: 'none', sideIndicators: false });
+    expect(bare[0]!.startsWith('┌')).toBe(true);
+    expect(bare.at(-1)!.endsWith('┘')).toBe(true);
+  });
+
   it('flipped: Gote at the bottom, files 1…12, ranks l…a', () => {
     const lines = renderBoard(chuStart, { style: 'unicode', flip: true });
     expectAligned(lines);
@@ -341,27 +353,27 @@ const XQ_START_TEXT = `▽ ┌───┬───┬───┬───┬�
      a   b   c   d   e   f   g   h   i`;
 const XQ_FLIPPED_WXF_TEXT = `    一  二  三  四  五  六  七  八  九
 ▲ ┌───┬───┬───┬───┬───┬───┬───┬───┬───┐
-  │▲俥│▲傌│▲相│▲仕│▲帥│▲仕│▲相│▲傌│▲俥│
+0 │▲俥│▲傌│▲相│▲仕│▲帥│▲仕│▲相│▲傌│▲俥│
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │
+1 │　 │　 │　 │　 │　 │　 │　 │　 │　 │
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │▲炮│　 │　 │　 │　 │　 │▲炮│　 │
+2 │　 │▲炮│　 │　 │　 │　 │　 │▲炮│　 │
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │▲兵│　 │▲兵│　 │▲兵│　 │▲兵│　 │▲兵│
+3 │▲兵│　 │▲兵│　 │▲兵│　 │▲兵│　 │▲兵│
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │
+4 │　 │　 │　 │　 │　 │　 │　 │　 │　 │
   ├───┴───┴───┴───┴───┴───┴───┴───┴───┤
   │      楚 河            漢 界       │
   ├───┬───┬───┬───┬───┬───┬───┬───┬───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │
+5 │　 │　 │　 │　 │　 │　 │　 │　 │　 │
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │▽卒│　 │▽卒│　 │▽卒│　 │▽卒│　 │▽卒│
+6 │▽卒│　 │▽卒│　 │▽卒│　 │▽卒│　 │▽卒│
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │▽砲│　 │　 │　 │　 │　 │▽砲│　 │
+7 │　 │▽砲│　 │　 │　 │　 │　 │▽砲│　 │
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │
+8 │　 │　 │　 │　 │　 │　 │　 │　 │　 │
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │▽車│▽馬│▽象│▽士│▽將│▽士│▽象│▽馬│▽車│
+9 │▽車│▽馬│▽象│▽士│▽將│▽士│▽象│▽馬│▽車│
   └───┴───┴───┴───┴───┴───┴───┴───┴───┘ ▽
      9   8   7   6   5   4   3   2   1`;
 const XQ_ASCII_TEXT = `  +---+---+---+---+---+---+---+---+---+

@@ -71,7 +71,8 @@ function edgeLabels(view: BoardView, mode: LabelMode, ascii: boolean, flip: bool
       // Files are counted from each player's right: Black's 1 is x = 0, Red's 一 is x = W-1.
       const side1 = (x: number): string => String(x + 1);
       const side0 = (x: number): string => (ascii ? String(W - x) : (CN_NUMERALS[W - 1 - x] ?? String(W - x)));
-      return flip ? { top: side0, bottom: side1 } : { top: side1, bottom: side0 };
+      const left = (y: number): string => String(y);
+      return flip ? { top: side0, bottom: side1, left } : { top: side1, bottom: side0, left };
     }
     case 'usi':
       return { top: (x) => String(W - x), right: (y) => fileLetter(H - 1 - y) };

@@ -66,6 +66,8 @@ export function diagramCellTexts(d: MoveDiagram, opts: DiagramRenderOptions = {}
  * ASCII spaces up to the common cell width, which is the widest possible cell (`　Ａ`: 4 columns in
  * an ordinary terminal), so the empty cell is the seed's `　　` itself. With
  * `{ ambiguousWide: true, rule: '—' }` the lines joined by ' ' are the seed's diagram verbatim.
+ * The centre is drawn like a board cell, so a `promoted: true` centre gets △/▼; the seed draws its
+ * promoted pieces (鹫, 鹰, 子, 牛, 猪) with ▲, i.e. as `promoted: false`.
  */
 export function renderMoveDiagram(d: MoveDiagram, opts: DiagramRenderOptions = {}): string[] {
   const ascii = opts.style === 'ascii';

@@ -116,8 +116,9 @@ export interface BoardRenderOptions extends CommonRenderOptions {
   flip?: boolean;
   /**
    * Edge labels. Xiangqi: 'iccs' (default: files a–i below, ranks 0–9 on the left) or 'wxf'
-   * (files 1–9 near Black, 九…一 near Red; no ranks). Chu: 'usi' (default: files 12…1 on top, ranks
-   * a…l on the right). 'none' draws no labels; a label mode of the other game means its default.
+   * (files 1–9 near Black, 九…一 near Red; ranks 0–9 on the left still). Chu: 'usi' (default: files
+   * 12…1 on top, ranks a…l on the right). 'none' draws no labels; a label mode of the other game
+   * means its default.
    */
   labels?: LabelMode;
   /** Draw the seed's ▽ (top-left) / ▲ (bottom-right) side indicators in unicode style. Default true. */
