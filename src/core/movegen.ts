@@ -4,59 +4,68 @@ import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from './tabl
 
 /** Appends the pseudo-legal moves of the side to move to out[n..]; returns the new end. */
 export function generatePseudo(pos: Position, out: Int32Array, n: number): number {
+  const b = pos.board;
+  const size = pos.variant.geometry.size;
+  const us = pos.turn;
+  for (let from = 0; from < size; from++) {
+    const p = b[from]!;
+    if (p !== 0 && (p & 1) === us) n = generatePseudoFrom(pos, from, out, n);
+  }
+  return n;
+}
+
+/**
+ * Appends the pseudo-legal moves of the piece on `from` (whichever side it belongs to) to
+ * out[n..]; returns the new end. Lets a caller test one move without generating them all.
+ */
+export function generatePseudoFrom(pos: Position, from: number, out: Int32Array, n: number): number {
   const v = pos.variant;
   const t = v.tables;
   const b = pos.board;
-  const size = v.geometry.size;
-  const us = pos.turn;
   const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = t;
-  const promoted = v.promoted;
-  const special = v.special;
-  for (let from = 0; from < size; from++) {
-    const p = b[from]!;
-    if (p === 0 || (p & 1) !== us) continue;
-    const base = classOf[p]! * size + from;
-    const canPromote = promoted[p] !== 0 && v.promotionMode !== undefined;
-    const start = n;
-    for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
-      const leg = stepLeg[i]!;
-      if (leg >= 0 && b[leg] !== 0) continue;
-      const to = stepTo[i]!;
+  const p = b[from]!;
+  if (p === 0) return n;
+  const us = p & 1;
+  const base = classOf[p]! * v.geometry.size + from;
+  const start = n;
+  for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
+    const leg = stepLeg[i]!;
+    if (leg >= 0 && b[leg] !== 0) continue;
+    const to = stepTo[i]!;
+    const q = b[to]!;
+    if (q === 0) {
+      if (stepMode[i]! & MODE_MOVE) out[n++] = from | (to << 8);
+    } else if ((q & 1) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = from | (to << 8);
+  }
+  for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
+    const mode = rayMode[r]!;
+    let i = rayFirst[r]!;
+    const end = rayFirst[r + 1]!;
+    for (; i < end; i++) {
+      const to = raySq[i]!;
       const q = b[to]!;
       if (q === 0) {
-        if (stepMode[i]! & MODE_MOVE) out[n++] = from | (to << 8);
-      } else if ((q & 1) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = from | (to << 8);
+        if (mode & MODE_MOVE) out[n++] = from | (to << 8);
+      } else {
+        if ((q & 1) !== us && mode & MODE_CAPTURE) out[n++] = from | (to << 8);
+        break;
+      }
     }
-    for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
-      const mode = rayMode[r]!;
-      let i = rayFirst[r]!;
-      const end = rayFirst[r + 1]!;
-      for (; i < end; i++) {
+    if (mode & (MODE_HOP_MOVE | MODE_HOP_CAPTURE)) {
+      for (i++; i < end; i++) {
         const to = raySq[i]!;
         const q = b[to]!;
         if (q === 0) {
-          if (mode & MODE_MOVE) out[n++] = from | (to << 8);
+          if (mode & MODE_HOP_MOVE) out[n++] = from | (to << 8);
         } else {
-          if ((q & 1) !== us && mode & MODE_CAPTURE) out[n++] = from | (to << 8);
+          if ((q & 1) !== us && mode & MODE_HOP_CAPTURE) out[n++] = from | (to << 8);
           break;
         }
       }
-      if (mode & (MODE_HOP_MOVE | MODE_HOP_CAPTURE)) {
-        for (i++; i < end; i++) {
-          const to = raySq[i]!;
-          const q = b[to]!;
-          if (q === 0) {
-            if (mode & MODE_HOP_MOVE) out[n++] = from | (to << 8);
-          } else {
-            if ((q & 1) !== us && mode & MODE_HOP_CAPTURE) out[n++] = from | (to << 8);
-            break;
-          }
-        }
-      }
     }
-    if (special[p] !== 0 && v.generateSpecial) n = v.generateSpecial(pos, from, p, out, n);
-    if (canPromote) n = addPromotions(pos, p, out, start, n);
   }
+  if (v.special[p] !== 0 && v.generateSpecial) n = v.generateSpecial(pos, from, p, out, n);
+  if (v.promoted[p] !== 0 && v.promotionMode !== undefined) n = addPromotions(pos, p, out, start, n);
   return n;
 }
 
