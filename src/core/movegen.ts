@@ -90,12 +90,12 @@ function addPromotions(pos: Position, p: number, out: Int32Array, start: number,
 export function isAttacked(pos: Position, sq: number, by: number): boolean {
   const t = pos.variant.tables;
   const b = pos.board;
-  const classOf = t.classOf;
+  const classBit = t.classBit;
   const key = by * pos.variant.geometry.size + sq;
   for (let i = t.attStepStart[key]!, e = t.attStepStart[key + 1]!; i < e; i++) {
     const q = b[t.attStepFrom[i]!]!;
     if (q === 0 || (q & 1) !== by) continue;
-    if ((t.attStepMask[i]! >>> classOf[q]!) & 1) {
+    if ((t.attStepMask[i]! >>> classBit[q]!) & 1) {
       const leg = t.attStepLeg[i]!;
       if (leg < 0 || b[leg] === 0) return true;
     }
@@ -110,14 +110,14 @@ export function isAttacked(pos: Position, sq: number, by: number): boolean {
     for (; i < e; i++) {
       const q = b[t.attRaySq[i]!]!;
       if (q === 0) continue;
-      if ((q & 1) === by && (slide >>> classOf[q]!) & 1) return true;
+      if ((q & 1) === by && (slide >>> classBit[q]!) & 1) return true;
       break;
     }
     if (hop === 0) continue;
     for (i++; i < e; i++) {
       const q = b[t.attRaySq[i]!]!;
       if (q === 0) continue;
-      if ((q & 1) === by && (hop >>> classOf[q]!) & 1) return true;
+      if ((q & 1) === by && (hop >>> classBit[q]!) & 1) return true;
       break;
     }
   }

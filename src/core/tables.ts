@@ -14,6 +14,11 @@ export const MODE_HOP_CAPTURE = 8;
 export interface MoveTables {
   /** Movement class of each piece code (kind << 1 | side); -1 for none. */
   readonly classOf: Int16Array;
+  /**
+   * Bit of each piece code's class in the attack masks: the index of its class among the classes of
+   * the same side (masks are per attacking side, so the two sides reuse bits 0..31). -1 for none.
+   */
+  readonly classBit: Int16Array;
   readonly classCount: number;
   /** Per (class, square): steps in [stepStart[i], stepStart[i + 1]). */
   readonly stepStart: Int32Array;
@@ -29,7 +34,7 @@ export interface MoveTables {
   readonly attStepStart: Int32Array;
   readonly attStepFrom: Int16Array;
   readonly attStepLeg: Int16Array;
-  /** Bit (class index) set: a piece of this class on attStepFrom attacks the target. */
+  /** Bit (classBit) set: a piece of this class on attStepFrom attacks the target. */
   readonly attStepMask: Int32Array;
   /** Per (attacking side, target): 8 directions, squares outward from the target. */
   readonly attRayStart: Int32Array; // index (side * size + sq) * 8 + dir → start in attRaySq; end = next
@@ -40,6 +45,8 @@ export interface MoveTables {
 
 interface ClassDef {
   readonly side: Side;
+  /** Index among the classes of the same side: the class's bit in the attack masks. */
+  readonly bit: number;
   readonly atoms: { atom: Atom; from: Region | null; to: Region | null }[];
 }
 
@@ -49,7 +56,9 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
   const { width: W, height: H, size } = g;
   const codes = (pieces.length + 1) * 2;
   const classOf = new Int16Array(codes).fill(-1);
+  const classBit = new Int16Array(codes).fill(-1);
   const classes: ClassDef[] = [];
+  const perSide = [0, 0];
   const keyToClass = new Map<string, number>();
   pieces.forEach((spec, i) => {
     const kind = i + 1;
@@ -71,12 +80,14 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
           };
           for (const atom of parsed.value) atoms.push({ atom, from: region(rule.from), to: region(rule.to) });
         }
-        classes.push({ side, atoms });
+        classes.push({ side, bit: perSide[side]!++, atoms });
       }
       classOf[(kind << 1) | side] = c;
+      classBit[(kind << 1) | side] = classes[c]!.bit;
     }
   });
-  if (classes.length > 31) throw new Error(`too many movement classes (${classes.length})`);
+  // attack masks are 32-bit, one bit per class of the attacking side
+  if (perSide[0]! > 32 || perSide[1]! > 32) throw new Error(`too many movement classes per side (${perSide[0]}, ${perSide[1]})`);
 
   const stepStart: number[] = [];
   const stepTo: number[] = [];
@@ -93,7 +104,7 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
 
   const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < W && y < H;
   for (let c = 0; c < classes.length; c++) {
-    const { side, atoms } = classes[c]!;
+    const { side, bit, atoms } = classes[c]!;
     const sgn = side === 0 ? 1 : -1; // side 1 sees the board rotated by 180 degrees
     for (let sq = 0; sq < size; sq++) {
       const x = sq % W;
@@ -124,7 +135,7 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
           if (atom.capture) {
             const m = attSteps[side * size + t]!;
             const k = `${sq},${leg}`;
-            m.set(k, (m.get(k) ?? 0) | (1 << c));
+            m.set(k, (m.get(k) ?? 0) | (1 << bit));
           }
         } else {
           const squares: number[] = [];
@@ -154,8 +165,8 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
             if (Math.abs(dx) > 1 || Math.abs(dy) > 1 || dir < 0) throw new Error('only unit sliders are supported');
             for (const t of squares) {
               const idx = (side * size + t) * 8 + dir;
-              if (atom.hop) attHop[idx]! |= 1 << c;
-              else attSlide[idx]! |= 1 << c;
+              if (atom.hop) attHop[idx]! |= 1 << bit;
+              else attSlide[idx]! |= 1 << bit;
             }
           }
         }
@@ -198,6 +209,7 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
 
   return {
     classOf,
+    classBit,
     classCount: classes.length,
     stepStart: Int32Array.from(stepStart),
     stepTo: Int16Array.from(stepTo),
