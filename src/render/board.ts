@@ -106,6 +106,7 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
   const highlighted = keys(view.highlights);
   const lm = view.lastMove;
   const last = keys(lm ? [lm.from, lm.to, lm.mid] : []);
+  const cursor = view.cursor ? key(view.cursor[0], view.cursor[1]) : -1;
 
   // 1. Cell texts, plain (for measuring) and painted.
   const raw: { plain: string; painted: string; empty: boolean }[][] = [];
@@ -137,13 +138,14 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
   let cellWidth = ascii ? 3 : measure(markers.side0 + '步');
   for (const row of raw) for (const c of row) cellWidth = Math.max(cellWidth, measure(c.plain) + (ascii ? 1 : 0));
 
-  // 2. Pad to the cell width, then the square's background (check > highlight > last move).
+  // 2. Pad to the cell width, then the square's background (cursor > check > highlight > last move).
   const cells = raw.map((row, i) =>
     row.map((c, j) => {
       const x = xAt(j);
       const y = yAt(i);
       const text = c.empty ? blank(cellWidth, measure) : padEnd(c.painted, cellWidth, measure);
       const k = key(x, y);
+      if (k === cursor && p.cursor) return p.cursor(text);
       if (checked.has(k)) return p.check(text);
       if (highlighted.has(k)) return p.highlight(text);
       if (last.has(k)) return p.lastMove(text);

@@ -28,6 +28,8 @@ export interface BoardView {
   checked?: [number, number][];
   /** e.g. legal destinations of a selected piece. */
   highlights?: [number, number][];
+  /** A keyboard cursor (interactive board): painted with `paint.cursor`, on top of everything. */
+  cursor?: [number, number];
 }
 
 /**
@@ -41,6 +43,7 @@ export interface BoardView {
  * - `check`     whole cell of a royal in check
  * - `highlight` whole cell of a highlighted square
  * - `dim`       grid lines and edge labels
+ * - `cursor`    whole cell under a keyboard cursor (optional; default identity)
  */
 export interface Painter {
   red(s: string): string;
@@ -50,6 +53,7 @@ export interface Painter {
   check(s: string): string;
   highlight(s: string): string;
   dim(s: string): string;
+  cursor?(s: string): string;
 }
 
 const id = (s: string): string => s;

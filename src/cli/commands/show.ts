@@ -1,0 +1,71 @@
+/** `chuhan show`: the position as a board in the seed style, with side to move, check and status (cli.md). */
+import type { Command } from 'commander';
+import type { LabelMode, RenderStyle } from '../../render/types.js';
+import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { chalkPainter } from '../paint.js';
+
+interface ShowOptions extends CommonOptions {
+  moves?: string;
+  style?: string;
+  labels?: string | boolean;
+  notation?: string;
+}
+
+const LABELS: readonly LabelMode[] = ['iccs', 'wxf', 'usi', 'none'];
+
+/** --style: unicode (default) or ascii. */
+export function parseStyle(s: string | undefined): RenderStyle {
+  const t = (s ?? 'unicode').toLowerCase();
+  if (t === 'unicode' || t === 'ascii') return t;
+  throw new CliError(`unknown style "${s}" (use unicode or ascii)`);
+}
+
+/** --labels [mode] / --no-labels: undefined = the game's default labels. */
+export function parseLabels(l: string | boolean | undefined): LabelMode | undefined {
+  if (l === undefined || l === true) return undefined;
+  if (l === false) return 'none';
+  const t = l.toLowerCase() as LabelMode;
+  if (!LABELS.includes(t)) throw new CliError(`unknown labels "${l}" (use ${LABELS.join(', ')})`);
+  return t;
+}
+
+export function registerShow(program: Command, io: Io): void {
+  program
+    .command('show')
+    .description('draw a position as a board (after optional moves), with side to move, check and status')
+    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
+    .option('--moves <moves>', 'moves to play first, in any notation, separated by spaces')
+    .option('--style <style>', 'unicode (default) | ascii')
+    .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
+    .option('--no-labels', 'no edge labels')
+    .option('-n, --notation <notation>', 'notation of the last move in the status line')
+    .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
+    .action(async (opts: ShowOptions) => {
+      const style = parseStyle(opts.style);
+      const labels = parseLabels(opts.labels);
+      const game = resolveGame(opts);
+      const { Session, moveError } = await import('../../tui/session.js');
+      const created = Session.create(game, {
+        fen: opts.fen,
+        style,
+        labels,
+        paint: chalkPainter(colorEnabled(io, opts)),
+      });
+      if (!created.ok) throw new CliError(`bad FEN: ${created.error}`);
+      const session = created.value;
+      if (opts.notation) {
+        const r = session.command(`notation ${opts.notation}`);
+        if (!r.ok) throw new CliError(r.err.join('; '));
+      }
+      const texts = (opts.moves ?? '').split(/\s+/).filter((t) => t !== '');
+      for (const [i, text] of texts.entries()) {
+        const ended = session.judge();
+        if (ended) throw new CliError(`move ${i + 1} "${text}": the game is already over (${ended.reason})`);
+        const r = session.parseMove(text);
+        if (!r.ok) throw new CliError(moveError(`move ${i + 1}`, text, r.error));
+        session.play(r.value);
+      }
+      io.out([...session.boardLines(), session.statusLine(), `fen ${game.formatFen(session.pos)}`].join('\n') + '\n');
+    });
+}

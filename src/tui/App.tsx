@@ -1,0 +1,141 @@
+/**
+ * The interactive `play` board: feeds keys to the pure reducer (ui.ts), runs the resulting command
+ * lines on the Session, lets the computer move when it is its turn, autosaves after every change
+ * and before the computer thinks, and renders the Screen.
+ */
+import { useEffect, useReducer, useRef } from 'react';
+import { useApp, useInput } from 'ink';
+import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
+import type { ComputerPlayer } from './computer.js';
+import { Screen } from './Screen.js';
+import type { Session } from './session.js';
+import { highlightsFor, initialUi, reduceKey, withMessages, type KeyInfo, type UiState } from './ui.js';
+
+export interface AppProps {
+  session: Session;
+  computer: ComputerPlayer;
+  paint: Partial<Painter>;
+  color: boolean;
+  style?: RenderStyle;
+  labels?: LabelMode;
+  /** Saves the game in progress; returns an error message or null. */
+  autosave?: (session: Session) => string | null;
+  /** Lines to show at the start (e.g. "resumed the saved game"). */
+  greeting?: string[];
+  /** Called once when the user quits (after the last autosave). */
+  onQuit?: () => void;
+}
+
+interface Thinking {
+  version: number;
+  abort: AbortController;
+}
+
+export function App(props: AppProps) {
+  const { session, computer } = props;
+  const { exit } = useApp();
+  const ui = useRef<UiState>(initialUi((props.greeting ?? []).map((text) => ({ text, error: false }))));
+  const thinking = useRef<Thinking | null>(null);
+  const saveError = useRef<string | null>(null);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+
+  const save = (): void => {
+    if (props.autosave) saveError.current = props.autosave(session);
+  };
+
+  const quit = (): void => {
+    thinking.current?.abort.abort();
+    save();
+    props.onQuit?.();
+    exit();
+  };
+
+  const run = (line: string): boolean => {
+    const before = session.version;
+    const r = session.command(line);
+    ui.current = withMessages(ui.current, r.out, r.err);
+    if (session.version !== before) save();
+    if (r.quit) {
+      quit();
+      return false;
+    }
+    if (r.think) startThinking();
+    return true;
+  };
+
+  const startThinking = (): void => {
+    if (thinking.current || session.outcome()) return;
+    const version = session.version;
+    const abort = new AbortController();
+    thinking.current = { version, abort };
+    save(); // before anything that can fail
+    void computer
+      .choose(session.game, session.pos.clone(), session.level, abort.signal)
+      .then(
+        (m) => {
+          if (abort.signal.aborted || session.version !== version) return;
+          const r = session.computerMove(m);
+          ui.current = withMessages(ui.current, r.out, r.err);
+          save();
+        },
+        (e: unknown) => {
+          ui.current = withMessages(ui.current, [], [`the computer failed: ${e instanceof Error ? e.message : String(e)}`]);
+        },
+      )
+      .finally(() => {
+        if (thinking.current?.abort === abort) thinking.current = null;
+        redraw();
+      });
+  };
+
+  // the computer's turn (after a human move, new game, undo, load, players …)
+  useEffect(() => {
+    const t = thinking.current;
+    if (t && t.version !== session.version) {
+      t.abort.abort();
+      thinking.current = null;
+    }
+    if (!thinking.current && session.computerToMove()) startThinking();
+  });
+
+  useEffect(() => () => thinking.current?.abort.abort(), []);
+
+  useInput((input, key) => {
+    const step = reduceKey(session, ui.current, input, key as KeyInfo);
+    ui.current = step.ui;
+    if (step.quit) return quit();
+    for (const line of step.submit) if (!run(line)) return;
+    redraw();
+  });
+
+  const u = ui.current;
+  const board = session.boardLines({
+    style: props.style,
+    labels: props.labels,
+    paint: props.paint,
+    highlights: highlightsFor(session, u),
+    cursor: u.cursor,
+  });
+  const notes: string[] = [];
+  if (thinking.current) notes.push(`${session.computerName} is thinking…`);
+  if (u.cursor !== null) {
+    const p = session.pos.board[u.cursor]!;
+    const what = p ? `${session.sideName((p & 1) as 0 | 1)} ${session.pos.variant.pieces[(p >> 1) - 1]?.name ?? 'piece'}` : 'empty';
+    notes.push(`cursor ${session.square(u.cursor)} (${what})${u.selected !== null ? ` · selected ${session.square(u.selected)}` : ''}`);
+  }
+  if (saveError.current) notes.push(`autosave failed: ${saveError.current}`);
+  const placeholder = computer.placeholder && session.players.includes('computer');
+  return (
+    <Screen
+      title={`chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover until the engine lands' : ''}`}
+      players={session.playersLine()}
+      board={board}
+      moves={session.moveListRows()}
+      status={session.statusLine()}
+      messages={u.messages}
+      input={u.input}
+      note={notes.join(' · ')}
+      color={props.color}
+    />
+  );
+}

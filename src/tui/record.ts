@@ -1,0 +1,101 @@
+/**
+ * A session's game as a PGN record and back. Written records use the game's coordinate notation
+ * (ICCS / USI) so they read back exactly; loading accepts any record the PGN reader understands,
+ * with moves in any notation `game.parseMove` accepts.
+ */
+import type { Move } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { err, ok, type Result } from '../core/result.js';
+import { parseRecords, recordHints, writePgn } from '../notation/pgn.js';
+import { getGame, type Game, type GameId } from '../notation/registry.js';
+import { moveError, parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
+
+export interface RecordData {
+  game: Game;
+  startFen: string;
+  moves: Move[];
+  /** The result the record states (null: none or `*`). */
+  outcome: GameOutcome | null;
+  /** From a chuhan record's `ChuhanPlayers` tag. */
+  players?: [PlayerKind, PlayerKind];
+  level?: number;
+}
+
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Replays `moves` from `startFen` and formats them in the game's coordinate notation. */
+function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): string[] {
+  const r = game.parseFen(startFen);
+  if (!r.ok) throw new Error(`start position: ${r.error}`);
+  const pos = r.value;
+  return moves.map((m) => {
+    const t = game.coordinate.format(pos, m);
+    pos.play(m);
+    return t;
+  });
+}
+
+export function writeRecord(data: RecordData): string {
+  const { game } = data;
+  const tags: [string, string][] = [['Event', 'chuhan game'], ['Variant', game.id]];
+  if (data.startFen !== game.startFen) tags.push(['SetUp', '1'], ['FEN', data.startFen]);
+  if (data.players) {
+    tags.push([cap(game.sideNames[0]), data.players[0]], [cap(game.sideNames[1]), data.players[1]]);
+  }
+  const result = data.outcome?.result ?? '*';
+  tags.push(['Result', result]);
+  if (data.outcome) tags.push(['Termination', data.outcome.reason]);
+  if (data.players) tags.push(['ChuhanPlayers', data.players.join(' ')]);
+  if (data.level !== undefined) tags.push(['ChuhanLevel', String(data.level)]);
+  return writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result });
+}
+
+function outcomeOf(result: string | null | undefined, reason: string | undefined): GameOutcome | null {
+  const why = reason?.trim() || 'recorded result';
+  if (result === '1-0') return { result, winner: 0, reason: why };
+  if (result === '0-1') return { result, winner: 1, reason: why };
+  if (result === '1/2-1/2') return { result, winner: null, reason: why };
+  return null;
+}
+
+/**
+ * The first game of a record text, replayed. Errors name the line:column and the ply. `fallback`
+ * is the game when the record does not say (no Variant/FEN tag and an unknown notation).
+ */
+export function readRecord(text: string, fallback?: GameId): Result<RecordData> {
+  const games = parseRecords(text);
+  const rec = games.find((g) => g.moves.length > 0 || g.tagList.length > 0 || g.errors.length > 0);
+  if (!rec) return err('the record holds no game');
+  const e0 = rec.errors[0];
+  if (e0) return err(`line ${e0.line}:${e0.column}: ${e0.message}`);
+  const texts = rec.moves.map((m) => m.text);
+  const id: GameId = recordHints(rec.tags, texts).variant ?? fallback ?? 'xiangqi';
+  let game: Game;
+  try {
+    game = getGame(id);
+  } catch {
+    return err(`the record is a ${id} game, which this build cannot play yet`);
+  }
+  const startFen = rec.tags['FEN']?.trim() || game.startFen;
+  const start = game.parseFen(startFen);
+  if (!start.ok) return err(`FEN tag: ${start.error}`);
+  const pos: Position = start.value;
+  const moves: Move[] = [];
+  for (const [i, rm] of rec.moves.entries()) {
+    const r = game.parseMove(pos, rm.text);
+    if (!r.ok) return err(moveError(`move ${i + 1} (line ${rm.line}:${rm.column})`, rm.text, r.error));
+    moves.push(r.value);
+    pos.play(r.value);
+  }
+  const data: RecordData = {
+    game,
+    startFen,
+    moves,
+    outcome: outcomeOf(rec.result ?? rec.tags['Result'], rec.tags['Termination']),
+  };
+  const kinds = rec.tags['ChuhanPlayers']?.split(/\s+/).map(parsePlayerKind);
+  if (kinds?.length === 2 && kinds[0] && kinds[1]) data.players = [kinds[0], kinds[1]];
+  const level = Number(rec.tags['ChuhanLevel']);
+  if (rec.tags['ChuhanLevel'] !== undefined && Number.isInteger(level)) data.level = level;
+  return ok(data);
+}

@@ -1,0 +1,111 @@
+/**
+ * Starts the Ink `play` board (loaded by `chuhan play` through a dynamic import, so other commands
+ * never load ink or react). The game in progress is autosaved after every change and before the
+ * computer thinks; `--resume` continues it; Ctrl-C, SIGINT, SIGTERM and SIGHUP leave it saved.
+ */
+import { render } from 'ink';
+import { CliError, type Io } from '../cli/context.js';
+import { chalkPainter } from '../cli/paint.js';
+import type { Game } from '../notation/registry.js';
+import type { LabelMode, RenderStyle } from '../render/types.js';
+import { App } from './App.js';
+import { placeholderPlayer, type ComputerPlayer } from './computer.js';
+import { autosavePath, nodeFiles, readIfExists, writeAtomically } from './files.js';
+import { Session } from './session.js';
+import type { PlayerKind } from './types.js';
+
+export interface PlayOptions {
+  game: Game;
+  fen?: string;
+  /** Players given on the command line (undefined: default / from the saved game). */
+  players: [PlayerKind | undefined, PlayerKind | undefined];
+  level?: number;
+  resume: boolean;
+  color: boolean;
+  style: RenderStyle;
+  labels?: LabelMode;
+  io: Io;
+  computer?: ComputerPlayer;
+}
+
+export async function runPlay(o: PlayOptions): Promise<void> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new CliError('play needs an interactive terminal; for scripts or pipes use chuhan repl (or chuhan show)', 2);
+  }
+  const path = autosavePath(o.io.env);
+  const computer = o.computer ?? placeholderPlayer();
+  const paint = chalkPainter(o.color);
+  const session = new Session(o.game, {
+    players: [o.players[0] ?? 'human', o.players[1] ?? 'computer'],
+    level: o.level,
+    files: nodeFiles(),
+    computerName: 'computer',
+  });
+  const greeting: string[] = [];
+  if (o.resume) {
+    let text: string | null;
+    try {
+      text = readIfExists(path);
+    } catch (e) {
+      throw new CliError(`cannot read the saved game ${path}: ${e instanceof Error ? e.message : String(e)}`, 2);
+    }
+    if (text === null) throw new CliError(`there is no saved game to resume (${path} does not exist)`, 2);
+    const e = session.loadRecord(text, true);
+    if (e) throw new CliError(`the saved game ${path} cannot be resumed: ${e}`, 2);
+    if (o.players[0] || o.players[1]) {
+      session.players = [o.players[0] ?? session.players[0], o.players[1] ?? session.players[1]];
+    }
+    if (o.level !== undefined) session.level = o.level;
+    greeting.push(`resumed the saved game (${session.history.length} plies)`);
+  } else if (o.fen) {
+    const e = session.reset(o.game, o.fen);
+    if (e) throw new CliError(`bad FEN: ${e}`, 2);
+  } else {
+    session.reset(o.game, o.game.startFen);
+  }
+  if (computer.placeholder && session.players.includes('computer')) {
+    greeting.push(`note: the computer is a ${computer.name}`);
+  }
+
+  const autosave = (s: Session): string | null => {
+    try {
+      writeAtomically(path, s.record());
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  };
+  autosave(session);
+
+  const onSignal = (): void => {
+    autosave(session);
+    instance.unmount();
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const instance = render(
+    <App
+      session={session}
+      computer={computer}
+      paint={paint}
+      color={o.color}
+      style={o.style}
+      labels={o.labels}
+      autosave={autosave}
+      greeting={greeting}
+      onQuit={() => undefined}
+    />,
+    { exitOnCtrlC: false },
+  );
+  for (const s of signals) process.on(s, onSignal);
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    for (const s of signals) process.off(s, onSignal);
+  }
+  const saved = autosave(session);
+  o.io.err(
+    saved
+      ? `chuhan: the game could not be saved to ${path}: ${saved}\n`
+      : `game saved to ${path}; chuhan play --resume continues it\n`,
+  );
+}

@@ -1,0 +1,33 @@
+/** Small shared types of the interactive layer (session, records, UI). */
+import type { Side } from '../core/piece.js';
+
+export type PlayerKind = 'human' | 'computer';
+
+/** How a game ended. */
+export interface GameOutcome {
+  readonly result: '1-0' | '0-1' | '1/2-1/2';
+  /** null for a draw. */
+  readonly winner: Side | null;
+  /** e.g. 'checkmate', 'stalemate', 'resignation', 'agreement'. */
+  readonly reason: string;
+}
+
+/** Synchronous file access the session uses for `save`/`load` (injected, so tests stay in memory). */
+export interface FileAccess {
+  /** Throws (any error) when the file cannot be read. */
+  read(path: string): string;
+  /** Throws when the file cannot be written. */
+  write(path: string, text: string): void;
+}
+
+export const parsePlayerKind = (s: string): PlayerKind | null => {
+  const t = s.trim().toLowerCase();
+  if (t === 'human' || t === 'h') return 'human';
+  if (t === 'computer' || t === 'c' || t === 'cpu' || t === 'engine') return 'computer';
+  return null;
+};
+
+/** `label "text": error`, without quoting the move twice when the error already does. */
+export function moveError(label: string, text: string, error: string): string {
+  return error.includes(`"${text}"`) ? `${label}: ${error}` : `${label} "${text}": ${error}`;
+}

@@ -1,0 +1,147 @@
+/**
+ * The keyboard logic of the `play` screen as a pure reducer: a key press + the session in, the new
+ * UI state and the command lines to run out. The Ink component only feeds keys and renders.
+ *
+ * Keys: printable characters edit the prompt (Backspace deletes, Esc clears the prompt and the
+ * selection); Enter runs the prompt's text as a command — or, with an empty prompt, selects the
+ * piece under the cursor (its destinations light up) / plays the selected piece to the cursor;
+ * arrow keys move the cursor (screen directions, also when the board is flipped); Ctrl-C and
+ * Ctrl-D quit.
+ */
+import type { Side } from '../core/piece.js';
+import type { Session } from './session.js';
+
+export interface UiMessage {
+  text: string;
+  error: boolean;
+}
+
+export interface UiState {
+  input: string;
+  /** Square under the keyboard cursor (null until an arrow key is used). */
+  cursor: number | null;
+  /** Square of the piece selected with the cursor. */
+  selected: number | null;
+  messages: UiMessage[];
+}
+
+/** Only the fields of Ink's `Key` the reducer reads. */
+export interface KeyInfo {
+  upArrow?: boolean;
+  downArrow?: boolean;
+  leftArrow?: boolean;
+  rightArrow?: boolean;
+  return?: boolean;
+  escape?: boolean;
+  ctrl?: boolean;
+  meta?: boolean;
+  backspace?: boolean;
+  delete?: boolean;
+  tab?: boolean;
+}
+
+export interface UiStep {
+  ui: UiState;
+  /** Command lines to run, in order. */
+  submit: string[];
+  quit?: boolean;
+}
+
+export const MAX_MESSAGES = 6;
+
+export const initialUi = (messages: UiMessage[] = []): UiState => ({ input: '', cursor: null, selected: null, messages });
+
+/** The square a typed text starts with (`h2`, `h2e…`, `7g7…`), for live destination hints. */
+export function typedSquare(session: Session, input: string): number | null {
+  const t = input.trim().replace(/^\?/, '').toLowerCase();
+  const m = session.game.id === 'xiangqi' ? /^[a-i][0-9]/.exec(t) : /^(1[0-2]|[1-9])[a-l]/.exec(t);
+  return m ? session.parseSquare(m[0]) : null;
+}
+
+/** Squares to light up: the selection's destinations, else a typed square's, else the session's. */
+export function highlightsFor(session: Session, ui: UiState): number[] {
+  if (ui.selected !== null) return session.destinations(ui.selected);
+  const sq = typedSquare(session, ui.input);
+  if (sq !== null) {
+    const p = session.pos.board[sq]!;
+    if (p && (p & 1) === session.turn) return session.destinations(sq);
+  }
+  return session.highlights;
+}
+
+function moveCursor(session: Session, ui: UiState, dx: number, dy: number): number {
+  const { width: W, height: H } = session.pos.variant.geometry;
+  const from = ui.cursor ?? ui.selected;
+  if (from === null) {
+    // start in the middle of the bottom rank (the side at the bottom of the screen)
+    const y = session.flipped ? H - 1 : 0;
+    return y * W + Math.floor(W / 2);
+  }
+  const s = session.flipped ? -1 : 1;
+  const x = Math.min(W - 1, Math.max(0, (from % W) + dx * s));
+  const y = Math.min(H - 1, Math.max(0, Math.floor(from / W) + dy * s));
+  return y * W + x;
+}
+
+const ownPiece = (session: Session, sq: number): boolean => {
+  const p = session.pos.board[sq]!;
+  return p !== 0 && ((p & 1) as Side) === session.turn;
+};
+
+/** Enter on an empty prompt: select, deselect, or move the selected piece to the cursor. */
+function pick(session: Session, ui: UiState): UiStep {
+  const c = ui.cursor;
+  if (c === null) return { ui, submit: [] };
+  if (ui.selected !== null && c === ui.selected) return { ui: { ...ui, selected: null }, submit: [] };
+  if (ui.selected !== null) {
+    const moves = session.movesFrom(ui.selected).filter((m) => ((m >>> 8) & 0xff) === c);
+    if (moves.length === 1) {
+      return { ui: { ...ui, selected: null }, submit: [session.game.coordinate.format(session.pos, moves[0]!)] };
+    }
+    if (moves.length > 1) {
+      const texts = moves.map((m) => session.game.coordinate.format(session.pos, m));
+      return { ui: { ...ui, messages: [{ text: `several moves go there: ${texts.join(' ')} — type one`, error: false }] }, submit: [] };
+    }
+    if (!ownPiece(session, c)) {
+      const msg = `the piece on ${session.square(ui.selected)} cannot go to ${session.square(c)}`;
+      return { ui: { ...ui, messages: [{ text: msg, error: true }] }, submit: [] };
+    }
+  }
+  if (ownPiece(session, c)) {
+    if (session.movesFrom(c).length === 0)
+      return { ui: { ...ui, selected: null, messages: [{ text: `the piece on ${session.square(c)} has no legal moves`, error: true }] }, submit: [] };
+    return { ui: { ...ui, selected: c }, submit: [] };
+  }
+  return { ui: { ...ui, messages: [{ text: `select a ${session.sideName(session.turn)} piece`, error: true }] }, submit: [] };
+}
+
+export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo): UiStep {
+  if (key.ctrl && (input === 'c' || input === 'd')) return { ui, submit: [], quit: true };
+  if (key.upArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, 1) }, submit: [] };
+  if (key.downArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, -1) }, submit: [] };
+  if (key.leftArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, -1, 0) }, submit: [] };
+  if (key.rightArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 1, 0) }, submit: [] };
+  if (key.escape) return { ui: { ...ui, input: '', selected: null, messages: [] }, submit: [] };
+  if (key.backspace || key.delete) return { ui: { ...ui, input: [...ui.input].slice(0, -1).join('') }, submit: [] };
+  if (key.return) {
+    if (ui.input.trim() === '') return pick(session, ui);
+    return { ui: { ...ui, input: '', selected: null }, submit: [ui.input] };
+  }
+  if (key.ctrl || key.meta || key.tab) return { ui, submit: [] };
+  // typed or pasted text; a pasted line break submits what came before it
+  let text = ui.input;
+  const submit: string[] = [];
+  for (const ch of input) {
+    if (ch === '\r' || ch === '\n') {
+      if (text.trim()) submit.push(text);
+      text = '';
+    } else if (ch >= ' ' && ch !== '\x7f') text += ch;
+  }
+  return { ui: { ...ui, input: text, selected: submit.length ? null : ui.selected }, submit };
+}
+
+/** Adds a command's output to the message area (errors marked), keeping the last few lines. */
+export function withMessages(ui: UiState, out: string[], err: string[]): UiState {
+  const lines = [...out.map((text) => ({ text, error: false })), ...err.map((text) => ({ text, error: true }))];
+  return { ...ui, messages: lines.slice(-MAX_MESSAGES) };
+}
