@@ -14,6 +14,12 @@ export class Position {
   /** Plies since the last irreversible move (the variant decides what resets it). */
   halfmove = 0;
   fullmove = 1;
+  /**
+   * For notations that number plies (chu SFEN: 1 at the start, +1 per move), 1 when the recorded
+   * number has the other parity than `turn` implies (a record starting with side 1 to move at 1);
+   * kept by play/undo/clone, ignored by everything else.
+   */
+  plyParity = 0;
   hashLo = 0;
   hashHi = 0;
   /** Number of moves made on this object that can be undone. */
@@ -48,6 +54,7 @@ export class Position {
     p.aux = this.aux;
     p.halfmove = this.halfmove;
     p.fullmove = this.fullmove;
+    p.plyParity = this.plyParity;
     p.hashLo = this.hashLo;
     p.hashHi = this.hashHi;
     return p;

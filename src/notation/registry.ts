@@ -7,6 +7,9 @@ import type { Position } from '../core/position.js';
 import type { Result } from '../core/result.js';
 import type { Variant } from '../core/variant.js';
 import { xiangqi, XIANGQI_START_FEN } from '../games/xiangqi/index.js';
+import { chushogi, CHU_START_SFEN } from '../games/chushogi/index.js';
+import { formatChuSfen, parseChuSfen } from './sfen.js';
+import { formatUsi, parseUsi } from './usi.js';
 import { formatXiangqiFen, parseXiangqiFen } from './fen.js';
 import { formatIccs, formatUci, parseCoordinate } from './iccs.js';
 
@@ -48,7 +51,23 @@ const xiangqiGame: Game = {
   parseMove: (pos, text) => parseCoordinate(pos, text),
 };
 
-const games = new Map<GameId, Game>([['xiangqi', xiangqiGame]]);
+const chushogiGame: Game = {
+  id: 'chushogi',
+  variant: chushogi,
+  startFen: CHU_START_SFEN,
+  sideNames: ['sente', 'gote'],
+  parseFen: parseChuSfen,
+  formatFen: formatChuSfen,
+  coordinate: { id: 'usi', format: (_pos, m) => formatUsi(m) },
+  notations: new Map<string, Notation>([['usi', { id: 'usi', format: (_pos, m) => formatUsi(m) }]]),
+  // USI (lishogi), also XBoard/HaChu legs
+  parseMove: (pos, text) => parseUsi(pos, text),
+};
+
+const games = new Map<GameId, Game>([
+  ['xiangqi', xiangqiGame],
+  ['chushogi', chushogiGame],
+]);
 
 /** Registers a game (used by modules that add games or notations). */
 export function registerGame(game: Game): void {

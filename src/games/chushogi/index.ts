@@ -1,0 +1,312 @@
+/**
+ * Chu Shogi: the piece data plus the rules data cannot say (spec chushogi.md, lishogi rules):
+ *  - lion power (the `special: 'lion:…'` extension): igui, jitto, capture-then-step, double capture;
+ *  - promotion on entering the zone, capturing with start or end in it, or a pawn/lance reaching
+ *    the last rank — always optional;
+ *  - the lion-trading rules: (1) an adjacent lion may always be taken; (2) a lion two squares away
+ *    may not be taken by a lion if it is protected (protectors seen with the capturing lion lifted,
+ *    so X-rays count), unless the first step captured something other than a pawn or go-between;
+ *    (3) counter-strike: after a non-lion captured a lion, the other side's non-lions may not
+ *    capture a lion on the next move except on that square (kept in `pos.aux` as square + 1);
+ *  - moving into check is legal; a side to move without any royal (King or Crown Prince) while the
+ *    opponent has one has lost, and has no moves.
+ */
+import { isAttacked, generatePseudo } from '../../core/movegen.js';
+import type { Position } from '../../core/position.js';
+import { parseBetza } from '../../core/betza.js';
+import { buildVariantData, type Variant } from '../../core/variant.js';
+import { CHU_PIECES, GOBETWEEN, LANCE, LION_SPECIAL, PAWN, inPromotionZone } from './pieces.js';
+
+export * from './pieces.js';
+
+export const CHU_START_SFEN =
+  'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
+
+const W = 12;
+const H = 12;
+const SIZE = W * H;
+
+const data = buildVariantData({ id: 'chushogi', width: W, height: H, pieces: CHU_PIECES });
+const CODES = data.codeCount;
+
+/** Per piece code: 1 for a Lion (the Lion and the promoted Kirin), the pieces rules 1–3 speak of. */
+export const LION_CODE = new Uint8Array(CODES);
+/** Per piece code: 1 = all-round lion power (Lion), 2 = lion power along lines (Falcon, Eagle). */
+const POWER = new Uint8Array(CODES);
+/** Per piece code: pawn or go-between (a first-step capture of these is no bridge). */
+const MINOR = new Uint8Array(CODES);
+/** Per piece code: pawn or lance (may promote on reaching the last rank). */
+const PAWN_LANCE = new Uint8Array(CODES);
+/** Per (side, square): in side's promotion zone. */
+const ZONE = new Uint8Array(2 * SIZE);
+/** Per (side, square): side's last rank. */
+const LAST_RANK = new Uint8Array(2 * SIZE);
+/** Neighbours: ADJ[sq * 8 + d], -1 off the board. */
+const ADJ = new Int16Array(SIZE * 8).fill(-1);
+/**
+ * Line lion power, per (piece code, square): pairs (first step, second step or -1) in
+ * LINE_SQ[LINE_START[i] ..  LINE_START[i + 1]), i = code * SIZE + sq.
+ */
+const LINE_START = new Int32Array(CODES * SIZE + 1);
+let LINE_SQ = new Int16Array(0);
+/** Directions of each code's lion power (for diagrams and notation): [dx, dy] from side 0's view. */
+export const LION_DIRECTIONS: ReadonlyMap<string, readonly [number, number][]> = lionDirections();
+
+const DIRS: [number, number][] = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
+
+function lionDirections(): Map<string, [number, number][]> {
+  const m = new Map<string, [number, number][]>();
+  for (const p of CHU_PIECES) {
+    if (!p.special?.startsWith('lion:')) continue;
+    const atoms = parseBetza(p.special.slice(5));
+    if (!atoms.ok) throw new Error(`piece ${p.id}: ${atoms.error}`);
+    m.set(p.id, atoms.value.map((a) => [a.dx, a.dy]));
+  }
+  return m;
+}
+
+(function init() {
+  for (let sq = 0; sq < SIZE; sq++) {
+    const x = sq % W;
+    const y = (sq / W) | 0;
+    DIRS.forEach(([dx, dy], d) => {
+      const tx = x + dx;
+      const ty = y + dy;
+      if (tx >= 0 && ty >= 0 && tx < W && ty < H) ADJ[sq * 8 + d] = ty * W + tx;
+    });
+    for (const side of [0, 1]) {
+      ZONE[side * SIZE + sq] = inPromotionZone(y, side) ? 1 : 0;
+      LAST_RANK[side * SIZE + sq] = y === (side === 0 ? H - 1 : 0) ? 1 : 0;
+    }
+  }
+  const line: number[] = [];
+  CHU_PIECES.forEach((p, i) => {
+    for (const side of [0, 1]) {
+      const code = ((i + 1) << 1) | side;
+      if (p.special === LION_SPECIAL) {
+        LION_CODE[code] = 1;
+        POWER[code] = 1;
+      } else if (p.special?.startsWith('lion:')) POWER[code] = 2;
+      if (i + 1 === PAWN || i + 1 === GOBETWEEN) MINOR[code] = 1;
+      if (i + 1 === PAWN || i + 1 === LANCE) PAWN_LANCE[code] = 1;
+    }
+  });
+  for (let code = 0; code < CODES; code++) {
+    const p = CHU_PIECES[(code >> 1) - 1];
+    const dirs = POWER[code] === 2 && p ? LION_DIRECTIONS.get(p.id)! : [];
+    const sgn = (code & 1) === 0 ? 1 : -1;
+    for (let sq = 0; sq < SIZE; sq++) {
+      LINE_START[code * SIZE + sq] = line.length;
+      const x = sq % W;
+      const y = (sq / W) | 0;
+      for (const [dx, dy] of dirs) {
+        const x1 = x + dx * sgn;
+        const y1 = y + dy * sgn;
+        if (x1 < 0 || y1 < 0 || x1 >= W || y1 >= H) continue;
+        const x2 = x1 + dx * sgn;
+        const y2 = y1 + dy * sgn;
+        line.push(y1 * W + x1, x2 >= 0 && y2 >= 0 && x2 < W && y2 < H ? y2 * W + x2 : -1);
+      }
+    }
+  }
+  LINE_START[CODES * SIZE] = line.length;
+  LINE_SQ = Int16Array.from(line);
+})();
+
+/** Chebyshev distance between two squares. */
+export const distance = (a: number, b: number): number =>
+  Math.max(Math.abs((a % W) - (b % W)), Math.abs(((a / W) | 0) - ((b / W) | 0)));
+
+/**
+ * The lion-power double moves of the piece `p` on `from` (the `special` hook): igui (capture on
+ * the first step and return: to = from, mid = the captured square), capture-then-step and double
+ * capture (mid = the first captured square), and one pass (to = from, mid = an empty square) if
+ * any first step is empty. Double steps through an empty square to another square are the plain
+ * move to that square, which the tables already give, so they are not generated again.
+ */
+function generateSpecial(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
+  const b = pos.board;
+  const us = p & 1;
+  let passMid = -1;
+  if (POWER[p] === 1) {
+    const base = from * 8;
+    for (let d = 0; d < 8; d++) {
+      const m = ADJ[base + d]!;
+      if (m < 0) continue;
+      const q = b[m]!;
+      if (q === 0) {
+        if (passMid < 0) passMid = m;
+        continue;
+      }
+      if ((q & 1) === us) continue;
+      const mm = (m + 1) << 16;
+      out[n++] = from | (from << 8) | mm;
+      const mb = m * 8;
+      for (let e = 0; e < 8; e++) {
+        const t = ADJ[mb + e]!;
+        if (t < 0 || t === from) continue;
+        const r = b[t]!;
+        if (r !== 0 && (r & 1) === us) continue;
+        out[n++] = from | (t << 8) | mm;
+      }
+    }
+  } else {
+    const i = p * SIZE + from;
+    for (let k = LINE_START[i]!, e = LINE_START[i + 1]!; k < e; k += 2) {
+      const m = LINE_SQ[k]!;
+      const q = b[m]!;
+      if (q === 0) {
+        if (passMid < 0) passMid = m;
+        continue;
+      }
+      if ((q & 1) === us) continue;
+      const mm = (m + 1) << 16;
+      out[n++] = from | (from << 8) | mm;
+      const t = LINE_SQ[k + 1]!;
+      if (t < 0) continue;
+      const r = b[t]!;
+      if (r !== 0 && (r & 1) === us) continue;
+      out[n++] = from | (t << 8) | mm;
+    }
+  }
+  if (passMid >= 0) out[n++] = from | (from << 8) | ((passMid + 1) << 16);
+  return n;
+}
+
+/**
+ * Is from → mid → to a double-step path of the piece on `from` (mid one lion-power step away; to
+ * one step from mid: anywhere for a Lion, straight on or back for a Falcon or Eagle)? Geometry
+ * only: what stands on the squares is the move generator's business.
+ */
+export function lionDoubleStepSquares(pos: Position, from: number, mid: number, to: number): boolean {
+  const p = pos.board[from]!;
+  if (POWER[p] === 1) return distance(from, mid) === 1 && distance(mid, to) === 1;
+  if (POWER[p] !== 2) return false;
+  const i = p * SIZE + from;
+  for (let k = LINE_START[i]!, e = LINE_START[i + 1]!; k < e; k += 2)
+    if (LINE_SQ[k] === mid) return to === from || (to === LINE_SQ[k + 1] && to >= 0);
+  return false;
+}
+
+function promotionMode(_pos: Position, from: number, to: number, piece: number, captured: number): number {
+  const z = (piece & 1) * SIZE;
+  const zf = ZONE[z + from]!;
+  const zt = ZONE[z + to]!;
+  if (zt && !zf) return 1;
+  if (captured !== 0 && (zf | zt)) return 1;
+  if (PAWN_LANCE[piece] && LAST_RANK[z + to]) return 1;
+  return 0;
+}
+
+/** Does `side` have a royal (King or Crown Prince) on the board? */
+export function hasRoyal(pos: Position, side: number): boolean {
+  const b = pos.board;
+  const royal = pos.variant.royal;
+  if (side === 0) {
+    for (let sq = 0; sq < SIZE; sq++) {
+      const p = b[sq]!;
+      if (p !== 0 && (p & 1) === 0 && royal[p]) return true;
+    }
+  } else {
+    for (let sq = SIZE - 1; sq >= 0; sq--) {
+      const p = b[sq]!;
+      if (p !== 0 && (p & 1) === 1 && royal[p]) return true;
+    }
+  }
+  return false;
+}
+
+/** The game is over for the side to move: it has no royal left while the opponent has one. */
+export const royalsLost = (pos: Position): boolean => !hasRoyal(pos, pos.turn) && hasRoyal(pos, pos.turn ^ 1);
+
+/** Is the lion on `to` protected against a lion from `from` (first step on `mid`, or -1)? */
+function lionProtected(pos: Position, from: number, mid: number, to: number, them: number): boolean {
+  const b = pos.board;
+  const pf = b[from]!;
+  const pm = mid >= 0 ? b[mid]! : 0;
+  b[from] = 0;
+  if (mid >= 0) b[mid] = 0;
+  let prot = isAttacked(pos, to, them);
+  b[from] = pf;
+  if (mid >= 0) b[mid] = pm;
+  // a pawn or go-between captured on the first step still counts as a protector
+  if (!prot && pm !== 0 && MINOR[pm]) {
+    const d = to - mid;
+    prot = (pm >> 1) === PAWN ? d === ((pm & 1) === 0 ? W : -W) : d === W || d === -W;
+  }
+  return prot;
+}
+
+/**
+ * Is the pseudo-legal move m legal under the lion-trading rules? Called only for moves that
+ * capture a lion (on `to` or on `mid`).
+ */
+export function lionCaptureAllowed(pos: Position, m: number): boolean {
+  const b = pos.board;
+  const from = m & 0xff;
+  const to = (m >>> 8) & 0xff;
+  const mid = ((m >>> 16) & 0xff) - 1;
+  const capTo = to !== from ? b[to]! : 0;
+  const capMid = mid >= 0 ? b[mid]! : 0;
+  const p = b[from]!;
+  if (LION_CODE[p]) {
+    // rule 2 (a lion on mid is adjacent: rule 1)
+    if (LION_CODE[capTo] && distance(from, to) === 2) {
+      if (capMid !== 0 && !MINOR[capMid]) return true; // bridge capture
+      return !lionProtected(pos, from, mid, to, (p & 1) ^ 1);
+    }
+    return true;
+  }
+  // rule 3
+  if (pos.aux !== 0) {
+    const cs = pos.aux - 1;
+    if (LION_CODE[capTo] && to !== cs) return false;
+    if (LION_CODE[capMid] && mid !== cs) return false;
+  }
+  return true;
+}
+
+function generateLegal(pos: Position, out: Int32Array, start: number): number {
+  const us = pos.turn;
+  if (!hasRoyal(pos, us) && hasRoyal(pos, us ^ 1)) return start;
+  const n = generatePseudo(pos, out, start);
+  const b = pos.board;
+  let w = start;
+  for (let i = start; i < n; i++) {
+    const m = out[i]!;
+    const to = (m >>> 8) & 0xff;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    // only captures of a lion need a look (to === from: the mover itself stands on `to`)
+    const capTo = to !== (m & 0xff) ? b[to]! : 0;
+    if (LION_CODE[capTo] === 0 && (mid < 0 || LION_CODE[b[mid]!] === 0)) out[w++] = m;
+    else if (lionCaptureAllowed(pos, m)) out[w++] = m;
+  }
+  return w;
+}
+
+function inCheck(pos: Position): boolean {
+  const b = pos.board;
+  const us = pos.turn;
+  const royal = pos.variant.royal;
+  for (let sq = 0; sq < SIZE; sq++) {
+    const p = b[sq]!;
+    if (p !== 0 && (p & 1) === us && royal[p] && isAttacked(pos, sq, us ^ 1)) return true;
+  }
+  return false;
+}
+
+function auxAfter(_pos: Position, move: number, moved: number, capTo: number, capMid: number): number {
+  if (LION_CODE[moved]) return 0;
+  if (LION_CODE[capTo]) return ((move >>> 8) & 0xff) + 1;
+  if (LION_CODE[capMid]) return (move >>> 16) & 0xff;
+  return 0;
+}
+
+export const chushogi: Variant = {
+  ...data,
+  generateLegal,
+  inCheck,
+  promotionMode,
+  generateSpecial,
+  auxAfter,
+};

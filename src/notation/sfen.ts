@@ -1,0 +1,104 @@
+/**
+ * Chu Shogi SFEN as lishogi writes it: `<board> <b|w> <counter-strike square|-> <move number>`.
+ * The board lists ranks a…l from the top, files 12…1 left to right; upper case is Sente (b, moves
+ * first), `+` marks a promoted piece. The third field is the square of a lion just captured by a
+ * non-lion (the counter-strike rule), `-` for none; the move number counts plies from 1.
+ * Fields after the board may be left out (defaults `b - 1`).
+ */
+import { Position } from '../core/position.js';
+import { err, ok, type Result } from '../core/result.js';
+import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi } from '../games/chushogi/index.js';
+import { formatBoardField, parseBoardField } from './board-text.js';
+import { parseUsiSquare, usiSquare } from './usi.js';
+
+const SIZE = 144;
+/** At most this many pieces a side: there are no drops, so nothing is ever added. */
+const MAX_PIECES = 46;
+const PROMOTABLE = new Set(CHU_PIECES.filter((p) => p.letter.startsWith('+')).map((p) => p.letter.slice(1)));
+
+export function parseChuSfen(text: string): Result<Position> {
+  const fields = text.trim().split(/\s+/);
+  if (fields.length === 0 || fields[0] === '') return err('SFEN is empty');
+  if (fields.length > 4) return err(`SFEN has ${fields.length} fields, at most 4 (board, side, counter-strike square, move number)`);
+  const boardText = fields[0]!;
+  const bad = /\+([^A-Za-z]|$)|\+([kKnNqQ])/.exec(boardText);
+  if (bad) {
+    return bad[2]
+      ? err(`SFEN field 1: "+${bad[2]}" is not a piece: the ${bad[2].toLowerCase() === 'k' ? 'King' : bad[2].toLowerCase() === 'n' ? 'Lion' : 'Free King'} does not promote`)
+      : err('SFEN field 1: "+" must be followed by the letter of a piece that promotes');
+  }
+  for (const m of boardText.matchAll(/\+([A-Za-z])/g))
+    if (!PROMOTABLE.has(m[1]!.toUpperCase())) return err(`SFEN field 1: "+${m[1]}" is not a piece (unknown promoted letter)`);
+  const board = parseBoardField(chushogi, boardText);
+  if (!board.ok) return err(board.error.replace(/^FEN field 1/, 'SFEN field 1'));
+  const pos = new Position(chushogi);
+  board.value.forEach((p, sq) => p && pos.put(sq, p));
+
+  const sideText = fields[1] ?? 'b';
+  if (sideText !== 'b' && sideText !== 'w')
+    return err(`SFEN field 2: side to move must be b (sente) or w (gote), not "${sideText}"`);
+  const turn = sideText === 'w' ? 1 : 0;
+  pos.setTurn(turn);
+
+  const csText = fields[2] ?? '-';
+  if (csText !== '-') {
+    const sq = parseUsiSquare(csText);
+    if (sq < 0) return err(`SFEN field 3: "${csText}" is neither "-" nor a square like 8j`);
+    const p = pos.board[sq]!;
+    // a non-lion of the side that just moved captured a lion there: the square is empty (igui or
+    // double move of a falcon/eagle) or holds that side's capturing piece
+    if (p !== 0 && (p & 1) === turn)
+      return err(`SFEN field 3: counter-strike square ${csText} holds a piece of the side to move, so no lion can just have been captured there`);
+    if (p !== 0 && LION_CODE[p] && p >> 1 !== PROMOTED_KIRIN)
+      return err(`SFEN field 3: counter-strike square ${csText} holds a lion, which cannot have captured there (only a non-lion's capture counts)`);
+    pos.setAux(sq + 1);
+  }
+
+  const numText = fields[3] ?? '1';
+  if (!/^\d+$/.test(numText) || Number(numText) < 1) return err(`SFEN field 4: move number "${numText}" is not a positive whole number`);
+  const n = Number(numText);
+  if ((n % 2 === 1) === (turn === 0)) {
+    pos.plyParity = 0;
+    pos.fullmove = (n + 1 - turn) / 2;
+  } else {
+    pos.plyParity = 1;
+    pos.fullmove = (n + 2 - turn) / 2;
+  }
+
+  const problem = placementError(pos);
+  if (problem) return err(`SFEN field 1: ${problem}`);
+  return ok(pos);
+}
+
+/** Boards no game can reach (Chu Shogi has no drops, and nothing promotes to a King). */
+function placementError(pos: Position): string | null {
+  const kings = [0, 0];
+  const count = [0, 0];
+  for (let sq = 0; sq < SIZE; sq++) {
+    const p = pos.board[sq]!;
+    if (!p) continue;
+    count[p & 1]++;
+    if (p >> 1 === KING) kings[p & 1]++;
+  }
+  for (const side of [0, 1]) {
+    const who = side === 0 ? 'sente (upper case)' : 'gote (lower case)';
+    if (kings[side]! > 1) return `${who} has ${kings[side]} kings (at most 1)`;
+    if (count[side]! > MAX_PIECES) return `${who} has ${count[side]} pieces (at most ${MAX_PIECES})`;
+  }
+  if (count[0] === 0 && count[1] === 0) return 'the board is empty';
+  return null;
+}
+
+/** The SFEN move number (plies from 1) of a position. */
+export const sfenMoveNumber = (pos: Position): number => 2 * pos.fullmove - 1 + pos.turn - pos.plyParity;
+
+export function formatChuSfen(pos: Position): string {
+  const cs = pos.aux > 0 && pos.aux <= SIZE ? usiSquare(pos.aux - 1) : '-';
+  return `${formatBoardField(pos)} ${pos.turn === 0 ? 'b' : 'w'} ${cs} ${Math.max(1, sfenMoveNumber(pos))}`;
+}
+
+export const chuStartPosition = (): Position => {
+  const r = parseChuSfen(CHU_START_SFEN);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
