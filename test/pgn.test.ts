@@ -422,6 +422,14 @@ describe('malformed input', () => {
     expect(g!.errors).toHaveLength(6);
     expect(g!.errors[5]!.message).toBe('too many errors in this game; further errors are not reported');
     expect(moveTexts(g!)).toEqual(['a', 'b']);
+    const [t] = parseRecords('[A "1"]\n[B "2"]\n[C "3"]\n*', { maxTagsPerGame: 2 });
+    expect(t!.tagList).toEqual([
+      ['A', '1'],
+      ['B', '2'],
+    ]);
+    expect(t!.errors).toEqual([
+      { message: 'the game has more than 2 tag pairs; the remaining ones are ignored', line: 3, column: 1 },
+    ]);
     const [h] = parseRecords('a b c d', { maxMovesPerGame: 2 });
     expect(moveTexts(h!)).toEqual(['a', 'b']);
     expect(h!.errors).toEqual([

@@ -110,6 +110,8 @@ export interface RecordReaderOptions {
   maxErrorsPerGame?: number;
   /** Moves kept per game; further moves are an error and are dropped. Default 100,000. */
   maxMovesPerGame?: number;
+  /** Tag pairs kept per game; further tag pairs are an error and are dropped. Default 1000. */
+  maxTagsPerGame?: number;
 }
 
 const DEFAULTS: Required<RecordReaderOptions> = {
@@ -117,6 +119,7 @@ const DEFAULTS: Required<RecordReaderOptions> = {
   maxTagLength: 4096,
   maxErrorsPerGame: 100,
   maxMovesPerGame: 100_000,
+  maxTagsPerGame: 1000,
 };
 
 // Character classes for ASCII.
@@ -232,6 +235,7 @@ class GameState {
   movetext = false;
   errorsFull = false;
   movesFull = false;
+  tagsFull = false;
 
   get empty(): boolean {
     return this.tagList.length === 0 && !this.movetext && this.errors.length === 0;
@@ -684,10 +688,18 @@ export class RecordReader {
                 g.startLine = this.locLine;
               }
               if (t.name !== null && t.value !== null) {
-                const name = detach(t.name);
-                const value = detach(t.value);
-                g.tags[name] = value;
-                g.tagList.push([name, value]);
+                if (g.tagList.length < this.opts.maxTagsPerGame) {
+                  const name = detach(t.name);
+                  const value = detach(t.value);
+                  g.tags[name] = value;
+                  g.tagList.push([name, value]);
+                } else if (!g.tagsFull) {
+                  g.tagsFull = true;
+                  this.errorAt(
+                    pos,
+                    `the game has more than ${this.opts.maxTagsPerGame} tag pairs; the remaining ones are ignored`,
+                  );
+                }
               }
               for (const e of t.errors) this.errorAt(e.at, e.message);
               pos = t.end;
@@ -745,7 +757,10 @@ export class RecordReader {
           pos = i + 1;
           continue;
         }
-        this.token(start, i, flags, true);
+        // Fast path: a plain ASCII token starting with a letter is always a move.
+        const c0 = buf.charCodeAt(start) | 0x20;
+        if (flags === 0 && c0 >= 0x61 && c0 <= 0x7a && this.varDepth === 0) this.move(start, i);
+        else this.token(start, i, flags, true);
         pos = i;
       }
       break;
@@ -833,7 +848,11 @@ export class RecordReader {
         return;
       }
     }
-    // A move.
+    this.move(start, e);
+  }
+
+  private move(start: number, e: number): void {
+    const g = this.game;
     this.locate(start);
     if (g.startLine === 0) g.startLine = this.locLine;
     g.movetext = true;
@@ -848,7 +867,7 @@ export class RecordReader {
       }
       return;
     }
-    g.moves.push({ text: detach(buf.slice(start, e)), line: this.locLine, column: this.locCol });
+    g.moves.push({ text: detach(this.buf.slice(start, e)), line: this.locLine, column: this.locCol });
   }
 
   private result(start: number, value: string): void {
