@@ -1,30 +1,56 @@
 /**
- * The bridge from an engine `Position` to the renderer's neutral `BoardView`.
+ * The bridge from an engine position to the renderer's neutral `BoardView`.
+ *
+ * src/render imports nothing from the engine (test/render.test.ts checks it), so this module reads
+ * positions through the small structural types below, which `core/position.ts`'s `Position`
+ * satisfies; the attack test for "which royal is in check" is passed in by the caller.
  *
  * Glyphs come from the variant's piece data: a piece's FEN/SFEN `letter` (side 0's, e.g. 'N' or
  * '+P') picks the seed glyph (xiangqi: 傌/馬 by side; chu: the base table, or the promoted table
- * for a '+' letter, so `+g` is a promoted 飞 and `r` a plain 飞). A piece whose letter is unknown
- * falls back to its id in `GLYPH_BY_ID`, then to '？' (full-width, so the grid stays aligned).
+ * for a '+' letter, so `+g` is a promoted 飞 and `r` a plain 飞). A piece whose letter is not in
+ * the tables falls back to `GLYPH_BY_ID[id]`, then to '？' (full-width, so the grid stays aligned).
  */
-import type { Move } from '../core/move.js';
-import type { Position } from '../core/position.js';
-import type { VariantData } from '../core/variant.js';
-import { isAttacked } from '../core/movegen.js';
 import { CHU_GLYPHS, CHU_PROMOTED_GLYPHS, XIANGQI_GLYPHS } from './glyphs.js';
 import type { BoardView, CellView } from './types.js';
 
 export type ViewGameId = BoardView['variant'];
 
-export interface BoardViewOptions {
-  /** The move to mark; default: the last move played on `pos` (none when `null`). */
-  lastMove?: Move | null;
-  /** Squares to highlight (e.g. legal destinations of a selected piece). */
-  highlights?: readonly number[];
-  /** Royal squares to mark as in check; default: computed (the side to move's attacked royals). */
-  checked?: readonly number[];
+/** What the bridge reads of a piece definition (core/piece.ts `PieceSpec`). */
+export interface PieceLike {
+  readonly id: string;
+  readonly name: string;
+  readonly letter: string;
 }
 
-/** Glyphs by piece id for pieces whose letter is not in the glyph tables (side 0, side 1). */
+/** What the bridge reads of a variant (core/variant.ts `Variant`). */
+export interface VariantLike {
+  readonly geometry: { readonly width: number; readonly height: number };
+  readonly pieces: readonly PieceLike[];
+  /** piece code → 1 if royal. */
+  readonly royal: ArrayLike<number>;
+  inCheck(pos: never): boolean;
+}
+
+/** What the bridge reads of a position (core/position.ts `Position`). */
+export interface PositionLike {
+  readonly variant: VariantLike;
+  readonly board: ArrayLike<number>;
+  readonly turn: number;
+  lastMove(): number;
+}
+
+export interface BoardViewOptions {
+  /** The move to mark (engine move int); default: the last move played on `pos`; null for none. */
+  lastMove?: number | null;
+  /** Squares to highlight (e.g. legal destinations of a selected piece). */
+  highlights?: readonly number[];
+  /** Royal squares to mark as in check; default: computed with `attacked` (see `checkedRoyals`). */
+  checked?: readonly number[];
+  /** Is `sq` attacked by side `by`? (core/movegen.ts `isAttacked`.) */
+  attacked?: (pos: never, sq: number, by: number) => boolean;
+}
+
+/** Glyphs by piece id ([side 0, side 1]) for pieces whose letter is not in the glyph tables. */
 export const GLYPH_BY_ID: Readonly<Record<string, readonly [string, string]>> = Object.freeze({});
 
 interface PieceLook {
@@ -33,46 +59,53 @@ interface PieceLook {
   letter: string;
 }
 
-const looks = new WeakMap<VariantData, PieceLook[]>();
+const looks = new WeakMap<VariantLike, PieceLook[]>();
 
-/** Per piece code (kind << 1 | side) the glyph, promoted flag and cased letter. */
-function pieceLooks(game: ViewGameId, v: VariantData): PieceLook[] {
+/** Per piece code (kind << 1 | side): glyph, promoted flag and cased FEN letter. */
+function pieceLooks(game: ViewGameId, v: VariantLike): PieceLook[] {
   let t = looks.get(v);
   if (t) return t;
-  t = [];
+  const table: PieceLook[] = [];
   v.pieces.forEach((spec, i) => {
     const kind = i + 1;
     const promoted = spec.letter.startsWith('+');
     const base = promoted ? spec.letter.slice(1) : spec.letter;
     for (const side of [0, 1] as const) {
       const letter = side === 0 ? base.toUpperCase() : base.toLowerCase();
-      let glyph: string | undefined;
-      if (game === 'xiangqi') glyph = XIANGQI_GLYPHS[letter];
-      else glyph = (promoted ? CHU_PROMOTED_GLYPHS : CHU_GLYPHS)[base.toLowerCase()];
+      let glyph: string | undefined =
+        game === 'xiangqi' ? XIANGQI_GLYPHS[letter] : (promoted ? CHU_PROMOTED_GLYPHS : CHU_GLYPHS)[base.toLowerCase()];
       glyph ??= GLYPH_BY_ID[spec.id]?.[side] ?? '？';
-      t![(kind << 1) | side] = { glyph, promoted, letter: (promoted ? '+' : '') + letter };
+      table[(kind << 1) | side] = { glyph, promoted, letter: (promoted ? '+' : '') + letter };
     }
   });
-  looks.set(v, t);
-  return t;
+  looks.set(v, table);
+  return table;
 }
 
-/** The side to move's royal squares that are attacked, when it is in check. */
-export function checkedRoyals(pos: Position): number[] {
+/** The glyph and promoted flag of a piece code, e.g. for move lists and hints. */
+export function pieceGlyph(game: ViewGameId, v: VariantLike, code: number): { glyph: string; promoted: boolean } | null {
+  const l = pieceLooks(game, v)[code];
+  return l ? { glyph: l.glyph, promoted: l.promoted } : null;
+}
+
+/**
+ * The side to move's royals to mark when it is in check: those `attacked` says are attacked, or all
+ * of them when there is no attack test or it finds none (e.g. the xiangqi flying general).
+ */
+export function checkedRoyals(pos: PositionLike, attacked?: BoardViewOptions['attacked']): number[] {
   const v = pos.variant;
-  if (!v.inCheck(pos)) return [];
+  if (!v.inCheck(pos as never)) return [];
   const royals: number[] = [];
   for (let sq = 0; sq < pos.board.length; sq++) {
     const p = pos.board[sq]!;
     if (p && (p & 1) === pos.turn && v.royal[p]) royals.push(sq);
   }
-  const attacked = royals.filter((sq) => isAttacked(pos, sq, pos.turn ^ 1));
-  // e.g. the xiangqi flying general is not an "attack" of the tables: mark the royal(s) anyway
-  return attacked.length > 0 ? attacked : royals;
+  const hit = attacked ? royals.filter((sq) => attacked(pos as never, sq, pos.turn ^ 1)) : [];
+  return hit.length > 0 ? hit : royals;
 }
 
 /** A `BoardView` of `pos` for `renderBoard`. */
-export function boardView(game: { readonly id: ViewGameId }, pos: Position, opts: BoardViewOptions = {}): BoardView {
+export function boardView(game: { readonly id: ViewGameId }, pos: PositionLike, opts: BoardViewOptions = {}): BoardView {
   const v = pos.variant;
   const W = v.geometry.width;
   const H = v.geometry.height;
@@ -82,9 +115,10 @@ export function boardView(game: { readonly id: ViewGameId }, pos: Position, opts
     if (x < 0 || y < 0 || x >= W || y >= H) return null;
     const p = pos.board[y * W + x]!;
     if (!p) return null;
+    const side = (p & 1) as 0 | 1;
     const look = t[p];
-    if (!look) return { glyph: '？', side: (p & 1) as 0 | 1, promoted: false, letter: '?' };
-    return { glyph: look.glyph, side: (p & 1) as 0 | 1, promoted: look.promoted, letter: look.letter };
+    if (!look) return { glyph: '？', side, promoted: false, letter: '?' };
+    return { glyph: look.glyph, side, promoted: look.promoted, letter: look.letter };
   };
   const view: BoardView = { variant: game.id, width: W, height: H, cell };
   const m = opts.lastMove === undefined ? pos.lastMove() : opts.lastMove;
@@ -92,7 +126,7 @@ export function boardView(game: { readonly id: ViewGameId }, pos: Position, opts
     const mid = ((m >>> 16) & 0xff) - 1;
     view.lastMove = { from: xy(m & 0xff), to: xy((m >>> 8) & 0xff), ...(mid >= 0 ? { mid: xy(mid) } : {}) };
   }
-  const checked = opts.checked ?? checkedRoyals(pos);
+  const checked = opts.checked ?? checkedRoyals(pos, opts.attacked);
   if (checked.length) view.checked = checked.map(xy);
   if (opts.highlights?.length) view.highlights = opts.highlights.map(xy);
   return view;

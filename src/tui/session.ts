@@ -13,6 +13,7 @@
  * (repetition, move limits) plugs in there.
  */
 import type { Move } from '../core/move.js';
+import { isAttacked } from '../core/movegen.js';
 import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
 import type { Position } from '../core/position.js';
@@ -278,7 +279,7 @@ export class Session {
   boardLines(
     opts: { style?: RenderStyle; labels?: LabelMode; paint?: Partial<Painter>; highlights?: number[]; cursor?: number | null } = {},
   ): string[] {
-    const view = boardView(this.game, this.pos, { highlights: opts.highlights ?? this.highlights });
+    const view = boardView(this.game, this.pos, { highlights: opts.highlights ?? this.highlights, attacked: isAttacked });
     const c = opts.cursor;
     if (c !== undefined && c !== null) view.cursor = [c % view.width, Math.floor(c / view.width)];
     return renderBoard(view, {
