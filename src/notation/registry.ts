@@ -11,7 +11,10 @@ import { chushogi, CHU_START_SFEN } from '../games/chushogi/index.js';
 import { formatChuSfen, parseChuSfen } from './sfen.js';
 import { formatUsi, parseUsi } from './usi.js';
 import { formatXiangqiFen, parseXiangqiFen } from './fen.js';
-import { formatIccs, formatUci, parseCoordinate } from './iccs.js';
+import { formatIccs, formatUci } from './iccs.js';
+import { formatWxf } from './wxf.js';
+import { formatChinese } from './chinese.js';
+import { parseXiangqiMove } from './detect.js';
 
 export type GameId = 'xiangqi' | 'chushogi';
 
@@ -47,8 +50,11 @@ const xiangqiGame: Game = {
   notations: new Map<string, Notation>([
     ['iccs', { id: 'iccs', format: (_pos, m) => formatIccs(m) }],
     ['uci', { id: 'uci', format: (_pos, m) => formatUci(m) }],
+    ['wxf', { id: 'wxf', format: (pos, m) => formatWxf(pos, m) }],
+    ['chinese', { id: 'chinese', format: formatChinese }],
   ]),
-  parseMove: (pos, text) => parseCoordinate(pos, text),
+  // any notation: ICCS (or UCI when only that fits), WXF, Chinese
+  parseMove: (pos, text) => parseXiangqiMove(pos, text),
 };
 
 const chushogiGame: Game = {
