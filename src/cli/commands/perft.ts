@@ -1,10 +1,12 @@
 /** `chuhan perft`: node counts of the legal move tree (cli.md). */
 import type { Command } from 'commander';
 import { Perft } from '../../core/perft.js';
+import { PathPerft } from '../../games/chushogi/paths.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 
 interface PerftOptions extends CommonOptions {
   divide?: boolean;
+  countPaths?: boolean;
 }
 
 export function registerPerft(program: Command, io: Io): void {
@@ -15,6 +17,7 @@ export function registerPerft(program: Command, io: Io): void {
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--divide', 'one "move: count" line per root move')
+    .option('--count-paths', 'chushogi: count every path of a lion double move separately, as lishogi does')
     .option('--json', 'machine-readable output')
     .action((depthText: string, opts: PerftOptions) => {
       if (!/^\d+$/.test(depthText) || Number(depthText) < 1 || Number(depthText) > 20)
@@ -22,7 +25,8 @@ export function registerPerft(program: Command, io: Io): void {
       const depth = Number(depthText);
       const game = resolveGame(opts);
       const pos = resolvePosition(game, opts);
-      const perft = new Perft();
+      if (opts.countPaths && game.id !== 'chushogi') throw new CliError('--count-paths is for chushogi (xiangqi moves have a single path)');
+      const perft = opts.countPaths ? new PathPerft() : new Perft();
       const t0 = performance.now();
       let nodes = 0;
       const divide: { move: string; nodes: number }[] = [];
