@@ -205,8 +205,24 @@ describe('move tokens', () => {
   });
 
   it('counts columns in characters (code points), not UTF-16 units', () => {
-    const [g] = expectStreamingSame('😀 a 😀😀 b\n c 😀\n😀 d');
-    expect(movesAt(g!)).toEqual(['😀@1:1', 'a@1:3', '😀😀@1:5', 'b@1:8', 'c@2:2', '😀@2:4', '😀@3:1', 'd@3:3']);
+    const [g] = expectStreamingSame('😀 a 😀😀 b\n c 😀\n😀 d {😀😀\n😀} e (😀) f ;😀\ng');
+    expect(movesAt(g!)).toEqual([
+      '😀@1:1',
+      'a@1:3',
+      '😀😀@1:5',
+      'b@1:8',
+      'c@2:2',
+      '😀@2:4',
+      '😀@3:1',
+      'd@3:3',
+      'e@4:4',
+      'f@4:10',
+      'g@5:1',
+    ]);
+    // An astral character split between two chunks inside a long comment line still counts once.
+    const long = 'a {' + 'x'.repeat(310) + '😀} e ;' + 'y'.repeat(310) + '😀\n😀 f';
+    const [h] = expectStreamingSame(long);
+    expect(movesAt(h!)).toEqual(['a@1:1', 'e@1:317', '😀@2:1', 'f@2:3']);
   });
 
   it('reads a plain move list without numbers or tags', () => {

@@ -23,9 +23,12 @@
  *   first character is `%` is an escape line and is ignored. `(…)` is a variation (nested;
  *   everything inside is skipped). Comments and variations are not kept.
  * - `[Name "value"]` is a tag pair (one line; `\"` and `\\` are the escapes in the value). Any name
- *   is kept, in order. A `[` in the movetext starts a tag section, which starts a new game when
- *   the current one already has movetext. A duplicate name overwrites the value in `tags` but is
- *   kept twice in `tagList`.
+ *   is kept, in order; a duplicate name overwrites the value in `tags` but is kept twice in
+ *   `tagList`. A value with unescaped inner quotes (`[Event ""Huangshan Cup" 2002"]`, found in
+ *   the real data) runs to the last `"]` of the line and is accepted without an error.
+ * - Once a game has movetext, a `[` starts a new tag section (and so ends that game) when it is
+ *   the first non-blank character of its line, or when `Name "` follows it. Any other `[` in the
+ *   movetext is an error, and the text up to a `]` on the same line is skipped (`[%clk 0:05]`).
  * - A token is a maximal run of other characters. Trailing annotation glyphs `!` `?` (also the
  *   full-width `！` `？`) and trailing NAGs `$12` are stripped from it; a token that is only
  *   annotations, NAGs or dots (`...`, `…`, a "no move" placeholder) is dropped.
@@ -51,8 +54,9 @@
  * unmatched `)` `}` `]`; malformed tag pairs (kept when a value can be recovered); control
  * characters (binary data), U+FFFD replacement characters (invalid UTF-8) and unpaired surrogates
  * (the token is dropped); tokens longer than `maxTokenLength` (skipped without buffering); a last
- * game that has tags but no movetext (truncated input). An unterminated `{` or `(` stops at a line
- * that starts a tag pair (`[Name "…`), so one stray brace does not swallow the following games.
+ * game that has tags but no movetext (truncated input); more errors, moves or tag pairs in one game
+ * than the limits allow. An unterminated `(` stops at the next tag section and an unterminated `{`
+ * at a line that starts with `[Name "`, so one stray bracket does not swallow the following games.
  * Text between games that produces only errors (e.g. a stray `}` after a result) is reported as
  * a game of its own with no moves, so every error reaches the caller.
  */
@@ -445,7 +449,12 @@ export class RecordReader {
   }
 
   private compact(): void {
-    const p = this.pos;
+    let p = this.pos;
+    // Never split a surrogate pair between buffers (keeps the column count exact).
+    if (p > 0 && p === this.buf.length && !this.final) {
+      const c = this.buf.charCodeAt(p - 1);
+      if (c >= 0xd800 && c <= 0xdbff) this.pos = --p;
+    }
     if (p === 0) return;
     const abs = this.bufAbs + p;
     this.syncLines(abs);
