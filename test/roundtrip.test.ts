@@ -1,0 +1,106 @@
+/**
+ * Round trips on positions from random legal play: every legal move → each notation → parse → the
+ * same move, and no two legal moves of a position share a text.
+ */
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { formatChinese, parseChineseReason } from '../src/notation/chinese.js';
+import { parseXiangqiCoordinateReason, parseXiangqiMoveReason } from '../src/notation/detect.js';
+import { formatIccs, formatUci } from '../src/notation/iccs.js';
+import { formatWxf, parseWxfReason } from '../src/notation/wxf.js';
+import { xq } from './helpers/xiangqi.js';
+
+/** A small deterministic PRNG (mulberry32). */
+function rng(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/** Positions met along random games from each start position. */
+function randomPositions(starts: string[], games: number, plies: number, seed: number): Position[] {
+  const rand = rng(seed);
+  const out: Position[] = [];
+  for (let g = 0; g < games; g++) {
+    const pos = xq(starts[g % starts.length]!);
+    for (let i = 0; i < plies; i++) {
+      const moves = legalMoves(pos);
+      if (moves.length === 0) break;
+      out.push(pos.clone());
+      pos.play(moves[rand(moves.length)]!);
+    }
+  }
+  return out;
+}
+
+const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+/** Starts with tandem pieces and pawns (3, 4, 5 on a file, two files) for both sides. */
+const CROWDED = [
+  '3k2P2/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1',
+  '3k5/9/6P2/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1',
+  '3k5/9/9/9/9/2p3p2/2p3p2/2p6/9/4K4 b - - 0 1',
+  '2bak4/4a4/2n1b1n2/2P1r1r2/2P1c1c2/2P2R3/9/4R4/4A4/3AK4 w - - 0 1',
+  'r1bak1b1r/4a4/2n3n2/p3p3p/4c4/4C4/P3P3P/2N1C1N2/4A4/R1BAK1B1R w - - 0 1',
+];
+
+type Parse = (pos: Position, text: string) => { ok: boolean; value?: number; error?: string };
+
+const NOTATIONS: { id: string; format: (pos: Position, m: number) => string; parse: Parse }[] = [
+  { id: 'iccs', format: (_p, m) => formatIccs(m), parse: (p, t) => parseXiangqiCoordinateReason(p, t, 'iccs') },
+  { id: 'uci', format: (_p, m) => formatUci(m), parse: (p, t) => parseXiangqiCoordinateReason(p, t, 'uci') },
+  { id: 'wxf', format: (p, m) => formatWxf(p, m), parse: parseWxfReason },
+  { id: 'wxf=', format: (p, m) => formatWxf(p, m, { sideways: '=' }), parse: parseWxfReason },
+  { id: 'chinese', format: formatChinese, parse: parseChineseReason },
+  // the any-notation reader on the notations whose shapes do not overlap
+  { id: 'any(iccs)', format: (_p, m) => formatIccs(m), parse: (p, t) => parseXiangqiMoveReason(p, t) },
+  { id: 'any(wxf)', format: (p, m) => formatWxf(p, m), parse: (p, t) => parseXiangqiMoveReason(p, t) },
+  { id: 'any(chinese)', format: formatChinese, parse: (p, t) => parseXiangqiMoveReason(p, t) },
+];
+
+function checkPositions(positions: Position[]): { moves: number; failures: string[] } {
+  const failures: string[] = [];
+  let moves = 0;
+  for (const pos of positions) {
+    const legal = legalMoves(pos);
+    moves += legal.length;
+    for (const n of NOTATIONS) {
+      const seen = new Map<string, number>();
+      for (const m of legal) {
+        const text = n.format(pos, m);
+        const other = seen.get(text);
+        if (other !== undefined) failures.push(`${n.id}: ${formatIccs(m)} and ${formatIccs(other)} are both "${text}"`);
+        seen.set(text, m);
+        const back = n.parse(pos, text);
+        if (!back.ok || back.value !== m)
+          failures.push(`${n.id}: ${formatIccs(m)} → "${text}" → ${back.ok ? formatIccs(back.value!) : back.error}`);
+      }
+      if (failures.length > 20) return { moves, failures };
+    }
+  }
+  return { moves, failures };
+}
+
+describe('xiangqi notation round trips', () => {
+  it('every legal move of 2,000 positions from random games survives every notation', () => {
+    const positions = randomPositions([START], 20, 100, 1);
+    expect(positions.length).toBeGreaterThan(1900);
+    const { moves, failures } = checkPositions(positions);
+    expect(failures).toEqual([]);
+    expect(moves).toBeGreaterThan(50_000);
+  });
+
+  it('and 1,000 positions with tandem pieces and pawns on one and two files', () => {
+    const positions = randomPositions(CROWDED, 25, 40, 2);
+    expect(positions.length).toBeGreaterThan(900);
+    // the sample really holds the hard cases
+    const texts = new Set(positions.flatMap((p) => legalMoves(p).map((m) => formatWxf(p, m).slice(0, 2))));
+    for (const form of ['++', '--', 'P+', 'P-', 'R+', 'C-', '3+', '7-', '33']) expect(texts).toContain(form);
+    const { failures } = checkPositions(positions);
+    expect(failures).toEqual([]);
+  });
+});
