@@ -1,0 +1,196 @@
+/**
+ * Searching without blocking the caller's thread: a worker thread runs the search and posts its
+ * progress; `abort()` raises a shared stop flag, and the search then resolves with the best move
+ * found so far. If no worker can be started, the search runs on the calling thread after the
+ * current event-loop turn (correct, but blocking while it runs).
+ */
+import { Worker } from 'node:worker_threads';
+import type { Position } from '../core/position.js';
+import { chooseMove, sharedSearcher, type ChosenMove } from './player.js';
+import { positionData, type WorkerLimits, type WorkerReply, type WorkerRequest } from './protocol.js';
+import { createRng } from './rng.js';
+import type { HistoryEntry, SearchInfo, SearchResult } from './search.js';
+
+export interface AsyncSearch<T> {
+  readonly promise: Promise<T>;
+  /** Stops the search; the promise then resolves with the best move found so far. */
+  abort(): void;
+}
+
+export interface AsyncOptions {
+  history?: readonly HistoryEntry[];
+  onInfo?: (info: SearchInfo) => void;
+}
+
+interface Pending {
+  resolve(r: { result: SearchResult; move: number; score: number }): void;
+  reject(e: Error): void;
+  onInfo?: (info: SearchInfo) => void;
+}
+
+function spawnWorker(): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    // running from the TypeScript sources (tests, tsx): load the worker through tsx
+    const target = JSON.stringify(new URL('./worker.ts', here).href);
+    return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${target}); });`, { eval: true });
+  }
+  return new Worker(new URL('./worker.js', here));
+}
+
+export class EngineWorker {
+  private worker: Worker | null = null;
+  private unavailable = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  /** Is the search running on a worker thread (false: on the calling thread)? */
+  get threaded(): boolean {
+    return this.ensure() !== null;
+  }
+
+  private ensure(): Worker | null {
+    if (this.worker || this.unavailable) return this.worker;
+    try {
+      const w = spawnWorker();
+      w.on('message', (msg: WorkerReply) => this.onMessage(msg));
+      w.on('error', (e) => this.fail(e));
+      w.on('exit', () => {
+        if (this.worker === w) this.worker = null;
+        this.fail(new Error('the search worker stopped'));
+      });
+      w.unref();
+      this.worker = w;
+    } catch {
+      this.unavailable = true;
+    }
+    return this.worker;
+  }
+
+  private fail(e: Error): void {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) p.reject(e);
+  }
+
+  private onMessage(msg: WorkerReply): void {
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    if (msg.type === 'info') p.onInfo?.(msg.info);
+    else {
+      this.pending.delete(msg.id);
+      if (this.pending.size === 0) this.worker?.unref();
+      if (msg.type === 'done') p.resolve({ result: msg.result, move: msg.move, score: msg.score });
+      else p.reject(new Error(msg.message));
+    }
+  }
+
+  private run(
+    make: (id: number, stop: Int32Array) => WorkerRequest,
+    local: (stop: Int32Array) => { result: SearchResult; move: number; score: number },
+    onInfo?: (info: SearchInfo) => void,
+  ): AsyncSearch<{ result: SearchResult; move: number; score: number }> {
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const abort = () => Atomics.store(stop, 0, 1);
+    const w = this.ensure();
+    if (!w) {
+      const promise = new Promise<{ result: SearchResult; move: number; score: number }>((resolve, reject) =>
+        setImmediate(() => {
+          try {
+            resolve(local(stop));
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        }),
+      );
+      return { promise, abort };
+    }
+    const id = this.nextId++;
+    const promise = new Promise<{ result: SearchResult; move: number; score: number }>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, ...(onInfo ? { onInfo } : {}) });
+    });
+    w.ref();
+    w.postMessage(make(id, stop));
+    return { promise, abort };
+  }
+
+  /** Searches `pos` with explicit limits. */
+  search(pos: Position, limits: WorkerLimits, options: AsyncOptions = {}): AsyncSearch<SearchResult> {
+    const position = positionData(pos);
+    const history = options.history ?? [];
+    const snapshot = pos.clone();
+    const r = this.run(
+      (id, stop) => ({ type: 'search', id, position, history, limits, stop }),
+      (stop) => {
+        const result = sharedSearcher(snapshot.variant).search(snapshot, {
+          ...limits,
+          history,
+          stop,
+          ...(options.onInfo ? { onInfo: options.onInfo } : {}),
+        });
+        return { result, move: result.move, score: result.score };
+      },
+      options.onInfo,
+    );
+    return { promise: r.promise.then((x) => x.result), abort: r.abort };
+  }
+
+  /** The computer player's move at `level` (see chooseMove). */
+  choose(
+    pos: Position,
+    level: number,
+    options: AsyncOptions & { seed?: number; deterministic?: boolean } = {},
+  ): AsyncSearch<ChosenMove> {
+    const position = positionData(pos);
+    const history = options.history ?? [];
+    const snapshot = pos.clone();
+    const seed = options.seed ?? null;
+    const deterministic = options.deterministic ?? false;
+    const r = this.run(
+      (id, stop) => ({ type: 'choose', id, position, history, level, seed, deterministic, stop }),
+      (stop) => {
+        const c = chooseMove(null, snapshot, level, {
+          history,
+          stop,
+          deterministic,
+          ...(seed !== null ? { rng: createRng(seed) } : {}),
+          ...(options.onInfo ? { onInfo: options.onInfo } : {}),
+        });
+        return { result: c.result, move: c.move, score: c.score };
+      },
+      options.onInfo,
+    );
+    return { promise: r.promise.then((x) => ({ move: x.move, score: x.score, result: x.result })), abort: r.abort };
+  }
+
+  /** Forget the transposition tables (a new game). */
+  newGame(): void {
+    this.worker?.postMessage({ type: 'clear' } satisfies WorkerRequest);
+  }
+
+  /** Ends the worker thread (pending searches are rejected). */
+  async terminate(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+}
+
+let shared: EngineWorker | null = null;
+
+/** The process-wide engine worker. */
+export function engineWorker(): EngineWorker {
+  shared ??= new EngineWorker();
+  return shared;
+}
+
+/** Searches on the shared worker; see EngineWorker.search. */
+export const searchAsync = (pos: Position, limits: WorkerLimits, options?: AsyncOptions): AsyncSearch<SearchResult> =>
+  engineWorker().search(pos, limits, options);
+
+/** The computer's move on the shared worker; see EngineWorker.choose. */
+export const chooseMoveAsync = (
+  pos: Position,
+  level: number,
+  options?: AsyncOptions & { seed?: number; deterministic?: boolean },
+): AsyncSearch<ChosenMove> => engineWorker().choose(pos, level, options);

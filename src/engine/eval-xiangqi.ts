@@ -1,0 +1,266 @@
+/**
+ * Xiangqi evaluation (centipawns): material, piece-square terms (soldiers gain after the river and
+ * near the palace, horses and chariots gain with activity, generals stay home), mobility of
+ * chariots and horses, palace safety (missing advisors/elephants against the attackers left),
+ * the hollow cannon, and draws for material that cannot cross the river.
+ */
+import type { Position } from '../core/position.js';
+import type { Variant } from '../core/variant.js';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER, xiangqi } from '../games/xiangqi/index.js';
+import { xiangqiCaptures } from './xiangqi-captures.js';
+import { defaultRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
+
+const W = 9;
+const H = 10;
+const SIZE = W * H;
+
+/** Base material per kind (index = kind). */
+export const XIANGQI_MATERIAL: readonly number[] = [0, 0, 200, 200, 400, 900, 450, 100];
+
+/** Positional bonus of a piece of `kind` on (x, y) seen from its owner (y = 0 its back rank). */
+function placement(kind: number, x: number, y: number): number {
+  const centre = 4 - Math.abs(x - 4); // 0 on the edge files, 4 on the central file
+  switch (kind) {
+    case SOLDIER: {
+      if (y <= 4) return y === 4 && (x === 2 || x === 4 || x === 6) ? 10 : y === 4 ? 4 : 0;
+      // across the river: worth about double, more so near the enemy palace, little on the last rank
+      if (y === 9) return 20 + (centre >= 3 ? 10 : 0);
+      const palaceFiles = x >= 3 && x <= 5 ? 30 : x === 2 || x === 6 ? 15 : 0;
+      const rank = y === 5 ? 0 : y === 6 ? 25 : y === 7 ? 35 : 30;
+      return 80 + palaceFiles + rank;
+    }
+    case HORSE: {
+      const rank = [-15, -5, 5, 10, 15, 20, 25, 30, 25, 5][y]!;
+      return centre * 5 + rank + (x === 0 || x === 8 ? -15 : 0);
+    }
+    case CHARIOT: {
+      const rank = y <= 2 ? 0 : y <= 4 ? 8 : y <= 7 ? 15 : 10;
+      return rank + (x === 3 || x === 5 ? 10 : x === 4 ? 5 : 0);
+    }
+    case CANNON: {
+      let v = 0;
+      if (x === 4) v += y <= 2 ? 20 : 10;
+      if (y === 2 && x !== 4) v += 4;
+      if (y >= 7) v += x >= 3 && x <= 5 ? 10 : 0; // deep cannon near the palace
+      return v;
+    }
+    case ADVISOR:
+      return x === 4 && y === 1 ? 10 : 0;
+    case ELEPHANT:
+      return x === 4 && y === 2 ? 10 : y === 0 ? 5 : x === 0 || x === 8 ? -5 : 0;
+    case KING:
+      return (x === 4 ? 10 : 0) - (y === 1 ? 15 : y === 2 ? 35 : 0);
+    default:
+      return 0;
+  }
+}
+
+export interface XiangqiEvalTables {
+  /** Material + placement per (code * 90 + square), positive for Red. */
+  readonly pst: Int32Array;
+  readonly values: Int32Array;
+}
+
+export function buildXiangqiTables(): XiangqiEvalTables {
+  const codes = xiangqi.codeCount;
+  const pst = new Int32Array(codes * SIZE);
+  const values = new Int32Array(codes);
+  for (let kind = 1; kind <= 7; kind++) {
+    for (let side = 0; side < 2; side++) {
+      const code = (kind << 1) | side;
+      values[code] = kind === KING ? ROYAL_VALUE : XIANGQI_MATERIAL[kind]!;
+      for (let sq = 0; sq < SIZE; sq++) {
+        const x = sq % W;
+        const y = (sq / W) | 0;
+        const v = XIANGQI_MATERIAL[kind]! + (side === 0 ? placement(kind, x, y) : placement(kind, W - 1 - x, H - 1 - y));
+        pst[code * SIZE + sq] = side === 0 ? v : -v;
+      }
+    }
+  }
+  return { pst, values };
+}
+
+const TEMPO = 10;
+const LAZY_MARGIN = 250;
+const LAZY_OFF = 1 << 20;
+
+export function xiangqiProfile(v: Variant): EngineProfile {
+  const { pst, values } = buildXiangqiTables();
+  const t = v.tables;
+  const { classOf, stepStart, stepTo, stepLeg } = t;
+  const counts = new Int32Array(v.codeCount);
+  const crossed = new Int32Array(2);
+  const king = new Int32Array(2);
+  const rooks = new Int32Array(8);
+  const horses = new Int32Array(8);
+  const cannons = new Int32Array(8);
+  const R0 = CHARIOT << 1;
+  const N0 = HORSE << 1;
+  const C0 = CANNON << 1;
+  const A0 = ADVISOR << 1;
+  const B0 = ELEPHANT << 1;
+  const P0 = SOLDIER << 1;
+
+  function chariotMobility(b: Uint8Array, sq: number, side: number): number {
+    const x = sq % W;
+    let m = 0;
+    for (let s = sq + W; s < SIZE; s += W) {
+      const q = b[s]!;
+      if (q === 0) m++;
+      else {
+        if ((q & 1) !== side) m++;
+        break;
+      }
+    }
+    for (let s = sq - W; s >= 0; s -= W) {
+      const q = b[s]!;
+      if (q === 0) m++;
+      else {
+        if ((q & 1) !== side) m++;
+        break;
+      }
+    }
+    for (let s = sq + 1, xx = x + 1; xx < W; s++, xx++) {
+      const q = b[s]!;
+      if (q === 0) m++;
+      else {
+        if ((q & 1) !== side) m++;
+        break;
+      }
+    }
+    for (let s = sq - 1, xx = x - 1; xx >= 0; s--, xx--) {
+      const q = b[s]!;
+      if (q === 0) m++;
+      else {
+        if ((q & 1) !== side) m++;
+        break;
+      }
+    }
+    return m;
+  }
+
+  function horseMobility(b: Uint8Array, sq: number, code: number): number {
+    const base = classOf[code]! * SIZE + sq;
+    let m = 0;
+    for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
+      if (b[stepLeg[i]!] !== 0) continue;
+      const q = b[stepTo[i]!]!;
+      if (q === 0 || (q & 1) !== (code & 1)) m++;
+    }
+    return m;
+  }
+
+  /** Pieces strictly between two squares of one file. */
+  function between(b: Uint8Array, a: number, c: number): number {
+    const lo = Math.min(a, c);
+    const hi = Math.max(a, c);
+    let n = 0;
+    for (let s = lo + W; s < hi; s += W) if (b[s] !== 0) n++;
+    return n;
+  }
+
+  function evaluate(pos: Position, alpha = -LAZY_OFF, beta = LAZY_OFF, inc?: IncrementalEval): number {
+    const b = pos.board;
+    let s: number;
+    let cnt: Int32Array;
+    if (inc) {
+      s = inc.psqt;
+      cnt = inc.counts;
+    } else {
+      counts.fill(0);
+      s = 0;
+      for (let sq = 0; sq < SIZE; sq++) {
+        const p = b[sq]!;
+        if (p === 0) continue;
+        s += pst[p * SIZE + sq]!;
+        counts[p]++;
+      }
+      cnt = counts;
+    }
+    // pieces that can ever cross the river
+    const movers0 = cnt[R0]! + cnt[N0]! + cnt[C0]! + cnt[P0]!;
+    const movers1 = cnt[R0 | 1]! + cnt[N0 | 1]! + cnt[C0 | 1]! + cnt[P0 | 1]!;
+    if (movers0 === 0 && movers1 === 0) return 0; // insufficient material: a draw
+    // lazy evaluation: the remaining terms cannot bring a score this far outside the window back
+    const rel = (pos.turn === 0 ? s : -s) + TEMPO;
+    if (rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) return scaled(rel, pos.turn, movers0, movers1);
+
+    crossed[0] = 0;
+    crossed[1] = 0;
+    king[0] = -1;
+    king[1] = -1;
+    let nr = 0;
+    let nh = 0;
+    let nc = 0;
+    for (let sq = 0; sq < SIZE; sq++) {
+      const p = b[sq]!;
+      if (p === 0) continue;
+      const kind = p >> 1;
+      if (kind === CHARIOT) rooks[nr++] = sq;
+      else if (kind === HORSE) horses[nh++] = sq;
+      else if (kind === CANNON) cannons[nc++] = sq;
+      else if (kind === KING) king[p & 1] = sq;
+      else if (kind === SOLDIER && ((p & 1) === 0 ? sq >= 45 : sq < 45)) crossed[p & 1]++;
+    }
+    for (let i = 0; i < nr; i++) {
+      const sq = rooks[i]!;
+      const side = b[sq]! & 1;
+      const m = (chariotMobility(b, sq, side) - 7) * 3;
+      s += side === 0 ? m : -m;
+    }
+    for (let i = 0; i < nh; i++) {
+      const sq = horses[i]!;
+      const code = b[sq]!;
+      const m = (horseMobility(b, sq, code) - 3) * 8;
+      s += (code & 1) === 0 ? m : -m;
+    }
+    // palace safety: missing defenders matter in proportion to the attackers left against them
+    const att0 = Math.min(12, 3 * cnt[R0]! + 2 * cnt[N0]! + 2 * cnt[C0]! + crossed[0]!);
+    const att1 = Math.min(12, 3 * cnt[R0 | 1]! + 2 * cnt[N0 | 1]! + 2 * cnt[C0 | 1]! + crossed[1]!);
+    const weak0 = (2 - Math.min(2, cnt[A0]!)) * 25 + (2 - Math.min(2, cnt[B0]!)) * 15;
+    const weak1 = (2 - Math.min(2, cnt[A0 | 1]!)) * 25 + (2 - Math.min(2, cnt[B0 | 1]!)) * 15;
+    s -= ((weak0 * att1) / 12) | 0;
+    s += ((weak1 * att0) / 12) | 0;
+    // hollow cannon: a cannon facing the enemy general with nothing between
+    for (let i = 0; i < nc; i++) {
+      const sq = cannons[i]!;
+      const side = b[sq]! & 1;
+      const k = king[side ^ 1]!;
+      if (k >= 0 && k % W === sq % W && between(b, sq, k) === 0) s += side === 0 ? 60 : -60;
+    }
+    return scaled((pos.turn === 0 ? s : -s) + TEMPO, pos.turn, movers0, movers1);
+  }
+
+  /** A side with nothing that can cross the river cannot win: its advantage shrinks. */
+  function scaled(rel: number, turn: number, movers0: number, movers1: number): number {
+    const usMovers = turn === 0 ? movers0 : movers1;
+    const themMovers = turn === 0 ? movers1 : movers0;
+    if (rel > 0 && usMovers === 0) return rel >> 3;
+    if (rel < 0 && themMovers === 0) return -(-rel >> 3);
+    return rel;
+  }
+
+  return {
+    id: v.spec.id,
+    values,
+    pst,
+    drawPlies: 120,
+    qsEvasions: true,
+    maxMoves: 256,
+    evaluate,
+    generateCaptures: xiangqiCaptures,
+    nullMoveAllowed(pos: Position): boolean {
+      const b = pos.board;
+      const us = pos.turn;
+      for (let sq = 0; sq < SIZE; sq++) {
+        const p = b[sq]!;
+        if (p !== 0 && (p & 1) === us) {
+          const k = p >> 1;
+          if (k === CHARIOT || k === HORSE || k === CANNON) return true;
+        }
+      }
+      return false;
+    },
+    repetitionScore: defaultRepetitionScore,
+  };
+}

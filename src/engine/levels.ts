@@ -1,0 +1,39 @@
+/**
+ * Playing levels 1–8. Each level is a depth cap, a node budget (deterministic) and a time cap (for
+ * interactive play; matches ignore it so they replay exactly), plus score noise on the weakest
+ * levels, where every root move gets an exact score and the engine picks the best after adding a
+ * uniform random amount up to `noise` centipawns.
+ */
+export interface Level {
+  readonly level: number;
+  /** Maximum depth in plies. */
+  readonly depth: number;
+  /** Node budget per move (Infinity: none). */
+  readonly nodes: number;
+  /** Time cap per move in ms. */
+  readonly timeMs: number;
+  /** Random centipawns added to root scores (0: always the best move found). */
+  readonly noise: number;
+  /** What it is, for help texts. */
+  readonly summary: string;
+}
+
+export const LEVELS: readonly Level[] = [
+  { level: 1, depth: 1, nodes: 20_000, timeMs: 200, noise: 300, summary: 'depth 1, large random error' },
+  { level: 2, depth: 2, nodes: 50_000, timeMs: 300, noise: 150, summary: 'depth 2, random error' },
+  { level: 3, depth: 3, nodes: 100_000, timeMs: 500, noise: 60, summary: 'depth 3, small random error' },
+  { level: 4, depth: 4, nodes: 60_000, timeMs: 1_000, noise: 0, summary: 'depth 4 or 60k nodes' },
+  { level: 5, depth: 64, nodes: 300_000, timeMs: 1_500, noise: 0, summary: '300k nodes or 1.5 s' },
+  { level: 6, depth: 64, nodes: 1_200_000, timeMs: 3_000, noise: 0, summary: '1.2M nodes or 3 s' },
+  { level: 7, depth: 64, nodes: 5_000_000, timeMs: 6_000, noise: 0, summary: '5M nodes or 6 s' },
+  { level: 8, depth: 64, nodes: Infinity, timeMs: 12_000, noise: 0, summary: 'up to 12 s (at least 6 s)' },
+];
+
+export const MIN_LEVEL = 1;
+export const MAX_LEVEL = 8;
+
+/** The level's settings; levels outside 1–8 are clamped, fractions rounded. */
+export function levelSettings(level: number): Level {
+  const l = Math.min(MAX_LEVEL, Math.max(MIN_LEVEL, Math.round(Number.isFinite(level) ? level : 4)));
+  return LEVELS[l - 1]!;
+}

@@ -1,0 +1,122 @@
+/**
+ * What the game-agnostic search needs to know about a game beyond its Variant: an evaluation,
+ * piece values for move ordering, and the game's draw/repetition rules. One profile per variant id;
+ * games without one get a generic profile (material from the pieces' mobility).
+ */
+import type { Position } from '../core/position.js';
+import type { Variant } from '../core/variant.js';
+
+/** A position that repeats an earlier one (same side to move) on the line being searched. */
+export interface RepetitionInfo {
+  /** Plies between the two occurrences. */
+  readonly length: number;
+  /** Every move of the side to move within the cycle gave check. */
+  readonly usAlwaysChecked: boolean;
+  /** Every move of the opponent within the cycle gave check. */
+  readonly themAlwaysChecked: boolean;
+}
+
+/** Material + piece-square sum and piece counts, kept up to date by the search as it moves. */
+export interface IncrementalEval {
+  /** Sum of `pst` over the board, from side 0's point of view. */
+  psqt: number;
+  /** Pieces on the board per piece code. */
+  readonly counts: Int32Array;
+}
+
+export interface EngineProfile {
+  readonly id: string;
+  /**
+   * Static evaluation in centipawns from the side to move's point of view. With a window
+   * (alpha, beta) the evaluator may return a cheaper estimate when the score is clearly outside it.
+   * `inc` (when the profile has `pst`) holds the incrementally kept sums, so they need no scan.
+   */
+  evaluate(pos: Position, alpha?: number, beta?: number, inc?: IncrementalEval): number;
+  /**
+   * Optional material + piece-square value per (piece code * board size + square), from side 0's
+   * point of view (negative for side 1's pieces); the search then keeps `IncrementalEval` for it.
+   */
+  readonly pst?: Int32Array;
+  /** Material value per piece code (royals: a large value), for ordering and pruning. */
+  readonly values: Int32Array;
+  /**
+   * Score of a repeated position for the side to move (0 = draw). Default: a side that checked
+   * with every move of the cycle loses (both games' rules agree on that), otherwise a draw.
+   * The rules' full judge (chases, chu attacks) can be plugged in here.
+   */
+  repetitionScore?(pos: Position, info: RepetitionInfo): number;
+  /** Plies without capture after which the game is a draw (xiangqi: 120); 0 = none. */
+  readonly drawPlies: number;
+  /** Quiescence searches all evasions when in check (xiangqi: checks are forcing and mates are common). */
+  readonly qsEvasions: boolean;
+  /**
+   * Optional fast generator of the legal captures (and promotions) only, for quiescence; without
+   * it quiescence filters `generateLegal`. It need not detect positions without legal moves.
+   */
+  generateCaptures?(pos: Position, out: Int32Array, start: number): number;
+  /** May the side to move try a null move (has pieces beyond pawns, so zugzwang is unlikely)? */
+  nullMoveAllowed(pos: Position): boolean;
+  /** Room for the legal moves of one position (move buffer stride). */
+  readonly maxMoves: number;
+}
+
+/** Score given to a side that loses by a rule on a repetition (below the mate range). */
+export const RULE_WIN = 20000;
+
+export function defaultRepetitionScore(_pos: Position, info: RepetitionInfo): number {
+  if (info.usAlwaysChecked && !info.themAlwaysChecked) return -RULE_WIN;
+  if (info.themAlwaysChecked && !info.usAlwaysChecked) return RULE_WIN;
+  return 0;
+}
+
+/** Average number of destinations of each piece kind on an empty board (from the move tables). */
+export function averageMobility(v: Variant): Float64Array {
+  const t = v.tables;
+  const size = v.geometry.size;
+  const out = new Float64Array(v.pieces.length + 1);
+  for (let kind = 1; kind <= v.pieces.length; kind++) {
+    const cls = t.classOf[kind << 1]!;
+    if (cls < 0) continue;
+    let total = 0;
+    for (let sq = 0; sq < size; sq++) {
+      const base = cls * size + sq;
+      total += t.stepStart[base + 1]! - t.stepStart[base]!;
+      for (let r = t.rayStart[base]!; r < t.rayStart[base + 1]!; r++) {
+        if (t.rayMode[r]! & 3) total += t.rayFirst[r + 1]! - t.rayFirst[r]!;
+      }
+    }
+    out[kind] = total / size;
+  }
+  return out;
+}
+
+export const ROYAL_VALUE = 10000;
+
+/** Material only, with values from mobility: the fallback for games without a tuned profile. */
+export function genericProfile(v: Variant): EngineProfile {
+  const mob = averageMobility(v);
+  const values = new Int32Array(v.codeCount);
+  for (let code = 2; code < v.codeCount; code++) {
+    const kind = code >> 1;
+    values[code] = v.royal[code] ? ROYAL_VALUE : Math.max(50, Math.round(40 * mob[kind]! + 40));
+  }
+  const size = v.geometry.size;
+  return {
+    id: v.spec.id,
+    values,
+    drawPlies: 0,
+    qsEvasions: false,
+    maxMoves: 2048,
+    evaluate(pos: Position): number {
+      const b = pos.board;
+      let s = 0;
+      for (let sq = 0; sq < size; sq++) {
+        const p = b[sq]!;
+        if (p !== 0 && !v.royal[p]) s += p & 1 ? -values[p]! : values[p]!;
+      }
+      return pos.turn === 0 ? s : -s;
+    },
+    nullMoveAllowed: () => true,
+    repetitionScore: defaultRepetitionScore,
+  };
+}

@@ -1,0 +1,800 @@
+/**
+ * Game-agnostic alpha-beta search: iterative deepening principal-variation search with a
+ * transposition table, quiescence on captures (and check evasions where the profile asks),
+ * move ordering (hash move, MVV-LVA, killers, history), check extension, null move and late move
+ * reductions, repetition and draw rules on the searched line, and limits by depth, nodes, time or
+ * an external stop flag. Works on any `Position` through `variant.generateLegal` and a per-game
+ * `EngineProfile`; no allocation in the search loop.
+ */
+import type { Move } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import type { EngineProfile, IncrementalEval, RepetitionInfo } from './profile.js';
+import { profileFor } from './profiles.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+
+export const MATE = 30000;
+export const MAX_PLY = 96;
+const INF = 32000;
+const MATE_BOUND = MATE - 2 * MAX_PLY;
+
+/** One position before the root (oldest first), for repetition detection. */
+export interface HistoryEntry {
+  readonly hashLo: number;
+  readonly hashHi: number;
+  /** Was the side to move in that position in check? (for perpetual-check rulings) */
+  readonly inCheck: boolean;
+}
+
+export interface SearchInfo {
+  readonly depth: number;
+  readonly seldepth: number;
+  /** Centipawns from the side to move's point of view (mate scores near ±30000). */
+  readonly score: number;
+  /** Moves to mate (positive: the side to move mates), or null. */
+  readonly mate: number | null;
+  readonly nodes: number;
+  readonly timeMs: number;
+  readonly nps: number;
+  readonly pv: readonly Move[];
+}
+
+export interface SearchResult extends SearchInfo {
+  /** The move to play, 0 when the side to move has no legal move. */
+  readonly move: Move;
+  /** Why the search ended. */
+  readonly stoppedBy: 'depth' | 'nodes' | 'time' | 'stop' | 'mate' | 'no-moves' | 'single';
+  /** With `exactRoot`: every root move with its exact score at the last completed depth. */
+  readonly rootScores?: readonly { move: Move; score: number }[];
+}
+
+export interface SearchLimits {
+  /** Maximum iterative-deepening depth (default 64). */
+  depth?: number;
+  /** Node budget (deterministic). */
+  nodes?: number;
+  /** Hard time limit in ms: the search stops within about a millisecond after it. */
+  timeMs?: number;
+  /** Soft limit: no new iteration starts after this many ms (default: half of timeMs). */
+  softTimeMs?: number;
+  /** Stops the search when stop[0] becomes non-zero (Atomics; usable across threads). */
+  stop?: Int32Array;
+  /** Earlier positions of the game, oldest first (the root excluded). */
+  history?: readonly HistoryEntry[];
+  /** Called after every completed iteration. */
+  onInfo?: (info: SearchInfo) => void;
+  /** Search every root move with a full window so each gets an exact score (for weak levels). */
+  exactRoot?: boolean;
+  /** Play a forced (single legal) move at once (default true). */
+  instantSingle?: boolean;
+}
+
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+const LMR = (() => {
+  const t = new Uint8Array(64 * 64);
+  for (let d = 1; d < 64; d++)
+    for (let m = 1; m < 64; m++) t[d * 64 + m] = Math.floor(0.5 + (Math.log(d) * Math.log(m)) / 2.5);
+  return t;
+})();
+
+export class Searcher {
+  readonly tt: TranspositionTable;
+  private pos!: Position;
+  private profile!: EngineProfile;
+  private values!: Int32Array;
+  private stride = 256;
+  private moves = new Int32Array(0);
+  private scores = new Int32Array(0);
+  private readonly killers = new Int32Array(MAX_PLY * 2 + 4);
+  private history = new Int32Array(0);
+  private historySize = 0;
+  private readonly pv = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
+  private readonly pvLen = new Int32Array(MAX_PLY + 2);
+  // the line from the game's start: hashes and in-check flags, root at index `rootIndex`
+  private repLo = new Int32Array(0);
+  private repHi = new Int32Array(0);
+  private repCheck = new Uint8Array(0);
+  private rootIndex = 0;
+  private repFloor = 0;
+  private nodes = 0;
+  private nodeLimit = NO_LIMIT;
+  private nextPoll = 0;
+  private deadline = Infinity;
+  private stopFlag: Int32Array | null = null;
+  private startTime = 0;
+  private stopped = false;
+  private stopReason: SearchResult['stoppedBy'] = 'depth';
+  private seldepth = 0;
+  private rootDepth = 0;
+  private exactRoot = false;
+  private rootMoves = new Int32Array(0);
+  private rootScores = new Int32Array(0);
+  private rootCount = 0;
+  private bestRootMove = 0;
+  private bestRootScore = -INF;
+  // incremental material + piece-square sums (when the profile has a pst)
+  private pst: Int32Array | null = null;
+  private inc: IncrementalEval = { psqt: 0, counts: new Int32Array(0) };
+  private readonly psqtStack = new Int32Array(MAX_PLY + 4);
+
+  constructor(options: { ttMegabytes?: number } = {}) {
+    this.tt = new TranspositionTable(options.ttMegabytes ?? 16);
+  }
+
+  /** Forget everything learnt (a new game). */
+  clear(): void {
+    this.tt.clear();
+    this.history.fill(0);
+  }
+
+  private prepare(pos: Position, profile: EngineProfile): void {
+    this.pos = pos;
+    this.profile = profile;
+    this.values = profile.values;
+    const stride = profile.maxMoves;
+    if (stride !== this.stride || this.moves.length === 0) {
+      this.stride = stride;
+      this.moves = new Int32Array(stride * (MAX_PLY + 2));
+      this.scores = new Int32Array(stride * (MAX_PLY + 2));
+      this.rootMoves = new Int32Array(stride);
+      this.rootScores = new Int32Array(stride);
+    }
+    const hsize = pos.variant.codeCount * pos.variant.geometry.size;
+    if (hsize !== this.historySize) {
+      this.history = new Int32Array(hsize);
+      this.historySize = hsize;
+    } else {
+      // age the history scores between searches
+      for (let i = 0; i < hsize; i++) this.history[i] = this.history[i]! >> 2;
+    }
+    this.killers.fill(0);
+    this.pst = profile.pst ?? null;
+    if (this.inc.counts.length !== pos.variant.codeCount) this.inc = { psqt: 0, counts: new Int32Array(pos.variant.codeCount) };
+    const counts = this.inc.counts;
+    counts.fill(0);
+    let psqt = 0;
+    const b = pos.board;
+    for (let sq = 0; sq < b.length; sq++) {
+      const p = b[sq]!;
+      if (p === 0) continue;
+      counts[p]++;
+      if (this.pst) psqt += this.pst[p * b.length + sq]!;
+    }
+    this.inc.psqt = psqt;
+  }
+
+  /** Plays m, keeping the incremental evaluation sums. */
+  private make(m: Move, ply: number): void {
+    const pos = this.pos;
+    const pst = this.pst;
+    if (pst !== null) {
+      this.psqtStack[ply] = this.inc.psqt;
+      this.inc.psqt += this.delta(m, 1);
+    }
+    pos.play(m);
+  }
+
+  private unmake(m: Move, ply: number): void {
+    this.pos.undo();
+    if (this.pst !== null) {
+      this.inc.psqt = this.psqtStack[ply]!;
+      this.delta(m, -1);
+    }
+  }
+
+  /** Change of the pst sum by m (on the board before m), applying the count changes times `dir`. */
+  private delta(m: Move, dir: number): number {
+    const pst = this.pst!;
+    const counts = this.inc.counts;
+    const b = this.pos.board;
+    const size = b.length;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    const p = b[from]!;
+    let d = 0;
+    if (mid >= 0) {
+      const q = b[mid]!;
+      if (q !== 0) {
+        d -= pst[q * size + mid]!;
+        counts[q] -= dir;
+      }
+    }
+    const np = m & 0x1000000 ? this.pos.variant.promoted[p]! : p;
+    if (to !== from) {
+      const q = b[to]!;
+      if (q !== 0) {
+        d -= pst[q * size + to]!;
+        counts[q] -= dir;
+      }
+    }
+    d += pst[np * size + to]! - pst[p * size + from]!;
+    if (np !== p) {
+      counts[p] -= dir;
+      counts[np] += dir;
+    }
+    return d;
+  }
+
+  search(pos: Position, limits: SearchLimits = {}, profile: EngineProfile = profileFor(pos.variant)): SearchResult {
+    this.prepare(pos, profile);
+    const hist = limits.history ?? [];
+    const cap = hist.length + MAX_PLY + 4;
+    if (this.repLo.length < cap) {
+      this.repLo = new Int32Array(cap);
+      this.repHi = new Int32Array(cap);
+      this.repCheck = new Uint8Array(cap);
+    }
+    hist.forEach((h, i) => {
+      this.repLo[i] = h.hashLo;
+      this.repHi[i] = h.hashHi;
+      this.repCheck[i] = h.inCheck ? 1 : 0;
+    });
+    this.rootIndex = hist.length;
+    this.repFloor = 0;
+    this.nodes = 0;
+    this.seldepth = 0;
+    this.stopped = false;
+    this.stopReason = 'depth';
+    this.exactRoot = limits.exactRoot ?? false;
+    this.startTime = performance.now();
+    this.nodeLimit = limits.nodes !== undefined ? Math.max(1, limits.nodes) : NO_LIMIT;
+    this.deadline = limits.timeMs !== undefined ? this.startTime + Math.max(1, limits.timeMs) : Infinity;
+    const softDeadline =
+      limits.softTimeMs !== undefined
+        ? this.startTime + limits.softTimeMs
+        : limits.timeMs !== undefined
+          ? this.startTime + limits.timeMs * 0.5
+          : Infinity;
+    this.stopFlag = limits.stop ?? null;
+    this.nextPoll = Math.min(1024, this.nodeLimit);
+    this.tt.newSearch();
+    const maxDepth = Math.min(Math.max(1, limits.depth ?? 64), MAX_PLY - 8);
+
+    const v = pos.variant;
+    const n = v.generateLegal(pos, this.rootMoves, 0);
+    this.rootCount = n;
+    const rootCheck = v.inCheck(pos);
+    this.repLo[this.rootIndex] = pos.hashLo;
+    this.repHi[this.rootIndex] = pos.hashHi;
+    this.repCheck[this.rootIndex] = rootCheck ? 1 : 0;
+    if (n === 0) return this.result(0, -MATE, 0, [], 'no-moves');
+    // order root moves once: hash move, then captures by MVV-LVA, then the rest
+    this.scoreMoves(this.rootMoves, this.rootScores, 0, n, this.ttMoveAt(pos), 0);
+    sortByScore(this.rootMoves, this.rootScores, n);
+    if (n === 1 && (limits.instantSingle ?? true) && !this.exactRoot) {
+      return this.result(this.rootMoves[0]!, 0, 0, [this.rootMoves[0]!], 'single');
+    }
+
+    let best = this.rootMoves[0]!;
+    let bestScore = -INF;
+    let bestPv: Move[] = [best];
+    let completedDepth = 0;
+    let lastExact: { move: Move; score: number }[] | undefined;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      this.rootDepth = depth;
+      this.bestRootMove = 0;
+      this.bestRootScore = -INF;
+      let score: number;
+      if (depth >= 4 && !this.exactRoot && Math.abs(bestScore) < MATE_BOUND) {
+        // aspiration window around the last score, widened on failure
+        let delta = 35;
+        let alpha = Math.max(-INF, bestScore - delta);
+        let beta = Math.min(INF, bestScore + delta);
+        for (;;) {
+          score = this.root(depth, alpha, beta);
+          if (this.stopped) break;
+          if (score <= alpha) {
+            beta = (alpha + beta) >> 1;
+            alpha = Math.max(-INF, score - delta);
+          } else if (score >= beta) beta = Math.min(INF, score + delta);
+          else break;
+          delta += delta;
+          if (delta > 500) {
+            alpha = -INF;
+            beta = INF;
+          }
+        }
+      } else score = this.root(depth, -INF, INF);
+      if (this.stopped) {
+        // a root move completed in the unfinished iteration that beat the old best is trusted
+        if (this.bestRootMove !== 0 && this.bestRootScore > bestScore && completedDepth > 0) {
+          best = this.bestRootMove;
+          bestScore = this.bestRootScore;
+          bestPv = this.pvLine(0);
+          if (bestPv[0] !== best) bestPv = [best];
+        }
+        break;
+      }
+      completedDepth = depth;
+      best = this.pvLen[0]! > 0 ? this.pv[0]! : this.rootMoves[0]!;
+      bestScore = score;
+      bestPv = this.pvLine(0);
+      if (bestPv.length === 0) bestPv = [best];
+      if (this.exactRoot) {
+        lastExact = [];
+        for (let i = 0; i < n; i++) lastExact.push({ move: this.rootMoves[i]!, score: this.rootScores[i]! });
+      }
+      limits.onInfo?.(this.info(depth, bestScore, bestPv));
+      if (Math.abs(bestScore) >= MATE_BOUND && depth >= (MATE - Math.abs(bestScore)) + 2) {
+        this.stopReason = 'mate';
+        break;
+      }
+      if (performance.now() >= softDeadline) {
+        this.stopReason = 'time';
+        break;
+      }
+      if (this.nodes >= this.nodeLimit) {
+        this.stopReason = 'nodes';
+        break;
+      }
+    }
+    return this.result(best, bestScore, completedDepth, bestPv, this.stopReason, lastExact);
+  }
+
+  private result(
+    move: Move,
+    score: number,
+    depth: number,
+    pv: Move[],
+    stoppedBy: SearchResult['stoppedBy'],
+    rootScores?: { move: Move; score: number }[],
+  ): SearchResult {
+    const info = this.info(depth, score, pv);
+    return { ...info, move, stoppedBy, ...(rootScores ? { rootScores } : {}) };
+  }
+
+  private info(depth: number, score: number, pv: Move[]): SearchInfo {
+    const timeMs = performance.now() - this.startTime;
+    return {
+      depth,
+      seldepth: Math.max(this.seldepth, depth),
+      score,
+      mate: mateIn(score),
+      nodes: this.nodes,
+      timeMs,
+      nps: Math.round((this.nodes * 1000) / Math.max(timeMs, 0.001)),
+      pv,
+    };
+  }
+
+  private pvLine(ply: number): Move[] {
+    const out: Move[] = [];
+    const base = ply * (MAX_PLY + 2);
+    for (let i = 0; i < this.pvLen[ply]!; i++) out.push(this.pv[base + i]!);
+    return out;
+  }
+
+  private ttMoveAt(pos: Position): number {
+    const e = this.tt.probe(pos.hashLo, pos.hashHi);
+    return e >= 0 ? this.tt.move(e) : 0;
+  }
+
+  private poll(): void {
+    if (this.nodes >= this.nodeLimit) {
+      this.stopped = true;
+      this.stopReason = 'nodes';
+    } else if (this.stopFlag !== null && Atomics.load(this.stopFlag, 0) !== 0) {
+      this.stopped = true;
+      this.stopReason = 'stop';
+    } else if (this.deadline !== Infinity && performance.now() >= this.deadline) {
+      this.stopped = true;
+      this.stopReason = 'time';
+    }
+    this.nextPoll = Math.min(this.nodes + 1024, this.nodeLimit);
+  }
+
+  /** Root of one iteration: updates rootScores, the root PV and bestRoot*. */
+  private root(depth: number, alpha: number, beta: number): number {
+    const pos = this.pos;
+    const n = this.rootCount;
+    const moves = this.rootMoves;
+    const rs = this.rootScores;
+    const v = pos.variant;
+    const inCheck = this.repCheck[this.rootIndex] === 1;
+    const alpha0 = alpha;
+    let best = -INF;
+    this.pvLen[0] = 0;
+    for (let i = 0; i < n; i++) {
+      const m = moves[i]!;
+      this.make(m, 0);
+      this.nodes++;
+      let score: number;
+      const childCheck = v.inCheck(pos) ? 1 : 0;
+      if (this.exactRoot) score = -this.node(depth - 1, -INF, INF, 1, childCheck, true);
+      else if (i === 0) score = -this.node(depth - 1, -beta, -alpha, 1, childCheck, true);
+      else {
+        let r = 0;
+        if (depth >= 3 && i >= 3 && !inCheck && childCheck === 0 && !this.isNoisy(m))
+          r = Math.min(LMR[Math.min(depth, 63) * 64 + Math.min(i, 63)]!, depth - 2);
+        score = -this.node(depth - 1 - r, -alpha - 1, -alpha, 1, childCheck, false);
+        if (r > 0 && score > alpha && !this.stopped) score = -this.node(depth - 1, -alpha - 1, -alpha, 1, childCheck, false);
+        if (score > alpha && score < beta && !this.stopped) score = -this.node(depth - 1, -beta, -alpha, 1, childCheck, true);
+      }
+      this.unmake(m, 0);
+      if (this.stopped) return best;
+      rs[i] = score;
+      if (score > best) {
+        best = score;
+        if (score > this.bestRootScore) {
+          this.bestRootScore = score;
+          this.bestRootMove = m;
+        }
+        this.updatePv(0, m);
+        // the best move so far leads the list (already-searched moves stay before index i + 1)
+        moveToFront(moves, rs, i);
+        if (!this.exactRoot) {
+          if (score > alpha) alpha = score;
+          if (score >= beta) break;
+        }
+      }
+    }
+    if (this.exactRoot) sortByScore(moves, rs, n);
+    const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    if (this.pvLen[0]! > 0) this.tt.store(pos.hashLo, pos.hashHi, this.pv[0]!, scoreToTt(best, 0), depth, bound);
+    return best;
+  }
+
+  private evaluate(alpha: number, beta: number): number {
+    return this.profile.evaluate(this.pos, alpha, beta, this.pst !== null ? this.inc : undefined);
+  }
+
+  private updatePv(ply: number, m: Move): void {
+    const row = ply * (MAX_PLY + 2);
+    const next = (ply + 1) * (MAX_PLY + 2);
+    this.pv[row] = m;
+    const len = this.pvLen[ply + 1]!;
+    for (let i = 0; i < len; i++) this.pv[row + 1 + i] = this.pv[next + i]!;
+    this.pvLen[ply] = len + 1;
+  }
+
+  private isNoisy(m: Move): boolean {
+    const b = this.pos.board;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    if (to !== from && b[to] !== 0) return true;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    if (mid >= 0 && b[mid] !== 0) return true;
+    return (m & 0x1000000) !== 0;
+  }
+
+  /** Value captured by move m (before it is played), 0 for none. */
+  private captured(m: Move): number {
+    const b = this.pos.board;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    let v = 0;
+    if (to !== from && b[to] !== 0) v += this.values[b[to]!]!;
+    if (mid >= 0 && b[mid] !== 0) v += this.values[b[mid]!]!;
+    return v;
+  }
+
+  /** Scores moves[start..end) for ordering, in place. */
+  private scoreMoves(moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number, ply: number): void {
+    const b = this.pos.board;
+    const values = this.values;
+    const hist = this.history;
+    const size = this.pos.variant.geometry.size;
+    const k1 = this.killers[ply * 2]!;
+    const k2 = this.killers[ply * 2 + 1]!;
+    const promoted = this.pos.variant.promoted;
+    for (let i = start; i < end; i++) {
+      const m = moves[i]!;
+      if (m === ttMove) {
+        scores[i] = 1 << 30;
+        continue;
+      }
+      const from = m & 0xff;
+      const p = b[from]!;
+      const cap = this.captured(m);
+      if (cap > 0) {
+        // MVV-LVA: most valuable victim first, then the least valuable attacker
+        scores[i] = (1 << 26) + cap * 64 - (values[p]! >> 4);
+      } else if (m & 0x1000000) {
+        scores[i] = (1 << 25) + values[promoted[p]!]! - values[p]!;
+      } else if (m === k1) scores[i] = (1 << 24) + 2;
+      else if (m === k2) scores[i] = (1 << 24) + 1;
+      else scores[i] = hist[p * size + ((m >>> 8) & 0xff)]!;
+    }
+  }
+
+  /** Repetition check for the node at `idx` (its hash already stored); returns index of an earlier occurrence or -1. */
+  private findRepetition(idx: number): number {
+    const lo = this.repLo[idx]!;
+    const hi = this.repHi[idx]!;
+    const floor = Math.max(this.repFloor, idx - this.pos.halfmove);
+    for (let i = idx - 4; i >= floor; i -= 2) if (this.repLo[i] === lo && this.repHi[i] === hi) return i;
+    return -1;
+  }
+
+  private repetitionScore(first: number, idx: number): number {
+    let us = true;
+    let them = true;
+    // moves of the side to move lead to positions first+1, first+3, …; the opponent's to first+2, …
+    for (let k = first + 1; k <= idx; k++) {
+      const check = this.repCheck[k] === 1;
+      if ((k - first) & 1) us &&= check;
+      else them &&= check;
+    }
+    const info: RepetitionInfo = { length: idx - first, usAlwaysChecked: us, themAlwaysChecked: them };
+    return this.profile.repetitionScore ? this.profile.repetitionScore(this.pos, info) : 0;
+  }
+
+  /**
+   * Principal-variation search. `knownCheck`: the side to move is in check (1), not (0), or
+   * unknown (-1).
+   */
+  private node(depth: number, alpha: number, beta: number, ply: number, knownCheck: number, pvNode: boolean): number {
+    const pos = this.pos;
+    const v = pos.variant;
+    this.pvLen[ply] = 0;
+    if (this.nodes >= this.nextPoll) {
+      this.poll();
+    }
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const inCheck = knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos);
+    const idx = this.rootIndex + ply;
+    this.repLo[idx] = pos.hashLo;
+    this.repHi[idx] = pos.hashHi;
+    this.repCheck[idx] = inCheck ? 1 : 0;
+    const rep = this.findRepetition(idx);
+    if (rep >= 0) return this.repetitionScore(rep, idx);
+    const drawPlies = this.profile.drawPlies;
+    if (drawPlies > 0 && pos.halfmove >= drawPlies) return 0;
+    // mate distance pruning
+    const mAlpha = Math.max(alpha, -MATE + ply);
+    const mBeta = Math.min(beta, MATE - ply - 1);
+    if (mAlpha >= mBeta) return mAlpha;
+    if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
+
+    if (inCheck && ply < 2 * this.rootDepth + 8) depth++;
+    if (depth <= 0) return this.quiesce(alpha, beta, ply, inCheck ? 1 : 0);
+
+    // transposition table
+    let ttMove = 0;
+    const e = this.tt.probe(pos.hashLo, pos.hashHi);
+    if (e >= 0) {
+      ttMove = this.tt.move(e);
+      if (!pvNode && this.tt.depth(e) >= depth) {
+        const s = scoreFromTt(this.tt.score(e), ply);
+        const bound = this.tt.bound(e);
+        if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
+      }
+    }
+
+    let staticEval = -INF;
+    if (!inCheck) {
+      staticEval = this.evaluate(beta - 1, beta);
+      if (!pvNode && Math.abs(beta) < MATE_BOUND) {
+        // reverse futility: far above beta near the leaves
+        if (depth <= 3 && staticEval - 110 * depth >= beta) return staticEval;
+        // null move
+        if (depth >= 3 && staticEval >= beta && this.repFloor <= idx - 1 && this.profile.nullMoveAllowed(pos)) {
+          const r = 2 + (depth >= 7 ? 1 : 0);
+          const aux = pos.aux;
+          const floor = this.repFloor;
+          pos.setTurn((pos.turn ^ 1) as 0 | 1);
+          if (aux !== 0) pos.setAux(0);
+          this.repFloor = idx + 1;
+          this.nodes++;
+          const s = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, 0, false);
+          this.repFloor = floor;
+          if (aux !== 0) pos.setAux(aux);
+          pos.setTurn((pos.turn ^ 1) as 0 | 1);
+          if (this.stopped) return 0;
+          if (s >= beta) return s >= MATE_BOUND ? beta : s;
+        }
+      }
+    }
+
+    const stride = this.stride;
+    const base = ply * stride;
+    const moves = this.moves;
+    const scores = this.scores;
+    const n = v.generateLegal(pos, moves, base);
+    const end = n;
+    if (end === base) return -MATE + ply; // no legal move loses (mate, stalemate, royals gone)
+    this.scoreMoves(moves, scores, base, end, ttMove, ply);
+
+    const alpha0 = alpha;
+    let best = -INF;
+    let bestMove = 0;
+    let searched = 0;
+    const size = v.geometry.size;
+    for (let i = base; i < end; i++) {
+      // pick the best remaining move
+      let bi = i;
+      let bs = scores[i]!;
+      for (let j = i + 1; j < end; j++)
+        if (scores[j]! > bs) {
+          bs = scores[j]!;
+          bi = j;
+        }
+      const m = moves[bi]!;
+      if (bi !== i) {
+        moves[bi] = moves[i]!;
+        scores[bi] = scores[i]!;
+        moves[i] = m;
+        scores[i] = bs;
+      }
+      const quiet = !this.isNoisy(m);
+      const piece = pos.board[m & 0xff]!;
+      this.make(m, ply);
+      this.nodes++;
+      let score: number;
+      if (searched === 0) score = -this.node(depth - 1, -beta, -alpha, ply + 1, -1, pvNode);
+      else {
+        let r = 0;
+        let childCheck = -1;
+        if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < 1 << 24) {
+          childCheck = v.inCheck(pos) ? 1 : 0;
+          if (childCheck === 0) {
+            r = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
+            if (pvNode && r > 0) r--;
+            r = Math.min(r, depth - 2);
+          }
+        }
+        score = -this.node(depth - 1 - r, -alpha - 1, -alpha, ply + 1, childCheck, false);
+        if (r > 0 && score > alpha && !this.stopped) score = -this.node(depth - 1, -alpha - 1, -alpha, ply + 1, childCheck, false);
+        if (score > alpha && score < beta && pvNode && !this.stopped) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, true);
+      }
+      this.unmake(m, ply);
+      if (this.stopped) return 0;
+      searched++;
+      if (score > best) {
+        best = score;
+        bestMove = m;
+        if (score > alpha) {
+          alpha = score;
+          if (pvNode) this.updatePv(ply, m);
+          if (score >= beta) {
+            if (quiet) {
+              const k = ply * 2;
+              if (this.killers[k] !== m) {
+                this.killers[k + 1] = this.killers[k]!;
+                this.killers[k] = m;
+              }
+              const h = piece * size + ((m >>> 8) & 0xff);
+              this.history[h] = Math.min(this.history[h]! + depth * depth, 1 << 22);
+            }
+            break;
+          }
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    this.tt.store(pos.hashLo, pos.hashHi, bestMove, scoreToTt(best, ply), depth, bound);
+    return best;
+  }
+
+  /** Quiescence: stand pat, then captures (MVV-LVA, losing captures of defended pieces skipped). */
+  private quiesce(alpha: number, beta: number, ply: number, knownCheck: number): number {
+    const pos = this.pos;
+    const v = pos.variant;
+    this.pvLen[ply] = 0;
+    if (this.nodes >= this.nextPoll) this.poll();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
+    const evasions = this.profile.qsEvasions && (knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos));
+    let best = -INF;
+    if (!evasions) {
+      best = this.evaluate(alpha, beta);
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
+    const stride = this.stride;
+    const base = ply * stride;
+    const moves = this.moves;
+    const scores = this.scores;
+    const values = this.values;
+    const b = pos.board;
+    let end = base;
+    if (evasions) {
+      end = v.generateLegal(pos, moves, base);
+      if (end === base) return -MATE + ply;
+      this.scoreMoves(moves, scores, base, end, 0, ply);
+    } else if (this.profile.generateCaptures) {
+      end = this.profile.generateCaptures(pos, moves, base);
+      for (let i = base; i < end; i++) {
+        const m = moves[i]!;
+        scores[i] = this.captured(m) * 64 - (values[b[m & 0xff]!]! >> 4) + (m & 0x1000000 ? 32 : 0);
+      }
+    } else {
+      const all = v.generateLegal(pos, moves, base);
+      if (all === base) return -MATE + ply;
+      for (let i = base; i < all; i++) {
+        const m = moves[i]!;
+        const cap = this.captured(m);
+        if (cap === 0 && !(m & 0x1000000)) continue;
+        moves[end] = m;
+        scores[end] = cap * 64 - (values[b[m & 0xff]!]! >> 4) + (m & 0x1000000 ? 32 : 0);
+        end++;
+      }
+    }
+    const stand = best;
+    for (let i = base; i < end; i++) {
+      let bi = i;
+      let bs = scores[i]!;
+      for (let j = i + 1; j < end; j++)
+        if (scores[j]! > bs) {
+          bs = scores[j]!;
+          bi = j;
+        }
+      const m = moves[bi]!;
+      if (bi !== i) {
+        moves[bi] = moves[i]!;
+        scores[bi] = scores[i]!;
+        moves[i] = m;
+        scores[i] = bs;
+      }
+      if (!evasions) {
+        const cap = this.captured(m);
+        // delta pruning: even winning this piece cannot lift the score to alpha
+        if (stand + cap + 200 <= alpha && !(m & 0x1000000)) continue;
+      }
+      this.make(m, ply);
+      this.nodes++;
+      const score = -this.quiesce(-beta, -alpha, ply + 1, -1);
+      this.unmake(m, ply);
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+function moveToFront(moves: Int32Array, scores: Int32Array, i: number): void {
+  const m = moves[i]!;
+  const s = scores[i]!;
+  for (let j = i; j > 0; j--) {
+    moves[j] = moves[j - 1]!;
+    scores[j] = scores[j - 1]!;
+  }
+  moves[0] = m;
+  scores[0] = s;
+}
+
+/** Stable insertion sort by descending score (root lists are short). */
+function sortByScore(moves: Int32Array, scores: Int32Array, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const m = moves[i]!;
+    const s = scores[i]!;
+    let j = i - 1;
+    while (j >= 0 && scores[j]! < s) {
+      moves[j + 1] = moves[j]!;
+      scores[j + 1] = scores[j]!;
+      j--;
+    }
+    moves[j + 1] = m;
+    scores[j + 1] = s;
+  }
+}
+
+const scoreToTt = (s: number, ply: number): number => (s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s);
+const scoreFromTt = (s: number, ply: number): number => (s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s);
+
+/** Moves to mate for a score (positive: the side to move mates), or null for a normal score. */
+export function mateIn(score: number): number | null {
+  if (score >= MATE_BOUND) return Math.ceil((MATE - score) / 2);
+  if (score <= -MATE_BOUND) return -Math.ceil((MATE + score) / 2);
+  return null;
+}
+
+export const isMateScore = (score: number): boolean => Math.abs(score) >= MATE_BOUND;
+
+let shared: Searcher | null = null;
+
+/** Synchronous search with a shared searcher (for tests and the CLI). */
+export function search(pos: Position, limits: SearchLimits = {}): SearchResult {
+  shared ??= new Searcher();
+  return shared.search(pos, limits);
+}
