@@ -1,0 +1,302 @@
+/**
+ * Replaying game records against the rules: the bridge between the syntax-only reader (pgn.ts)
+ * and the engine. For each record it picks the game (Variant tag, FEN shape, or the moves'
+ * notation), the start position (FEN tag), reads every move in whatever notation it is written in,
+ * and reports the first illegal move with its ply, text, line:column and the reason, or the final
+ * position and result.
+ *
+ * Speed: coordinate moves (ICCS/UCI, the bulk of real data) are decoded directly and tested with
+ * `isLegalMove` (the moving piece's moves plus a general check) instead of generating every legal
+ * move each ply.
+ *
+ * Also here: `gameResult`, the single place that judges how a replayed game ended (so richer
+ * rulings — repetition, move limits — can slot in).
+ */
+import type { Move } from '../core/move.js';
+import { legalMoves } from '../core/perft.js';
+import type { Position } from '../core/position.js';
+import type { Result } from '../core/result.js';
+import { xiangqi } from '../games/xiangqi/index.js';
+import { coordinateMove, parseXiangqiMoveReason } from './detect.js';
+import { isLegalMove } from './legal-check.js';
+import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord } from './pgn.js';
+import { getGame, type Game, type GameId } from './registry.js';
+import { positionStatus } from './status.js';
+import { explainXiangqi } from './xiangqi-why.js';
+
+export interface ReplayError {
+  /** 1-based ply of the offending move; for a syntax error, the ply the next move would have had. */
+  readonly ply: number;
+  /** The move text, or null for a syntax error. */
+  readonly move: string | null;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export type GameStatus = 'ok' | 'illegal' | 'malformed';
+
+export interface GameReport {
+  /** 1-based position of the game in the input. */
+  readonly index: number;
+  readonly variant: GameId | null;
+  /** ok; illegal (a move is not legal or not a move); malformed (bad syntax, tag or FEN). */
+  readonly status: GameStatus;
+  /** Legal plies replayed. */
+  readonly plies: number;
+  /** The position after the last legal move (null when there is no position at all). */
+  readonly fen: string | null;
+  /** `1-0`, `0-1`, `1/2-1/2` or `*`. */
+  readonly result: string;
+  /** Why the game ended (checkmate, stalemate, …), null when the position does not decide it. */
+  readonly reason: string | null;
+  /** The result written in the record (result token, else Result tag), if any. */
+  readonly recorded: string | null;
+  readonly error: ReplayError | null;
+  /** The legal moves replayed, when asked for with `keepMoves`. */
+  readonly moves?: Move[];
+  /** The start position, when asked for with `keepMoves`. */
+  readonly start?: Position;
+}
+
+export interface ReplayOptions {
+  /** Force the game (from --variant); otherwise taken from the record. */
+  readonly variant?: GameId;
+  /** Keep the start position and the list of moves in the report. */
+  readonly keepMoves?: boolean;
+}
+
+/** A finished replay, as the result judge sees it. */
+export interface ReplayedGame {
+  readonly game: Game;
+  readonly start: Position;
+  readonly moves: readonly Move[];
+  readonly final: Position;
+  /** The result written in the record, if any. */
+  readonly recorded: string | null;
+}
+
+/**
+ * How a replayed game stands: the result and its reason. The single place for this judgement:
+ * for now the final position decides (checkmate, stalemate — both lose in xiangqi); otherwise the
+ * recorded result stands, else `*`.
+ */
+export function gameResult(g: ReplayedGame): { result: string; reason: string | null } {
+  const status = positionStatus(g.game, g.final);
+  if (status.reason !== null) {
+    const winner = g.game.sideNames.indexOf(status.winner ?? '');
+    return { result: winner === 0 ? '1-0' : winner === 1 ? '0-1' : '1/2-1/2', reason: status.reason };
+  }
+  return { result: g.recorded ?? '*', reason: null };
+}
+
+const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+
+function recordedResult(rec: GameRecord): string | null {
+  if (rec.result !== null) return rec.result;
+  const tag = rec.tags['Result']?.trim();
+  if (tag === undefined) return null;
+  if (tag === '½-½') return '1/2-1/2';
+  return RESULTS.has(tag) ? tag : null;
+}
+
+/**
+ * The coordinate numbering of a xiangqi game: the Format tag, else ICCS as soon as a move has a
+ * rank 0, UCI if one has a rank 10, else ICCS.
+ */
+function coordinateModeOf(rec: GameRecord): 'iccs' | 'uci' {
+  const tagged = notationFromFormatTag(rec.tags['Format']);
+  if (tagged === 'uci') return 'uci';
+  if (tagged === 'iccs') return 'iccs';
+  let ten = false;
+  for (const mv of rec.moves) {
+    const t = mv.text;
+    if (t.length === 4) {
+      if (t.charCodeAt(1) === 48 || t.charCodeAt(3) === 48) return 'iccs';
+    } else if (!ten && (t.length === 5 || t.length === 6) && coordinateMove(t, true) >= 0 && t.includes('10')) ten = true;
+  }
+  return ten ? 'uci' : 'iccs';
+}
+
+/** A xiangqi coordinate move with ranks 0-9 (cheap test for the common case of ICCS records). */
+const isIccsShaped = (t: string): boolean => t.length === 4 && coordinateMove(t, false) >= 0;
+
+function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error: ReplayError } {
+  if (opts.variant) return { id: opts.variant };
+  const tag = rec.tags['Variant'];
+  if (tag !== undefined) {
+    const id = variantFromVariantTag(tag);
+    if (id === null) return { error: tagError(rec, `unsupported variant "${tag}" in the Variant tag (use xiangqi or chushogi)`) };
+    return { id };
+  }
+  const m = rec.moves;
+  // the bulk of real records: ICCS from the start, no tags to say so
+  if (rec.tags['FEN'] === undefined && m.length >= 2 && isIccsShaped(m[0]!.text) && isIccsShaped(m[1]!.text)) return { id: 'xiangqi' };
+  const hints = recordHints(rec.tags, m.slice(0, 40).map((x) => x.text));
+  return { id: hints.variant ?? 'xiangqi' };
+}
+
+function tagError(rec: GameRecord, message: string): ReplayError {
+  return { ply: 1, move: null, line: rec.startLine || 1, column: 1, message };
+}
+
+const STACK_LIMIT = 4000;
+
+/** Makes `pos` a copy of `src` with an empty undo history (no allocation). */
+function resetTo(pos: Position, src: Position): void {
+  pos.board.set(src.board);
+  pos.turn = src.turn;
+  pos.aux = src.aux;
+  pos.halfmove = src.halfmove;
+  pos.fullmove = src.fullmove;
+  pos.hashLo = src.hashLo;
+  pos.hashHi = src.hashHi;
+  pos.sp = 0;
+}
+
+/**
+ * Replays records one after another, reusing one working position per game and the parsed start
+ * positions (so a file of thousands of games allocates almost nothing per game).
+ */
+export class Replayer {
+  private readonly work = new Map<GameId, Position>();
+  private readonly starts = new Map<string, Result<Position>>();
+
+  constructor(private readonly opts: ReplayOptions = {}) {}
+
+  private startPosition(game: Game, fen: string | undefined): Result<Position> {
+    const key = `${game.id}|${fen ?? ''}`;
+    let r = this.starts.get(key);
+    if (!r) {
+      if (this.starts.size > 64) this.starts.clear();
+      r = game.parseFen(fen ?? game.startFen);
+      this.starts.set(key, r);
+    }
+    return r;
+  }
+
+  /** Replays one record. Never throws on bad input. */
+  replay(rec: GameRecord): GameReport {
+    const opts = this.opts;
+    const recorded = recordedResult(rec);
+    const base = { index: rec.index, recorded };
+    const which = gameOf(rec, opts);
+    if ('error' in which)
+      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error: which.error };
+    let game: Game;
+    try {
+      game = getGame(which.id);
+    } catch {
+      const error = tagError(rec, `${which.id} records cannot be read yet (the game is not available)`);
+      return { ...base, variant: which.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error };
+    }
+    const parsed = this.startPosition(game, rec.tags['FEN']);
+    if (!parsed.ok) {
+      const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);
+      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error };
+    }
+    const start = parsed.value;
+    let pos = this.work.get(game.id);
+    if (!pos) {
+      pos = start.clone();
+      this.work.set(game.id, pos);
+    } else resetTo(pos, start);
+    const moves: Move[] = [];
+    let error: ReplayError | null = null;
+    const isXiangqi = game.variant === xiangqi;
+    const uci = isXiangqi && coordinateModeOf(rec) === 'uci';
+    const list = rec.moves;
+    for (let i = 0; i < list.length; i++) {
+      const mv = list[i]!;
+      const text = mv.text;
+      let m = -1;
+      let reason: string | null = null;
+      if (isXiangqi) {
+        m = coordinateMove(text, uci);
+        if (m >= 0) {
+          if (!isLegalMove(pos, m))
+            reason =
+              legalMoves(pos).length === 0 ? gameOverReason(game, pos) : (explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
+        } else {
+          const r = parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');
+          if (r.ok) m = r.value;
+          else reason = r.error;
+        }
+      } else {
+        const r = game.parseMove(pos, text);
+        if (r.ok) m = r.value;
+        else reason = r.error.startsWith(`"${text}": `) ? r.error.slice(text.length + 4) : r.error;
+      }
+      if (reason !== null) {
+        error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
+        break;
+      }
+      if (pos.sp >= STACK_LIMIT) {
+        // the undo stack is bounded and replay never undoes: start a fresh history
+        const fresh = pos.clone();
+        this.work.set(game.id, fresh);
+        pos = fresh;
+      }
+      pos.play(m);
+      moves.push(m);
+    }
+    let status: GameStatus = error ? 'illegal' : 'ok';
+    // A syntax error in the record outranks an illegal move that comes after it.
+    const syntax = rec.errors[0];
+    if (syntax && (!error || syntax.line < error.line || (syntax.line === error.line && syntax.column <= error.column))) {
+      let ply = 1;
+      for (const mv of list) if (mv.line < syntax.line || (mv.line === syntax.line && mv.column < syntax.column)) ply++;
+      error = { ply, move: null, line: syntax.line, column: syntax.column, message: syntax.message };
+      status = 'malformed';
+    }
+    const judged = gameResult({ game, start, moves, final: pos, recorded });
+    return {
+      ...base,
+      variant: game.id,
+      status,
+      plies: moves.length,
+      fen: game.formatFen(pos),
+      result: judged.result,
+      reason: judged.reason,
+      error,
+      ...(opts.keepMoves ? { moves, start: start.clone() } : {}),
+    };
+  }
+}
+
+/** Replays one record (see `Replayer` for many). Never throws on bad input. */
+export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}): GameReport {
+  return new Replayer(opts).replay(rec);
+}
+
+function gameOverReason(game: Game, pos: Position): string {
+  const s = positionStatus(game, pos);
+  return `the game is already over (${game.sideNames[pos.turn]} is ${s.reason === 'checkmate' ? 'checkmated' : 'stalemated'})`;
+}
+
+/** One line of `chuhan validate` output for a game (cli.md). */
+export function formatReportLine(r: GameReport): string {
+  const head = `game ${r.index}: `;
+  if (r.error && r.status === 'illegal')
+    return `${head}illegal move ${r.error.ply} "${r.error.move}" at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
+  if (r.error) return `${head}malformed at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
+  let tail = r.result + (r.reason ? ` ${r.reason}` : '');
+  if (r.reason && r.recorded && r.recorded !== '*' && r.recorded !== r.result) tail += ` (recorded ${r.recorded})`;
+  return `${head}ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
+}
+
+/** The JSON object of a game in `chuhan validate --json` (cli.md). */
+export function reportJson(r: GameReport): Record<string, unknown> {
+  return {
+    index: r.index,
+    ok: r.status === 'ok',
+    variant: r.variant,
+    plies: r.plies,
+    fen: r.fen,
+    result: r.result,
+    reason: r.reason,
+    ...(r.recorded !== null ? { recorded: r.recorded } : {}),
+    ...(r.status === 'malformed' ? { malformed: true } : {}),
+    error: r.error,
+  };
+}
