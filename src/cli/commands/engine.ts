@@ -1,0 +1,39 @@
+/** `chuhan engine`: plays as a GUI's engine over stdin/stdout (CECP/xboard, UCI or UCCI). */
+import type { Command } from 'commander';
+import { runProtocol, type ProtocolName } from '../../protocol/run.js';
+import { CliError, type Io } from '../context.js';
+import { gameIdFromName } from '../../notation/registry.js';
+
+interface EngineOptions {
+  protocol: string;
+  level?: string;
+  variant?: string;
+}
+
+const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci'];
+
+export function registerEngine(program: Command, io: Io): void {
+  program
+    .command('engine')
+    .description('play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi)')
+    .option('--protocol <name>', 'xboard | uci | ucci', 'xboard')
+    .option('--level <n>', 'playing level 1-8 (default: full strength within the time control)')
+    .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
+    .action(async (opts: EngineOptions) => {
+      const protocol = opts.protocol.toLowerCase() as ProtocolName;
+      if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol "${opts.protocol}" (use xboard, uci or ucci)`);
+      let level: number | null = null;
+      if (opts.level !== undefined) {
+        if (!/^[1-8]$/.test(opts.level)) throw new CliError(`--level must be a whole number from 1 to 8, not "${opts.level}"`);
+        level = Number(opts.level);
+      }
+      let variant: 'xiangqi' | 'chushogi' | undefined;
+      if (opts.variant !== undefined) {
+        const id = gameIdFromName(opts.variant);
+        if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+        if (id !== 'xiangqi' && protocol !== 'xboard') throw new CliError(`the ${protocol} protocol plays xiangqi only`);
+        variant = id;
+      }
+      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, ...(variant ? { variant } : {}) });
+    });
+}

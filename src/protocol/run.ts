@@ -1,0 +1,47 @@
+/**
+ * The engine process's loop: reads protocol lines from a stream, feeds the session, writes its
+ * answers, and returns when the GUI says `quit` or closes the input.
+ */
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { CHU, XIANGQI } from './dialect.js';
+import { workerThinker, type Thinker } from './thinker.js';
+import { UciSession } from './uci.js';
+import { XboardSession } from './xboard.js';
+
+export type ProtocolName = 'xboard' | 'uci' | 'ucci';
+
+export interface RunOptions {
+  readonly protocol: ProtocolName;
+  readonly input: Readable;
+  /** Writes text (lines end with "\n"). */
+  readonly write: (text: string) => void;
+  readonly level?: number | null;
+  /** xboard: the game before any `variant` command. */
+  readonly variant?: 'xiangqi' | 'chushogi';
+  readonly thinker?: Thinker;
+}
+
+export async function runProtocol(o: RunOptions): Promise<void> {
+  const thinker = o.thinker ?? workerThinker();
+  const rl = createInterface({ input: o.input, crlfDelay: Infinity, terminal: false });
+  const write = (line: string) => o.write(line + '\n');
+  let quit = false;
+  const onQuit = () => {
+    quit = true;
+    rl.close();
+  };
+  const session =
+    o.protocol === 'xboard'
+      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: o.variant === 'chushogi' ? CHU : XIANGQI })
+      : new UciSession({ dialect: o.protocol, thinker, write, onQuit, level: o.level ?? null });
+  try {
+    for await (const line of rl) {
+      session.feed(line);
+      if (quit) break;
+    }
+  } finally {
+    if (!quit) session.feed('quit');
+    await thinker.close();
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * What the protocol sessions need from the computer player: start a search that can be stopped at
+ * any time (it then resolves with the best move found so far), forget the last game, shut down.
+ * `workerThinker` searches on the engine's worker thread, so the protocol loop keeps reading input
+ * (`?`, `stop`, `force`, `quit` interrupt it); `inlineThinker` searches on the calling thread after
+ * the current event-loop turn (deterministic, for scripted tests with depth limits).
+ */
+import type { Move } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { EngineWorker } from '../engine/async.js';
+import { chooseMove } from '../engine/player.js';
+import { Searcher, type HistoryEntry, type SearchInfo } from '../engine/search.js';
+
+export interface ThinkLimits {
+  depth?: number;
+  nodes?: number;
+  timeMs?: number;
+  softTimeMs?: number;
+}
+
+export interface Thought {
+  /** 0 when the side to move has no legal move. */
+  readonly move: Move;
+  /** Centipawns from the side to move's view. */
+  readonly score: number;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly timeMs: number;
+  readonly pv: readonly Move[];
+}
+
+export interface Thinking {
+  readonly promise: Promise<Thought>;
+  /** Stop now; the promise resolves with the best move so far. */
+  abort(): void;
+}
+
+export interface ThinkRequest {
+  pos: Position;
+  history: readonly HistoryEntry[];
+  limits: ThinkLimits;
+  /** Play at this level (1–8, engine/levels.ts) instead of the limits' full strength. */
+  level?: number | null;
+  onInfo?: (info: SearchInfo) => void;
+}
+
+export interface Thinker {
+  think(req: ThinkRequest): Thinking;
+  newGame(): void;
+  close(): Promise<void>;
+}
+
+/** Searches on a worker thread of its own. */
+export function workerThinker(): Thinker {
+  const worker = new EngineWorker();
+  return {
+    think(req) {
+      const opts = { history: req.history, ...(req.onInfo ? { onInfo: req.onInfo } : {}) };
+      if (req.level != null) {
+        const s = worker.choose(req.pos, req.level, opts);
+        return {
+          promise: s.promise.then((c) => ({ ...pick(c.result), move: c.move, score: c.score })),
+          abort: s.abort,
+        };
+      }
+      const s = worker.search(req.pos, req.limits, opts);
+      return { promise: s.promise.then((r) => ({ ...pick(r), move: r.move, score: r.score })), abort: s.abort };
+    },
+    newGame: () => worker.newGame(),
+    close: () => worker.terminate(),
+  };
+}
+
+const pick = (r: { depth: number; nodes: number; timeMs: number; pv: readonly Move[] }) => ({
+  depth: r.depth,
+  nodes: r.nodes,
+  timeMs: r.timeMs,
+  pv: r.pv,
+});
+
+/** Searches on the calling thread (after the current event-loop turn). */
+export function inlineThinker(): Thinker {
+  let searcher = new Searcher({ ttMegabytes: 4 });
+  return {
+    think(req) {
+      const stop = new Int32Array(new SharedArrayBuffer(4));
+      const pos = req.pos.clone();
+      const promise = new Promise<Thought>((resolve, reject) =>
+        setImmediate(() => {
+          try {
+            if (req.level != null) {
+              const c = chooseMove(null, pos, req.level, {
+                history: req.history,
+                stop,
+                searcher,
+                deterministic: true,
+                ...(req.onInfo ? { onInfo: req.onInfo } : {}),
+              });
+              resolve({ ...pick(c.result), move: c.move, score: c.score });
+              return;
+            }
+            const r = searcher.search(pos, {
+              ...req.limits,
+              history: req.history,
+              stop,
+              ...(req.onInfo ? { onInfo: req.onInfo } : {}),
+            });
+            resolve({ ...pick(r), move: r.move, score: r.score });
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        }),
+      );
+      return { promise, abort: () => Atomics.store(stop, 0, 1) };
+    },
+    newGame: () => {
+      searcher = new Searcher({ ttMegabytes: 4 });
+    },
+    close: async () => {},
+  };
+}
