@@ -63,8 +63,12 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
       printErr(r.err);
       if (!r.ok) failed = true;
       if (r.quit) break;
-      if (r.think) await think();
       let n = 0;
+      // `go` on a human's turn; a computer's turns are played by the loop below
+      if (r.think && !session.computerToMove()) {
+        await think();
+        n++;
+      }
       while (session.computerToMove() && n < maxAuto) {
         await think();
         n++;

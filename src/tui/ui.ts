@@ -51,9 +51,12 @@ export const MAX_MESSAGES = 6;
 
 export const initialUi = (messages: UiMessage[] = []): UiState => ({ input: '', cursor: null, selected: null, messages });
 
-/** The square a typed text starts with (`h2`, `h2e…`, `7g7…`), for live destination hints. */
+/**
+ * The square a typed text starts with (`h2`, `h2e…`, `?h2`, `7g7…`), for live destination hints.
+ * Lower case only: `C2.5` is a WXF cannon move, not the square c2.
+ */
 export function typedSquare(session: Session, input: string): number | null {
-  const t = input.trim().replace(/^\?/, '').toLowerCase();
+  const t = input.trim().replace(/^\?/, '');
   const m = session.game.id === 'xiangqi' ? /^[a-i][0-9]/.exec(t) : /^(1[0-2]|[1-9])[a-l]/.exec(t);
   return m ? session.parseSquare(m[0]) : null;
 }
