@@ -9,12 +9,13 @@ import type { Variant } from '../core/variant.js';
 import { xiangqi, XIANGQI_START_FEN } from '../games/xiangqi/index.js';
 import { chushogi, CHU_START_SFEN } from '../games/chushogi/index.js';
 import { formatChuSfen, parseChuSfen } from './sfen.js';
-import { formatUsi, parseUsi } from './usi.js';
+import { formatUsi } from './usi.js';
 import { formatXiangqiFen, parseXiangqiFen } from './fen.js';
 import { formatIccs, formatUci } from './iccs.js';
 import { formatWxf } from './wxf.js';
 import { formatChinese } from './chinese.js';
-import { parseXiangqiMove } from './detect.js';
+import { parseChuMove, parseXiangqiMove } from './detect.js';
+import { formatWestern } from './western.js';
 
 export type GameId = 'xiangqi' | 'chushogi';
 
@@ -65,9 +66,12 @@ const chushogiGame: Game = {
   parseFen: parseChuSfen,
   formatFen: formatChuSfen,
   coordinate: { id: 'usi', format: (_pos, m) => formatUsi(m) },
-  notations: new Map<string, Notation>([['usi', { id: 'usi', format: (_pos, m) => formatUsi(m) }]]),
-  // USI (lishogi), also XBoard/HaChu legs
-  parseMove: (pos, text) => parseUsi(pos, text),
+  notations: new Map<string, Notation>([
+    ['usi', { id: 'usi', format: (_pos, m) => formatUsi(m) }],
+    ['western', { id: 'western', format: (pos, m) => formatWestern(pos, m) }],
+  ]),
+  // any notation: USI (lishogi), XBoard/HaChu legs, western
+  parseMove: (pos, text) => parseChuMove(pos, text),
 };
 
 const games = new Map<GameId, Game>([

@@ -1,0 +1,147 @@
+/**
+ * Chu Shogi western notation (lishogi "western", spec chushogi.md): piece abbreviation, the origin
+ * square only when another piece with the same abbreviation could also reach the destination, `-`
+ * or `x`, the destination; a promotion `+`, a declined promotion `=`. Lion double moves list both
+ * steps: `Ln-7i-6h`, `Lnx2jx1j`; igui (capture without moving) `Lnx!4h`; a pass `--`.
+ *
+ * Abbreviations (spec): K DE CP BT FS FL G S C GB P +P L WH RC Wh SM FB VM FO B DH R DK HF SE Kr Ln
+ * Ph FK; promoted forms that move like a base piece are written as that piece (a promoted Leopard
+ * is `B`, a promoted Kirin `Ln`) and told apart from it by the origin square when both could move.
+ * Input also accepts lishogi's own promoted forms (`+FL`, `+H`, `+D`, `+RC`…, `H`/`D` for the Dragon
+ * Horse/King), any letter case when that is unambiguous, and, when two pieces could pass, a pass
+ * written as a double step back to the start (`Ln7g-7f-7g`), which is also what it writes then.
+ *
+ * Parsing goes through the USI reader (and so through the legal moves) for every candidate piece.
+ */
+import type { Move } from '../core/move.js';
+import { legalMoves } from '../core/perft.js';
+import type { Position } from '../core/position.js';
+import { err, ok, type Result } from '../core/result.js';
+import { CHU_ABBREVIATIONS, CHU_PIECES } from '../games/chushogi/pieces.js';
+import { parseUsi, usiSquare } from './usi.js';
+
+const PROMOTE = 0x1000000;
+const SIDE_NAMES = ['sente', 'gote'];
+
+/** Abbreviation of each kind (index kind - 1). */
+const ABBR: readonly string[] = CHU_PIECES.map((p) => CHU_ABBREVIATIONS[p.id] ?? p.letter);
+
+const abbrOf = (pos: Position, sq: number): string => ABBR[(pos.board[sq]! >> 1) - 1]!;
+
+const isPass = (pos: Position, m: Move): boolean => {
+  const mid = ((m >>> 16) & 0xff) - 1;
+  return mid >= 0 && (m & 0xff) === ((m >>> 8) & 0xff) && pos.board[mid] === 0;
+};
+
+/** Writes a legal move in western notation (`legal`: the position's legal moves, if at hand). */
+export function formatWestern(pos: Position, m: Move, legal: readonly Move[] = legalMoves(pos)): string {
+  const b = pos.board;
+  const from = m & 0xff;
+  const to = (m >>> 8) & 0xff;
+  const mid = ((m >>> 16) & 0xff) - 1;
+  const abbr = abbrOf(pos, from);
+  if (isPass(pos, m)) {
+    if (legal.filter((x) => isPass(pos, x)).length <= 1) return '--';
+    return `${abbr}-${usiSquare(mid)}-${usiSquare(from)}`;
+  }
+  let origin = '';
+  for (const x of legal) {
+    const f = x & 0xff;
+    if (f !== from && ((x >>> 8) & 0xff) === to && !isPass(pos, x) && abbrOf(pos, f) === abbr) {
+      origin = usiSquare(from);
+      break;
+    }
+  }
+  const head = abbr + origin;
+  const sep = (sq: number): string => (b[sq] !== 0 ? 'x' : '-');
+  const promo = m & PROMOTE ? '+' : legal.includes(m | PROMOTE) ? '=' : '';
+  if (mid >= 0 && to === from) return `${head}x!${usiSquare(mid)}${promo}`;
+  if (mid >= 0) return `${head}${sep(mid)}${usiSquare(mid)}${sep(to)}${usiSquare(to)}${promo}`;
+  return `${head}${sep(to)}${usiSquare(to)}${promo}`;
+}
+
+const SQ = '((?:1[0-2]|[1-9])[a-l])';
+const WESTERN_RE = new RegExp(`^(\\+?[A-WYZa-wyz]{1,2})${SQ}?(?:(x!)${SQ}|([-x])${SQ}(?:([-x])${SQ})?)([+=])?$`);
+
+interface WesternText {
+  abbr: string;
+  origin: string | null;
+  /** Squares after the piece: [to] or [mid, to]; igui gives [mid] with `igui`. */
+  steps: string[];
+  igui: boolean;
+  promote: boolean;
+}
+
+function readWestern(text: string): WesternText | 'pass' | null {
+  const t = text.normalize('NFKC').trim();
+  if (t === '--') return 'pass';
+  const r = WESTERN_RE.exec(t);
+  if (!r) return null;
+  const steps = r[3] ? [r[4]!] : r[7] ? [r[6]!, r[8]!] : [r[6]!];
+  return { abbr: r[1]!, origin: r[2] ?? null, steps, igui: Boolean(r[3]), promote: r[9] === '+' };
+}
+
+/** Does the text look like a western move (syntax only)? */
+export const looksLikeWestern = (text: string): boolean => readWestern(text) !== null;
+
+const kindsWhere = (pred: (abbr: string, id: string) => boolean): number[] =>
+  CHU_PIECES.flatMap((p, i) => (pred(ABBR[i]!, p.id) ? [i + 1] : []));
+
+/** The kinds an abbreviation names (several when promoted forms share a base piece's name). */
+export function westernKinds(abbr: string): number[] {
+  const exact = kindsWhere((a) => a === abbr);
+  if (exact.length) return exact;
+  // lishogi's letters for the Dragon Horse and Dragon King, and its +X promoted forms
+  if (abbr === 'H' || abbr === 'D') return kindsWhere((_a, id) => id === (abbr === 'H' ? 'horse' : 'dragon'));
+  if (abbr.startsWith('+')) {
+    const base = westernKinds(abbr.slice(1)).filter((k) => !CHU_PIECES[k - 1]!.id.startsWith('+'));
+    const promoted = base.map((k) => CHU_PIECES[k - 1]!.promotesTo).filter((id): id is string => id !== undefined);
+    if (promoted.length) return kindsWhere((_a, id) => promoted.includes(id));
+  }
+  return kindsWhere((a) => a.toLowerCase() === abbr.toLowerCase());
+}
+
+/** Parses a western move; errors are bare reasons, without the quoted text. */
+export function parseWesternReason(pos: Position, text: string): Result<Move> {
+  const w = readWestern(text);
+  if (!w) return err('not a western move (like Ln-7i-6h, Lnx!4h, P-7f or --)');
+  const legal = legalMoves(pos);
+  const us = pos.turn;
+  if (w === 'pass') {
+    const passes = legal.filter((m) => isPass(pos, m));
+    if (passes.length === 1) return ok(passes[0]!);
+    if (passes.length === 0) return err(`${SIDE_NAMES[us]} has no piece that can pass here`);
+    return err(`it is ambiguous: it could be ${passes.map((m) => formatWestern(pos, m, legal)).join(' or ')}`);
+  }
+  const kinds = westernKinds(w.abbr);
+  if (kinds.length === 0) return err(`"${w.abbr}" is not a chu shogi piece abbreviation`);
+  const b = pos.board;
+  const candidates: number[] = [];
+  for (let sq = 0; sq < b.length; sq++) {
+    const p = b[sq]!;
+    if (p !== 0 && (p & 1) === us && kinds.includes(p >> 1) && (w.origin === null || usiSquare(sq) === w.origin)) candidates.push(sq);
+  }
+  const name = CHU_PIECES[kinds[0]! - 1]!.name;
+  if (candidates.length === 0)
+    return err(w.origin ? `there is no ${SIDE_NAMES[us]} ${w.abbr} on ${w.origin}` : `${SIDE_NAMES[us]} has no ${name} (${w.abbr})`);
+  const found = new Set<Move>();
+  const reasons: string[] = [];
+  for (const from of candidates) {
+    const origin = usiSquare(from);
+    const usi = origin + (w.igui ? w.steps[0]! + origin : w.steps.join('')) + (w.promote ? '+' : '');
+    const r = parseUsi(pos, usi);
+    if (r.ok) found.add(r.value);
+    else reasons.push(r.error.startsWith(`"${usi}": `) ? r.error.slice(usi.length + 4) : r.error);
+  }
+  if (found.size === 1) return ok([...found][0]!);
+  if (found.size > 1) return err(`it is ambiguous: it could be ${[...found].map((m) => formatWestern(pos, m, legal)).join(' or ')}`);
+  if (candidates.length === 1) return err(reasons[0]!);
+  const dest = w.igui ? w.steps[0]! : w.steps[w.steps.length - 1]!;
+  return err(`none of ${SIDE_NAMES[us]}'s ${candidates.length} pieces written ${w.abbr} can make this move to ${dest}`);
+}
+
+/** Parses a western move: `"Ln-5e": the Lion on 7g cannot move to 5e`. */
+export function parseWestern(pos: Position, text: string): Result<Move> {
+  const r = parseWesternReason(pos, text);
+  return r.ok ? r : err(`"${text}": ${r.error}`);
+}
