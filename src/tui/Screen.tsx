@@ -18,8 +18,10 @@ export interface ScreenProps {
   color: boolean;
 }
 
-export const FOOTER =
-  'type a move (h2e2, C2.5, 炮二平五, 7g7f) or a command: ?h2 hints · undo · redo · flip · new · save F · load F · resign · draw · help · quit · arrows+Enter select';
+export const FOOTER = [
+  'type a move (h2e2, C2.5, 炮二平五, 7g7f) · ?h2 its moves · arrows, Enter: select and move',
+  'undo · redo · flip · new · save F · load F · resign · draw · players · help · quit',
+];
 
 export function Screen(p: ScreenProps) {
   const listRows = Math.max(4, p.board.length - 1);
@@ -60,7 +62,11 @@ export function Screen(p: ScreenProps) {
         {p.input}
         <Text inverse={p.color}>{p.color ? ' ' : '_'}</Text>
       </Text>
-      <Text dimColor={p.color}>{FOOTER}</Text>
+      {FOOTER.map((line, i) => (
+        <Text key={`f${i}`} dimColor={p.color}>
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }

@@ -28,13 +28,12 @@ export interface PlayOptions {
   computer?: ComputerPlayer;
 }
 
-export async function runPlay(o: PlayOptions): Promise<void> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    throw new CliError('play needs an interactive terminal; for scripts or pipes use chuhan repl (or chuhan show)', 2);
-  }
-  const path = autosavePath(o.io.env);
-  const computer = o.computer ?? placeholderPlayer();
-  const paint = chalkPainter(o.color);
+/**
+ * The session `play` starts with: a new game (from --fen), or the autosaved one for --resume
+ * (players and level from the record unless given on the command line). Throws CliError (exit 2)
+ * when there is nothing to resume or the saved game is unreadable.
+ */
+export function prepareSession(o: PlayOptions, path: string, computer: ComputerPlayer): { session: Session; greeting: string[] } {
   const session = new Session(o.game, {
     players: [o.players[0] ?? 'human', o.players[1] ?? 'computer'],
     level: o.level,
@@ -56,16 +55,26 @@ export async function runPlay(o: PlayOptions): Promise<void> {
       session.players = [o.players[0] ?? session.players[0], o.players[1] ?? session.players[1]];
     }
     if (o.level !== undefined) session.level = o.level;
-    greeting.push(`resumed the saved game (${session.history.length} plies)`);
+    const n = session.history.length;
+    greeting.push(`resumed the saved game (${n} ${n === 1 ? 'ply' : 'plies'})`);
   } else if (o.fen) {
     const e = session.reset(o.game, o.fen);
     if (e) throw new CliError(`bad FEN: ${e}`, 2);
-  } else {
-    session.reset(o.game, o.game.startFen);
   }
   if (computer.placeholder && session.players.includes('computer')) {
     greeting.push(`note: the computer is a ${computer.name}`);
   }
+  return { session, greeting };
+}
+
+export async function runPlay(o: PlayOptions): Promise<void> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new CliError('play needs an interactive terminal; for scripts or pipes use chuhan repl (or chuhan show)', 2);
+  }
+  const path = autosavePath(o.io.env);
+  const computer = o.computer ?? placeholderPlayer();
+  const paint = chalkPainter(o.color);
+  const { session, greeting } = prepareSession(o, path, computer);
 
   const autosave = (s: Session): string | null => {
     try {
@@ -92,7 +101,6 @@ export async function runPlay(o: PlayOptions): Promise<void> {
       labels={o.labels}
       autosave={autosave}
       greeting={greeting}
-      onQuit={() => undefined}
     />,
     { exitOnCtrlC: false },
   );

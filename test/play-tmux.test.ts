@@ -1,0 +1,135 @@
+/**
+ * A real-terminal check of `chuhan play`: runs the built CLI in a detached tmux session
+ * (120×40, on a private tmux socket so no user session is touched), types moves with send-keys
+ * and reads the screen with capture-pane.
+ *
+ * Needs tmux (`apt-get install -y tmux`); without it the tests are skipped with a message saying
+ * so. Run alone: `npx vitest run test/play-tmux.test.ts` (rebuilds dist when src is newer).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
+const socket = `chuhan-test-${process.pid}`;
+let n = 0;
+
+function newestSource(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A `chuhan play` in a fresh 120×40 tmux window; the window stays open after the program exits. */
+function start(args: string, home: string): string {
+  const name = `play${++n}`;
+  const cmd = `cd ${JSON.stringify(root)} && env CHUHAN_HOME=${JSON.stringify(home)} node bin/chuhan.js play ${args}; echo "EXIT=$?"; sleep 60`;
+  tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '40', cmd);
+  return name;
+}
+
+const screen = (name: string): string => tmux('capture-pane', '-t', name, '-p');
+
+async function waitFor(name: string, pred: (s: string) => boolean, what: string, ms = 15_000): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = screen(name);
+    if (pred(s)) return s;
+    if (Date.now() > end) throw new Error(`tmux screen never showed ${what}:\n${s}`);
+    await sleep(100);
+  }
+}
+
+/** Types a line (literally, so CJK and + - . reach the program as typed) and presses Enter. */
+function type(name: string, text: string): void {
+  tmux('send-keys', '-t', name, '-l', text);
+  tmux('send-keys', '-t', name, 'Enter');
+}
+
+const prompt = (s: string) => /^> /m.test(s) || /^>$/m.test(s);
+
+beforeAll(() => {
+  if (!hasTmux) return;
+  const main = join(root, 'dist/cli/main.js');
+  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(root, 'src'))) {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root });
+  }
+}, 120_000);
+
+afterAll(() => {
+  if (hasTmux) spawnSync('tmux', ['-L', socket, 'kill-server']);
+});
+
+describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' : ' — SKIPPED: tmux is not installed'}`, () => {
+  it('shows typed moves in three notations, an error, quits on Ctrl-C with the game saved, and resumes', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'chuhan-tmux-'));
+    const w = start('--black human', home);
+    let s = await waitFor(w, prompt, 'the prompt');
+    expect(s).toContain('red: human · black: human');
+    type(w, 'h2e2');
+    await waitFor(w, (x) => x.includes('1. h2e2'), 'the first move');
+    type(w, 'H8+7');
+    await waitFor(w, (x) => x.includes('1. h2e2 h9g7'), 'the WXF move');
+    type(w, '炮五进四');
+    s = await waitFor(w, (x) => x.includes('2. e2e6'), 'the Chinese move');
+    const lines = s.split('\n');
+    // the board: the cannon on e6, the horse on g7, Black's h9 empty
+    expect(lines).toContain('6 │▽卒│　 │▽卒│　 │▲炮│　 │▽卒│　 │▽卒│');
+    expect(lines.some((l) => l.startsWith('7 │　 │▽砲│　 │　 │　 │　 │▽馬│▽砲│　 │'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('9 │▽車│▽馬│▽象│▽士│▽將│▽士│▽象│　 │▽車│'))).toBe(true);
+    expect(s).toContain('black to move · last move e2e6');
+    type(w, 'e9e7');
+    s = await waitFor(w, (x) => x.includes('error:'), 'the error message');
+    expect(s).toMatch(/error: .*e9e7/);
+    tmux('send-keys', '-t', w, 'C-c');
+    s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
+    expect(s).toContain('EXIT=0');
+    expect(s).toContain('chuhan play --resume continues it');
+    const saved = readFileSync(join(home, 'autosave.pgn'), 'utf8');
+    expect(saved).toMatch(/1\. h2e2 h9g7 2\. e2e6 \*/);
+
+    const r = start('--resume', home);
+    s = await waitFor(r, prompt, 'the resumed game');
+    expect(s).toContain('resumed the saved game (3 plies)');
+    expect(s).toContain('2. e2e6');
+    type(r, 'quit');
+    s = await waitFor(r, (x) => x.includes('EXIT='), 'the exit');
+    expect(s).toContain('EXIT=0');
+  }, 60_000);
+
+  it('against the computer: it answers a move, and the UI names the placeholder', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'chuhan-tmux-'));
+    const w = start('', home);
+    let s = await waitFor(w, prompt, 'the prompt');
+    expect(s).toContain('PLACEHOLDER');
+    expect(s).toContain('black: computer');
+    type(w, 'h2e2');
+    s = await waitFor(w, (x) => /computer as black: 1\.\.\. [a-i]\d[a-i]\d/.test(x), "the computer's reply");
+    expect(s).toContain('red to move');
+    type(w, 'quit');
+    await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
+    expect(readFileSync(join(home, 'autosave.pgn'), 'utf8')).toMatch(/1\. h2e2 [a-i]\d[a-i]\d \*/);
+  }, 60_000);
+
+  it('chu shogi board fits a 120×40 terminal', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'chuhan-tmux-'));
+    const w = start('-v chu --black human', home);
+    let s = await waitFor(w, prompt, 'the prompt');
+    type(w, '7i7h');
+    s = await waitFor(w, (x) => x.includes('1. 7i7h'), 'the move');
+    expect(s).toContain('│▲横│▲竖│▲飞│▲马│▲龙│▲狮│▲奔│▲龙│▲马│▲飞│▲竖│▲横│ j');
+    expect(s).toContain('gote to move · last move 7i7h');
+    type(w, 'quit');
+    await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
+  }, 60_000);
+});
