@@ -1,0 +1,240 @@
+/**
+ * An xboard (CECP v2) engine driven over pipes, the way XBoard drives it in two-machine mode:
+ * `xboard`/`protover 2` and feature negotiation (answering `accepted`), `memory` for engines that
+ * ask for it (HaChu needs it before searching), `new`/`variant`/`level` or `st`/`post`/`easy`/
+ * `force` per game, `time`/`otim` before every move, `go` for the engine's first move and
+ * `usermove` (or a bare move) afterwards, `ping`/`pong` to synchronise, `result` and `quit`.
+ * Engine moves are collected leg by leg (`move f5e6,` then `move e6e7`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface EngineMessage {
+  kind: 'move' | 'illegal' | 'resign' | 'result' | 'draw' | 'exit' | 'error';
+  /** move text (all legs joined by commas), result text, or the raw line */
+  text: string;
+  /** for 'result': the comment */
+  comment?: string;
+}
+
+export interface XboardEngineOptions {
+  /** Shell command that starts the engine. */
+  readonly command: string;
+  /** Directory to start it in. */
+  readonly cwd?: string;
+  /** Every line in and out, for a debug log: `>name: …` and `<name: …`. */
+  readonly log?: (line: string) => void;
+  /** Name for logs until the engine says its own. */
+  readonly label: string;
+  /** MB for engines that set feature memory=1. */
+  readonly memoryMb?: number;
+}
+
+export class XboardEngine {
+  readonly options: XboardEngineOptions;
+  readonly features = new Map<string, string>();
+  private proc: ChildProcess | null = null;
+  private lines: string[] = [];
+  private waiter: (() => void) | null = null;
+  private exited = false;
+  private partialMove = '';
+  private pingCounter = 0;
+  /** Is the engine playing (not in force mode) since its first `go`? */
+  private playing = false;
+
+  constructor(options: XboardEngineOptions) {
+    this.options = options;
+  }
+
+  get name(): string {
+    return this.features.get('myname') ?? this.options.label;
+  }
+
+  get alive(): boolean {
+    return this.proc !== null && !this.exited;
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+
+  /** Starts the process and negotiates features (waits for done=1, at most 2 s without done=0). */
+  async start(): Promise<void> {
+    const proc = spawn(this.options.command, {
+      shell: true,
+      cwd: this.options.cwd,
+      stdio: ['pipe', 'pipe', 'ignore'],
+      detached: false,
+    });
+    this.proc = proc;
+    proc.on('exit', () => {
+      this.exited = true;
+      this.wake();
+    });
+    proc.on('error', () => {
+      this.exited = true;
+      this.wake();
+    });
+    proc.stdin!.on('error', () => {});
+    const rl = createInterface({ input: proc.stdout!, crlfDelay: Infinity });
+    rl.on('line', (line) => {
+      this.log(`<${this.options.label}: ${line}`);
+      this.lines.push(line);
+      this.wake();
+    });
+    this.send('xboard');
+    this.send('protover 2');
+    let deadline = Date.now() + 2000;
+    for (;;) {
+      const line = await this.nextLine(deadline);
+      if (line === null) break;
+      if (!line.startsWith('feature ')) continue;
+      for (const [k, v] of parseFeatures(line.slice(8))) {
+        this.features.set(k, v);
+        if (k !== 'done') this.send(`accepted ${k}`);
+        if (k === 'done' && v === '0') deadline = Date.now() + 60_000;
+      }
+      if (this.features.get('done') === '1') break;
+    }
+    if (this.exited) throw new Error(`engine "${this.options.command}" did not start`);
+  }
+
+  private wake(): void {
+    const w = this.waiter;
+    this.waiter = null;
+    w?.();
+  }
+
+  /** The next line, or null at the deadline or when the engine has exited. */
+  private async nextLine(deadline: number): Promise<string | null> {
+    for (;;) {
+      if (this.lines.length > 0) return this.lines.shift()!;
+      if (this.exited) return null;
+      const wait = deadline - Date.now();
+      if (wait <= 0) return null;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          this.waiter = null;
+          resolve();
+        }, wait);
+        this.waiter = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+    }
+  }
+
+  send(line: string): void {
+    if (!this.proc || this.exited) return;
+    this.log(`>${this.options.label}: ${line}`);
+    this.proc.stdin!.write(line + '\n');
+  }
+
+  /** Sends ping N and waits for pong N (skipped for engines without ping). */
+  async sync(timeoutMs = 10_000): Promise<boolean> {
+    if (this.features.get('ping') !== '1') return true;
+    const n = ++this.pingCounter;
+    this.send(`ping ${n}`);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const line = await this.nextLine(deadline);
+      if (line === null) return false;
+      if (line.trim() === `pong ${n}`) return true;
+    }
+  }
+
+  /** Prepares a new game; the engine waits in force mode. */
+  async newGame(variant: string, timeControl: { level?: string; st?: number; sd?: number }): Promise<void> {
+    if (this.features.get('memory') === '1') this.send(`memory ${this.options.memoryMb ?? 64}`);
+    this.send('new');
+    if (variant !== 'normal') this.send(`variant ${variant}`);
+    if (timeControl.level) this.send(`level ${timeControl.level}`);
+    if (timeControl.st !== undefined) this.send(`st ${timeControl.st}`);
+    if (timeControl.sd !== undefined) this.send(`sd ${timeControl.sd}`);
+    this.send('post');
+    this.send('easy');
+    this.send('force');
+    this.playing = false;
+    this.partialMove = '';
+    this.lines = [];
+    await this.sync();
+    this.send('computer');
+  }
+
+  /** Tells the engine the opponent's move. If the engine is playing, it starts thinking. */
+  opponentMove(move: string, clocks?: { mineCs: number; theirsCs: number }): void {
+    if (clocks && this.playing) this.clocks(clocks);
+    this.send(this.features.get('usermove') === '1' ? `usermove ${move}` : move);
+  }
+
+  clocks(c: { mineCs: number; theirsCs: number }): void {
+    if (this.features.get('time') === '0') return;
+    this.send(`time ${Math.max(0, Math.round(c.mineCs))}`);
+    this.send(`otim ${Math.max(0, Math.round(c.theirsCs))}`);
+  }
+
+  /** Asks for a move: `go` the first time (after time/otim), nothing more later. */
+  requestMove(clocks: { mineCs: number; theirsCs: number }): void {
+    if (!this.playing) {
+      this.clocks(clocks);
+      this.send('go');
+      this.playing = true;
+    }
+  }
+
+  /**
+   * Waits for the engine's next message that matters to the game: a complete move, an
+   * "Illegal move" answer, resign, a result claim, a draw offer, or its exit.
+   */
+  async nextMessage(deadline: number): Promise<EngineMessage | null> {
+    for (;;) {
+      const line = await this.nextLine(deadline);
+      if (line === null) return this.exited ? { kind: 'exit', text: 'the engine exited' } : null;
+      const t = line.trim();
+      let m: RegExpExecArray | null;
+      if ((m = /^move\s+(\S+)/.exec(t))) {
+        const leg = m[1]!;
+        if (leg.endsWith(',')) {
+          this.partialMove += leg;
+          continue;
+        }
+        const text = this.partialMove + leg;
+        this.partialMove = '';
+        return { kind: 'move', text };
+      }
+      if (/^Illegal move/i.test(t)) return { kind: 'illegal', text: t };
+      if (/^resign/i.test(t)) return { kind: 'resign', text: t };
+      if ((m = /^(1-0|0-1|1\/2-1\/2)\s*(\{.*\})?/.exec(t))) {
+        return { kind: 'result', text: m[1]!, comment: (m[2] ?? '').replace(/^\{|\}$/g, '') };
+      }
+      if (/^offer draw/.test(t)) return { kind: 'draw', text: t };
+      if (/^tellusererror/.test(t) || /^Error/.test(t)) return { kind: 'error', text: t };
+    }
+  }
+
+  /** Ends the game in the engine (result + force). */
+  endGame(result: string, comment: string): void {
+    this.send(`result ${result} {${comment}}`);
+    this.send('force');
+    this.playing = false;
+  }
+
+  /** Says quit, then kills the process if it has not exited after `graceMs`. */
+  async quit(graceMs = 1000): Promise<void> {
+    if (!this.proc || this.exited) return;
+    this.send('quit');
+    const deadline = Date.now() + graceMs;
+    while (!this.exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (!this.exited) this.proc.kill('SIGKILL');
+  }
+}
+
+/** `a=1 b="x y" c=2` → pairs. */
+export function parseFeatures(text: string): [string, string][] {
+  const out: [string, string][] = [];
+  const re = /(\w+)=("([^"]*)"|\S+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) out.push([m[1]!, m[3] !== undefined ? m[3] : m[2]!]);
+  return out;
+}

@@ -1,0 +1,240 @@
+/**
+ * A match between two xboard engines over pipes, refereed by our rules: every move an engine
+ * sends is looked up among our legal moves (an illegal one loses), the game ends by our judge
+ * (`Adjudicator`), claims and resignations are checked, clocks are kept by the runner (a side whose
+ * clock runs out loses on time), colours alternate. Each finished game is handed to `onGame`
+ * (the CLI appends it to the PGN file at once).
+ */
+import { hostname } from 'node:os';
+import type { Move } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { getGame } from '../notation/registry.js';
+import { writePgn } from '../notation/pgn-write.js';
+import type { ProtocolGame } from '../protocol/dialect.js';
+import { SIDE_NAMES } from '../protocol/end.js';
+import { XboardEngine } from './external.js';
+import { type Adjudicator } from './adjudicate.js';
+
+export type TimeControlSpec =
+  | { kind: 'level'; movesPerSession: number; baseMs: number; incMs: number }
+  | { kind: 'st'; seconds: number };
+
+export interface EngineSpec {
+  readonly command: string;
+  readonly label: string;
+}
+
+export interface MatchConfig {
+  readonly game: ProtocolGame;
+  readonly engines: readonly [EngineSpec, EngineSpec];
+  readonly games: number;
+  readonly tc: TimeControlSpec;
+  readonly maxPlies: number;
+  /** Extra ms a side may exceed its clock (pipes, process scheduling) before it loses on time. */
+  readonly timeMarginMs: number;
+  readonly adjudicator: (start: Position) => Adjudicator;
+  readonly event?: string;
+  readonly cwd?: string;
+  readonly log?: (line: string) => void;
+  readonly onGame?: (g: MatchGame) => void;
+  readonly onMove?: (gameIndex: number, ply: number, text: string) => void;
+}
+
+export interface MatchGame {
+  readonly index: number;
+  /** Engine index (0 or 1) that had the first move. */
+  readonly firstEngine: 0 | 1;
+  readonly names: readonly [string, string];
+  readonly result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  readonly reason: string;
+  /** Points of engine 0: 1, 0.5, 0, or null when the game does not count. */
+  readonly scoreEngine0: number | null;
+  readonly plies: number;
+  readonly moves: readonly string[];
+  readonly pgn: string;
+  readonly seconds: number;
+}
+
+export function formatTimeControl(tc: TimeControlSpec): string {
+  if (tc.kind === 'st') return `${tc.seconds}s/move`;
+  const base = tc.baseMs / 1000;
+  const session = tc.movesPerSession > 0 ? `${tc.movesPerSession}/${base}` : `${base}`;
+  return tc.incMs > 0 ? `${session}+${tc.incMs / 1000}` : session;
+}
+
+/** CECP's `level` arguments for a time control. */
+function levelArgs(tc: Extract<TimeControlSpec, { kind: 'level' }>): string {
+  const s = Math.round(tc.baseMs / 1000);
+  const base = s % 60 === 0 ? String(s / 60) : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return `${tc.movesPerSession} ${base} ${tc.incMs / 1000}`;
+}
+
+export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
+  const log = config.log ?? (() => {});
+  const engines = config.engines.map(
+    (e, i) => new XboardEngine({ command: e.command, label: i === 0 ? 'first' : 'second', log, ...(config.cwd ? { cwd: config.cwd } : {}) }),
+  ) as [XboardEngine, XboardEngine];
+  const results: MatchGame[] = [];
+  try {
+    await Promise.all(engines.map((e) => e.start()));
+    for (let i = 0; i < config.games; i++) {
+      for (let k = 0; k < 2; k++) {
+        if (!engines[k]!.alive) {
+          engines[k] = new XboardEngine({ ...engines[k]!.options });
+          await engines[k]!.start();
+        }
+      }
+      const first = (i % 2) as 0 | 1;
+      const g = await playGame(config, engines, i, first);
+      results.push(g);
+      config.onGame?.(g);
+    }
+  } finally {
+    await Promise.all(engines.map((e) => e.quit()));
+  }
+  return results;
+}
+
+async function playGame(config: MatchConfig, engines: readonly [XboardEngine, XboardEngine], index: number, first: 0 | 1): Promise<MatchGame> {
+  const t0 = Date.now();
+  const pg = config.game;
+  const tc = config.tc;
+  const timeControl = tc.kind === 'st' ? { st: tc.seconds } : { level: levelArgs(tc) };
+  await Promise.all(engines.map((e) => e.newGame(pg.xboardName, timeControl)));
+  const start = pg.start();
+  const judge = config.adjudicator(start);
+  const pos = start.clone();
+  const bySide = [engines[first]!, engines[first ^ 1]!] as const; // engine per side
+  const clocks = tc.kind === 'level' ? [tc.baseMs, tc.baseMs] : [0, 0];
+  const movesMade = [0, 0];
+  const record: string[] = [];
+  const notation = getGame(pg.id).coordinate;
+  let result = '*' as MatchGame['result'];
+  let reason = '' as string;
+  let counts = true;
+  const finish = (r: MatchGame['result'], why: string, valid = true) => {
+    result = r;
+    reason = why;
+    counts = valid;
+  };
+  const sideWins = (side: number) => (side === 0 ? '1-0' : '0-1');
+  const sideName = (side: number) => SIDE_NAMES[pg.id][side]!;
+
+  let lastText = '';
+  const startEnd = judge.result();
+  if (startEnd) finish(startEnd.result, startEnd.reason);
+  while (result === '*' && reason === '') {
+    const side = pos.turn;
+    const mover = bySide[side]!;
+    const other = bySide[side ^ 1]!;
+    const cs = (ms: number) => ms / 10;
+    mover.requestMove({ mineCs: cs(clocks[side]!), theirsCs: cs(clocks[side ^ 1]!) });
+    const started = Date.now();
+    const limit = tc.kind === 'st' ? tc.seconds * 1000 : clocks[side]!;
+    const deadline = started + limit + config.timeMarginMs + 50;
+    let moved = false;
+    while (!moved) {
+      const msg = await mover.nextMessage(deadline);
+      const elapsed = Date.now() - started;
+      if (msg === null) {
+        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) lost on time`);
+        break;
+      }
+      if (msg.kind === 'draw' || msg.kind === 'error') continue;
+      if (msg.kind === 'exit') {
+        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) exited`);
+        break;
+      }
+      if (msg.kind === 'resign') {
+        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) resigned`);
+        break;
+      }
+      if (msg.kind === 'illegal') {
+        // the mover refused the opponent's last move, which our rules allow: a rules dispute
+        finish('*', `${mover.name} refused ${lastText}, legal by our rules ("${msg.text}")`, false);
+        break;
+      }
+      if (msg.kind === 'result') {
+        const ours = judge.result();
+        const claimedWinner = msg.text === '1-0' ? 0 : msg.text === '0-1' ? 1 : null;
+        if (ours && ours.result === msg.text) finish(ours.result, ours.reason);
+        else if (claimedWinner === (side ^ 1)) finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) conceded: ${msg.comment ?? ''}`.trim());
+        else finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) made a false claim ${msg.text} {${msg.comment ?? ''}}`);
+        break;
+      }
+      // a move
+      const parsed = pg.parseMove(pos, msg.text);
+      if (!parsed.ok) {
+        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) played the illegal move ${msg.text}: ${parsed.error}`);
+        break;
+      }
+      if (tc.kind === 'level') {
+        clocks[side]! -= elapsed;
+        if (clocks[side]! < -config.timeMarginMs) {
+          finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) lost on time`);
+          break;
+        }
+        movesMade[side]!++;
+        clocks[side]! += tc.incMs;
+        if (tc.movesPerSession > 0 && movesMade[side]! % tc.movesPerSession === 0) clocks[side]! += tc.baseMs;
+      } else if (elapsed > limit + config.timeMarginMs) {
+        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) exceeded ${tc.seconds}s per move (${elapsed} ms)`);
+        break;
+      }
+      const m: Move = parsed.value;
+      record.push(notation.format(pos, m));
+      config.onMove?.(index, record.length, record[record.length - 1]!);
+      judge.play(m);
+      pos.play(m);
+      lastText = pg.formatMove(m);
+      moved = true;
+      const end = judge.result();
+      if (end) {
+        finish(end.result, end.reason);
+        break;
+      }
+      if (record.length >= config.maxPlies) {
+        finish('1/2-1/2', `move limit (${config.maxPlies} plies)`);
+        break;
+      }
+      other.opponentMove(lastText, { mineCs: cs(clocks[side ^ 1]!), theirsCs: cs(clocks[side]!) });
+    }
+  }
+  for (const e of engines) e.endGame(result, reason);
+  const names = [engines[0]!.name, engines[1]!.name] as const;
+  const firstName = names[first]!;
+  const secondName = names[first ^ 1]!;
+  const scoreFirst = result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5;
+  const scoreEngine0 = !counts || result === '*' ? null : first === 0 ? scoreFirst : 1 - scoreFirst;
+  const d = new Date();
+  const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  const xq = pg.id === 'xiangqi';
+  const tags: [string, string][] = [
+    ['Event', config.event ?? `chuhan match ${formatTimeControl(tc)}`],
+    ['Site', hostname()],
+    ['Date', date],
+    ['Round', String(index + 1)],
+    [xq ? 'Red' : 'White', firstName],
+    ['Black', secondName],
+    ['Result', result],
+    ['Variant', xq ? 'xiangqi' : 'chushogi'],
+    ['Format', xq ? 'ICCS' : 'USI'],
+    ['TimeControl', tc.kind === 'st' ? `${tc.seconds}` : formatTimeControl(tc)],
+    ['PlyCount', String(record.length)],
+    ['Termination', reason],
+  ];
+  if (!xq) tags.splice(5, 0, ['Sente', firstName], ['Gote', secondName]);
+  const pgn = writePgn({ tags, moves: record, result });
+  return {
+    index,
+    firstEngine: first,
+    names,
+    result,
+    reason,
+    scoreEngine0,
+    plies: record.length,
+    moves: record,
+    pgn,
+    seconds: (Date.now() - t0) / 1000,
+  };
+}
