@@ -9,6 +9,13 @@ import { formatChinese, parseChineseReason } from '../src/notation/chinese.js';
 import { parseXiangqiCoordinateReason, parseXiangqiMoveReason } from '../src/notation/detect.js';
 import { formatIccs, formatUci } from '../src/notation/iccs.js';
 import { formatWxf, parseWxfReason } from '../src/notation/wxf.js';
+import { readFileSync } from 'node:fs';
+import { parseChuMoveReason } from '../src/notation/detect.js';
+import { parseRecords } from '../src/notation/pgn.js';
+import { getGame } from '../src/notation/registry.js';
+import { formatUsi, parseUsi } from '../src/notation/usi.js';
+import { formatWestern, parseWesternReason } from '../src/notation/western.js';
+import { formatXboard } from '../src/notation/xboard.js';
 import { xq } from './helpers/xiangqi.js';
 
 /** A small deterministic PRNG (mulberry32). */
@@ -102,5 +109,94 @@ describe('xiangqi notation round trips', () => {
     for (const form of ['++', '--', 'P+', 'P-', 'R+', 'C-', '3+', '7-', '33']) expect(texts).toContain(form);
     const { failures } = checkPositions(positions);
     expect(failures).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Chu shogi
+
+const chu = getGame('chushogi');
+const chuStart = (): Position => {
+  const r = chu.parseFen(chu.startFen);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
+
+/** Positions along random games from the start. */
+function randomChuPositions(games: number, plies: number, every: number, seed: number): Position[] {
+  const rand = rng(seed);
+  const out: Position[] = [];
+  for (let g = 0; g < games; g++) {
+    const pos = chuStart();
+    for (let i = 0; i < plies; i++) {
+      const moves = legalMoves(pos);
+      if (moves.length === 0) break;
+      if (i % every === 0) out.push(pos.clone());
+      pos.play(moves[rand(moves.length)]!);
+    }
+  }
+  return out;
+}
+
+/** Positions from the 49 lishogi games (lions, promoted pieces, late middlegames). */
+function lishogiPositions(every: number): Position[] {
+  const text = readFileSync(new URL('../../shared/data/chushogi/lishogi_49_games.pgn', import.meta.url), 'utf8');
+  const out: Position[] = [];
+  for (const rec of parseRecords(text)) {
+    const start = chu.parseFen(rec.tags['FEN'] ?? chu.startFen);
+    if (!start.ok) throw new Error(start.error);
+    const pos = start.value;
+    rec.moves.forEach((mv, i) => {
+      if (i % every === 0) out.push(pos.clone());
+      const r = parseUsi(pos, mv.text);
+      if (!r.ok) throw new Error(r.error);
+      pos.play(r.value);
+    });
+  }
+  return out;
+}
+
+const CHU_NOTATIONS: { id: string; format: (pos: Position, m: number, legal: number[]) => string; parse: Parse }[] = [
+  { id: 'usi', format: (_p, m) => formatUsi(m), parse: parseUsi },
+  { id: 'xboard', format: (_p, m) => formatXboard(m), parse: parseUsi },
+  { id: 'western', format: formatWestern, parse: parseWesternReason },
+  { id: 'any(western)', format: formatWestern, parse: parseChuMoveReason },
+  { id: 'any(xboard)', format: (_p, m) => formatXboard(m), parse: parseChuMoveReason },
+];
+
+function checkChuPositions(positions: Position[]): { moves: number; failures: string[]; texts: Set<string> } {
+  const failures: string[] = [];
+  const texts = new Set<string>();
+  let moves = 0;
+  for (const pos of positions) {
+    const legal = legalMoves(pos);
+    moves += legal.length;
+    for (const n of CHU_NOTATIONS) {
+      const seen = new Map<string, number>();
+      for (const m of legal) {
+        const text = n.format(pos, m, legal);
+        if (n.id === 'western') texts.add(text.replace(/[0-9a-l]+/g, '·')); // shapes, squares blanked
+        const other = seen.get(text);
+        if (other !== undefined) failures.push(`${n.id}: ${formatUsi(m)} and ${formatUsi(other)} are both "${text}"`);
+        seen.set(text, m);
+        const back = n.parse(pos, text);
+        if (!back.ok || back.value !== m)
+          failures.push(`${n.id}: ${formatUsi(m)} → "${text}" → ${back.ok ? formatUsi(back.value!) : back.error}`);
+      }
+      if (failures.length > 20) return { moves, failures, texts };
+    }
+  }
+  return { moves, failures, texts };
+}
+
+describe('chu shogi notation round trips', () => {
+  it('every legal move of 600 positions (random games and the lishogi games) survives USI, XBoard legs and western', () => {
+    const positions = [...randomChuPositions(6, 300, 6, 3), ...lishogiPositions(30)];
+    expect(positions.length).toBeGreaterThan(550);
+    const { moves, failures, texts } = checkChuPositions(positions);
+    expect(failures).toEqual([]);
+    expect(moves).toBeGreaterThan(40_000);
+    // the sample holds lion double moves, igui, passes, promotions and disambiguated origins
+    for (const form of ['Lnx·x·', 'Lnx·-·', 'Lnx!·', 'Ln-·-·', 'HFx·x·', 'SEx!·', '--', 'P-·+', 'P-·=', 'DK·-·', '+P-·']) expect(texts).toContain(form);
   });
 });

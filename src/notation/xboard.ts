@@ -1,0 +1,22 @@
+/**
+ * Chu Shogi XBoard/HaChu coordinates: files a–l from Sente's left, ranks 1–12 from Sente's side;
+ * a lion double move is written as its two legs, `f5e6,e6e7` (igui and passes come back to the
+ * start: `f5e6,e6f5`); a trailing `+` promotes. Reading is done by usi.ts (`parseUsi` accepts
+ * legs); this is the writer, for engines and tools that speak XBoard.
+ */
+import type { Move } from '../core/move.js';
+
+const W = 12;
+
+/** `e6` for a square (x = 0 is file a, y = 0 is rank 1). */
+export const xboardSquare = (sq: number): string => String.fromCharCode(97 + (sq % W)) + String(((sq / W) | 0) + 1);
+
+/** XBoard text of a chu move (no position needed: moves carry their middle square). */
+export function formatXboard(m: Move): string {
+  const from = m & 0xff;
+  const to = (m >>> 8) & 0xff;
+  const mid = ((m >>> 16) & 0xff) - 1;
+  const promo = m & 0x1000000 ? '+' : '';
+  if (mid < 0) return xboardSquare(from) + xboardSquare(to) + promo;
+  return `${xboardSquare(from)}${xboardSquare(mid)},${xboardSquare(mid)}${xboardSquare(to)}${promo}`;
+}
