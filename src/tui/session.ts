@@ -180,10 +180,21 @@ export class Session {
   judge(): GameOutcome | null {
     const s = positionStatus(this.game, this.pos);
     if (!s.reason) return null;
+    // a side without royals (chu: king and crown prince captured) has no moves: not a "stalemate"
+    const reason = this.hasRoyal(this.turn) ? s.reason : 'capture of the royals';
     const w = this.game.sideNames.indexOf(s.winner ?? '');
-    if (w === 0) return { result: '1-0', winner: 0, reason: s.reason };
-    if (w === 1) return { result: '0-1', winner: 1, reason: s.reason };
-    return { result: '1/2-1/2', winner: null, reason: s.reason };
+    if (w === 0) return { result: '1-0', winner: 0, reason };
+    if (w === 1) return { result: '0-1', winner: 1, reason };
+    return { result: '1/2-1/2', winner: null, reason };
+  }
+
+  private hasRoyal(side: Side): boolean {
+    const { board, variant } = this.pos;
+    for (let sq = 0; sq < board.length; sq++) {
+      const p = board[sq]!;
+      if (p && (p & 1) === side && variant.royal[p]) return true;
+    }
+    return false;
   }
 
   inCheck(): boolean {
