@@ -98,6 +98,11 @@ describe('game end', () => {
     expect(s.outcome()).toBeNull();
   });
 
+  it('chu: capturing the last royal wins (reported as such, not as a stalemate)', () => {
+    const s = new Session(getGame('chushogi'), { fen: 'k11/12/12/12/12/12/12/12/12/12/R11/11K b - 1' });
+    expect(run(s, '12k12a')).toEqual(['1. 12k12a', 'game over: 1-0 sente wins by capture of the royals']);
+  });
+
   it('resign gives the game to the other side', () => {
     const s = session();
     run(s, 'h2e2');
