@@ -62,6 +62,14 @@ describe('key reducer', () => {
     expect(r.ui.messages[0]!.text).toContain('e3e5');
   });
 
+  it('a lone line feed (cooked input before raw mode) is Enter', () => {
+    const s = new Session(xq);
+    let r = keys(s, initialUi(), UP, LEFT, LEFT, LEFT, ['\n']);
+    expect(r.ui.selected).toBe(sq(s, 'b0'));
+    r = keys(s, r.ui, ['h2e2'], ['\n']);
+    expect(r.ran).toEqual(['h2e2']);
+  });
+
   it('Ctrl-C and Ctrl-D quit; other control keys are ignored', () => {
     const s = new Session(xq);
     expect(keys(s, initialUi(), ['c', { ctrl: true }]).quit).toBe(true);

@@ -126,7 +126,8 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
   if (key.rightArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 1, 0) }, submit: [] };
   if (key.escape) return { ui: { ...ui, input: '', selected: null, messages: [] }, submit: [] };
   if (key.backspace || key.delete) return { ui: { ...ui, input: [...ui.input].slice(0, -1).join('') }, submit: [] };
-  if (key.return) {
+  // a lone "\n" is Enter too (keys typed before the terminal switched to raw mode arrive cooked)
+  if (key.return || input === '\r' || input === '\n' || input === '\r\n') {
     if (ui.input.trim() === '') return pick(session, ui);
     return { ui: { ...ui, input: '', selected: null }, submit: [ui.input] };
   }
