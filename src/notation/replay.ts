@@ -17,7 +17,7 @@ import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import type { Result } from '../core/result.js';
 import { xiangqi } from '../games/xiangqi/index.js';
-import { coordinateMove, parseXiangqiMoveReason } from './detect.js';
+import { classifyChuMove, classifyXiangqiMove, coordinateMove, parseChuMoveReason, parseXiangqiMoveReason } from './detect.js';
 import { isLegalMove } from './legal-check.js';
 import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord } from './pgn.js';
 import { getGame, type Game, type GameId } from './registry.js';
@@ -203,6 +203,7 @@ export class Replayer {
     } else resetTo(pos, start);
     const moves: Move[] = [];
     let error: ReplayError | null = null;
+    let malformedMove = false;
     const isXiangqi = game.variant === xiangqi;
     const uci = isXiangqi && coordinateModeOf(rec) === 'uci';
     const list = rec.moves;
@@ -211,6 +212,7 @@ export class Replayer {
       const text = mv.text;
       let m = -1;
       let reason: string | null = null;
+      let shapeless = false;
       if (isXiangqi) {
         m = coordinateMove(text, uci);
         if (m >= 0) {
@@ -220,7 +222,17 @@ export class Replayer {
         } else {
           const r = parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');
           if (r.ok) m = r.value;
-          else reason = r.error;
+          else {
+            reason = r.error;
+            shapeless = classifyXiangqiMove(text) === null;
+          }
+        }
+      } else if (game.id === 'chushogi') {
+        const r = parseChuMoveReason(pos, text);
+        if (r.ok) m = r.value;
+        else {
+          reason = r.error;
+          shapeless = classifyChuMove(text) === null;
         }
       } else {
         const r = game.parseMove(pos, text);
@@ -228,6 +240,8 @@ export class Replayer {
         else reason = r.error.startsWith(`"${text}": `) ? r.error.slice(text.length + 4) : r.error;
       }
       if (reason !== null) {
+        // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
+        if (shapeless) malformedMove = true;
         error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
         break;
       }
@@ -240,7 +254,7 @@ export class Replayer {
       pos.play(m);
       moves.push(m);
     }
-    let status: GameStatus = error ? 'illegal' : 'ok';
+    let status: GameStatus = error ? (malformedMove ? 'malformed' : 'illegal') : 'ok';
     // A syntax error in the record outranks an illegal move that comes after it.
     const syntax = rec.errors[0];
     if (syntax && (!error || syntax.line < error.line || (syntax.line === error.line && syntax.column <= error.column))) {
@@ -277,8 +291,8 @@ function gameOverReason(game: Game, pos: Position): string {
 /** One line of `chuhan validate` output for a game (cli.md). */
 export function formatReportLine(r: GameReport): string {
   const head = `game ${r.index}: `;
-  if (r.error && r.status === 'illegal')
-    return `${head}illegal move ${r.error.ply} "${r.error.move}" at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
+  if (r.error && r.error.move !== null)
+    return `${head}${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} "${r.error.move}" at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
   if (r.error) return `${head}malformed at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
   let tail = r.result + (r.reason ? ` ${r.reason}` : '');
   if (r.reason && r.recorded && r.recorded !== '*' && r.recorded !== r.result) tail += ` (recorded ${r.recorded})`;

@@ -1,0 +1,262 @@
+/**
+ * `chuhan validate` (cli.md): real game collections, every kind of bad input with its exit code and
+ * message, JSON shape, streaming from stdin and a 50 MB file with a capped heap.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const XQ = new URL('../../shared/data/xiangqi/', import.meta.url).pathname;
+const CHU = new URL('../../shared/data/chushogi/', import.meta.url).pathname;
+const FIX = new URL('../fixtures/validate/', import.meta.url).pathname;
+const tmp = mkdtempSync(join(tmpdir(), 'chuhan-validate-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function tmpFile(name: string, content: string | Buffer): string {
+  const path = join(tmp, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+interface GameJson {
+  index: number;
+  ok: boolean;
+  plies: number;
+  fen: string | null;
+  result: string;
+  reason: string | null;
+  error: { ply: number; move: string | null; line: number; column: number; message: string } | null;
+}
+interface ValidateJson {
+  games: GameJson[];
+  summary: { games: number; ok: number; illegal: number; malformed: number };
+}
+
+async function validateJson(...args: string[]): Promise<{ code: number; json: ValidateJson; stderr: string }> {
+  const r = await runCli(['validate', ...args, '--json']);
+  return { code: r.code, json: JSON.parse(r.stdout) as ValidateJson, stderr: r.stderr };
+}
+
+/** Runs the CLI in a child process (stdin, heap limits), from the TypeScript sources. */
+function spawnCli(args: string[], options: { input?: string; heapMb?: number } = {}) {
+  const node = [
+    ...(options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : []),
+    '--import',
+    'tsx',
+    '-e',
+    `import(${JSON.stringify(join(ROOT, 'src/cli/main.ts'))}).then((m) => m.main(process.argv.slice(1))).then((c) => { process.exitCode = c; })`,
+    ...args,
+  ];
+  return spawnSync(process.execPath, node, { cwd: ROOT, input: options.input, encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+const noStackTrace = (stderr: string) => {
+  expect(stderr).not.toMatch(/\n\s+at |Error:|internal error/);
+};
+
+describe('validate on real game collections', () => {
+  it('all 2,516 master games (221,678 plies) are legal', async () => {
+    const a = await validateJson(join(XQ, 'Hu_Ronghua_1391_UCI_games.pgn'));
+    const b = await validateJson(join(XQ, 'Liu_Dahua_1125_UCI_games.pgn'));
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.json.summary).toEqual({ games: 1391, ok: 1391, illegal: 0, malformed: 0 });
+    expect(b.json.summary).toEqual({ games: 1125, ok: 1125, illegal: 0, malformed: 0 });
+    expect([...a.json.games, ...b.json.games].reduce((n, g) => n + g.plies, 0)).toBe(221_678);
+  });
+
+  it('the 15 xqdb games read the same in ICCS, WXF and Chinese', async () => {
+    const runs = await Promise.all(
+      ['bulk_games_uci.pgn', 'xqdb_international.pgn', 'xqdb_traditional.pgn'].map((f) => validateJson(join(XQ, f))),
+    );
+    for (const r of runs) {
+      expect(r.code).toBe(0);
+      expect(r.json.summary.ok).toBe(15);
+    }
+    const [iccs, wxf, chinese] = runs.map((r) => r.json.games);
+    expect(wxf!.map((g) => g.fen)).toEqual(chinese!.map((g) => g.fen));
+    expect(iccs!.map((g) => g.plies)).toEqual(wxf!.map((g) => g.plies));
+    // the one ply where the sources disagree (see notation-xqdb.test.ts) changes game 2's final position only
+    expect(iccs!.filter((g, i) => g.fen !== wxf![i]!.fen).map((g) => g.index)).toEqual([2]);
+  });
+
+  it('all 49 lishogi chu shogi games (8,688 plies) are legal, with SFEN positions', async () => {
+    const { code, json } = await validateJson(join(CHU, 'lishogi_49_games.pgn'));
+    expect(code).toBe(0);
+    expect(json.summary).toEqual({ games: 49, ok: 49, illegal: 0, malformed: 0 });
+    expect(json.games.reduce((n, g) => n + g.plies, 0)).toBe(8688);
+    expect(json.games[0]!.fen).toMatch(/^[1-9a-zA-Z+/]+ [bw] (-|\d+[a-l]) \d+$/);
+  });
+});
+
+describe('validate output', () => {
+  it('reports each game, the illegal one with ply, text, line:column and reason (exit 1)', async () => {
+    const r = await runCli(['validate', join(FIX, 'five-games.pgn')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      [
+        'game 1: ok, 6 plies, *',
+        'game 2: ok, 6 plies, *',
+        'game 3: illegal move 5 "马二进三" at line 18:4: there is no red horse on file 2',
+        'game 4: ok, 1 ply, 1-0 checkmate',
+        'game 5: ok, 4 plies, *',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stderr).toBe(`chuhan: 1 of 5 games in ${join(FIX, 'five-games.pgn')} has an illegal move\n`);
+  });
+
+  it('has the JSON shape of cli.md', async () => {
+    const { code, json } = await validateJson(join(FIX, 'five-games.pgn'));
+    expect(code).toBe(1);
+    expect(json.summary).toEqual({ games: 5, ok: 4, illegal: 1, malformed: 0 });
+    for (const g of json.games) {
+      for (const key of ['index', 'ok', 'plies', 'fen', 'result', 'reason', 'error']) expect(g).toHaveProperty(key);
+    }
+    const g3 = json.games[2]!;
+    expect(g3.ok).toBe(false);
+    expect(g3.plies).toBe(4);
+    expect(g3.fen).toBe('rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3');
+    expect(g3.error).toEqual({ ply: 5, move: '马二进三', line: 18, column: 4, message: 'there is no red horse on file 2' });
+    const g4 = json.games[3]!;
+    expect([g4.result, g4.reason, g4.error]).toEqual(['1-0', 'checkmate', null]);
+    expect(g4.fen).toBe('R2k5/8R/9/9/9/9/9/9/9/5K3 b - - 1 1');
+    expect(json.games[4]!.plies).toBe(4); // UCI ranks 1-10 recognised
+  });
+
+  it('explains illegal moves in every notation', async () => {
+    const file = tmpFile(
+      'illegal.pgn',
+      '1. h2h1 h9g7 2. H2+3 *\n\n1. C2.5 H8+7 2. R+.3 *\n\n[Format "ICCS"]\n1. h0g2 h9g7 2. i0h0 i9h9 3. h0h9 *\n\n1. h2e2 h9g7 2. e2e9 *\n',
+    );
+    const r = await runCli(['validate', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n')).toEqual([
+      'game 1: illegal move 3 "H2+3" at line 1:17: the horse on h0 is blocked at h1',
+      'game 2: illegal move 3 "R+.3" at line 3:17: no two red chariots share a file',
+      'game 3: illegal move 5 "h0h9" at line 6:30: the chariot on h0 cannot reach h9 (blocked at h2)',
+      'game 4: illegal move 3 "e2e9" at line 8:17: the cannon on e2 cannot capture on e9 over 2 pieces (e3, e6)',
+      '',
+    ]);
+  });
+
+  it('refuses moves after the end of the game', async () => {
+    const file = tmpFile('after-mate.pgn', '[FEN "3k5/8R/9/9/9/9/9/9/9/R4K3 w - - 0 1"]\n\n1. a0a9 d9e9 *\n');
+    const r = await runCli(['validate', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('game 1: illegal move 2 "d9e9" at line 3:9: the game is already over (black is checkmated)\n');
+  });
+});
+
+describe('validate on bad input', () => {
+  it('truncated inside a tag pair or a comment: malformed (exit 2)', async () => {
+    const tag = await runCli(['validate', join(FIX, 'truncated-tag.pgn')]);
+    expect(tag.code).toBe(2);
+    expect(tag.stdout).toBe('game 1: ok, 2 plies, *\ngame 2: malformed at line 5:1: unterminated tag pair "Event": the input ends inside its value\n');
+    expect(tag.stderr).toMatch(/^chuhan: 1 of 2 games in .* is malformed\n$/);
+    const comment = await runCli(['validate', join(FIX, 'truncated-comment.pgn')]);
+    expect(comment.code).toBe(2);
+    expect(comment.stdout).toMatch(/^game 1: malformed at line 3:9: unterminated comment/);
+  });
+
+  it('truncated inside a move: the cut move is malformed (exit 2); cut after a move: fine (exit 0)', async () => {
+    const cut = await runCli(['validate', join(FIX, 'truncated-moves.pgn')]);
+    expect(cut.code).toBe(2);
+    expect(cut.stdout).toBe(
+      'game 1: malformed move 4 "i9" at line 3:22: not a move in any xiangqi notation (like h2e2, C2.5 or 炮二平五)\n',
+    );
+    const clean = await runCli(['validate', tmpFile('cut-clean.pgn', '[Event "x"]\n\n1. h2e2 h9g7 2. h0g2')]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toBe('game 1: ok, 3 plies, *\n');
+  });
+
+  it('unknown tags are ignored', async () => {
+    const file = tmpFile('tags.pgn', '[Foo "bar"]\n[Opening "?"]\n[ECO "A00"]\n\n1. h2e2 h9g7 1/2-1/2\n');
+    const r = await runCli(['validate', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('game 1: ok, 2 plies, 1/2-1/2\n');
+  });
+
+  it('binary garbage: malformed (exit 2), one sentence, no stack trace', async () => {
+    const r = await runCli(['validate', join(FIX, 'binary.pgn')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^game 1: malformed at line 1:\d+: unexpected control character U\+[0-9A-F]{4} \(binary data\?\)\n/);
+    expect(r.stderr).toMatch(/^chuhan: \d+ of \d+ games? in .* (is|are) malformed\n$/);
+    noStackTrace(r.stderr);
+  });
+
+  it('missing file, a directory, an empty file: exit 2 with one sentence', async () => {
+    const missing = await runCli(['validate', join(tmp, 'nope.pgn')]);
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([2, '', `chuhan: cannot read ${join(tmp, 'nope.pgn')}: no such file\n`]);
+    const dir = await runCli(['validate', tmp]);
+    expect([dir.code, dir.stderr]).toEqual([2, `chuhan: cannot read ${tmp}: it is a directory\n`]);
+    const empty = await runCli(['validate', tmpFile('empty.pgn', '')]);
+    expect([empty.code, empty.stderr]).toEqual([2, `chuhan: found no games in ${join(tmp, 'empty.pgn')}\n`]);
+  });
+
+  it('a bad FEN tag, an unsupported Variant, a bad --format: exit 2', async () => {
+    const fen = await runCli(['validate', tmpFile('fen.pgn', '[FEN "rnbakabnr/9/9 w"]\n\n1. h2e2 *\n')]);
+    expect(fen.code).toBe(2);
+    expect(fen.stdout).toMatch(/^game 1: malformed at line 1:1: the FEN tag is not a valid xiangqi position: FEN field 1: expected 10 ranks/);
+    const variant = await runCli(['validate', tmpFile('variant.pgn', '[Variant "chess"]\n\n1. e4 e5 *\n')]);
+    expect(variant.code).toBe(2);
+    expect(variant.stdout).toBe('game 1: malformed at line 1:1: unsupported variant "chess" in the Variant tag (use xiangqi or chushogi)\n');
+    const format = await runCli(['validate', join(FIX, 'five-games.pgn'), '--format', 'xml']);
+    expect([format.code, format.stderr]).toEqual([2, 'chuhan: unknown format "xml" (use auto, pgn or list)\n']);
+  });
+
+  it('UTF-8 with a byte-order mark and CRLF line ends: positions count characters', async () => {
+    const text = '\uFEFF[Event "bom"]\r\n\r\n1. 炮二平五 马８进７\r\n2. 马二进三 马８进７ *\r\n';
+    const r = await runCli(['validate', tmpFile('bom.pgn', text)]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('game 1: illegal move 4 "马８进７" at line 4:9: there is no black horse on file 8\n');
+  });
+
+  it('--format list reads plain move lists in any notation, and refuses tag pairs', async () => {
+    const list = tmpFile('list.txt', 'C2.5 H8+7\nH2+3 R9.8\n');
+    const ok = await runCli(['validate', list, '--format', 'list']);
+    expect([ok.code, ok.stdout]).toEqual([0, 'game 1: ok, 4 plies, *\n']);
+    const tagged = await runCli(['validate', join(FIX, 'five-games.pgn'), '--format', 'list']);
+    expect(tagged.code).toBe(2);
+    expect(tagged.stdout.split('\n')[0]).toBe('game 1: malformed at line 1:1: a move list has no tag pairs (use --format pgn)');
+  });
+
+  it('reads standard input', () => {
+    const r = spawnCli(['validate', '-'], { input: '1. h2e2 h9g7 2. h0g2 *\n\n1. h2e2 h2e2 *\n' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('game 1: ok, 3 plies, *\ngame 2: illegal move 2 "h2e2" at line 3:9: there is no piece on h2\n');
+    expect(r.stderr).toBe('chuhan: 1 of 2 games in standard input has an illegal move\n');
+  });
+
+  it('streams a 50 MB file of random moves with a 64 MB heap (exit 1, no stack trace)', () => {
+    const path = join(tmp, 'random.pgn');
+    const fd = openSync(path, 'w');
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const sq = () => String.fromCharCode(97 + rand(9)) + rand(10);
+    let size = 0;
+    let games = 0;
+    while (size < 50 << 20) {
+      const moves: string[] = [];
+      for (let i = 0; i < 1000; i++) moves.push((i % 2 === 0 ? `${i / 2 + 1}. ` : '') + sq() + sq());
+      const chunk = moves.join(' ') + ' *\n\n';
+      writeSync(fd, chunk);
+      size += chunk.length;
+      games++;
+    }
+    closeSync(fd);
+    const r = spawnCli(['validate', path, '--json'], { heapMb: 64 });
+    noStackTrace(r.stderr);
+    expect(r.status).toBe(1);
+    const json = JSON.parse(r.stdout) as ValidateJson;
+    expect(json.summary.games).toBe(games);
+    expect(json.summary.illegal).toBe(games);
+    expect(json.games[0]!.error!.line).toBe(1);
+  }, 120_000);
+});
