@@ -1,9 +1,13 @@
 /** The engine profile of each variant: the tuned ones by variant id, else the generic one. */
 import type { Variant } from '../core/variant.js';
+import { chushogiProfile } from './eval-chushogi.js';
 import { xiangqiProfile } from './eval-xiangqi.js';
 import { genericProfile, type EngineProfile } from './profile.js';
 
-const factories = new Map<string, (v: Variant) => EngineProfile>([['xiangqi', xiangqiProfile]]);
+const factories = new Map<string, (v: Variant) => EngineProfile>([
+  ['xiangqi', xiangqiProfile],
+  ['chushogi', chushogiProfile],
+]);
 const cache = new Map<Variant, EngineProfile>();
 
 /** Registers (or replaces) the profile builder for a variant id. */

@@ -117,8 +117,15 @@ export class Searcher {
   private inc: IncrementalEval = { psqt: 0, counts: new Int32Array(0) };
   private readonly psqtStack = new Int32Array(MAX_PLY + 4);
 
-  constructor(options: { ttMegabytes?: number } = {}) {
+  private readonly checkIncremental: boolean;
+
+  /**
+   * `ttMegabytes`: transposition table size (default 16). `checkIncremental` (tests): verify the
+   * incrementally kept evaluation sums against a recount after every move (slow).
+   */
+  constructor(options: { ttMegabytes?: number; checkIncremental?: boolean } = {}) {
     this.tt = new TranspositionTable(options.ttMegabytes ?? 16);
+    this.checkIncremental = options.checkIncremental ?? false;
   }
 
   /** Forget everything learnt (a new game). */
@@ -172,6 +179,22 @@ export class Searcher {
       this.inc.psqt += this.delta(m, 1);
     }
     pos.play(m);
+    if (this.checkIncremental) this.verifyIncremental();
+  }
+
+  private verifyIncremental(): void {
+    if (this.pst === null) return;
+    const b = this.pos.board;
+    const counts = new Int32Array(this.inc.counts.length);
+    let psqt = 0;
+    for (let sq = 0; sq < b.length; sq++) {
+      const p = b[sq]!;
+      if (p === 0) continue;
+      counts[p]++;
+      psqt += this.pst[p * b.length + sq]!;
+    }
+    if (psqt !== this.inc.psqt || counts.some((c, i) => c !== this.inc.counts[i]))
+      throw new Error(`incremental evaluation out of step after ${this.pos.lastMove()}`);
   }
 
   private unmake(m: Move, ply: number): void {
@@ -180,6 +203,7 @@ export class Searcher {
       this.inc.psqt = this.psqtStack[ply]!;
       this.delta(m, -1);
     }
+    if (this.checkIncremental) this.verifyIncremental();
   }
 
   /** Change of the pst sum by m (on the board before m), applying the count changes times `dir`. */
@@ -349,7 +373,7 @@ export class Searcher {
     return {
       depth,
       seldepth: Math.max(this.seldepth, depth),
-      score,
+      score: score + 0,
       mate: mateIn(score),
       nodes: this.nodes,
       timeMs,

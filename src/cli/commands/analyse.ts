@@ -1,0 +1,144 @@
+/**
+ * `chuhan analyse`: searches a position and prints one line per completed iteration
+ * (`depth D score S nodes N nps X pv …`, score in centipawns for the side to move, `#N` / `#-N`
+ * for a mate in N moves for / against it), then `bestmove M`. Also `--json`.
+ */
+import type { Command } from 'commander';
+import type { Move } from '../../core/move.js';
+import type { Position } from '../../core/position.js';
+import { historyEntry } from '../../engine/history.js';
+import { Searcher, type HistoryEntry, type SearchInfo } from '../../engine/search.js';
+import type { Game, Notation } from '../../notation/registry.js';
+import { positionStatus } from '../../notation/status.js';
+import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+
+interface AnalyseOptions extends CommonOptions {
+  moves?: string;
+  time?: string;
+  depth?: string;
+  nodes?: string;
+  notation?: string;
+}
+
+const DEFAULT_TIME_MS = 3000;
+const MAX_DEPTH = 64;
+
+/** `35`, `-120`, `#3` (mate in 3 for the side to move), `#-2`. */
+export function formatScore(info: Pick<SearchInfo, 'score' | 'mate'>): string {
+  return info.mate !== null ? `#${info.mate}` : String(info.score);
+}
+
+/** The moves of a line in a notation, formatted in their own positions. */
+export function formatLine(pos: Position, line: readonly Move[], notation: Notation): string[] {
+  const p = pos.clone();
+  const out: string[] = [];
+  for (const m of line) {
+    out.push(notation.format(p, m));
+    p.play(m);
+  }
+  return out;
+}
+
+function wholeNumber(text: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw new CliError(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  return Number(text);
+}
+
+/** Applies --moves to the position: the final position and the history before it. */
+function applyMoves(game: Game, start: Position, text: string): { pos: Position; history: HistoryEntry[] } {
+  const pos = start.clone();
+  const history: HistoryEntry[] = [];
+  const words = text.trim().split(/\s+/).filter((w) => w !== '' && !/^\d+\.+$/.test(w));
+  words.forEach((word, i) => {
+    const r = game.parseMove(pos, word);
+    if (!r.ok) throw new CliError(`--moves: move ${i + 1} "${word}": ${r.error}`, 1);
+    history.push(historyEntry(pos));
+    pos.play(r.value);
+  });
+  return { pos, history };
+}
+
+export function registerAnalyse(program: Command, io: Io): void {
+  program
+    .command('analyse')
+    .alias('analyze')
+    .description('search a position: depth, score, nodes/s and the principal variation per iteration')
+    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
+    .option('--moves <moves>', 'moves played from the position first (any notation), for repetitions')
+    .option('--time <ms>', `search time in milliseconds (default ${DEFAULT_TIME_MS} without --depth/--nodes)`)
+    .option('--depth <n>', `maximum depth in plies (1-${MAX_DEPTH})`)
+    .option('--nodes <n>', 'node budget')
+    .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
+    .option('--json', 'machine-readable output')
+    .action((opts: AnalyseOptions) => {
+      const game = resolveGame(opts);
+      const start = resolvePosition(game, opts);
+      const notationId = opts.notation ?? game.coordinate.id;
+      const notation = game.notations.get(notationId);
+      if (!notation)
+        throw new CliError(`unknown notation "${notationId}" for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
+      const timeMs = wholeNumber(opts.time, '--time', 1, 86_400_000);
+      const depth = wholeNumber(opts.depth, '--depth', 1, MAX_DEPTH);
+      const nodes = wholeNumber(opts.nodes, '--nodes', 1, Number.MAX_SAFE_INTEGER);
+      const { pos, history } = opts.moves ? applyMoves(game, start, opts.moves) : { pos: start, history: [] };
+      const fen = game.formatFen(pos);
+
+      const status = positionStatus(game, pos);
+      if (status.reason !== null) {
+        if (opts.json)
+          io.out(JSON.stringify({ variant: game.id, fen, status: status.reason, winner: status.winner, iterations: [], bestmove: null }) + '\n');
+        else io.out(`game over: ${status.reason}, ${status.winner} wins\nbestmove (none)\n`);
+        return;
+      }
+
+      const iterations: Record<string, unknown>[] = [];
+      const onInfo = (info: SearchInfo) => {
+        const pv = formatLine(pos, info.pv, notation);
+        if (opts.json)
+          iterations.push({
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: info.score,
+            mate: info.mate,
+            nodes: info.nodes,
+            nps: info.nps,
+            timeMs: Math.round(info.timeMs),
+            pv,
+          });
+        else io.out(`depth ${info.depth} score ${formatScore(info)} nodes ${info.nodes} nps ${info.nps} pv ${pv.join(' ')}\n`);
+      };
+      const useDefaultTime = timeMs === undefined && depth === undefined && nodes === undefined;
+      const result = new Searcher().search(pos, {
+        ...(useDefaultTime ? { timeMs: DEFAULT_TIME_MS } : timeMs !== undefined ? { timeMs } : {}),
+        // analysis uses the whole time given: iterations continue until the hard limit
+        ...(useDefaultTime || timeMs !== undefined ? { softTimeMs: useDefaultTime ? DEFAULT_TIME_MS : timeMs! } : {}),
+        ...(depth !== undefined ? { depth } : {}),
+        ...(nodes !== undefined ? { nodes } : {}),
+        history,
+        onInfo,
+        instantSingle: false,
+      });
+      const best = notation.format(pos, result.move);
+      if (opts.json) {
+        io.out(
+          JSON.stringify({
+            variant: game.id,
+            fen,
+            turn: game.sideNames[pos.turn],
+            iterations,
+            bestmove: best,
+            score: result.score,
+            mate: result.mate,
+            depth: result.depth,
+            nodes: result.nodes,
+            nps: result.nps,
+            timeMs: Math.round(result.timeMs),
+            pv: formatLine(pos, result.pv, notation),
+          }) + '\n',
+        );
+      } else io.out(`bestmove ${best}\n`);
+    });
+}

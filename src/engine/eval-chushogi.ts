@@ -1,0 +1,208 @@
+/**
+ * Chu Shogi evaluation (centipawns, a pawn = 100): material fitted to the 39 kinds (the Lion
+ * dominates; the Crown Prince is a second life), promotion potential for pieces nearing the zone,
+ * king shelter (the king stays back among its own pieces), lion placement, and a pull of the
+ * strong pieces towards the enemy royals once material is ahead, so won games get finished.
+ */
+import type { Position } from '../core/position.js';
+import type { Variant } from '../core/variant.js';
+import { defaultRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
+
+/** Material by piece id. */
+export const CHU_MATERIAL: Readonly<Record<string, number>> = {
+  king: 0,
+  pawn: 100,
+  gobetween: 150,
+  copper: 250,
+  silver: 300,
+  gold: 350,
+  leopard: 330,
+  tiger: 350,
+  elephant: 450,
+  lance: 300,
+  chariot: 350,
+  sidemover: 450,
+  verticalmover: 500,
+  bishop: 550,
+  rook: 650,
+  horse: 780,
+  dragon: 880,
+  kirin: 500,
+  phoenix: 550,
+  queen: 1250,
+  lion: 2200,
+  '+elephant': 1000,
+  '+tiger': 700,
+  '+leopard': 550,
+  '+gold': 650,
+  '+silver': 500,
+  '+copper': 450,
+  '+gobetween': 400,
+  '+pawn': 350,
+  '+lance': 650,
+  '+chariot': 600,
+  '+sidemover': 850,
+  '+verticalmover': 900,
+  '+bishop': 780,
+  '+rook': 880,
+  '+horse': 1150,
+  '+dragon': 1250,
+  '+kirin': 2200,
+  '+phoenix': 1250,
+};
+
+const TEMPO = 15;
+const LAZY_MARGIN = 350;
+const LAZY_OFF = 1 << 20;
+
+export function chushogiProfile(v: Variant): EngineProfile {
+  const W = v.geometry.width;
+  const H = v.geometry.height;
+  const SIZE = v.geometry.size;
+  const codes = v.codeCount;
+  const material = new Int32Array(codes);
+  const values = new Int32Array(codes);
+  const kingKind = v.kindOf.get('king') ?? 0;
+  for (let code = 2; code < codes; code++) {
+    const spec = v.pieces[(code >> 1) - 1]!;
+    material[code] = CHU_MATERIAL[spec.id] ?? 300;
+    values[code] = v.royal[code] ? ROYAL_VALUE : material[code]!;
+  }
+  const isLion = new Uint8Array(codes);
+  for (const id of ['lion', '+kirin']) {
+    const k = v.kindOf.get(id);
+    if (k) {
+      isLion[k << 1] = 1;
+      isLion[(k << 1) | 1] = 1;
+    }
+  }
+  // material + placement, positive for side 0
+  const pst = new Int32Array(codes * SIZE);
+  for (let code = 2; code < codes; code++) {
+    const kind = code >> 1;
+    const side = code & 1;
+    const spec = v.pieces[kind - 1]!;
+    const promotedCode = v.promoted[code]!;
+    const gain = promotedCode ? Math.max(0, material[promotedCode]! - material[code]!) : 0;
+    for (let sq = 0; sq < SIZE; sq++) {
+      const x = sq % W;
+      // ranks counted from the owner's back rank
+      const y = side === 0 ? (sq / W) | 0 : H - 1 - ((sq / W) | 0);
+      const centre = Math.min(x, W - 1 - x); // 0 on the edge files, 5 in the middle
+      let bonus = 0;
+      if (kind === kingKind) {
+        bonus = y <= 1 ? 20 : y === 2 ? 5 : -25 * (y - 2);
+        bonus += centre >= 3 ? 5 : 0;
+      } else if (isLion[code]) {
+        // active but not thrown forward early: best around the middle ranks of its own half
+        bonus = [0, 10, 25, 35, 40, 35, 30, 25, 20, 15, 10, 5][y]! + centre * 4;
+      } else if (spec.id === 'pawn') {
+        bonus = y === 4 ? 5 : y === 5 ? 10 : y >= 6 ? 15 : 0;
+      } else if (material[code]! <= 500) {
+        bonus = centre * 2 + (y >= 3 && y <= 7 ? 5 : 0);
+      } else bonus = centre * 2;
+      // promotion potential: the zone is the far four ranks (y >= 8 from the owner)
+      if (gain > 0) bonus += y >= 8 ? (gain * 3) >> 3 : y === 7 ? gain >> 3 : y === 6 ? gain >> 4 : 0;
+      const val = material[code]! + bonus;
+      pst[code * SIZE + sq] = side === 0 ? val : -val;
+    }
+  }
+
+  const royal = v.royal;
+  const strong = new Uint8Array(codes);
+  for (let code = 2; code < codes; code++) strong[code] = !royal[code] && material[code]! >= 450 ? 1 : 0;
+  const adj: number[][] = [];
+  for (let sq = 0; sq < SIZE; sq++) {
+    const x = sq % W;
+    const y = (sq / W) | 0;
+    const list: number[] = [];
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if (!dx && !dy) continue;
+        const tx = x + dx;
+        const ty = y + dy;
+        if (tx >= 0 && ty >= 0 && tx < W && ty < H) list.push(ty * W + tx);
+      }
+    adj.push(list);
+  }
+  const counts = new Int32Array(codes);
+  const royalSq = new Int32Array(4);
+  const strongSq = new Int32Array(SIZE);
+
+  function evaluate(pos: Position, alpha = -LAZY_OFF, beta = LAZY_OFF, inc?: IncrementalEval): number {
+    const b = pos.board;
+    let s: number;
+    if (inc) s = inc.psqt;
+    else {
+      counts.fill(0);
+      s = 0;
+      for (let sq = 0; sq < SIZE; sq++) {
+        const p = b[sq]!;
+        if (p !== 0) s += pst[p * SIZE + sq]!;
+      }
+    }
+    const rel = (pos.turn === 0 ? s : -s) + TEMPO;
+    if (rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) return rel;
+
+    // one scan: royals, strong pieces
+    let nRoyal0 = 0;
+    let nRoyal1 = 0;
+    let ns = 0;
+    for (let sq = 0; sq < SIZE; sq++) {
+      const p = b[sq]!;
+      if (p === 0) continue;
+      if (royal[p]) {
+        if ((p & 1) === 0) {
+          if (nRoyal0 < 2) royalSq[nRoyal0++] = sq;
+        } else if (nRoyal1 < 2) royalSq[2 + nRoyal1++] = sq;
+      } else if (strong[p]) strongSq[ns++] = sq;
+    }
+    // king shelter: own pieces next to each royal
+    for (let i = 0; i < nRoyal0; i++) {
+      let guards = 0;
+      for (const t of adj[royalSq[i]!]!) {
+        const q = b[t]!;
+        if (q !== 0 && (q & 1) === 0) guards++;
+      }
+      s += Math.min(guards, 5) * 6;
+    }
+    for (let i = 0; i < nRoyal1; i++) {
+      let guards = 0;
+      for (const t of adj[royalSq[2 + i]!]!) {
+        const q = b[t]!;
+        if (q !== 0 && (q & 1) === 1) guards++;
+      }
+      s -= Math.min(guards, 5) * 6;
+    }
+    // the side ahead in material brings its strong pieces towards the enemy royal
+    if (s > 600 && nRoyal1 > 0) s += tropism(b, ns, 0, royalSq[2]!) * Math.min(4, (s / 600) | 0);
+    else if (s < -600 && nRoyal0 > 0) s -= tropism(b, ns, 1, royalSq[0]!) * Math.min(4, (-s / 600) | 0);
+    return (pos.turn === 0 ? s : -s) + TEMPO;
+  }
+
+  /** Closeness of `side`'s strong pieces to the square `target`. */
+  function tropism(b: Uint8Array, ns: number, side: number, target: number): number {
+    const tx = target % W;
+    const ty = (target / W) | 0;
+    let t = 0;
+    for (let i = 0; i < ns; i++) {
+      const sq = strongSq[i]!;
+      if ((b[sq]! & 1) !== side) continue;
+      const d = Math.max(Math.abs((sq % W) - tx), Math.abs(((sq / W) | 0) - ty));
+      t += 12 - d;
+    }
+    return t;
+  }
+
+  return {
+    id: v.spec.id,
+    values,
+    pst,
+    drawPlies: 0,
+    qsEvasions: false,
+    maxMoves: 2048,
+    evaluate,
+    nullMoveAllowed: () => true,
+    repetitionScore: defaultRepetitionScore,
+  };
+}

@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import type { Move } from '../src/core/move.js';
+import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { chushogiProfile } from '../src/engine/eval-chushogi.js';
+import { xiangqiProfile } from '../src/engine/eval-xiangqi.js';
+import { replay } from '../src/engine/history.js';
+import { genericProfile, RULE_WIN } from '../src/engine/profile.js';
+import { profileFor } from '../src/engine/profiles.js';
+import { createRng } from '../src/engine/rng.js';
+import { isMateScore, MATE, mateIn, Searcher } from '../src/engine/search.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../src/engine/tt.js';
+import { xiangqiCaptures } from '../src/engine/xiangqi-captures.js';
+import { xiangqi } from '../src/games/xiangqi/index.js';
+import { formatIccs, parseCoordinate } from '../src/notation/iccs.js';
+import { getGame } from '../src/notation/registry.js';
+import { xq } from './helpers/xiangqi.js';
+
+const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+const XQ_MIDDLE = '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1';
+const chu = getGame('chushogi');
+const chuPos = (sfen: string): Position => {
+  const r = chu.parseFen(sfen);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
+
+/** Random legal playout of n plies (stops early at a game end). */
+function playout(pos: Position, n: number, seed: number): Position {
+  const p = pos.clone();
+  const rng = createRng(seed);
+  for (let i = 0; i < n; i++) {
+    const moves = legalMoves(p);
+    if (moves.length === 0) break;
+    p.play(moves[rng.int(moves.length)]!);
+  }
+  return p;
+}
+
+const expectLegalLine = (pos: Position, line: readonly Move[]) => {
+  const p = pos.clone();
+  for (const m of line) {
+    expect(legalMoves(p)).toContain(m);
+    p.play(m);
+  }
+};
+
+describe('transposition table', () => {
+  it('stores and finds entries by the 64-bit hash, with mate scores and bounds kept', () => {
+    const tt = new TranspositionTable(1);
+    expect(tt.probe(123, 456)).toBe(-1);
+    tt.store(123, 456, 0x0304, -29990, 7, BOUND_EXACT);
+    const e = tt.probe(123, 456);
+    expect(e).toBeGreaterThanOrEqual(0);
+    expect([tt.move(e), tt.score(e), tt.depth(e), tt.bound(e)]).toEqual([0x0304, -29990, 7, BOUND_EXACT]);
+    // same bucket, other check word: not found
+    expect(tt.probe(123, 457)).toBe(-1);
+    // a result without a move keeps the old move
+    tt.store(123, 456, 0, 50, 9, BOUND_LOWER);
+    const e2 = tt.probe(123, 456);
+    expect([tt.move(e2), tt.score(e2), tt.depth(e2), tt.bound(e2)]).toEqual([0x0304, 50, 9, BOUND_LOWER]);
+    // depth 0 entries are real entries too
+    tt.store(99, 1, 5, 1, 0, BOUND_UPPER);
+    expect(tt.depth(tt.probe(99, 1))).toBe(0);
+    tt.clear();
+    expect(tt.probe(123, 456)).toBe(-1);
+  });
+
+  it('keeps the deeper entry when a bucket is full', () => {
+    const tt = new TranspositionTable(1);
+    tt.store(7, 1, 1, 0, 10, BOUND_EXACT);
+    tt.store(7, 2, 2, 0, 3, BOUND_EXACT);
+    tt.store(7, 3, 3, 0, 5, BOUND_EXACT); // replaces the depth-3 entry
+    expect(tt.probe(7, 1)).toBeGreaterThanOrEqual(0);
+    expect(tt.probe(7, 2)).toBe(-1);
+    expect(tt.probe(7, 3)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('mate scores', () => {
+  it('converts scores to moves to mate', () => {
+    expect(mateIn(MATE - 1)).toBe(1);
+    expect(mateIn(MATE - 3)).toBe(2);
+    expect(mateIn(-MATE + 2)).toBe(-1);
+    expect(mateIn(-MATE + 4)).toBe(-2);
+    expect(mateIn(350)).toBeNull();
+    expect(isMateScore(MATE - 10)).toBe(true);
+    expect(isMateScore(RULE_WIN)).toBe(false);
+  });
+});
+
+describe('search', () => {
+  it('returns a legal move and a legal principal variation (xiangqi, chu)', () => {
+    for (const pos of [xq(XQ_START), xq(XQ_MIDDLE), chuPos(chu.startFen)]) {
+      const r = new Searcher({ ttMegabytes: 2 }).search(pos, { depth: 4 });
+      expect(legalMoves(pos)).toContain(r.move);
+      expect(r.pv[0]).toBe(r.move);
+      expectLegalLine(pos, r.pv);
+      expect(r.depth).toBe(4);
+      expect(r.nodes).toBeGreaterThan(0);
+    }
+  });
+
+  it('leaves the position as it found it', () => {
+    const pos = xq(XQ_MIDDLE);
+    const before = [pos.board.slice(), pos.hashLo, pos.hashHi, pos.turn];
+    new Searcher({ ttMegabytes: 1 }).search(pos, { depth: 5 });
+    expect([pos.board.slice(), pos.hashLo, pos.hashHi, pos.turn]).toEqual(before);
+  });
+
+  it('keeps the incremental evaluation sums in step with the board (random positions, both games)', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const x = playout(xq(XQ_START), 10 + seed * 6, seed);
+      expect(() => new Searcher({ ttMegabytes: 1, checkIncremental: true }).search(x, { depth: 3 })).not.toThrow();
+      const c = playout(chuPos(chu.startFen), 20 + seed * 10, seed);
+      expect(() => new Searcher({ ttMegabytes: 1, checkIncremental: true }).search(c, { nodes: 4000 })).not.toThrow();
+    }
+  });
+
+  it('evaluations with and without the incremental sums agree', () => {
+    for (const [pos, profile] of [
+      [xq(XQ_MIDDLE), xiangqiProfile(xiangqi)],
+      [playout(chuPos(chu.startFen), 60, 3), chushogiProfile(chu.variant)],
+    ] as const) {
+      const counts = new Int32Array(pos.variant.codeCount);
+      let psqt = 0;
+      pos.board.forEach((p, sq) => {
+        if (p) {
+          counts[p]++;
+          psqt += profile.pst![p * pos.board.length + sq]!;
+        }
+      });
+      expect(profile.evaluate(pos, undefined, undefined, { psqt, counts })).toBe(profile.evaluate(pos));
+    }
+  });
+
+  it('evaluates symmetric positions as equal for both sides (up to the tempo bonus)', () => {
+    const profile = profileFor(xiangqi);
+    const red = profile.evaluate(xq(XQ_START));
+    const black = profile.evaluate(xq(XQ_START.replace(' w ', ' b ')));
+    expect(red).toBe(black);
+    const c = profileFor(chu.variant);
+    expect(c.evaluate(chuPos(chu.startFen))).toBe(c.evaluate(chuPos(chu.startFen.replace(' b ', ' w '))));
+  });
+
+  it('reports a side without legal moves as lost, with no move', () => {
+    // red is checkmated: the chariot on f0 checks, d1 is covered by the chariot on a1, e0 faces the general
+    const mated = xq('4k4/9/9/9/9/9/9/9/r8/3K1r3 w - - 0 1');
+    expect(legalMoves(mated)).toEqual([]);
+    const m = new Searcher({ ttMegabytes: 1 }).search(mated, { depth: 3 });
+    expect(m.move).toBe(0);
+    expect(m.stoppedBy).toBe('no-moves');
+    expect(m.score).toBe(-MATE);
+  });
+
+  it('plays a single legal move at once', () => {
+    // the red general is checked on its file; only the advisor can block (f0 faces the black general)
+    const pos = xq('5k3/9/9/9/4r4/9/9/9/9/3AK4 w - - 0 1');
+    const moves = legalMoves(pos);
+    expect(moves.length).toBe(1);
+    const r = new Searcher({ ttMegabytes: 1 }).search(pos, { depth: 10 });
+    expect(r.move).toBe(moves[0]);
+    expect(r.stoppedBy).toBe('single');
+  });
+
+  it('respects node limits exactly and is reproducible', () => {
+    const a = new Searcher({ ttMegabytes: 2 }).search(xq(XQ_MIDDLE), { nodes: 20000 });
+    const b = new Searcher({ ttMegabytes: 2 }).search(xq(XQ_MIDDLE), { nodes: 20000 });
+    expect(a.nodes).toBeLessThanOrEqual(20000 + 16);
+    expect(a.stoppedBy).toBe('nodes');
+    expect([a.move, a.score, a.nodes, a.depth]).toEqual([b.move, b.score, b.nodes, b.depth]);
+    expect(legalMoves(xq(XQ_MIDDLE))).toContain(a.move);
+  });
+
+  it('stops on the stop flag and on the time limit with a legal move', () => {
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(stop, 0, 1);
+    const pos = xq(XQ_MIDDLE);
+    const s = new Searcher({ ttMegabytes: 1 }).search(pos, { stop });
+    expect(s.stoppedBy).toBe('stop');
+    expect(legalMoves(pos)).toContain(s.move);
+    const t0 = performance.now();
+    const t = new Searcher({ ttMegabytes: 1 }).search(pos, { timeMs: 100 });
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(legalMoves(pos)).toContain(t.move);
+  });
+
+  it('calls onInfo once per completed iteration with growing depth', () => {
+    const depths: number[] = [];
+    new Searcher({ ttMegabytes: 1 }).search(xq(XQ_START), { depth: 5, onInfo: (i) => depths.push(i.depth) });
+    expect(depths).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('exact root scores are sorted and belong to the legal moves', () => {
+    const pos = xq(XQ_MIDDLE);
+    const r = new Searcher({ ttMegabytes: 1 }).search(pos, { depth: 2, exactRoot: true });
+    const scores = r.rootScores!;
+    expect(scores.map((s) => s.move).sort()).toEqual(legalMoves(pos).sort());
+    for (let i = 1; i < scores.length; i++) expect(scores[i - 1]!.score).toBeGreaterThanOrEqual(scores[i]!.score);
+    expect(scores[0]!.move).toBe(r.move);
+  });
+
+  it('finds a winning capture (xiangqi: a loose chariot)', () => {
+    // the black chariot on e5 hangs to the red chariot on e1
+    const pos = xq('5k3/9/9/9/4r4/9/9/9/4R4/3K5 w - - 0 1');
+    const r = new Searcher({ ttMegabytes: 1 }).search(pos, { depth: 3 });
+    expect(formatIccs(r.move)).toBe('e1e5');
+    expect(r.score).toBeGreaterThan(500);
+  });
+});
+
+describe('search: repetitions and draws', () => {
+  // Red (a chariot) against a chariot and a horse: Red is worse, a repetition saves it.
+  const START = '4k4/7R1/9/2n6/9/9/9/r8/9/3K5 w - - 0 1';
+  const cycle = (words: string[]) => {
+    const start = xq(START);
+    const p = start.clone();
+    const moves = words.map((w) => {
+      const r = parseCoordinate(p, w);
+      if (!r.ok) throw new Error(r.error);
+      p.play(r.value);
+      return r.value;
+    });
+    return replay(start, moves);
+  };
+
+  it('takes a draw by repetition when behind', () => {
+    const { position, history } = cycle(['h8g8', 'a2a3', 'g8h8', 'a3a2']);
+    expect([position.hashLo, position.hashHi]).toEqual([xq(START).hashLo, xq(START).hashHi]);
+    const without = new Searcher({ ttMegabytes: 1 }).search(position, { depth: 5 });
+    expect(without.score).toBeLessThan(-200);
+    const r = new Searcher({ ttMegabytes: 1 }).search(position, { depth: 5, history });
+    expect(formatIccs(r.move)).toBe('h8g8');
+    expect(r.score).toBe(0);
+  });
+
+  it('does not repeat a perpetual check (it loses)', () => {
+    const { position, history } = cycle(['h8h9', 'e9e8', 'h9h8', 'e8e9']);
+    expect(history.map((h) => h.inCheck)).toEqual([false, true, false, true]);
+    const without = new Searcher({ ttMegabytes: 1 }).search(position, { depth: 5 });
+    expect(formatIccs(without.move)).toBe('h8h9'); // the check is its choice without the history
+    const r = new Searcher({ ttMegabytes: 1 }).search(position, { depth: 5, history });
+    expect(formatIccs(r.move)).not.toBe('h8h9');
+    expect(r.score).toBeGreaterThan(-RULE_WIN + 1000);
+  });
+
+  it('scores positions at the 120-ply limit as draws', () => {
+    const fen = '4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 119 1';
+    const won = new Searcher({ ttMegabytes: 1 }).search(xq(fen.replace(' 119 ', ' 0 ')), { depth: 3 });
+    expect(won.score).toBeGreaterThan(500);
+    const drawn = new Searcher({ ttMegabytes: 1 }).search(xq(fen), { depth: 3 });
+    expect(drawn.score).toBe(0);
+  });
+
+  it('evaluates material that cannot cross the river as a draw', () => {
+    const profile = profileFor(xiangqi);
+    expect(profile.evaluate(xq('3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1'))).toBe(0);
+    expect(profile.evaluate(xq('3aka3/9/4b4/9/9/9/9/4B4/4A4/3AKR3 w - - 0 1'))).toBeGreaterThan(500);
+  });
+});
+
+describe('profiles', () => {
+  it('gives every chu kind a value and the Lion the largest non-royal one', () => {
+    const p = profileFor(chu.variant);
+    const v = chu.variant;
+    const lion = v.kindOf.get('lion')! << 1;
+    for (let code = 2; code < v.codeCount; code++) {
+      expect(p.values[code]).toBeGreaterThan(0);
+      if (!v.royal[code] && (code >> 1) !== v.kindOf.get('+kirin') && (code >> 1) !== v.kindOf.get('lion'))
+        expect(p.values[code]).toBeLessThan(p.values[lion]!);
+    }
+  });
+
+  it('falls back to a material profile for unknown variants', () => {
+    const g = genericProfile(xiangqi);
+    const pos = xq(XQ_START);
+    expect(g.evaluate(pos)).toBe(0);
+    const up = xq('rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
+    expect(g.evaluate(up)).toBeGreaterThan(300);
+  });
+
+  it('xiangqi quiescence captures equal the legal captures', () => {
+    const buf = new Int32Array(256);
+    for (let seed = 1; seed <= 30; seed++) {
+      const pos = playout(xq(XQ_START), 20 + seed, seed);
+      if (xiangqi.inCheck(pos) || legalMoves(pos).length === 0) continue;
+      const n = xiangqiCaptures(pos, buf, 0);
+      const fast = Array.from(buf.subarray(0, n)).sort();
+      const slow = legalMoves(pos)
+        .filter((m) => pos.board[(m >>> 8) & 0xff] !== 0)
+        .sort();
+      expect(fast).toEqual(slow);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { Searcher } from '../src/engine/search.js';
+import { chooseMove } from '../src/engine/player.js';
+import { getGame } from '../src/notation/registry.js';
+import { formatIccs } from '../src/notation/iccs.js';
+import { xq } from './helpers/xiangqi.js';
+
+const fixture = (name: string): string[][] =>
+  readFileSync(new URL(`../fixtures/tactics/${name}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => l.split('|').map((f) => f.trim()));
+
+// Independent brute-force solver (no pruning, no evaluation): does the side to move win within n moves?
+function wins(pos: Position, n: number): boolean {
+  for (const m of legalMoves(pos)) {
+    pos.play(m);
+    const lost = loses(pos, n - 1);
+    pos.undo();
+    if (lost) return true;
+  }
+  return false;
+}
+/** Is the side to move lost within n more moves of the opponent (no legal move = lost)? */
+function loses(pos: Position, n: number): boolean {
+  const replies = legalMoves(pos);
+  if (replies.length === 0) return true;
+  if (n <= 0) return false;
+  for (const r of replies) {
+    pos.play(r);
+    const ok = wins(pos, n);
+    pos.undo();
+    if (!ok) return false;
+  }
+  return true;
+}
+
+describe('xiangqi mates in 1-3 (fixtures/tactics/xiangqi-mates.txt)', () => {
+  const rows = fixture('xiangqi-mates.txt');
+  it('has mates of every length 1-3', () => {
+    expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(['1', '2', '3']));
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+  });
+  for (const [fen, n, pattern] of rows) {
+    const moves = Number(n);
+    it(`mate in ${moves}: ${pattern}`, () => {
+      const pos = xq(fen!);
+      // the fixture is exact: a forced win in n moves and none shorter
+      if (moves > 1) expect(wins(pos, moves - 1)).toBe(false);
+      expect(wins(pos, moves)).toBe(true);
+      const r = new Searcher({ ttMegabytes: 1 }).search(pos, { depth: 2 * moves + 1 });
+      expect(r.mate).toBe(moves);
+      // the engine's move keeps the forced win: the opponent is lost within n-1 more moves
+      pos.play(r.move);
+      expect(loses(pos, moves - 1), `${formatIccs(r.move)} does not force mate`).toBe(true);
+      pos.undo();
+      // the principal variation starts with the move and is legal all the way
+      const p = pos.clone();
+      for (const m of r.pv) {
+        expect(legalMoves(p)).toContain(m);
+        p.play(m);
+      }
+      expect(r.pv[0]).toBe(r.move);
+    });
+  }
+
+  it('level 4 plays the mating move', () => {
+    for (const [fen, n] of rows) {
+      if (n !== '1') continue;
+      const pos = xq(fen!);
+      const c = chooseMove(null, pos, 4, { deterministic: true, searcher: new Searcher({ ttMegabytes: 1 }) });
+      pos.play(c.move);
+      expect(loses(pos, 0)).toBe(true);
+    }
+  });
+});
+
+describe('chu shogi: winning a Lion (fixtures/tactics/chushogi-lions.txt)', () => {
+  const chu = getGame('chushogi');
+  const lion = (p: number) => p !== 0 && ['lion', '+kirin'].includes(chu.variant.pieces[(p >> 1) - 1]!.id);
+  for (const [sfen, name] of fixture('chushogi-lions.txt')) {
+    it(name!, () => {
+      const r = chu.parseFen(sfen!);
+      if (!r.ok) throw new Error(r.error);
+      const pos = r.value;
+      const res = new Searcher({ ttMegabytes: 2 }).search(pos, { depth: 4 });
+      expect(legalMoves(pos)).toContain(res.move);
+      const from = res.move & 0xff;
+      const to = (res.move >>> 8) & 0xff;
+      const mid = ((res.move >>> 16) & 0xff) - 1;
+      const captured = [to !== from ? pos.board[to]! : 0, mid >= 0 ? pos.board[mid]! : 0];
+      expect(captured.some(lion), `${chu.coordinate.format(pos, res.move)} captures no lion`).toBe(true);
+      // the lion is not the mover's own
+      expect(captured.filter(lion).every((p) => (p & 1) !== pos.turn)).toBe(true);
+    });
+  }
+
+  it('captures the king when it hangs (chu: the royal can be taken)', () => {
+    // gote's king stands next to a sente gold; taking it ends the game
+    const r = chu.parseFen('12/12/12/12/12/5k6/5G6/12/12/12/12/6K5 b - 1');
+    if (!r.ok) throw new Error(r.error);
+    const res = new Searcher({ ttMegabytes: 1 }).search(r.value, { depth: 3 });
+    expect(chu.coordinate.format(r.value, res.move)).toMatch(/^7g7f\+?$/);
+    expect(res.mate).toBe(1);
+  });
+});
