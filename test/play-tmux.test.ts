@@ -107,12 +107,12 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     expect(s).toContain('EXIT=0');
   }, 60_000);
 
-  it('against the computer: it answers a move, and the UI names the placeholder', async () => {
+  it('against the computer (the engine, on a worker thread): it answers a move', async () => {
     const home = mkdtempSync(join(tmpdir(), 'chuhan-tmux-'));
-    const w = start('', home);
+    const w = start('--level 2', home);
     let s = await waitFor(w, prompt, 'the prompt');
-    expect(s).toContain('PLACEHOLDER');
-    expect(s).toContain('black: computer');
+    expect(s).toContain('red: human · black: computer (level 2)');
+    expect(s).not.toContain('PLACEHOLDER');
     type(w, 'h2e2');
     s = await waitFor(w, (x) => /computer as black: 1\.\.\. [a-i]\d[a-i]\d/.test(x), "the computer's reply");
     expect(s).toContain('red to move');

@@ -214,11 +214,11 @@ describe('hints, lists, perft, players', () => {
 
   it('players and go', () => {
     const s = session();
-    expect(run(s, 'players human computer')).toEqual(['red: human · black: computer (level 1)']);
+    expect(run(s, 'players human computer')).toEqual(['red: human · black: computer (level 3)']);
     expect(s.command('players human robot').ok).toBe(false);
     expect(s.command('go').think).toBe(true);
     expect(run(s, 'level 3')).toEqual(['level 3']);
-    expect(s.command('level 99').ok).toBe(false);
+    expect(s.command('level 9').err).toEqual(['level: "9" is not a number from 1 to 8']);
   });
 
   it('help and quit', () => {

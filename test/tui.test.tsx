@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { getGame } from '../src/notation/registry.js';
 import { App } from '../src/tui/App.js';
-import { placeholderMove, type ComputerPlayer } from '../src/tui/computer.js';
+import { placeholderMove, type ComputerPlayer, type ThinkRequest } from '../src/tui/computer.js';
 import { Screen } from '../src/tui/Screen.js';
 import { Session } from '../src/tui/session.js';
 import { highlightsFor, initialUi, reduceKey, typedSquare, withMessages, type KeyInfo, type UiState } from '../src/tui/ui.js';
@@ -140,9 +140,10 @@ function fakeComputer(): ComputerPlayer & { calls: number } {
     name: 'placeholder random mover (test)',
     placeholder: true,
     calls: 0,
-    async choose(_g: unknown, pos: Parameters<typeof placeholderMove>[0]) {
+    async choose(req: ThinkRequest) {
       c.calls++;
-      return placeholderMove(pos, () => 0);
+      expect(req.moves).toHaveLength(req.pos.fullmove * 2 - 2 + req.pos.turn); // the game so far, for repetitions
+      return placeholderMove(req.pos, () => 0);
     },
   };
   return c;
@@ -184,7 +185,7 @@ describe('Ink screen', () => {
     );
     let f = await waitFor(lastFrame, (x) => x.includes('red to move'), 'the start');
     expect(f).toContain('PLACEHOLDER random mover');
-    expect(f).toContain('red: human · black: computer (level 1)');
+    expect(f).toContain('red: human · black: computer (level 3)');
     stdin.write('h2e2');
     f = await waitFor(lastFrame, (x) => x.includes('> h2e2'), 'the typed move');
     stdin.write('\r');

@@ -70,7 +70,7 @@ export function App(props: AppProps) {
     thinking.current = { version, abort };
     save(); // before anything that can fail
     void computer
-      .choose(session.game, session.pos.clone(), session.level, abort.signal)
+      .choose(session.thinkRequest(abort.signal))
       .then(
         (m) => {
           if (abort.signal.aborted || session.version !== version) return;

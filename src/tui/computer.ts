@@ -1,23 +1,54 @@
 /**
- * The computer player as the UI sees it. Until the engine issue lands its search, the only player is
- * a PLACEHOLDER random mover (labelled as such in the UI): it plays a mate-in-one or a capture when
- * it sees one, otherwise a random legal move. Deterministic for a given seed.
+ * The computer player as the UI sees it: the engine's search on a worker thread
+ * (`engineComputer`, src/engine chooseMoveAsync, levels 1–8, aborted when the game moves on), and
+ * a search-free `placeholderPlayer` (mate-in-one, else a capture, else a random move) used by tests
+ * and available as a fallback; the UI labels it as a placeholder.
  */
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
+import { chooseMoveAsync, replay } from '../engine/index.js';
 import type { Game } from '../notation/registry.js';
 
+export interface ThinkRequest {
+  game: Game;
+  /** The position to move in (the player must leave it as it found it). */
+  pos: Position;
+  level: number;
+  /** The game's start position and moves (repetition rules); optional. */
+  start?: Position;
+  moves?: readonly Move[];
+  /** Aborts the search; the player then resolves early (with its best move so far, or null). */
+  signal?: AbortSignal;
+}
+
 export interface ComputerPlayer {
-  /** Shown in the UI, e.g. "placeholder random mover". */
+  /** Shown in the UI. */
   readonly name: string;
-  /** True while this is a stand-in for the real engine. */
+  /** True for a stand-in that does not search. */
   readonly placeholder: boolean;
-  /**
-   * The move to play in `pos` (which the player must leave as it found it), or null when there is
-   * none. May take time; honours `signal` by resolving early.
-   */
-  choose(game: Game, pos: Position, level: number, signal?: AbortSignal): Promise<Move | null>;
+  /** The move to play, or null when there is none. */
+  choose(req: ThinkRequest): Promise<Move | null>;
+}
+
+/** The engine's computer player (src/engine). */
+export function engineComputer(): ComputerPlayer {
+  return {
+    name: 'chuhan engine',
+    placeholder: false,
+    async choose(req) {
+      const history = req.start && req.moves ? replay(req.start, req.moves).history : [];
+      const search = chooseMoveAsync(req.pos, req.level, { history });
+      const onAbort = (): void => search.abort();
+      req.signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const c = await search.promise;
+        return c.move === 0 ? null : c.move;
+      } finally {
+        req.signal?.removeEventListener('abort', onAbort);
+      }
+    },
+  };
 }
 
 function rng(seed: number): () => number {
@@ -55,8 +86,8 @@ export function placeholderMove(pos: Position, random: () => number): Move | nul
 export function placeholderPlayer(seed = Date.now()): ComputerPlayer {
   const random = rng(seed);
   return {
-    name: 'placeholder random mover (the real engine is not in yet)',
+    name: 'placeholder random mover (no search)',
     placeholder: true,
-    choose: async (_game, pos) => placeholderMove(pos, random),
+    choose: async (req) => placeholderMove(req.pos, random),
   };
 }

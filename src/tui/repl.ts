@@ -40,7 +40,7 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
   };
 
   const think = async (): Promise<void> => {
-    const m = await computer.choose(session.game, session.pos.clone(), session.level);
+    const m = await computer.choose(session.thinkRequest());
     const r = session.computerMove(m);
     print(r.out);
     printErr(r.err);

@@ -9,7 +9,7 @@ import { chalkPainter } from '../cli/paint.js';
 import type { Game } from '../notation/registry.js';
 import type { LabelMode, RenderStyle } from '../render/types.js';
 import { App } from './App.js';
-import { placeholderPlayer, type ComputerPlayer } from './computer.js';
+import { engineComputer, type ComputerPlayer } from './computer.js';
 import { autosavePath, nodeFiles, readIfExists, writeAtomically } from './files.js';
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
@@ -72,7 +72,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     throw new CliError('play needs an interactive terminal; for scripts or pipes use chuhan repl (or chuhan show)', 2);
   }
   const path = autosavePath(o.io.env);
-  const computer = o.computer ?? placeholderPlayer();
+  const computer = o.computer ?? engineComputer();
   const paint = chalkPainter(o.color);
   const { session, greeting } = prepareSession(o, path, computer);
 

@@ -22,6 +22,7 @@ import { positionStatus } from '../notation/status.js';
 import { renderBoard } from '../render/board.js';
 import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
+import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
 import { formatSquare, parseSquare, squareExample } from './squares.js';
 import { moveError, parsePlayerKind, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
@@ -53,6 +54,10 @@ export interface CommandResult {
 }
 
 const MAX_PERFT = 6;
+/** Computer levels (the engine's 1–8) and the default. */
+export const MIN_LEVEL = 1;
+export const MAX_LEVEL = 8;
+export const DEFAULT_LEVEL = 3;
 
 export const HELP: readonly string[] = [
   'Commands (a bare move is played as well):',
@@ -67,7 +72,7 @@ export const HELP: readonly string[] = [
   '  status              side to move, check, result',
   '  go                  let the computer play the side to move',
   '  players <p0> <p1>   human or computer for each side',
-  '  level <n>           computer strength',
+  '  level <n>           computer strength, 1-8',
   '  notation [id]       the notation of the move list and messages',
   '  flip                turn the board around',
   '  resign, draw        resign; offer or accept a draw',
@@ -113,7 +118,7 @@ export class Session {
 
   constructor(game: Game, opts: SessionOptions = {}) {
     this.players = opts.players ?? ['human', 'human'];
-    this.level = opts.level ?? 1;
+    this.level = opts.level ?? DEFAULT_LEVEL;
     this.files = opts.files;
     this.style = opts.style ?? 'unicode';
     this.labels = opts.labels;
@@ -370,6 +375,18 @@ export class Session {
       this.version++;
     }
     return k;
+  }
+
+  /** What the computer needs to think about the current position (a copy: search cannot disturb the game). */
+  thinkRequest(signal?: AbortSignal): ThinkRequest {
+    const start = this.game.parseFen(this.startFen);
+    return {
+      game: this.game,
+      pos: this.pos.clone(),
+      level: this.level,
+      ...(start.ok ? { start: start.value, moves: [...this.history] } : {}),
+      ...(signal ? { signal } : {}),
+    };
   }
 
   /** Plays the computer's choice for the side to move (from the host's search). */
@@ -649,7 +666,8 @@ export class Session {
 
   private cmdLevel(arg: string | undefined): CommandResult {
     if (arg === undefined) return ok(`level ${this.level}`);
-    if (!/^\d+$/.test(arg) || Number(arg) < 1 || Number(arg) > 20) return fail(`level: "${arg}" is not a number from 1 to 20`);
+    if (!/^\d+$/.test(arg) || Number(arg) < MIN_LEVEL || Number(arg) > MAX_LEVEL)
+      return fail(`level: "${arg}" is not a number from ${MIN_LEVEL} to ${MAX_LEVEL}`);
     this.level = Number(arg);
     this.version++;
     return ok(`level ${this.level}`);

@@ -28,7 +28,7 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--fen <fen>', 'the start position (FEN or SFEN)')
     .option('--red <player>', 'first side (red / sente): human | computer (default human)')
     .option('--black <player>', 'second side (black / gote): human | computer (default computer)')
-    .option('--level <n>', 'computer strength (1-20)')
+    .option('--level <n>', 'computer strength, 1-8 (default 3)')
     .option('--resume', 'continue the autosaved game')
     .option('--style <style>', 'unicode (default) | ascii')
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
@@ -41,7 +41,7 @@ export function registerPlay(program: Command, io: Io): void {
       let level: number | undefined;
       if (opts.level !== undefined) {
         level = Number(opts.level);
-        if (!/^\d+$/.test(opts.level) || level < 1 || level > 20) throw new CliError(`--level must be a number from 1 to 20, not "${opts.level}"`);
+        if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not "${opts.level}"`);
       }
       const game = resolveGame(opts);
       const { runPlay } = await import('../../tui/run-play.js');

@@ -23,13 +23,13 @@ export function registerRepl(program: Command, io: Io): void {
       const style = parseStyle(opts.style);
       const labels = parseLabels(opts.labels);
       const game = resolveGame(opts);
-      const [{ Session }, { runRepl }, { placeholderPlayer }, { nodeFiles }] = await Promise.all([
+      const [{ Session }, { runRepl }, { engineComputer }, { nodeFiles }] = await Promise.all([
         import('../../tui/session.js'),
         import('../../tui/repl.js'),
         import('../../tui/computer.js'),
         import('../../tui/files.js'),
       ]);
-      const computer = placeholderPlayer();
+      const computer = engineComputer();
       const created = Session.create(game, {
         fen: opts.fen,
         style,
