@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { LEVELS, levelSettings } from '../src/engine/levels.js';
+import { playMatch } from '../src/engine/match.js';
+import { chooseMove, randomMove } from '../src/engine/player.js';
+import { Referee } from '../src/engine/referee.js';
+import { createRng } from '../src/engine/rng.js';
+import { Searcher } from '../src/engine/search.js';
+import { parseCoordinate } from '../src/notation/iccs.js';
+import { getGame } from '../src/notation/registry.js';
+import { xq } from './helpers/xiangqi.js';
+
+const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+const chu = getGame('chushogi');
+const chuPos = (sfen: string): Position => {
+  const r = chu.parseFen(sfen);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
+
+describe('levels', () => {
+  it('has eight levels growing in strength', () => {
+    expect(LEVELS.map((l) => l.level)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (let i = 1; i < LEVELS.length; i++) {
+      const [a, b] = [LEVELS[i - 1]!, LEVELS[i]!];
+      expect(b.depth).toBeGreaterThanOrEqual(a.depth);
+      expect(b.timeMs).toBeGreaterThanOrEqual(a.timeMs);
+      expect(b.noise).toBeLessThanOrEqual(a.noise);
+    }
+    expect(LEVELS.slice(0, 3).every((l) => l.noise > 0)).toBe(true);
+    expect(LEVELS[7]!.timeMs).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('clamps and rounds level numbers', () => {
+    expect(levelSettings(0).level).toBe(1);
+    expect(levelSettings(99).level).toBe(8);
+    expect(levelSettings(4.4).level).toBe(4);
+    expect(levelSettings(Number.NaN).level).toBe(4);
+  });
+});
+
+describe('chooseMove and randomMove', () => {
+  it('plays legal moves at the low levels in both games, reproducibly for a seed', () => {
+    for (const pos of [xq(XQ_START), chuPos(chu.startFen)]) {
+      for (const level of [1, 2, 3, 4]) {
+        const a = chooseMove(null, pos, level, { deterministic: true, rng: createRng(9), searcher: new Searcher({ ttMegabytes: 1 }) });
+        const b = chooseMove(null, pos, level, { deterministic: true, rng: createRng(9), searcher: new Searcher({ ttMegabytes: 1 }) });
+        expect(legalMoves(pos)).toContain(a.move);
+        expect(b.move).toBe(a.move);
+      }
+    }
+  });
+
+  it('varies at the noisy levels but not at level 4', () => {
+    const pos = xq(XQ_START);
+    const at = (level: number) =>
+      new Set(
+        [1, 2, 3, 4, 5, 6, 7, 8].map(
+          (seed) => chooseMove(null, pos, level, { deterministic: true, rng: createRng(seed), searcher: new Searcher({ ttMegabytes: 1 }) }).move,
+        ),
+      ).size;
+    expect(at(1)).toBeGreaterThan(1);
+    expect(at(4)).toBe(1);
+  });
+
+  it('random mover: legal, spread over the moves, 0 without moves', () => {
+    const pos = xq(XQ_START);
+    const rng = createRng(1);
+    const seen = new Set<number>();
+    for (let i = 0; i < 400; i++) {
+      const m = randomMove(pos, rng);
+      expect(legalMoves(pos)).toContain(m);
+      seen.add(m);
+    }
+    expect(seen.size).toBe(legalMoves(pos).length);
+    expect(randomMove(xq('4k4/9/9/9/9/9/9/9/r8/3K1r3 w - - 0 1'), rng)).toBe(0);
+  });
+});
+
+describe('match referee', () => {
+  it('checkmate and stalemate lose (xiangqi)', () => {
+    expect(new Referee(xq('4k4/9/9/9/9/9/9/9/r8/3K1r3 w - - 0 1'), 400).result()).toEqual({ winner: 1, reason: 'checkmate' });
+    // black king d9: e9 and d8 covered by the soldier on e8, no check
+    expect(new Referee(xq('3k5/4P4/9/9/9/9/9/9/9/5K3 b - - 0 1'), 400).result()).toEqual({ winner: 0, reason: 'stalemate' });
+  });
+
+  it('judges the third occurrence: quiet cycle draws, perpetual check loses', () => {
+    const quiet = new Referee(xq('4k4/7R1/9/2n6/9/9/9/r8/9/3K5 w - - 0 1'), 400);
+    const cycle = (ref: Referee, words: string[]) => {
+      let r = null;
+      for (let k = 0; k < 2; k++)
+        for (const w of words) {
+          const m = parseCoordinate(ref.pos, w);
+          if (!m.ok) throw new Error(m.error);
+          expect(r).toBeNull();
+          r = ref.play(m.value);
+        }
+      return r;
+    };
+    expect(cycle(quiet, ['h8g8', 'a2a3', 'g8h8', 'a3a2'])).toEqual({ winner: null, reason: 'repetition' });
+    const checks = new Referee(xq('4k4/7R1/9/2n6/9/9/9/r8/9/3K5 w - - 0 1'), 400);
+    expect(cycle(checks, ['h8h9', 'e9e8', 'h9h8', 'e8e9'])).toEqual({ winner: 1, reason: 'perpetual check' });
+  });
+
+  it('draws on 120 plies without capture, insufficient material, and the ply cap', () => {
+    const pos = xq('4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 118 1');
+    const ref = new Referee(pos, 400);
+    const move = (w: string) => {
+      const m = parseCoordinate(pos, w);
+      if (!m.ok) throw new Error(m.error);
+      return ref.play(m.value);
+    };
+    expect(move('f0f1')).toBeNull();
+    expect(move('e9e8')).toEqual({ winner: null, reason: '60-move rule' });
+    expect(new Referee(xq('3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1'), 400).result()).toEqual({
+      winner: null,
+      reason: 'insufficient material',
+    });
+    const capped = new Referee(xq(XQ_START), 1);
+    expect(capped.play(legalMoves(capped.pos)[0]!)).toEqual({ winner: null, reason: 'move limit' });
+  });
+
+  it('chu: royals captured and bare king', () => {
+    const taken = chuPos('12/12/12/12/12/12/5G6/12/12/12/12/6K5 w - 1');
+    // gote has no royal at all while sente has one: gote has lost
+    expect(new Referee(taken, 1000).result()).toEqual({ winner: 0, reason: 'royals captured' });
+    // gote: a lone king; sente: king and a gold
+    const bare = chuPos('5k6/12/12/12/12/12/12/12/12/5G6/12/6K5 b - 1');
+    expect(new Referee(bare, 1000).result()).toEqual({ winner: 0, reason: 'bare king' });
+    // a pawn is not enough to win by bare king
+    const pawn = chuPos('5k6/12/12/12/12/12/12/5P6/12/12/12/6K5 b - 1');
+    expect(new Referee(pawn, 1000).result()).toBeNull();
+  });
+});
+
+describe('matches', () => {
+  it('plays a reproducible 2-game match at level 1 against the random mover, alternating colours', () => {
+    const game = getGame('xiangqi');
+    const options = { games: 2, level: 1, opponent: { kind: 'random' as const }, seed: 3, keepMoves: true };
+    const a = playMatch(game, options);
+    const b = playMatch(game, options);
+    expect(a.records.map((r) => r.players)).toEqual([
+      ['level 1', 'random'],
+      ['random', 'level 1'],
+    ]);
+    expect(a.wins + a.draws + a.losses).toBe(2);
+    expect(a.points).toBe(a.wins + a.draws / 2);
+    expect(a.records.map((r) => [r.result, r.reason, r.plies, r.moves])).toEqual(b.records.map((r) => [r.result, r.reason, r.plies, r.moves]));
+    // the scores agree with the results and colours
+    for (const r of a.records) {
+      const aIsFirst = r.players[0] === 'level 1';
+      const expected = r.result === '1/2-1/2' ? 0.5 : (r.result === '1-0') === aIsFirst ? 1 : 0;
+      expect(r.scoreA).toBe(expected);
+      expect(r.moves!.length).toBe(r.plies);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { legalMoves } from '../src/core/perft.js';
+import { EngineWorker } from '../src/engine/async.js';
+import type { SearchInfo } from '../src/engine/search.js';
+import { getGame } from '../src/notation/registry.js';
+import { xq } from './helpers/xiangqi.js';
+
+const MIDDLE = '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1';
+const worker = new EngineWorker();
+afterAll(() => worker.terminate());
+
+describe('search on a worker thread', () => {
+  it('runs on a worker and resolves with a legal move, posting one info per iteration', async () => {
+    expect(worker.threaded).toBe(true);
+    const pos = xq(MIDDLE);
+    const infos: SearchInfo[] = [];
+    const r = await worker.search(pos, { depth: 4 }, { onInfo: (i) => infos.push(i) }).promise;
+    expect(legalMoves(pos)).toContain(r.move);
+    expect(r.depth).toBe(4);
+    expect(infos.map((i) => i.depth)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps the event loop free while searching', async () => {
+    const search = worker.search(xq(MIDDLE), { timeMs: 1500, softTimeMs: 1500 });
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    await search.promise;
+    clearInterval(timer);
+    // a blocked loop would see no ticks at all before the search ended
+    expect(ticks).toBeGreaterThan(10);
+  });
+
+  it('abort() stops a long search, which then resolves with its best move so far', async () => {
+    const pos = xq(MIDDLE);
+    const search = worker.search(pos, { timeMs: 120_000, softTimeMs: 120_000 });
+    const t0 = performance.now();
+    setTimeout(() => search.abort(), 300);
+    const r = await search.promise;
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    expect(r.stoppedBy).toBe('stop');
+    expect(legalMoves(pos)).toContain(r.move);
+  });
+
+  it('chooses a move for a level, for both games', async () => {
+    const chu = getGame('chushogi');
+    const c0 = chu.parseFen(chu.startFen);
+    if (!c0.ok) throw new Error(c0.error);
+    for (const pos of [xq(MIDDLE), c0.value]) {
+      const c = await worker.choose(pos, 2, { seed: 5, deterministic: true }).promise;
+      expect(legalMoves(pos)).toContain(c.move);
+      // deterministic with a seed: the same move again
+      const again = await worker.choose(pos, 2, { seed: 5, deterministic: true }).promise;
+      expect(again.move).toBe(c.move);
+    }
+  });
+});
