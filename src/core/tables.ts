@@ -97,12 +97,15 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
   const rayMode: number[] = [];
   const rayFirst: number[] = [];
   const raySq: number[] = [];
-  // attack accumulation: per (side, target) map "from,leg" → mask
-  const attSteps: Map<string, number>[] = Array.from({ length: 2 * size }, () => new Map());
+  // attack accumulation: per (side, target) map from * 1024 + leg + 1 → mask (numeric keys: fast start-up)
+  const attSteps: Map<number, number>[] = Array.from({ length: 2 * size }, () => new Map());
   const attSlide = new Int32Array(2 * size * 8);
   const attHop = new Int32Array(2 * size * 8);
 
   const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < W && y < H;
+  const stepIndex = new Map<number, number>();
+  // a ray from a given square is identified by its direction and length
+  const rayIndex = new Map<number, number>();
   for (let c = 0; c < classes.length; c++) {
     const { side, bit, atoms } = classes[c]!;
     const sgn = side === 0 ? 1 : -1; // side 1 sees the board rotated by 180 degrees
@@ -111,8 +114,8 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
       const y = (sq / W) | 0;
       stepStart.push(stepTo.length);
       rayStart.push(rayMode.length);
-      const stepIndex = new Map<number, number>();
-      const rayIndex = new Map<string, number>();
+      stepIndex.clear();
+      rayIndex.clear();
       for (const { atom, from, to } of atoms) {
         if (from && !from(x, y, side)) continue;
         const dx = atom.dx * sgn;
@@ -134,7 +137,7 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
           }
           if (atom.capture) {
             const m = attSteps[side * size + t]!;
-            const k = `${sq},${leg}`;
+            const k = sq * 1024 + leg + 1;
             m.set(k, (m.get(k) ?? 0) | (1 << bit));
           }
         } else {
@@ -148,7 +151,7 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
           const mode = atom.hop
             ? (atom.move ? MODE_HOP_MOVE : 0) | (atom.capture ? MODE_HOP_CAPTURE : 0)
             : (atom.move ? MODE_MOVE : 0) | (atom.capture ? MODE_CAPTURE : 0);
-          const key = squares.join(',');
+          const key = ((dx + 32) * 64 + (dy + 32)) * 1024 + squares.length;
           const prev = rayIndex.get(key);
           if (prev !== undefined) rayMode[prev]! |= mode;
           else {
@@ -184,9 +187,8 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
   for (let i = 0; i < 2 * size; i++) {
     attStepStart.push(attStepFrom.length);
     for (const [k, mask] of attSteps[i]!) {
-      const [f, l] = k.split(',').map(Number) as [number, number];
-      attStepFrom.push(f);
-      attStepLeg.push(l);
+      attStepFrom.push(Math.floor(k / 1024));
+      attStepLeg.push((k % 1024) - 1);
       attStepMask.push(mask);
     }
   }
