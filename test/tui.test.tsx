@@ -6,7 +6,7 @@ import { App } from '../src/tui/App.js';
 import { placeholderMove, type ComputerPlayer, type ThinkRequest } from '../src/tui/computer.js';
 import { Screen } from '../src/tui/Screen.js';
 import { Session } from '../src/tui/session.js';
-import { highlightsFor, initialUi, reduceKey, typedSquare, withMessages, type KeyInfo, type UiState } from '../src/tui/ui.js';
+import { afterCommand, highlightsFor, initialUi, reduceKey, typedSquare, type KeyInfo, type UiState } from '../src/tui/ui.js';
 
 const xq = getGame('xiangqi');
 const sq = (s: Session, name: string): number => s.parseSquare(name)!;
@@ -22,7 +22,7 @@ function keys(s: Session, ui: UiState, ...events: [string, KeyInfo?][]): { ui: U
     for (const line of step.submit) {
       ran.push(line);
       const r = s.command(line);
-      ui = withMessages(ui, r.out, r.err);
+      ui = afterCommand(ui, line, r.out, r.err);
     }
   }
   return { ui, ran, quit };
@@ -60,6 +60,16 @@ describe('key reducer', () => {
     expect(r.ui.messages).toHaveLength(1);
     expect(r.ui.messages[0]!.error).toBe(true);
     expect(r.ui.messages[0]!.text).toContain('e3e5');
+  });
+
+  it('help goes to the panel beside the board until the next key', () => {
+    const s = new Session(xq);
+    let r = keys(s, initialUi(), ['help'], ENTER);
+    expect(r.ui.panel?.[0]).toMatch(/^Commands/);
+    expect(r.ui.messages).toEqual([]);
+    r = keys(s, r.ui, ['h']);
+    expect(r.ui.panel).toBeNull();
+    expect(r.ui.input).toBe('h');
   });
 
   it('a lone line feed (cooked input before raw mode) is Enter', () => {
@@ -174,6 +184,17 @@ describe('Ink screen', () => {
     expect(f).toContain('red to move · last move h9g7');
     expect(f).toContain('error: oops');
     expect(f).toContain('> b0c2_');
+  });
+
+  it('Screen shows a panel (help) instead of the move list', () => {
+    const s = new Session(xq);
+    const { lastFrame } = render(
+      <Screen title="t" players="p" board={s.boardLines()} moves={['1. h2e2']} panel={['Commands:', '  undo']} status="" messages={[]} input="" color={false} />,
+    );
+    const lines = lastFrame()!.split('\n');
+    expect(lines[2]).toMatch(/┐ {4}Commands:$/);
+    expect(lines[3]).toMatch(/│ {4}  undo$/);
+    expect(lastFrame()).not.toContain('1. h2e2');
   });
 
   it('App: a typed move updates board, move list and status; the computer replies; autosaved', async () => {

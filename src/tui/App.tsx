@@ -9,7 +9,7 @@ import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
 import type { ComputerPlayer } from './computer.js';
 import { Screen } from './Screen.js';
 import type { Session } from './session.js';
-import { highlightsFor, initialUi, reduceKey, withMessages, type KeyInfo, type UiState } from './ui.js';
+import { afterCommand, highlightsFor, initialUi, reduceKey, withMessages, type KeyInfo, type UiState } from './ui.js';
 
 export interface AppProps {
   session: Session;
@@ -53,7 +53,7 @@ export function App(props: AppProps) {
   const run = (line: string): boolean => {
     const before = session.version;
     const r = session.command(line);
-    ui.current = withMessages(ui.current, r.out, r.err);
+    ui.current = afterCommand(ui.current, line, r.out, r.err);
     if (session.version !== before) save();
     if (r.quit) {
       quit();
@@ -131,6 +131,7 @@ export function App(props: AppProps) {
       players={session.playersLine()}
       board={board}
       moves={session.moveListRows()}
+      panel={u.panel}
       status={session.statusLine()}
       messages={u.messages}
       input={u.input}

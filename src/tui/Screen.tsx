@@ -9,6 +9,8 @@ export interface ScreenProps {
   board: string[];
   /** Move list rows ("1. h2e2 h9g7"), the last ones that fit are shown. */
   moves: string[];
+  /** Shown instead of the move list when set (help). */
+  panel?: string[] | null;
   status: string;
   messages: UiMessage[];
   input: string;
@@ -39,15 +41,26 @@ export function Screen(p: ScreenProps) {
             </Text>
           ))}
         </Box>
-        <Box flexDirection="column" marginLeft={2}>
-          <Text underline={p.color}>moves</Text>
-          {skipped > 0 ? <Text dimColor={p.color}>… {skipped} earlier</Text> : null}
-          {shown.map((row, i) => (
-            <Text key={i} wrap="truncate">
-              {row}
-            </Text>
-          ))}
-        </Box>
+        {p.panel ? (
+          <Box flexDirection="column" marginLeft={2}>
+            {p.panel.map((row, i) => (
+              <Text key={i} wrap="truncate">
+                {row}
+              </Text>
+            ))}
+            <Text dimColor={p.color}>(any key: back to the moves)</Text>
+          </Box>
+        ) : (
+          <Box flexDirection="column" marginLeft={2}>
+            <Text underline={p.color}>moves</Text>
+            {skipped > 0 ? <Text dimColor={p.color}>… {skipped} earlier</Text> : null}
+            {shown.map((row, i) => (
+              <Text key={i} wrap="truncate">
+                {row}
+              </Text>
+            ))}
+          </Box>
+        )}
       </Box>
       <Text bold={p.color}>{p.status}</Text>
       {p.note ? <Text color={p.color ? 'yellow' : undefined}>{p.note}</Text> : null}

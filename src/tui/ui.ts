@@ -23,6 +23,8 @@ export interface UiState {
   /** Square of the piece selected with the cursor. */
   selected: number | null;
   messages: UiMessage[];
+  /** Lines shown beside the board instead of the move list (e.g. help), until the next key. */
+  panel: string[] | null;
 }
 
 /** Only the fields of Ink's `Key` the reducer reads. */
@@ -49,7 +51,13 @@ export interface UiStep {
 
 export const MAX_MESSAGES = 6;
 
-export const initialUi = (messages: UiMessage[] = []): UiState => ({ input: '', cursor: null, selected: null, messages });
+export const initialUi = (messages: UiMessage[] = []): UiState => ({
+  input: '',
+  cursor: null,
+  selected: null,
+  messages,
+  panel: null,
+});
 
 /**
  * The square a typed text starts with (`h2`, `h2e…`, `?h2`, `7g7…`), for live destination hints.
@@ -119,6 +127,7 @@ function pick(session: Session, ui: UiState): UiStep {
 }
 
 export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo): UiStep {
+  if (ui.panel) ui = { ...ui, panel: null };
   if (key.ctrl && (input === 'c' || input === 'd')) return { ui, submit: [], quit: true };
   if (key.upArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, 1) }, submit: [] };
   if (key.downArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, -1) }, submit: [] };
@@ -144,7 +153,16 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
   return { ui: { ...ui, input: text, selected: submit.length ? null : ui.selected }, submit };
 }
 
-/** Adds a command's output to the message area (errors marked), keeping the last few lines. */
+/**
+ * The UI after a command ran: its output in the message area (errors marked, the last few lines),
+ * or, for `help`, in the panel beside the board.
+ */
+export function afterCommand(ui: UiState, line: string, out: string[], err: string[]): UiState {
+  if (/^\s*(help|\?)\s*$/i.test(line) && err.length === 0) return { ...ui, messages: [], panel: out };
+  return withMessages(ui, out, err);
+}
+
+/** Adds output to the message area (errors marked), keeping the last few lines. */
 export function withMessages(ui: UiState, out: string[], err: string[]): UiState {
   const lines = [...out.map((text) => ({ text, error: false })), ...err.map((text) => ({ text, error: true }))];
   return { ...ui, messages: lines.slice(-MAX_MESSAGES) };
