@@ -178,20 +178,24 @@ describe('chuhan show', () => {
     expect(c.stdout).toContain('sente to move · last move 6d6e');
   });
 
-  it('bad input: exit 2 with one sentence naming the ply, no stack trace', async () => {
+  it('bad input: one sentence naming the ply, no stack trace; illegal 1, malformed 2', async () => {
     const bad = await runCli(['show', '--moves', 'h2e2 h9h0']);
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr).toMatch(/^chuhan: move 2: "h9h0": .+\n$/);
+    expect(bad.stderr).toMatch(/^chuhan: illegal move 2: "h9h0": .+\n$/);
+    const wxf = await runCli(['show', '--moves', 'h2e2 R9+5']);
+    expect(wxf.code).toBe(1);
+    expect(wxf.stderr).toMatch(/^chuhan: illegal move 2 "R9\+5": |^chuhan: illegal move 2: "R9\+5"/);
     const junk = await runCli(['show', '--moves', 'h2e2 zz']);
     expect(junk.code).toBe(2);
-    expect(junk.stderr).toMatch(/^chuhan: move 2: "zz"/);
+    expect(junk.stderr).toMatch(/^chuhan: malformed move 2[ :]/);
+    expect(junk.stderr.split('\n')).toHaveLength(2);
     const fen = await runCli(['show', '--fen', 'rnbakabnr/9 w']);
     expect(fen.code).toBe(2);
     expect(fen.stderr).toMatch(/^chuhan: bad FEN: .+\n$/);
     const over = await runCli(['show', '--fen', '4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1', '--moves', 'i0i9 e9e8']);
-    expect(over.code).toBe(2);
-    expect(over.stderr).toBe('chuhan: move 2 "e9e8": the game is already over (checkmate)\n');
+    expect(over.code).toBe(1);
+    expect(over.stderr).toBe('chuhan: illegal move 2 "e9e8": the game is already over (checkmate)\n');
     for (const args of [['show', '--style', 'fancy'], ['show', '--labels', 'roman'], ['show', '-v', 'chess']]) {
       const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(2);

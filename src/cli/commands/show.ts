@@ -1,5 +1,9 @@
-/** `chuhan show`: the position as a board in the seed style, with side to move, check and status (cli.md). */
+/**
+ * `chuhan show`: the position as a board in the seed style, with side to move, check and status
+ * (cli.md). Exit 2 for a bad FEN or a move text in no notation, 1 for a readable but illegal move.
+ */
 import type { Command } from 'commander';
+import { classifyChuMove, classifyXiangqiMove } from '../../notation/detect.js';
 import type { LabelMode, RenderStyle } from '../../render/types.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../paint.js';
@@ -61,9 +65,13 @@ export function registerShow(program: Command, io: Io): void {
       const texts = (opts.moves ?? '').split(/\s+/).filter((t) => t !== '');
       for (const [i, text] of texts.entries()) {
         const ended = session.judge();
-        if (ended) throw new CliError(`move ${i + 1} "${text}": the game is already over (${ended.reason})`);
+        if (ended) throw new CliError(`illegal move ${i + 1} "${text}": the game is already over (${ended.reason})`, 1);
         const r = session.parseMove(text);
-        if (!r.ok) throw new CliError(moveError(`move ${i + 1}`, text, r.error));
+        if (!r.ok) {
+          // as validate: a text in no notation is malformed (exit 2), a readable illegal move exit 1
+          const shaped = (game.id === 'xiangqi' ? classifyXiangqiMove(text) : classifyChuMove(text)) !== null;
+          throw new CliError(moveError(`${shaped ? 'illegal' : 'malformed'} move ${i + 1}`, text, r.error), shaped ? 1 : 2);
+        }
         session.play(r.value);
       }
       io.out([...session.boardLines(), session.statusLine(), `fen ${game.formatFen(session.pos)}`].join('\n') + '\n');
