@@ -82,6 +82,8 @@ export interface ReplayedGame {
  * recorded result stands, else `*`.
  */
 export function gameResult(g: ReplayedGame): { result: string; reason: string | null } {
+  // the common case first, without allocating: the side to move has a move
+  if (g.final.variant.generateLegal(g.final, scratch, 0) > 0) return { result: g.recorded ?? '*', reason: null };
   const status = positionStatus(g.game, g.final);
   if (status.reason !== null) {
     const winner = g.game.sideNames.indexOf(status.winner ?? '');
@@ -90,6 +92,7 @@ export function gameResult(g: ReplayedGame): { result: string; reason: string | 
   return { result: g.recorded ?? '*', reason: null };
 }
 
+const scratch = new Int32Array(1024);
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 function recordedResult(rec: GameRecord): string | null {
