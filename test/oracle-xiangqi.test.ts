@@ -1,0 +1,72 @@
+/**
+ * Our xiangqi legal-move generator against Fairy-Stockfish's answers, recorded by
+ * scripts/oracle/xiangqi-fsf.ts in fixtures/oracle/xiangqi-fsf.jsonl (the engine itself is not needed
+ * here): the exact set of legal moves (UCI, ranks 1-10) on every recorded position — master games,
+ * capture/check-biased playouts, random placements around the generals, hand-made rule cases — and
+ * perft 3 on a few hundred of them.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { legalMoves, Perft } from '../src/core/perft.js';
+import { xiangqi } from '../src/games/xiangqi/index.js';
+import { parseXiangqiFen } from '../src/notation/fen.js';
+import { formatUci } from '../src/notation/iccs.js';
+
+interface Row {
+  fen: string;
+  source: string;
+  moves?: string[];
+  depth?: number;
+  nodes?: number;
+}
+
+const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'oracle', 'xiangqi-fsf.jsonl');
+const rows: Row[] = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l) as Row);
+const moveRows = rows.filter((r) => r.moves !== undefined);
+const perftRows = rows.filter((r) => r.depth !== undefined);
+
+const position = (fen: string) => {
+  const p = parseXiangqiFen(fen);
+  if (!p.ok) throw new Error(`${fen}: ${p.error}`);
+  return p.value;
+};
+
+describe('xiangqi: recorded Fairy-Stockfish answers', () => {
+  it('the fixture covers thousands of varied positions', () => {
+    expect(moveRows.length).toBeGreaterThanOrEqual(3000);
+    expect(perftRows.length).toBeGreaterThanOrEqual(300);
+    const kinds = new Set(moveRows.map((r) => r.source.split(':')[0]));
+    expect([...kinds].sort()).toEqual(['game', 'hand', 'placement', 'playout']);
+    const inCheck = moveRows.filter((r) => xiangqi.inCheck(position(r.fen))).length;
+    expect(inCheck).toBeGreaterThan(500);
+    expect(moveRows.filter((r) => r.moves!.length === 0).length).toBeGreaterThan(10);
+  });
+
+  it('every legal move set is exactly the oracle\'s', () => {
+    const bad: string[] = [];
+    for (const r of moveRows) {
+      const ours = legalMoves(position(r.fen)).map(formatUci).sort();
+      const theirs = new Set(r.moves);
+      const extra = ours.filter((m) => !theirs.has(m));
+      const missing = r.moves!.filter((m) => !ours.includes(m));
+      if (extra.length || missing.length || ours.length !== r.moves!.length)
+        bad.push(`${r.source} ${r.fen}: ours only [${extra}], Fairy-Stockfish only [${missing}]`);
+    }
+    expect(bad.slice(0, 10)).toEqual([]);
+  });
+
+  it('perft counts equal the oracle\'s', () => {
+    const counter = new Perft();
+    const bad: string[] = [];
+    for (const r of perftRows) {
+      const n = counter.count(position(r.fen), r.depth!);
+      if (n !== r.nodes) bad.push(`${r.source} ${r.fen}: perft ${r.depth} ours ${n}, Fairy-Stockfish ${r.nodes}`);
+    }
+    expect(bad.slice(0, 10)).toEqual([]);
+  });
+});
