@@ -143,6 +143,13 @@ describe('validate output', () => {
     ]);
   });
 
+  it('tells ICCS from UCI ranks by replaying when no move has a rank 0 or 10', async () => {
+    const r = await runCli(['validate', tmpFile('uci-short.pgn', '1. h3e3 h8e8 2. b1c3 *\n\n1. h2e2 h7e7 *\n')]);
+    expect([r.code, r.stdout]).toEqual([0, 'game 1: ok, 3 plies, *\ngame 2: ok, 2 plies, *\n']);
+    const bad = await runCli(['validate', tmpFile('neither.pgn', '1. h2e2 h7e7 2. e2e2 *\n')]);
+    expect(bad.stdout).toBe('game 1: illegal move 3 "e2e2" at line 1:17: a move must go somewhere: e2 to e2\n');
+  });
+
   it('refuses moves after the end of the game', async () => {
     const file = tmpFile('after-mate.pgn', '[FEN "3k5/8R/9/9/9/9/9/9/9/R4K3 w - - 0 1"]\n\n1. a0a9 d9e9 *\n');
     const r = await runCli(['validate', file]);

@@ -19,7 +19,7 @@ import type { Result } from '../core/result.js';
 import { xiangqi } from '../games/xiangqi/index.js';
 import { classifyChuMove, classifyXiangqiMove, coordinateMove, parseChuMoveReason, parseXiangqiMoveReason } from './detect.js';
 import { isLegalMove } from './legal-check.js';
-import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord } from './pgn.js';
+import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
 import { getGame, type Game, type GameId } from './registry.js';
 import { positionStatus } from './status.js';
 import { explainXiangqi } from './xiangqi-why.js';
@@ -105,20 +105,19 @@ function recordedResult(rec: GameRecord): string | null {
 
 /**
  * The coordinate numbering of a xiangqi game: the Format tag, else ICCS as soon as a move has a
- * rank 0, UCI if one has a rank 10, else ICCS.
+ * rank 0, UCI if one has a rank 10, else ICCS — but then only a guess (`sure` false).
  */
-function coordinateModeOf(rec: GameRecord): 'iccs' | 'uci' {
+function coordinateModeOf(rec: GameRecord): { uci: boolean; sure: boolean } {
   const tagged = notationFromFormatTag(rec.tags['Format']);
-  if (tagged === 'uci') return 'uci';
-  if (tagged === 'iccs') return 'iccs';
-  let ten = false;
+  if (tagged === 'uci') return { uci: true, sure: true };
+  if (tagged === 'iccs') return { uci: false, sure: true };
   for (const mv of rec.moves) {
     const t = mv.text;
     if (t.length === 4) {
-      if (t.charCodeAt(1) === 48 || t.charCodeAt(3) === 48) return 'iccs';
-    } else if (!ten && (t.length === 5 || t.length === 6) && coordinateMove(t, true) >= 0 && t.includes('10')) ten = true;
+      if (t.charCodeAt(1) === 48 || t.charCodeAt(3) === 48) return { uci: false, sure: true };
+    } else if ((t.length === 5 || t.length === 6) && t.includes('10') && coordinateMove(t, true) >= 0) return { uci: true, sure: true };
   }
-  return ten ? 'uci' : 'iccs';
+  return { uci: false, sure: false };
 }
 
 /** A xiangqi coordinate move with ranks 0-9 (cheap test for the common case of ICCS records). */
@@ -178,38 +177,20 @@ export class Replayer {
     return r;
   }
 
-  /** Replays one record. Never throws on bad input. */
-  replay(rec: GameRecord): GameReport {
-    const opts = this.opts;
-    const recorded = recordedResult(rec);
-    const base = { index: rec.index, recorded };
-    const which = gameOf(rec, opts);
-    if ('error' in which)
-      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error: which.error };
-    let game: Game;
-    try {
-      game = getGame(which.id);
-    } catch {
-      const error = tagError(rec, `${which.id} records cannot be read yet (the game is not available)`);
-      return { ...base, variant: which.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error };
-    }
-    const parsed = this.startPosition(game, rec.tags['FEN']);
-    if (!parsed.ok) {
-      const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);
-      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error };
-    }
-    const start = parsed.value;
+  /** Plays the move texts from `start` on the working position, up to the first bad one. */
+  private replayMoves(
+    game: Game,
+    start: Position,
+    list: readonly RecordMove[],
+    uci: boolean,
+  ): { pos: Position; moves: Move[]; error: ReplayError | null; malformedMove: boolean } {
     let pos = this.work.get(game.id);
     if (!pos) {
       pos = start.clone();
       this.work.set(game.id, pos);
     } else resetTo(pos, start);
     const moves: Move[] = [];
-    let error: ReplayError | null = null;
-    let malformedMove = false;
     const isXiangqi = game.variant === xiangqi;
-    const uci = isXiangqi && coordinateModeOf(rec) === 'uci';
-    const list = rec.moves;
     for (let i = 0; i < list.length; i++) {
       const mv = list[i]!;
       const text = mv.text;
@@ -244,9 +225,8 @@ export class Replayer {
       }
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
-        if (shapeless) malformedMove = true;
-        error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
-        break;
+        const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
+        return { pos, moves, error, malformedMove: shapeless };
       }
       if (pos.sp >= STACK_LIMIT) {
         // the undo stack is bounded and replay never undoes: start a fresh history
@@ -257,6 +237,42 @@ export class Replayer {
       pos.play(m);
       moves.push(m);
     }
+    return { pos, moves, error: null, malformedMove: false };
+  }
+
+  /** Replays one record. Never throws on bad input. */
+  replay(rec: GameRecord): GameReport {
+    const opts = this.opts;
+    const recorded = recordedResult(rec);
+    const base = { index: rec.index, recorded };
+    const which = gameOf(rec, opts);
+    if ('error' in which)
+      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error: which.error };
+    let game: Game;
+    try {
+      game = getGame(which.id);
+    } catch {
+      const error = tagError(rec, `${which.id} records cannot be read yet (the game is not available)`);
+      return { ...base, variant: which.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error };
+    }
+    const parsed = this.startPosition(game, rec.tags['FEN']);
+    if (!parsed.ok) {
+      const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);
+      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error };
+    }
+    const start = parsed.value;
+    const list = rec.moves;
+    const mode = game.variant === xiangqi ? coordinateModeOf(rec) : { uci: false, sure: true };
+    let run = this.replayMoves(game, start, list, mode.uci);
+    if (run.error && !mode.sure) {
+      // no move said which coordinate numbering the game uses: ranks 1-10 may read further
+      const other = this.replayMoves(game, start, list, true);
+      if (!other.error || other.error.ply > run.error.ply) run = other;
+      else run = this.replayMoves(game, start, list, false);
+    }
+    const { moves, pos } = run;
+    let error = run.error;
+    const malformedMove = run.malformedMove;
     let status: GameStatus = error ? (malformedMove ? 'malformed' : 'illegal') : 'ok';
     // A syntax error in the record outranks an illegal move that comes after it.
     const syntax = rec.errors[0];
