@@ -222,6 +222,45 @@ describe('Ink screen', () => {
     unmount();
   });
 
+  it('App: a search survives a flip, and is dropped (aborted) by an undo', async () => {
+    const pending: { req: ThinkRequest; resolve: (m: number | null) => void }[] = [];
+    const slow: ComputerPlayer = {
+      name: 'slow test engine',
+      placeholder: false,
+      choose: (req) => new Promise((resolve) => pending.push({ req, resolve })),
+    };
+    const s = new Session(xq, { players: ['human', 'computer'] });
+    const { stdin, lastFrame, unmount } = render(<App session={s} computer={slow} paint={{}} color={false} />);
+    await waitFor(lastFrame, (x) => x.includes('red to move'), 'the start');
+    const enter = async (line: string) => {
+      stdin.write(line);
+      await waitFor(lastFrame, (x) => x.includes(`> ${line}`), `typing ${line}`);
+      stdin.write('\r');
+    };
+    await enter('h2e2');
+    await waitFor(lastFrame, (x) => x.includes('computer is thinking'), 'thinking');
+    expect(pending).toHaveLength(1);
+    await enter('flip');
+    await waitFor(lastFrame, (x) => x.includes('board flipped'), 'the flip');
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.req.signal?.aborted).toBe(false);
+    pending[0]!.resolve(placeholderMove(pending[0]!.req.pos, () => 0));
+    await waitFor(lastFrame, (x) => x.includes('computer as black'), 'the reply');
+    expect(s.history).toHaveLength(2);
+
+    await enter('a0a1');
+    await waitFor(lastFrame, (x) => x.includes('computer is thinking'), 'thinking again');
+    expect(pending).toHaveLength(2);
+    await enter('undo');
+    await waitFor(lastFrame, (x) => x.includes('took back'), 'the undo');
+    expect(pending[1]!.req.signal?.aborted).toBe(true);
+    pending[1]!.resolve(placeholderMove(pending[1]!.req.pos, () => 0)); // too late: ignored
+    await tick();
+    expect(s.history).toHaveLength(2);
+    expect(lastFrame()).toContain('red to move');
+    unmount();
+  });
+
   it('App: an illegal move shows an error; undo and flip redraw the board', async () => {
     const s = new Session(xq);
     const { stdin, lastFrame, unmount } = render(<App session={s} computer={fakeComputer()} paint={{}} color={false} />);

@@ -27,9 +27,14 @@ export interface AppProps {
 }
 
 interface Thinking {
-  version: number;
+  /** What the search is about (see thinkKey): a flip or a hint does not make it stale. */
+  key: string;
   abort: AbortController;
 }
+
+/** The game state a computer move depends on. */
+const thinkKey = (s: Session): string =>
+  `${s.game.id}|${s.startFen}|${s.history.join(',')}|${s.players.join(',')}|${s.level}|${s.outcome()?.result ?? ''}`;
 
 export function App(props: AppProps) {
   const { session, computer } = props;
@@ -65,15 +70,15 @@ export function App(props: AppProps) {
 
   const startThinking = (): void => {
     if (thinking.current || session.outcome()) return;
-    const version = session.version;
+    const key = thinkKey(session);
     const abort = new AbortController();
-    thinking.current = { version, abort };
+    thinking.current = { key, abort };
     save(); // before anything that can fail
     void computer
       .choose(session.thinkRequest(abort.signal))
       .then(
         (m) => {
-          if (abort.signal.aborted || session.version !== version) return;
+          if (abort.signal.aborted || thinkKey(session) !== key) return;
           const r = session.computerMove(m);
           ui.current = withMessages(ui.current, r.out, r.err);
           save();
@@ -91,7 +96,7 @@ export function App(props: AppProps) {
   // the computer's turn (after a human move, new game, undo, load, players …)
   useEffect(() => {
     const t = thinking.current;
-    if (t && t.version !== session.version) {
+    if (t && t.key !== thinkKey(session)) {
       t.abort.abort();
       thinking.current = null;
     }
