@@ -13,6 +13,10 @@
  *   --max-plies N                         adjudicate a draw after N plies (xiangqi 300, chu 600)
  *   --margin MS                           clock tolerance before a loss on time (default 300)
  *   --log FILE                            every protocol line in and out
+ *   --opponent-option "NAME=VALUE"        CECP option for the opponent (repeatable); hachu gets
+ *                                         "Allow repeats=1": by default HaChu refuses any move that
+ *                                         repeats a position, our rules (lishogi) allow repeats
+ *                                         until the 4th occurrence ends the game
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -30,12 +34,12 @@ export interface CliIo {
 
 const USAGE = `usage: npm run match -- --opponent maxqi|hachu|"<command>" [--variant xiangqi|chu] [--games N]
                         [--tc 40/60|60+1|st=1] [--engine "<command>"] [--level N] [--pgn FILE]
-                        [--max-plies N] [--margin MS] [--log FILE]`;
+                        [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]`;
 
 /** Known opponents: command and game. */
-const OPPONENTS: Record<string, { command: string; game: ProtocolGame }> = {
-  maxqi: { command: 'maxqi', game: XIANGQI },
-  hachu: { command: 'hachu', game: CHU },
+const OPPONENTS: Record<string, { command: string; game: ProtocolGame; options: string[] }> = {
+  maxqi: { command: 'maxqi', game: XIANGQI, options: [] },
+  hachu: { command: 'hachu', game: CHU, options: ['Allow repeats=1'] },
 };
 
 /** `/usr/games/x` when x is not on PATH but there (Debian installs games there). */
@@ -92,6 +96,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
         'max-plies': { type: 'string' },
         margin: { type: 'string', default: '300' },
         log: { type: 'string' },
+        'opponent-option': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -154,7 +159,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     game,
     engines: [
       { command: ours, label: 'chuhan' },
-      { command: theirs, label: opts.opponent },
+      { command: theirs, label: opts.opponent, options: opts['opponent-option'] ?? known?.options ?? [] },
     ],
     games,
     tc,

@@ -24,7 +24,7 @@ export interface EloEstimate {
 }
 
 export const eloFromScore = (p: number): number =>
-  p <= 0 ? -Infinity : p >= 1 ? Infinity : -400 * Math.log10(1 / p - 1);
+  p <= 0 ? -Infinity : p >= 1 ? Infinity : -400 * Math.log10(1 / p - 1) + 0; // + 0: no -0
 
 export function estimateElo(s: Score): EloEstimate {
   const n = s.wins + s.draws + s.losses;

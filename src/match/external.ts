@@ -84,10 +84,18 @@ export class XboardEngine {
     });
     this.send('xboard');
     this.send('protover 2');
-    let deadline = Date.now() + 2000;
+    // XBoard waits 2 s for the features (longer after done=0); a slow start (a loaded machine,
+    // a JIT warming up) gets up to 10 s for the first line
+    const started = Date.now();
+    let deadline = started + 2000;
+    let heard = false;
     for (;;) {
-      const line = await this.nextLine(deadline);
+      const line = await this.nextLine(heard ? deadline : Math.max(deadline, started + 10_000));
       if (line === null) break;
+      if (!heard) {
+        heard = true;
+        deadline = Math.max(deadline, Date.now() + 2000);
+      }
       if (!line.startsWith('feature ')) continue;
       for (const [k, v] of parseFeatures(line.slice(8))) {
         this.features.set(k, v);

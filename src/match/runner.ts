@@ -22,6 +22,8 @@ export type TimeControlSpec =
 export interface EngineSpec {
   readonly command: string;
   readonly label: string;
+  /** CECP `option NAME=VALUE` settings sent after the features (e.g. HaChu's `Allow repeats=1`). */
+  readonly options?: readonly string[];
 }
 
 export interface MatchConfig {
@@ -76,12 +78,16 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
   ) as [XboardEngine, XboardEngine];
   const results: MatchGame[] = [];
   try {
-    await Promise.all(engines.map((e) => e.start()));
+    const configure = async (k: number) => {
+      await engines[k]!.start();
+      for (const o of config.engines[k]!.options ?? []) engines[k]!.send(`option ${o}`);
+    };
+    await Promise.all([configure(0), configure(1)]);
     for (let i = 0; i < config.games; i++) {
       for (let k = 0; k < 2; k++) {
         if (!engines[k]!.alive) {
           engines[k] = new XboardEngine({ ...engines[k]!.options });
-          await engines[k]!.start();
+          await configure(k);
         }
       }
       const first = (i % 2) as 0 | 1;
@@ -184,9 +190,9 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
       const m: Move = parsed.value;
       record.push(notation.format(pos, m));
       config.onMove?.(index, record.length, record[record.length - 1]!);
+      lastText = pg.formatMove(m, pos);
       judge.play(m);
       pos.play(m);
-      lastText = pg.formatMove(m);
       moved = true;
       const end = judge.result();
       if (end) {

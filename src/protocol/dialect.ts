@@ -40,8 +40,11 @@ export interface ProtocolGame {
   parseFen(text: string): Result<Position>;
   /** The position in XBoard's FEN dialect. */
   formatFen(pos: Position): string;
-  /** The move as XBoard writes it (chu double moves as comma-separated legs). */
-  formatMove(m: Move): string;
+  /**
+   * The move as XBoard writes it (chu double moves as comma-separated legs). With the position
+   * before the move, a chu lion's pass is written as CECP's null move `@@@@`, as HaChu does.
+   */
+  formatMove(m: Move, pos?: Position): string;
   /** Reads a move as XBoard writes it and finds it among the legal moves. */
   parseMove(pos: Position, text: string): Result<Move>;
 }
@@ -90,7 +93,7 @@ export const XIANGQI: ProtocolGame = {
     const board = formatBoardField(pos).replace(/[nNbB]/g, (c) => ({ n: 'h', N: 'H', b: 'e', B: 'E' })[c]!);
     return `${board} ${pos.turn === 0 ? 'w' : 'b'} ${pos.halfmove} ${pos.fullmove}`;
   },
-  formatMove: formatIccs,
+  formatMove: (m) => formatIccs(m),
   parseMove: (pos, text) => parseCoordinate(pos, text, 'iccs'),
 };
 
@@ -116,20 +119,28 @@ export const CHU: ProtocolGame = {
     return readXboardFields(pos, fields, { w: 0, b: 1 });
   },
   formatFen: (pos) => `${formatBoardField(pos)} ${pos.turn === 0 ? 'w' : 'b'} - ${pos.halfmove} ${pos.fullmove}`,
-  formatMove(m) {
+  formatMove(m, pos) {
     const from = m & 0xff;
     const to = (m >>> 8) & 0xff;
     const mid = ((m >>> 16) & 0xff) - 1;
     const promo = m & 0x1000000 ? '+' : '';
     if (mid < 0) return chuSquare(from) + chuSquare(to) + promo;
+    if (pos && to === from && pos.board[mid] === 0 && !promo) return '@@@@';
     return `${chuSquare(from)}${chuSquare(mid)},${chuSquare(mid)}${chuSquare(to)}${promo}`;
   },
   parseMove(pos, text) {
     let t = text.trim();
+    if (t === '@@@@') {
+      // CECP's null move: a lion's pass (HaChu writes passes so)
+      const pass = legalMoves(pos).find((m) => (m & 0xff) === ((m >>> 8) & 0xff) && pos.board[((m >>> 16) & 0xff) - 1] === 0);
+      return pass !== undefined ? ok(pass) : err('no piece of the side to move can pass (@@@@ is a lion pass)');
+    }
     // XBoard may mark a declined promotion with `=`
     if (t.endsWith('=')) t = t.slice(0, -1);
     if (!/^[a-l]/i.test(t)) return err(`"${text}" is not an XBoard chu move (like h4h5, f5e6,e6e7 or h9h10+)`);
-    return parseUsi(pos, t);
+    const r = parseUsi(pos, t);
+    // the reasons name USI squares (7g): say them the XBoard way (f6)
+    return r.ok ? r : err(r.error.replace(/\b(1[0-2]|[1-9])([a-l])\b/g, (_s, f: string, rk: string) => chuSquare((108 - rk.charCodeAt(0)) * W + (W - Number(f)))));
   },
 };
 

@@ -469,7 +469,7 @@ export class XboardSession {
       this.reportEnd();
       return;
     }
-    const text = this.game.formatMove(m);
+    const text = this.game.formatMove(m, this.pos);
     // CECP: a multi-leg move is sent as one "move" per leg, every leg but the last ending in a comma
     const legs = text.split(',');
     legs.forEach((leg, i) => this.out(`move ${leg}${i < legs.length - 1 ? ',' : ''}`));

@@ -1,0 +1,117 @@
+/**
+ * The match runner against scripted xboard engines (fixtures/matches/fake-engine.mjs) and a short
+ * smoke game of chuhan against itself over pipes; Elo estimates; time-control parsing.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseRecords } from '../src/notation/pgn.js';
+import { parseCoordinate } from '../src/notation/iccs.js';
+import { CHU, XIANGQI, type ProtocolGame } from '../src/protocol/dialect.js';
+import { simpleAdjudicator } from '../src/match/adjudicate.js';
+import { eloFromScore, estimateElo, formatElo } from '../src/match/elo.js';
+import { parseTimeControl, scoreLine } from '../src/match/cli.js';
+import { runMatch, type MatchGame, type TimeControlSpec } from '../src/match/runner.js';
+
+const node = JSON.stringify(process.execPath);
+const fake = (...args: string[]) => `${node} fixtures/matches/fake-engine.mjs ${args.join(' ')}`;
+
+function match(game: ProtocolGame, commands: [string, string], games: number, tc: TimeControlSpec = { kind: 'st', seconds: 1 }, maxPlies = 40) {
+  return runMatch({
+    game,
+    engines: [
+      { command: commands[0], label: 'a' },
+      { command: commands[1], label: 'b' },
+    ],
+    games,
+    tc,
+    maxPlies,
+    timeMarginMs: 150,
+    adjudicator: (start) => simpleAdjudicator(game.id, start),
+  });
+}
+
+describe('Elo estimate', () => {
+  it('matches the logistic formula and gives a 95% margin', () => {
+    expect(eloFromScore(0.5)).toBe(0);
+    expect(eloFromScore(0.75)).toBeCloseTo(190.85, 1);
+    const even = estimateElo({ wins: 5, draws: 10, losses: 5 });
+    expect(even.elo).toBe(0);
+    // per-game sd 0.3536 → σ 0.0791 → p ∈ [0.345, 0.655] → ±111 Elo
+    expect(even.margin).toBeCloseTo(111.4, 0);
+    expect(formatElo(even)).toBe('+0 ± 111');
+    const strong = estimateElo({ wins: 15, draws: 0, losses: 5 });
+    expect(strong.elo).toBeCloseTo(190.85, 1);
+    expect(strong.low).toBeLessThan(strong.elo);
+    expect(strong.high).toBeGreaterThan(strong.elo);
+    expect(formatElo(estimateElo({ wins: 0, draws: 0, losses: 20 }))).toBe('< -645 (score 0%)');
+  });
+
+  it('the score line counts wins, losses and draws of the first engine', () => {
+    const g = (s: number | null) => ({ scoreEngine0: s }) as MatchGame;
+    // four games: the upper end of the interval passes 100%, so the margin is unbounded
+    expect(scoreLine([g(1), g(0.5), g(0), g(1), g(null)], 'chuhan', 'MaxQi')).toBe(
+      'Score of chuhan vs MaxQi: 2 - 1 - 1 [62.5%] 4 games (1 not counted); Elo difference +89 ± ∞ (95%)',
+    );
+  });
+});
+
+describe('time controls', () => {
+  it('reads moves/seconds, seconds+increment and seconds per move', () => {
+    expect(parseTimeControl('40/60')).toEqual({ kind: 'level', movesPerSession: 40, baseMs: 60_000, incMs: 0 });
+    expect(parseTimeControl('60+0.5')).toEqual({ kind: 'level', movesPerSession: 0, baseMs: 60_000, incMs: 500 });
+    expect(parseTimeControl('st=1')).toEqual({ kind: 'st', seconds: 1 });
+    expect(parseTimeControl('0/0')).toBeNull();
+    expect(parseTimeControl('fast')).toBeNull();
+  });
+});
+
+describe('match runner with scripted engines', () => {
+  it('an illegal move loses, colours alternate, moves are recorded', async () => {
+    const games = await match(XIANGQI, [fake('script', 'h2e2', 'h0g2', 'i0h0'), fake('script', 'a0a5')], 2);
+    expect(games.map((g) => [g.firstEngine, g.result, g.scoreEngine0])).toEqual([
+      [0, '1-0', 1],
+      [1, '0-1', 1],
+    ]);
+    expect(games[0]!.reason).toMatch(/^black \(fake\) played the illegal move a0a5/);
+    expect(games[0]!.moves).toEqual(['h2e2']);
+    expect(games[1]!.reason).toMatch(/^red \(fake\) played the illegal move a0a5/);
+    expect(games[1]!.pgn).toContain('[Termination "red (fake) played the illegal move a0a5');
+  });
+
+  it('resignation, conceding claims and false claims', async () => {
+    const resign = await match(XIANGQI, [fake('script', 'h2e2'), fake('resign')], 1);
+    expect([resign[0]!.result, resign[0]!.reason]).toEqual(['1-0', 'black (fake) resigned']);
+    const claims = await match(XIANGQI, [fake('script', 'h2e2', 'h9g7'), fake('claim')], 2);
+    // as Black a "1-0" claim concedes; as Red it claims a win our rules do not see
+    expect(claims[0]!.reason).toMatch(/^black \(fake\) conceded/);
+    expect(claims[1]!.result).toBe('0-1');
+    expect(claims[1]!.reason).toMatch(/^red \(fake\) made a false claim 1-0/);
+  });
+
+  it('a silent engine loses on time; multi-leg moves are joined before the check', async () => {
+    const slow = await match(XIANGQI, [fake('silent'), fake('script', 'h2e2')], 1, { kind: 'st', seconds: 0.3 });
+    expect([slow[0]!.result, slow[0]!.reason]).toEqual(['0-1', 'red (fake) lost on time']);
+    const legs = await match(CHU, [fake('legs', 'h4h5,h5h6'), fake('script', 'a9a8')], 1);
+    expect(legs[0]!.result).toBe('0-1');
+    expect(legs[0]!.reason).toMatch(/^sente \(fake\) played the illegal move h4h5,h5h6/);
+  });
+});
+
+describe('chuhan against itself over pipes (smoke)', () => {
+  it('plays legal moves to the ply cap and writes a PGN our reader replays', async () => {
+    const ours = `${node} bin/chuhan.js engine --protocol xboard --level 1`;
+    const games = await match(XIANGQI, [ours, ours], 1, { kind: 'level', movesPerSession: 40, baseMs: 20_000, incMs: 0 }, 10);
+    const g = games[0]!;
+    expect(g.names).toEqual(['chuhan 0.1.0', 'chuhan 0.1.0']);
+    // level 1 plays with large random errors: usually the ply cap, sometimes a quick mate
+    expect(g.reason, g.pgn).toMatch(/^(move limit \(10 plies\)|checkmate|stalemate)$/);
+    expect(g.plies).toBeLessThanOrEqual(10);
+    const [rec] = parseRecords(g.pgn);
+    expect(rec!.tags['Variant']).toBe('xiangqi');
+    const pos = XIANGQI.start();
+    for (const m of rec!.moves) {
+      const r = parseCoordinate(pos, m.text, 'iccs');
+      expect(r.ok, m.text).toBe(true);
+      if (r.ok) pos.play(r.value);
+    }
+  });
+});
