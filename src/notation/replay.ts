@@ -40,7 +40,7 @@ export interface GameReport {
   /** 1-based position of the game in the input. */
   readonly index: number;
   readonly variant: GameId | null;
-  /** ok; illegal (a move is not legal or not a move); malformed (bad syntax, tag or FEN). */
+  /** ok; illegal (a readable move that is not legal there); malformed (bad syntax, tag or FEN, or a move text in no notation). */
   readonly status: GameStatus;
   /** Legal plies replayed. */
   readonly plies: number;
