@@ -150,6 +150,15 @@ describe('validate output', () => {
     expect(bad.stdout).toBe('game 1: illegal move 3 "e2e2" at line 1:17: a move must go somewhere: e2 to e2\n');
   });
 
+  it('reads untagged XBoard chu coordinates (f4f5) as chu when they do not fit xiangqi', async () => {
+    const { code, json } = await validateJson(tmpFile('xboard-chu.txt', 'f4f5 f9f8\n'));
+    expect([code, json.games[0]!.plies, json.games[0]!.fen]).toEqual([
+      0,
+      2,
+      'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/ppppp1pppppp/3i1p2i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3',
+    ]);
+  });
+
   it('refuses moves after the end of the game', async () => {
     const file = tmpFile('after-mate.pgn', '[FEN "3k5/8R/9/9/9/9/9/9/9/R4K3 w - - 0 1"]\n\n1. a0a9 d9e9 *\n');
     const r = await runCli(['validate', file]);

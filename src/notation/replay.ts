@@ -242,7 +242,25 @@ export class Replayer {
 
   /** Replays one record. Never throws on bad input. */
   replay(rec: GameRecord): GameReport {
-    const opts = this.opts;
+    const report = this.replayAs(rec, this.opts);
+    // Nothing named the game and xiangqi coordinates did not fit: XBoard chu coordinates (f4f5)
+    // look the same, so try chu and keep whichever reads further.
+    if (
+      report.status !== 'ok' &&
+      report.error?.move != null &&
+      report.variant === 'xiangqi' &&
+      !this.opts.variant &&
+      rec.tags['Variant'] === undefined &&
+      rec.tags['FEN'] === undefined
+    ) {
+      const chu = this.replayAs(rec, { ...this.opts, variant: 'chushogi' });
+      const further = chu.status === 'ok' || (chu.error !== null && chu.error.move !== null && chu.error.ply > report.error.ply);
+      if (further) return chu;
+    }
+    return report;
+  }
+
+  private replayAs(rec: GameRecord, opts: ReplayOptions): GameReport {
     const recorded = recordedResult(rec);
     const base = { index: rec.index, recorded };
     const which = gameOf(rec, opts);
