@@ -243,18 +243,19 @@ export class Replayer {
   /** Replays one record. Never throws on bad input. */
   replay(rec: GameRecord): GameReport {
     const report = this.replayAs(rec, this.opts);
-    // Nothing named the game and xiangqi coordinates did not fit: XBoard chu coordinates (f4f5)
-    // look the same, so try chu and keep whichever reads further.
+    // Nothing named the game and xiangqi coordinates did not fit from the start: XBoard chu
+    // coordinates (f4f5) look the same, so try chu and keep whichever reads further.
     if (
       report.status !== 'ok' &&
       report.error?.move != null &&
+      report.error.ply <= 2 &&
       report.variant === 'xiangqi' &&
       !this.opts.variant &&
       rec.tags['Variant'] === undefined &&
       rec.tags['FEN'] === undefined
     ) {
       const chu = this.replayAs(rec, { ...this.opts, variant: 'chushogi' });
-      const further = chu.status === 'ok' || (chu.error !== null && chu.error.move !== null && chu.error.ply > report.error.ply);
+      const further = chu.status === 'ok' || (chu.status === 'illegal' && chu.error !== null && chu.error.ply > report.error.ply);
       if (further) return chu;
     }
     return report;
