@@ -11,6 +11,7 @@ import { createRng } from '../src/engine/rng.js';
 import { isMateScore, MATE, mateIn, Searcher } from '../src/engine/search.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../src/engine/tt.js';
 import { xiangqiCaptures } from '../src/engine/xiangqi-captures.js';
+import { chuCaptures } from '../src/engine/chu-captures.js';
 import { xiangqi } from '../src/games/xiangqi/index.js';
 import { formatIccs, parseCoordinate } from '../src/notation/iccs.js';
 import { getGame } from '../src/notation/registry.js';
@@ -291,5 +292,27 @@ describe('profiles', () => {
         .sort();
       expect(fast).toEqual(slow);
     }
+  });
+
+  it('chu quiescence captures equal the legal captures and promotions-on-capture', () => {
+    const buf = new Int32Array(2048);
+    let lionCaptures = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const pos = playout(chuPos(chu.startFen), 40 + seed * 4, seed);
+      const legal = legalMoves(pos);
+      if (legal.length === 0) continue;
+      const n = chuCaptures(pos, buf, 0);
+      const fast = Array.from(buf.subarray(0, n)).sort();
+      const slow = legal
+        .filter((m) => {
+          const to = (m >>> 8) & 0xff;
+          const mid = ((m >>> 16) & 0xff) - 1;
+          return (to !== (m & 0xff) && pos.board[to] !== 0) || (mid >= 0 && pos.board[mid] !== 0);
+        })
+        .sort();
+      expect(fast).toEqual(slow);
+      lionCaptures += slow.filter((m) => ((m >>> 16) & 0xff) !== 0).length;
+    }
+    expect(lionCaptures).toBeGreaterThan(0); // double moves were exercised
   });
 });

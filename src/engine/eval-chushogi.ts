@@ -6,6 +6,7 @@
  */
 import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
+import { chuCaptures } from './chu-captures.js';
 import { defaultRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
 
 /** Material by piece id. */
@@ -202,6 +203,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
     qsEvasions: false,
     maxMoves: 2048,
     evaluate,
+    generateCaptures: chuCaptures,
     nullMoveAllowed: () => true,
     repetitionScore: defaultRepetitionScore,
   };

@@ -7,6 +7,7 @@
  * `EngineProfile`; no allocation in the search loop.
  */
 import type { Move } from '../core/move.js';
+import { generatePseudoFrom } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import type { EngineProfile, IncrementalEval, RepetitionInfo } from './profile.js';
 import { profileFor } from './profiles.js';
@@ -116,6 +117,7 @@ export class Searcher {
   private pst: Int32Array | null = null;
   private inc: IncrementalEval = { psqt: 0, counts: new Int32Array(0) };
   private readonly psqtStack = new Int32Array(MAX_PLY + 4);
+  private readonly scratch = new Int32Array(1024);
 
   private readonly checkIncremental: boolean;
 
@@ -482,6 +484,37 @@ export class Searcher {
     return (m & 0x1000000) !== 0;
   }
 
+  /** Has the side to move no royal left while the opponent has one? */
+  private royalsGone(): boolean {
+    const royal = this.pos.variant.royal;
+    const counts = this.inc.counts;
+    if (this.pst === null) {
+      counts.fill(0);
+      for (const p of this.pos.board) if (p !== 0) counts[p]++;
+    }
+    let us = 0;
+    let them = 0;
+    const turn = this.pos.turn;
+    for (let code = 2; code < counts.length; code++) {
+      if (!royal[code] || counts[code] === 0) continue;
+      if ((code & 1) === turn) us++;
+      else them++;
+    }
+    return us === 0 && them > 0;
+  }
+
+  /** Is m one of the pseudo-legal moves of the side to move (a sanity check for hash moves)? */
+  private pseudoLegal(m: Move): boolean {
+    const pos = this.pos;
+    const from = m & 0xff;
+    const p = pos.board[from]!;
+    if (p === 0 || (p & 1) !== pos.turn) return false;
+    const buf = this.scratch;
+    const n = generatePseudoFrom(pos, from, buf, 0);
+    for (let i = 0; i < n; i++) if (buf[i] === m) return true;
+    return false;
+  }
+
   /** Value captured by move m (before it is played), 0 for none. */
   private captured(m: Move): number {
     const b = this.pos.board;
@@ -617,41 +650,59 @@ export class Searcher {
     const base = ply * stride;
     const moves = this.moves;
     const scores = this.scores;
-    const n = v.generateLegal(pos, moves, base);
-    const end = n;
-    if (end === base) return -MATE + ply; // no legal move loses (mate, stalemate, royals gone)
-    this.scoreMoves(moves, scores, base, end, ttMove, ply);
-
     const alpha0 = alpha;
     let best = -INF;
     let bestMove = 0;
     let searched = 0;
     const size = v.geometry.size;
-    for (let i = base; i < end; i++) {
-      // pick the best remaining move
-      let bi = i;
-      let bs = scores[i]!;
-      for (let j = i + 1; j < end; j++)
-        if (scores[j]! > bs) {
-          bs = scores[j]!;
-          bi = j;
+    // the hash move is tried before any move generation: a cutoff by it saves generating the rest
+    let hashFirst = ttMove !== 0 && this.pseudoLegal(ttMove);
+    let generated = false;
+    let end = base;
+    let i = base;
+    for (;;) {
+      let m: number;
+      let bs: number;
+      if (hashFirst) {
+        m = ttMove;
+        bs = 1 << 30;
+        hashFirst = false;
+      } else {
+        if (!generated) {
+          generated = true;
+          end = v.generateLegal(pos, moves, base);
+          // no legal move loses (mate, stalemate, royals gone)
+          if (end === base) return searched === 0 ? -MATE + ply : best;
+          this.scoreMoves(moves, scores, base, end, ttMove, ply);
         }
-      const m = moves[bi]!;
-      if (bi !== i) {
-        moves[bi] = moves[i]!;
-        scores[bi] = scores[i]!;
-        moves[i] = m;
-        scores[i] = bs;
+        if (i >= end) break;
+        // pick the best remaining move
+        let bi = i;
+        bs = scores[i]!;
+        for (let j = i + 1; j < end; j++)
+          if (scores[j]! > bs) {
+            bs = scores[j]!;
+            bi = j;
+          }
+        m = moves[bi]!;
+        if (bi !== i) {
+          moves[bi] = moves[i]!;
+          scores[bi] = scores[i]!;
+          moves[i] = m;
+          scores[i] = bs;
+        }
+        i++;
+        if (m === ttMove && searched > 0 && bs === 1 << 30) continue; // already searched first
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[m & 0xff]!;
       this.make(m, ply);
+      let childCheck = -1;
       this.nodes++;
       let score: number;
-      if (searched === 0) score = -this.node(depth - 1, -beta, -alpha, ply + 1, -1, pvNode);
+      if (searched === 0) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, pvNode);
       else {
         let r = 0;
-        let childCheck = -1;
         if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < 1 << 24) {
           childCheck = v.inCheck(pos) ? 1 : 0;
           if (childCheck === 0) {
@@ -721,6 +772,8 @@ export class Searcher {
       if (end === base) return -MATE + ply;
       this.scoreMoves(moves, scores, base, end, 0, ply);
     } else if (this.profile.generateCaptures) {
+      // a side whose royals are gone has lost (chu: the king was just captured)
+      if (this.royalsGone()) return -MATE + ply;
       end = this.profile.generateCaptures(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;
