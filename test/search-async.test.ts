@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import { EngineWorker } from '../src/engine/async.js';
@@ -52,5 +53,16 @@ describe('search on a worker thread', () => {
       const again = await worker.choose(pos, 2, { seed: 5, deterministic: true }).promise;
       expect(again.move).toBe(c.move);
     }
+  });
+
+  it('falls back to searching on the calling thread when the worker cannot start', async () => {
+    const broken = new EngineWorker(() => new Worker('throw new Error("no worker here")', { eval: true }));
+    const pos = xq(MIDDLE);
+    const r = await broken.search(pos, { depth: 3 }).promise;
+    expect(legalMoves(pos)).toContain(r.move);
+    expect(broken.threaded).toBe(false);
+    const c = await broken.choose(pos, 1, { seed: 1, deterministic: true }).promise;
+    expect(legalMoves(pos)).toContain(c.move);
+    await broken.terminate();
   });
 });

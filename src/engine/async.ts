@@ -25,6 +25,8 @@ export interface AsyncOptions {
 interface Pending {
   resolve(r: { result: SearchResult; move: number; score: number }): void;
   reject(e: Error): void;
+  /** Runs the request on this thread instead (when the worker could not start). */
+  local(): void;
   onInfo?: (info: SearchInfo) => void;
 }
 
@@ -43,6 +45,11 @@ export class EngineWorker {
   private unavailable = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Has the worker ever answered? If it fails before that, it cannot start here: search locally. */
+  private answered = false;
+
+  /** `spawn` replaces the worker factory (tests). */
+  constructor(private readonly spawn: () => Worker = spawnWorker) {}
 
   /** Is the search running on a worker thread (false: on the calling thread)? */
   get threaded(): boolean {
@@ -52,7 +59,7 @@ export class EngineWorker {
   private ensure(): Worker | null {
     if (this.worker || this.unavailable) return this.worker;
     try {
-      const w = spawnWorker();
+      const w = this.spawn();
       w.on('message', (msg: WorkerReply) => this.onMessage(msg));
       w.on('error', (e) => this.fail(e));
       w.on('exit', () => {
@@ -70,10 +77,17 @@ export class EngineWorker {
   private fail(e: Error): void {
     const all = [...this.pending.values()];
     this.pending.clear();
+    if (!this.answered && all.length > 0) {
+      this.unavailable = true;
+      this.worker = null;
+      for (const p of all) p.local();
+      return;
+    }
     for (const p of all) p.reject(e);
   }
 
   private onMessage(msg: WorkerReply): void {
+    this.answered = true;
     const p = this.pending.get(msg.id);
     if (!p) return;
     if (msg.type === 'info') p.onInfo?.(msg.info);
@@ -92,22 +106,20 @@ export class EngineWorker {
   ): AsyncSearch<{ result: SearchResult; move: number; score: number }> {
     const stop = new Int32Array(new SharedArrayBuffer(4));
     const abort = () => Atomics.store(stop, 0, 1);
+    type Out = { result: SearchResult; move: number; score: number };
+    const runLocal = (resolve: (r: Out) => void, reject: (e: Error) => void) =>
+      setImmediate(() => {
+        try {
+          resolve(local(stop));
+        } catch (e) {
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
+      });
     const w = this.ensure();
-    if (!w) {
-      const promise = new Promise<{ result: SearchResult; move: number; score: number }>((resolve, reject) =>
-        setImmediate(() => {
-          try {
-            resolve(local(stop));
-          } catch (e) {
-            reject(e instanceof Error ? e : new Error(String(e)));
-          }
-        }),
-      );
-      return { promise, abort };
-    }
+    if (!w) return { promise: new Promise<Out>(runLocal), abort };
     const id = this.nextId++;
-    const promise = new Promise<{ result: SearchResult; move: number; score: number }>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, ...(onInfo ? { onInfo } : {}) });
+    const promise = new Promise<Out>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, local: () => runLocal(resolve, reject), ...(onInfo ? { onInfo } : {}) });
     });
     w.ref();
     w.postMessage(make(id, stop));
