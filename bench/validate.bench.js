@@ -26,7 +26,23 @@ function timeValidate(file) {
   return { ms, plies: json.games.reduce((n, g) => n + g.plies, 0), games: json.summary.games };
 }
 
-export function run(log) {
+/**
+ * CPU time (user + system, whole process from its start) of the same run, through a wrapper that
+ * calls the CLI's main() and reports process.cpuUsage() at exit: a figure that does not depend on
+ * how busy the machine is (wall time does).
+ */
+function cpuValidate(file) {
+  const main = JSON.stringify(join(root, 'dist', 'cli', 'main.js'));
+  const code = `import { main } from ${main};
+process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('CPU ' + (u.user + u.system) / 1000 + '\\n'); });
+process.exitCode = await main(['validate', ${JSON.stringify(file)}, '--json'], { out: () => {}, err: (t) => process.stderr.write(t), isTTY: false, env: {} });`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+  const m = /CPU ([\d.]+)/.exec(r.stderr);
+  if (r.status !== 0 || !m) throw new Error(`validate (cpu run) exited ${r.status}: ${r.stderr}`);
+  return Number(m[1]);
+}
+
+export async function run(log) {
   const dir = mkdtempSync(join(tmpdir(), 'chuhan-bench-'));
   try {
     const all = join(dir, 'master_games.pgn');
@@ -47,6 +63,12 @@ export function run(log) {
     log(`process start-up (chuhan --version): median ${startup.sort((a, b) => a - b)[RUNS >> 1].toFixed(0)} ms`);
     log(`wall time: median ${median.toFixed(0)} ms, best ${best.toFixed(0)} ms of ${RUNS}`);
     log(`throughput: median ${Math.round(plies / (median / 1000)).toLocaleString('en-US')} plies/s, best ${Math.round(plies / (best / 1000)).toLocaleString('en-US')} plies/s (target 300,000)`);
+    const cpu = [];
+    for (let i = 0; i < RUNS; i++) cpu.push(cpuValidate(all));
+    const cpuMin = Math.min(...cpu);
+    log(`CPU time (user+sys, whole process): best ${cpuMin.toFixed(0)} ms of ${RUNS} → ${Math.round(plies / (cpuMin / 1000)).toLocaleString('en-US')} plies per CPU second (independent of machine load)`);
+    const os = await import('node:os');
+    log(`load average while measuring: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs (wall times are only meaningful on an idle machine)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
