@@ -655,25 +655,46 @@ export class Searcher {
     let bestMove = 0;
     let searched = 0;
     const size = v.geometry.size;
-    // the hash move is tried before any move generation: a cutoff by it saves generating the rest
-    let hashFirst = ttMove !== 0 && this.pseudoLegal(ttMove);
-    let generated = false;
+    // Staged: the hash move before any generation, then (where the game has a capture generator)
+    // the captures, and only then all moves; a cutoff in an early stage saves the later ones.
+    const captures = this.profile.generateCaptures;
+    if (captures && this.royalsGone()) return -MATE + ply;
+    const hashMove = ttMove !== 0 && this.pseudoLegal(ttMove) ? ttMove : 0;
+    let stage = hashMove !== 0 ? 0 : captures ? 1 : 2;
+    let capsMade = false;
+    let allMade = false;
+    let capEnd = base;
     let end = base;
     let i = base;
+    const values = this.values;
     for (;;) {
       let m: number;
       let bs: number;
-      if (hashFirst) {
-        m = ttMove;
+      if (stage === 0) {
+        m = hashMove;
         bs = 1 << 30;
-        hashFirst = false;
+        stage = captures ? 1 : 2;
       } else {
-        if (!generated) {
-          generated = true;
-          end = v.generateLegal(pos, moves, base);
-          // no legal move loses (mate, stalemate, royals gone)
-          if (end === base) return searched === 0 ? -MATE + ply : best;
-          this.scoreMoves(moves, scores, base, end, ttMove, ply);
+        if (stage === 1 && !capsMade) {
+          capsMade = true;
+          capEnd = end = captures!(pos, moves, base);
+          const b = pos.board;
+          for (let k = base; k < capEnd; k++) {
+            const c = moves[k]!;
+            scores[k] = (1 << 26) + this.captured(c) * 64 - (values[b[c & 0xff]!]! >> 4) + (c & 0x1000000 ? 32 : 0);
+          }
+        }
+        if (stage === 1 && i >= capEnd) stage = 2;
+        if (stage === 2 && !allMade) {
+          allMade = true;
+          end = v.generateLegal(pos, moves, capEnd);
+          if (end === capEnd) {
+            // no legal move loses (mate, stalemate, royals gone)
+            if (searched === 0) return -MATE + ply;
+            break;
+          }
+          this.scoreMoves(moves, scores, capEnd, end, hashMove, ply);
+          i = capEnd;
         }
         if (i >= end) break;
         // pick the best remaining move
@@ -692,7 +713,8 @@ export class Searcher {
           scores[i] = bs;
         }
         i++;
-        if (m === ttMove && searched > 0 && bs === 1 << 30) continue; // already searched first
+        if (m === hashMove && hashMove !== 0) continue; // searched first already
+        if (stage === 2 && capsMade && this.captured(m) > 0) continue; // searched with the captures
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[m & 0xff]!;
