@@ -100,7 +100,20 @@ export function matchMain(argv: string[], out: (s: string) => void, err: (s: str
 }
 
 // run when executed directly (node dist/cli/match-main.js), not when imported by tests
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.slice(2).some((a) => a === '--opponent' || a.startsWith('--opponent='))) {
+  // against a real xboard engine (maxqi, hachu, …) over pipes: src/match/cli.ts
+  const write = (s: string) => void process.stdout.write(s);
+  const fail = (s: string) => void process.stderr.write(s);
+  void import('../match/cli.js')
+    .then(({ runOpponentMatch }) => runOpponentMatch(process.argv.slice(2), { out: write, err: fail }))
+    .then(
+      (code) => void (process.exitCode = code),
+      (e: unknown) => {
+        fail(`match: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.exitCode = 1;
+      },
+    );
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     process.exitCode = matchMain(
       process.argv.slice(2),

@@ -8,7 +8,8 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { GameId } from '../notation/registry.js';
-import { plyRecord, positionEnd, repetitionEnd, type GameEnd, type PlyRecord } from '../protocol/end.js';
+import { Referee, type MatchResult } from '../engine/referee.js';
+import { plyRecord, positionEnd, repetitionEnd, SIDE_NAMES, type GameEnd, type PlyRecord } from '../protocol/end.js';
 
 export interface Adjudicator {
   play(m: Move): void;
@@ -32,6 +33,26 @@ export function simpleAdjudicator(game: GameId, start: Position): Adjudicator {
       if (end) return end;
       if (game === 'xiangqi' && pos.halfmove >= 120) return { result: '1/2-1/2', reason: '60-move rule', winner: null };
       return null;
+    },
+  };
+}
+
+/**
+ * The engine's match referee (src/engine/referee.ts) as an adjudicator: the simple judge plus
+ * xiangqi's insufficient material and chu's bare king and bare kings.
+ */
+export function refereeAdjudicator(game: GameId, start: Position, maxPlies = 100_000): Adjudicator {
+  const names = SIDE_NAMES[game];
+  const referee = new Referee(start.clone(), maxPlies);
+  let last: MatchResult | null = referee.result();
+  return {
+    play(m) {
+      last = referee.play(m);
+    },
+    result() {
+      if (!last) return null;
+      const w = last.winner;
+      return { result: w === null ? '1/2-1/2' : w === 0 ? '1-0' : '0-1', reason: last.reason, winner: w === null ? null : names[w]! };
     },
   };
 }
