@@ -180,6 +180,8 @@ describe('search', () => {
     const s = new Searcher({ ttMegabytes: 1 }).search(pos, { stop });
     expect(s.stoppedBy).toBe('stop');
     expect(legalMoves(pos)).toContain(s.move);
+    expect(s.mate).toBeNull(); // no iteration finished: the static evaluation, not a mate score
+    expect(Math.abs(s.score)).toBeLessThan(5000);
     const t0 = performance.now();
     const t = new Searcher({ ttMegabytes: 1 }).search(pos, { timeMs: 100 });
     expect(performance.now() - t0).toBeLessThan(3000);

@@ -355,6 +355,8 @@ export class Searcher {
         break;
       }
     }
+    // stopped before the first iteration completed: report the static evaluation
+    if (completedDepth === 0 && bestScore === -INF) bestScore = this.profile.evaluate(pos);
     return this.result(best, bestScore, completedDepth, bestPv, this.stopReason, lastExact);
   }
 
