@@ -179,6 +179,7 @@ function copyInto(p: Position, src: Position): Position {
   p.aux = src.aux;
   p.halfmove = src.halfmove;
   p.fullmove = src.fullmove;
+  p.plyParity = src.plyParity;
   p.hashLo = src.hashLo;
   p.hashHi = src.hashHi;
   p.sp = 0;
@@ -516,6 +517,23 @@ export class GameHistory {
     this.capacity = cap;
     this.pos = pos;
   }
+}
+
+/**
+ * How many distinct pieces made the moves of the given plies (all by one side, newest first):
+ * follows each piece back from its destination to its origin.
+ */
+export function distinctMovers(h: GameHistory, plies: readonly number[]): number {
+  const at: number[] = []; // square of each tracked piece at the time of the ply looked at
+  for (const k of plies) {
+    const m = h.moveAt(k);
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const i = at.indexOf(to);
+    if (i >= 0) at[i] = from;
+    else at.push(from);
+  }
+  return at.length;
 }
 
 /** The result for a verdict code. */

@@ -1,0 +1,274 @@
+/**
+ * How a chu shogi game ends (spec chushogi.md "End of game", lishogi rules):
+ *  - a side whose royals (King, Crown Prince) are all captured loses ('royals captured');
+ *  - bare king: a side reduced to a single royal (its dead pawns and lances on the last rank not
+ *    counted) loses at once, provided the opponent has a royal plus at least one piece other than
+ *    pawns and go-betweens (dead lances not counted), is not in check, and — when it has exactly
+ *    two such pieces (royal included) — neither is adjacent to the lone royal;
+ *  - two lone royals (nothing else but dead pawns and lances), neither in check: draw
+ *    ('insufficient material');
+ *  - no legal move loses ('stalemate');
+ *  - the 4th occurrence of a position (same side to move) ends the game: a side whose every move
+ *    since the first occurrence was attacking (gave check, or the moved piece can capture an enemy
+ *    piece) loses ('perpetual check', as lishogi names it); otherwise draw. The side that made the
+ *    last move is looked at first (lishogi judges only that side; if both attacked throughout, it
+ *    is the one that loses). Captures, promotions and pawn or lance moves clear the history;
+ *  - 1000 plies from the start of the game (the SFEN move number counts): draw ('move limit').
+ */
+import {
+  FLAG_ATTACK,
+  FLAG_CHECK,
+  V_CHECK,
+  V_DRAW,
+  V_SIDE0_LOSES,
+  V_SIDE1_LOSES,
+  type CycleDetails,
+  type CycleMove,
+  type EndRules,
+  type ForcingRun,
+  type GameHistory,
+  type GameResult,
+  distinctMovers,
+} from '../../core/history.js';
+import { isAttacked } from '../../core/movegen.js';
+import type { Side } from '../../core/piece.js';
+import type { Position } from '../../core/position.js';
+import { chushogi, GOBETWEEN, LANCE, PAWN } from './index.js';
+
+const W = 12;
+const H = 12;
+const SIZE = W * H;
+const SIDE_NAMES = ['sente', 'gote'] as const;
+
+/** Plies from the start of a game after which it is drawn. */
+export const CHU_PLY_LIMIT = 1000;
+
+const kindOf = (p: number): number => p >> 1;
+const isRoyal = (p: number): boolean => chushogi.royal[p] === 1;
+/** A pawn or lance of its side standing on that side's last rank (it can never move again). */
+const dead = (p: number, sq: number): boolean => {
+  const k = kindOf(p);
+  if (k !== PAWN && k !== LANCE) return false;
+  const y = (sq / W) | 0;
+  return y === ((p & 1) === 0 ? H - 1 : 0);
+};
+
+const adjacent = (a: number, b: number): boolean =>
+  Math.max(Math.abs((a % W) - (b % W)), Math.abs(((a / W) | 0) - ((b / W) | 0))) === 1;
+
+/** Is any royal of `side` attacked? */
+function royalAttacked(pos: Position, side: number): boolean {
+  const b = pos.board;
+  for (let sq = 0; sq < SIZE; sq++) {
+    const p = b[sq]!;
+    if (p !== 0 && (p & 1) === side && isRoyal(p) && isAttacked(pos, sq, side ^ 1)) return true;
+  }
+  return false;
+}
+
+// per-side scratch counts, filled by census()
+const royals = [0, 0];
+const live = [0, 0]; // pieces not counting dead pawns/lances
+const strong = [0, 0]; // lishogi's "their pieces": not pawns, not go-betweens, not dead lances (royals included)
+const loneRoyal = [-1, -1];
+
+function census(pos: Position): void {
+  royals[0] = royals[1] = live[0] = live[1] = strong[0] = strong[1] = 0;
+  loneRoyal[0] = loneRoyal[1] = -1;
+  const b = pos.board;
+  for (let sq = 0; sq < SIZE; sq++) {
+    const p = b[sq]!;
+    if (p === 0) continue;
+    const s = p & 1;
+    const k = kindOf(p);
+    const isDead = dead(p, sq);
+    if (isRoyal(p)) {
+      royals[s]!++;
+      loneRoyal[s] = sq;
+    }
+    if (!isDead) live[s]!++;
+    if (k !== PAWN && k !== GOBETWEEN && !(k === LANCE && isDead)) strong[s]!++;
+  }
+}
+
+/** Is `side` bared (lishogi): a single royal against a royal plus a real piece, under the exceptions? */
+function bared(pos: Position, side: number): boolean {
+  const them = side ^ 1;
+  if (live[side] !== 1 || royals[side] !== 1 || loneRoyal[side]! < 0) return false;
+  if (strong[them]! <= 1 || royals[them]! < 1) return false;
+  // the lone royal may not be giving check (it could take a royal)
+  if (royalAttacked(pos, them)) return false;
+  if (strong[them] === 2) {
+    // with exactly two such pieces, neither may stand next to the lone royal (it could take one)
+    const lone = loneRoyal[side]!;
+    const b = pos.board;
+    for (let sq = 0; sq < SIZE; sq++) {
+      const p = b[sq]!;
+      if (p === 0 || (p & 1) !== them) continue;
+      const k = kindOf(p);
+      if (k === PAWN || k === GOBETWEEN || (k === LANCE && dead(p, sq))) continue;
+      if (adjacent(sq, lone)) return false;
+    }
+  }
+  return true;
+}
+
+/** The endings that need no move generation: royals captured, bare king, two lone royals. */
+export function chuQuickResult(pos: Position): GameResult | null {
+  census(pos);
+  const stm = pos.turn;
+  for (const s of [stm, stm ^ 1]) {
+    if (royals[s] === 0 && royals[s ^ 1]! > 0)
+      return { winner: SIDE_NAMES[s ^ 1]!, reason: 'royals captured', detail: `${SIDE_NAMES[s]} has no king or crown prince left` };
+  }
+  for (const s of [stm, stm ^ 1]) {
+    if (bared(pos, s))
+      return {
+        winner: SIDE_NAMES[s ^ 1]!,
+        reason: 'bare king',
+        detail: `${SIDE_NAMES[s]} is reduced to a lone royal against a royal and ${strong[s ^ 1]! - 1} piece${strong[s ^ 1]! === 2 ? '' : 's'}`,
+      };
+  }
+  if (live[0] === 1 && live[1] === 1 && royals[0] === 1 && royals[1] === 1 && !royalAttacked(pos, 0) && !royalAttacked(pos, 1))
+    return { winner: 'none', reason: 'insufficient material', detail: 'only the two royals are left' };
+  return null;
+}
+
+const scratch = new Int32Array(4096);
+
+/** Single-position endings: royals captured, bare king, stalemate (no legal move loses), two lone royals. */
+export function chuPositionResult(pos: Position): GameResult | null {
+  const quick = chuQuickResult(pos);
+  if (quick) return quick;
+  if (chushogi.generateLegal(pos, scratch, 0) === 0)
+    return { winner: SIDE_NAMES[pos.turn ^ 1]!, reason: 'stalemate', detail: `${SIDE_NAMES[pos.turn]} has no legal move` };
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attacking moves (lishogi: check, or the moved piece attacks an enemy piece)
+
+const pieceMoves = new Int32Array(4096);
+
+/** Can the piece on sq capture something (as if its side were to move)? */
+function pieceAttacks(pos: Position, sq: number): boolean {
+  const b = pos.board;
+  const p = b[sq]!;
+  if (p === 0) return false;
+  const side = (p & 1) as Side;
+  const turn = pos.turn;
+  const aux = pos.aux;
+  if (turn !== side) pos.setTurn(side);
+  if (aux !== 0) pos.setAux(0); // the counter-strike limit binds the other side
+  const n = chushogi.generateLegal(pos, pieceMoves, 0);
+  let hit = false;
+  for (let i = 0; i < n && !hit; i++) {
+    const m = pieceMoves[i]!;
+    if ((m & 0xff) !== sq) continue;
+    const to = (m >>> 8) & 0xff;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    if ((to !== sq && b[to] !== 0) || (mid >= 0 && b[mid] !== 0 && (b[mid]! & 1) !== side)) hit = true;
+  }
+  if (aux !== 0) pos.setAux(aux);
+  if (turn !== side) pos.setTurn(turn);
+  return hit;
+}
+
+/** FLAG_CHECK | FLAG_ATTACK of the move just played on pos. */
+export function chuMoveFlags(pos: Position): number {
+  const check = chushogi.inCheck(pos);
+  if (check) return FLAG_CHECK | FLAG_ATTACK;
+  const m = pos.lastMove();
+  const to = (m >>> 8) & 0xff;
+  return pieceAttacks(pos, to) ? FLAG_ATTACK : 0;
+}
+
+function irreversible(pos: Position): boolean {
+  const [a, b] = pos.lastCaptures();
+  if (a !== 0 || b !== 0) return true;
+  const m = pos.lastMove();
+  if (m & 0x1000000) return true;
+  const k = kindOf(pos.board[(m >>> 8) & 0xff]!);
+  return k === PAWN || k === LANCE;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judging a fourfold repetition
+
+const cycleMoves = new Int32Array(8192);
+const cycleFlags = new Uint8Array(8192);
+
+function judgeCycle(pos: Position, length: number, details?: CycleDetails, firstPly = 1): number {
+  if (length > cycleMoves.length || pos.sp < length) return V_DRAW;
+  for (let i = length - 1; i >= 0; i--) {
+    cycleMoves[i] = pos.lastMove();
+    pos.undo();
+  }
+  const side0 = pos.turn;
+  const attacked = [true, true];
+  for (let i = 0; i < length; i++) {
+    pos.play(cycleMoves[i]!);
+    const f = chuMoveFlags(pos);
+    cycleFlags[i] = f;
+    if (!(f & FLAG_ATTACK)) attacked[(side0 + i) & 1] = false;
+  }
+  const last = (side0 + length - 1) & 1;
+  const loser = attacked[last] ? last : attacked[last ^ 1] ? last ^ 1 : -1;
+  const code = loser < 0 ? V_DRAW : (loser === 0 ? V_SIDE0_LOSES : V_SIDE1_LOSES) | V_CHECK;
+  if (details) {
+    const moves: CycleMove[] = [];
+    for (let i = 0; i < length; i++)
+      moves.push({
+        ply: firstPly + i,
+        side: ((side0 + i) & 1) as Side,
+        move: cycleMoves[i]!,
+        check: (cycleFlags[i]! & FLAG_CHECK) !== 0,
+        attack: (cycleFlags[i]! & FLAG_ATTACK) !== 0,
+        chases: [],
+      });
+    details.moves = moves;
+    const span = `plies ${firstPly}–${firstPly + length - 1}`;
+    details.detail =
+      loser < 0
+        ? `the position occurred for the 4th time with neither side attacking with every move (${span})`
+        : `${SIDE_NAMES[loser]} attacked (check or a threat to capture) with every move at ${span}`;
+  }
+  return code;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Plies since the start of the game (SFEN move numbers count plies) at the current position. */
+const gamePly = (h: GameHistory): number => 2 * h.start.fullmove - 2 + h.start.turn - h.start.plyParity + h.plies;
+
+function limitResult(h: GameHistory): GameResult | null {
+  const ply = gamePly(h);
+  if (ply < CHU_PLY_LIMIT) return null;
+  return { winner: 'none', reason: 'move limit', detail: `${CHU_PLY_LIMIT} plies played` };
+}
+
+function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
+  let k = h.plies;
+  while (k > h.sinceAt(h.plies) && h.sideAt(k) !== side) k--;
+  let checks = true;
+  const plies: number[] = [];
+  for (; k > h.sinceAt(h.plies) && h.flagsAt(k) & FLAG_ATTACK; k -= 2) {
+    plies.push(k);
+    if (!(h.flagsAt(k) & FLAG_CHECK)) checks = false;
+  }
+  if (plies.length === 0) return null;
+  return { side, kind: checks ? 'check' : 'attack', count: plies.length, pieces: distinctMovers(h, plies), limit: 0 };
+}
+
+export const chushogiEndRules: EndRules = {
+  id: 'chushogi',
+  sideNames: SIDE_NAMES,
+  repetitions: 4,
+  moveFlags: chuMoveFlags,
+  irreversible,
+  positionResult: chuPositionResult,
+  quickResult: (pos) => chuQuickResult(pos),
+  judgeCycle,
+  limitResult,
+  forcingRun,
+};
