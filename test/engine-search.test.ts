@@ -318,3 +318,20 @@ describe('profiles', () => {
     expect(lionCaptures).toBeGreaterThan(0); // double moves were exercised
   });
 });
+
+describe('engine module boundaries', () => {
+  it('src/engine imports no UI, CLI or file-system modules', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../src/engine/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) {
+      const src = readFileSync(new URL(f, dir), 'utf8');
+      const imports = [...src.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+      for (const spec of imports) {
+        expect(spec, `${f} imports ${spec}`).not.toMatch(/^(ink|react|commander|chalk|fs|node:fs|string-width)(\/|$)/);
+        expect(spec, `${f} imports ${spec}`).not.toMatch(/\/(cli|tui)\//);
+      }
+    }
+  });
+});
