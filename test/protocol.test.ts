@@ -143,6 +143,59 @@ describe('CECP xiangqi', () => {
   });
 });
 
+/** A thinker that thinks until stopped, then answers with the first legal move. */
+function stubbornThinker(): Thinker & { started: number } {
+  const t = {
+    started: 0,
+    think(req: Parameters<Thinker['think']>[0]) {
+      t.started++;
+      let stop!: () => void;
+      const done = new Promise<void>((resolve) => (stop = resolve));
+      const move = XIANGQI.parseMove(req.pos, 'h9g7');
+      const promise = done.then(() => ({ move: move.ok ? move.value : 0, score: 0, depth: 1, nodes: 1, timeMs: 1, pv: [] }));
+      return { promise, abort: () => stop() };
+    },
+    newGame() {},
+    close: async () => {},
+  };
+  return t;
+}
+
+describe('CECP interrupts while thinking', () => {
+  it('? moves now and ping waits for the move; force and new drop the search', async () => {
+    const thinker = stubbornThinker();
+    const out: string[] = [];
+    const s = new XboardSession({ thinker, write: (l) => out.push(l) });
+    for (const l of ['new', 'variant xiangqi', 'usermove h2e2', 'ping 1', 'post', 'time 100']) s.feed(l);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(thinker.started).toBe(1);
+    expect(out).toEqual([]); // still thinking: the pong waits
+    s.feed('?');
+    await s.idle();
+    expect(out).toEqual(['move h9g7', 'pong 1']);
+    out.length = 0;
+    for (const l of ['usermove b0c2', 'force', 'ping 2']) s.feed(l);
+    await s.idle();
+    expect(out).toEqual(['pong 2']); // no move after force
+    out.length = 0;
+    for (const l of ['go', 'new', 'ping 3']) s.feed(l);
+    await s.idle();
+    expect(out).toEqual(['pong 3']);
+    s.feed('quit');
+  });
+
+  it('analyze prints thinking lines, restarts on a move, exit leaves it', async () => {
+    const gui = xboard({ depth: 2 });
+    await gui.send('new', 'variant xiangqi', 'force');
+    const r = await gui.send('post', 'analyze');
+    expect(r.filter((l) => /^\d+ -?\d+ \d+ \d+ [a-i][0-9][a-i][0-9]/.test(l)).length).toBeGreaterThan(0);
+    expect(moves(r)).toEqual([]);
+    const r2 = await gui.send('usermove h2e2');
+    expect(r2.some((l) => / [a-i][0-9][a-i][0-9]/.test(l))).toBe(true);
+    expect(await gui.send('exit', 'ping 4')).toEqual(['pong 4']);
+  });
+});
+
 describe('CECP chu shogi', () => {
   const twoGolds = '11k/12/12/12/5g6/5g6/5N6/12/12/12/12/K11 w - 0 1';
 
@@ -263,6 +316,18 @@ describe('UCI (Fairy-Stockfish xiangqi) and UCCI', () => {
     // the only legal move banned: nothing left
     expect((await gui.send('position fen 4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1 moves b0b9', 'go depth 1')).at(-1)).toBe('nobestmove');
     expect(await gui.send('quit')).toEqual(['bye']);
+  });
+
+  it('UCI: isready is answered while searching; stop gives the bestmove', async () => {
+    const out: string[] = [];
+    const s = new UciSession({ dialect: 'uci', thinker: stubbornThinker(), write: (l) => out.push(l) });
+    for (const l of ['uci', 'position startpos moves h3e3', 'go infinite', 'isready']) s.feed(l);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(out.at(-1)).toBe('readyok');
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    s.feed('stop');
+    await s.idle();
+    expect(out.at(-1)).toBe('bestmove h10g8');
   });
 
   it('UCCI go time is in seconds unless usemillisec', async () => {
