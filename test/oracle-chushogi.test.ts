@@ -1,0 +1,97 @@
+/**
+ * Our Chu Shogi legal-move generator against lishogi's rules library shogiops, whose answers
+ * scripts/oracle/chu-shogiops.ts recorded in fixtures/oracle/chushogi-shogiops.jsonl (shogiops itself
+ * is not needed here). Both sides are in the spec's move identity (same start, end, captured squares
+ * and promotion; a double step through an empty square to another square is the plain move; each
+ * piece's pass is one move, written with the middle square giving the smallest USI string). Also
+ * checked: lishogi's count of move strings (one per lion path) against our pathCount, and perft 2.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { legalMoves, Perft } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { lionDoubleStepSquares } from '../src/games/chushogi/index.js';
+import { pathCount } from '../src/games/chushogi/paths.js';
+import { parseChuSfen } from '../src/notation/sfen.js';
+import { formatUsi, usiSquare } from '../src/notation/usi.js';
+
+interface Row {
+  sfen: string;
+  source: string;
+  moves?: string[];
+  paths?: number;
+  depth?: number;
+  nodes?: number;
+}
+
+const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'oracle', 'chushogi-shogiops.jsonl');
+const rows: Row[] = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l) as Row);
+const moveRows = rows.filter((r) => r.moves !== undefined);
+const perftRows = rows.filter((r) => r.depth !== undefined);
+
+const position = (sfen: string): Position => {
+  const p = parseChuSfen(sfen);
+  if (!p.ok) throw new Error(`${sfen}: ${p.error}`);
+  return p.value;
+};
+
+/** Our legal moves in the fixture's form. */
+function canonical(pos: Position): string[] {
+  const b = pos.board;
+  return legalMoves(pos)
+    .map((m) => {
+      const from = m & 0xff;
+      const mid = ((m >>> 16) & 0xff) - 1;
+      if (mid < 0 || ((m >>> 8) & 0xff) !== from || b[mid] !== 0) return formatUsi(m);
+      const spellings: string[] = [];
+      for (let s = 0; s < b.length; s++)
+        if (s !== from && b[s] === 0 && lionDoubleStepSquares(pos, from, s, from)) spellings.push(usiSquare(from) + usiSquare(s) + usiSquare(from));
+      return spellings.sort()[0]!;
+    })
+    .sort();
+}
+
+describe('chu shogi: recorded shogiops answers', () => {
+  it('the fixture covers thousands of varied positions', () => {
+    expect(moveRows.length).toBeGreaterThanOrEqual(3000);
+    expect(perftRows.length).toBeGreaterThanOrEqual(200);
+    const kinds = new Set(moveRows.map((r) => r.source.split(':')[0]));
+    expect([...kinds].sort()).toEqual(['duel', 'game', 'hand', 'playout', 'random']);
+    // the lion rules are exercised: counter-strike squares, capturing double moves, refused captures
+    expect(moveRows.filter((r) => r.sfen.split(' ')[2] !== '-').length).toBeGreaterThan(100);
+    expect(moveRows.filter((r) => r.moves!.some((m) => /^\d+[a-l]\d+[a-l]\d+[a-l]$/.test(m))).length).toBeGreaterThan(500);
+  });
+
+  it('every legal move set is exactly the oracle\'s, and so is the lishogi path count', () => {
+    const bad: string[] = [];
+    for (const r of moveRows) {
+      const pos = position(r.sfen);
+      const ours = canonical(pos);
+      const theirs = new Set(r.moves);
+      const extra = ours.filter((m) => !theirs.has(m));
+      const missing = r.moves!.filter((m) => !ours.includes(m));
+      if (extra.length || missing.length || ours.length !== r.moves!.length)
+        bad.push(`${r.source} ${r.sfen}: ours only [${extra}], shogiops only [${missing}]`);
+      else {
+        const paths = legalMoves(pos).reduce((n, m) => n + pathCount(pos, m), 0);
+        if (paths !== r.paths) bad.push(`${r.source} ${r.sfen}: path count ours ${paths}, shogiops ${r.paths}`);
+      }
+    }
+    expect(bad.slice(0, 10)).toEqual([]);
+  });
+
+  it('perft counts (distinct moves) equal the oracle\'s', () => {
+    const counter = new Perft();
+    const bad: string[] = [];
+    for (const r of perftRows) {
+      const n = counter.count(position(r.sfen), r.depth!);
+      if (n !== r.nodes) bad.push(`${r.source} ${r.sfen}: perft ${r.depth} ours ${n}, shogiops ${r.nodes}`);
+    }
+    expect(bad.slice(0, 10)).toEqual([]);
+  });
+});
