@@ -159,6 +159,25 @@ describe('validate output', () => {
     ]);
   });
 
+  it('reports endings by the rules (here a threefold repetition), also when the record goes on', async () => {
+    const shuffle = '1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9';
+    const r = await runCli(['validate', tmpFile('repeat.pgn', `${shuffle} 5. h2e2 *\n\n${shuffle} 1/2-1/2\n`)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'game 1: ok, 9 plies, 1/2-1/2 repetition at ply 8 (the record goes on to ply 9)\ngame 2: ok, 8 plies, 1/2-1/2 repetition\n',
+    );
+    const { json } = await validateJson(tmpFile('repeat2.pgn', `${shuffle} *\n`));
+    expect(json.games[0]).toMatchObject({ result: '1/2-1/2', reason: 'repetition', endPly: 8 });
+    expect((json.games[0] as unknown as { detail: string }).detail).toMatch(/repeated/);
+  });
+
+  it('the 49 chu games end as the data says: 14 by royal capture, 2 by bare king', async () => {
+    const { json } = await validateJson(join(CHU, 'lishogi_49_games.pgn'));
+    const reasons = json.games.map((g) => g.reason).filter((x) => x === 'royals captured' || x === 'bare king');
+    expect(reasons.filter((x) => x === 'royals captured')).toHaveLength(14);
+    expect(reasons.filter((x) => x === 'bare king')).toHaveLength(2);
+  });
+
   it('refuses moves after the end of the game', async () => {
     const file = tmpFile('after-mate.pgn', '[FEN "3k5/8R/9/9/9/9/9/9/9/R4K3 w - - 0 1"]\n\n1. a0a9 d9e9 *\n');
     const r = await runCli(['validate', file]);

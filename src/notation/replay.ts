@@ -9,13 +9,17 @@
  * `isLegalMove` (the moving piece's moves plus a general check) instead of generating every legal
  * move each ply.
  *
- * Also here: `gameResult`, the single place that judges how a replayed game ended (so richer
- * rulings — repetition, move limits — can slot in).
+ * How a game ended is judged by the game's end rules through a `GameHistory` (core/history.ts,
+ * games/<game>/end.ts): checkmate, stalemate, repetition rulings, move limits, material; the one
+ * entry point for that judgement here is `gameResult`.
  */
+import { GameHistory, resultScore, type EndRules } from '../core/history.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import type { Result } from '../core/result.js';
+import { chushogiEndRules } from '../games/chushogi/end.js';
+import { xiangqiEndRules } from '../games/xiangqi/end.js';
 import { xiangqi } from '../games/xiangqi/index.js';
 import { classifyChuMove, classifyXiangqiMove, coordinateMove, parseChuMoveReason, parseXiangqiMoveReason } from './detect.js';
 import { isLegalMove } from './legal-check.js';
@@ -48,8 +52,12 @@ export interface GameReport {
   readonly fen: string | null;
   /** `1-0`, `0-1`, `1/2-1/2` or `*`. */
   readonly result: string;
-  /** Why the game ended (checkmate, stalemate, …), null when the position does not decide it. */
+  /** Why the game ended (checkmate, perpetual check, …), null while it goes on. */
   readonly reason: string | null;
+  /** The ruling in one sentence (who did what, where), when there is one. */
+  readonly detail: string | null;
+  /** The ply at which the game ended by the rules (may be before the record's last move), or null. */
+  readonly endPly: number | null;
   /** The result written in the record (result token, else Result tag), if any. */
   readonly recorded: string | null;
   readonly error: ReplayError | null;
@@ -69,27 +77,41 @@ export interface ReplayOptions {
 /** A finished replay, as the result judge sees it. */
 export interface ReplayedGame {
   readonly game: Game;
-  readonly start: Position;
-  readonly moves: readonly Move[];
+  /** The game's history (moves, hashes, flags), when the game has end rules. */
+  readonly history: GameHistory | null;
+  /** The position after the last move. */
   readonly final: Position;
   /** The result written in the record, if any. */
   readonly recorded: string | null;
 }
 
+export interface Judgement {
+  /** `1-0`, `0-1`, `1/2-1/2`, or the recorded result (else `*`) while the rules decide nothing. */
+  readonly result: string;
+  readonly reason: string | null;
+  readonly detail: string | null;
+  readonly endPly: number | null;
+}
+
+/** The end rules of each game. */
+const END_RULES: Partial<Record<GameId, EndRules>> = { xiangqi: xiangqiEndRules, chushogi: chushogiEndRules };
+
 /**
- * How a replayed game stands: the result and its reason. The single place for this judgement:
- * for now the final position decides (checkmate, stalemate — both lose in xiangqi); otherwise the
- * recorded result stands, else `*`.
+ * How a replayed game stands: the first ending the game's rules find along the moves (checkmate,
+ * stalemate, perpetual check/chase, repetition, move limits, material, bare king…), else the
+ * recorded result, else `*`. The single place for this judgement.
  */
-export function gameResult(g: ReplayedGame): { result: string; reason: string | null } {
-  // the common case first, without allocating: the side to move has a move
-  if (g.final.variant.generateLegal(g.final, scratch, 0) > 0) return { result: g.recorded ?? '*', reason: null };
-  const status = positionStatus(g.game, g.final);
-  if (status.reason !== null) {
-    const winner = g.game.sideNames.indexOf(status.winner ?? '');
-    return { result: winner === 0 ? '1-0' : winner === 1 ? '0-1' : '1/2-1/2', reason: status.reason };
+export function gameResult(g: ReplayedGame): Judgement {
+  if (g.history) {
+    const r = g.history.finish();
+    if (r) return { result: resultScore(r), reason: r.reason, detail: r.detail ?? null, endPly: r.ply ?? g.history.plies };
+    return { result: g.recorded ?? '*', reason: null, detail: null, endPly: null };
   }
-  return { result: g.recorded ?? '*', reason: null };
+  // a game without end rules: the final position alone
+  if (g.final.variant.generateLegal(g.final, scratch, 0) > 0) return { result: g.recorded ?? '*', reason: null, detail: null, endPly: null };
+  const status = positionStatus(g.game, g.final);
+  const winner = g.game.sideNames.indexOf(status.winner ?? '');
+  return { result: winner === 0 ? '1-0' : winner === 1 ? '0-1' : '1/2-1/2', reason: status.reason, detail: null, endPly: null };
 }
 
 const scratch = new Int32Array(1024);
@@ -151,6 +173,7 @@ function resetTo(pos: Position, src: Position): void {
   pos.aux = src.aux;
   pos.halfmove = src.halfmove;
   pos.fullmove = src.fullmove;
+  pos.plyParity = src.plyParity;
   pos.hashLo = src.hashLo;
   pos.hashHi = src.hashHi;
   pos.sp = 0;
@@ -162,6 +185,7 @@ function resetTo(pos: Position, src: Position): void {
  */
 export class Replayer {
   private readonly work = new Map<GameId, Position>();
+  private readonly histories = new Map<GameId, GameHistory>();
   private readonly starts = new Map<string, Result<Position>>();
 
   constructor(private readonly opts: ReplayOptions = {}) {}
@@ -177,19 +201,37 @@ export class Replayer {
     return r;
   }
 
-  /** Plays the move texts from `start` on the working position, up to the first bad one. */
+  /** The game's history, reset to `start` (one per game, reused), or null for a game without end rules. */
+  private historyFor(game: Game, start: Position): GameHistory | null {
+    const rules = END_RULES[game.id];
+    if (!rules) return null;
+    let h = this.histories.get(game.id);
+    if (!h) {
+      h = new GameHistory(rules, start);
+      this.histories.set(game.id, h);
+    } else h.reset(start);
+    return h;
+  }
+
+  /**
+   * Plays the move texts from `start` up to the first bad one: through the game's history when it
+   * has end rules (which judges each ply), else on a working position.
+   */
   private replayMoves(
     game: Game,
     start: Position,
     list: readonly RecordMove[],
     uci: boolean,
-  ): { pos: Position; moves: Move[]; error: ReplayError | null; malformedMove: boolean } {
-    let pos = this.work.get(game.id);
-    if (!pos) {
-      pos = start.clone();
+  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean } {
+    const history = this.historyFor(game, start);
+    let pos: Position;
+    if (history) pos = history.position;
+    else {
+      pos = this.work.get(game.id) ?? start.clone();
       this.work.set(game.id, pos);
-    } else resetTo(pos, start);
-    const moves: Move[] = [];
+      resetTo(pos, start);
+    }
+    let plies = 0;
     const isXiangqi = game.variant === xiangqi;
     for (let i = 0; i < list.length; i++) {
       const mv = list[i]!;
@@ -226,18 +268,23 @@ export class Replayer {
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
         const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
-        return { pos, moves, error, malformedMove: shapeless };
+        return { pos, history, plies, error, malformedMove: shapeless };
       }
-      if (pos.sp >= STACK_LIMIT) {
-        // the undo stack is bounded and replay never undoes: start a fresh history
-        const fresh = pos.clone();
-        this.work.set(game.id, fresh);
-        pos = fresh;
+      if (history) {
+        history.record(m);
+        pos = history.position; // the history may have grown into a new position
+      } else {
+        if (pos.sp >= STACK_LIMIT) {
+          // the undo stack is bounded and replay never undoes: start a fresh history
+          const fresh = pos.clone();
+          this.work.set(game.id, fresh);
+          pos = fresh;
+        }
+        pos.play(m);
       }
-      pos.play(m);
-      moves.push(m);
+      plies++;
     }
-    return { pos, moves, error: null, malformedMove: false };
+    return { pos, history, plies, error: null, malformedMove: false };
   }
 
   /** Replays one record. Never throws on bad input. */
@@ -266,18 +313,18 @@ export class Replayer {
     const base = { index: rec.index, recorded };
     const which = gameOf(rec, opts);
     if ('error' in which)
-      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error: which.error };
+      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error: which.error };
     let game: Game;
     try {
       game = getGame(which.id);
     } catch {
       const error = tagError(rec, `${which.id} records cannot be read yet (the game is not available)`);
-      return { ...base, variant: which.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error };
+      return { ...base, variant: which.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error };
     }
     const parsed = this.startPosition(game, rec.tags['FEN']);
     if (!parsed.ok) {
       const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);
-      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, error };
+      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error };
     }
     const start = parsed.value;
     const list = rec.moves;
@@ -289,7 +336,7 @@ export class Replayer {
       if (!other.error || other.error.ply > run.error.ply) run = other;
       else run = this.replayMoves(game, start, list, false);
     }
-    const { moves, pos } = run;
+    const { pos, history, plies } = run;
     let error = run.error;
     const malformedMove = run.malformedMove;
     let status: GameStatus = error ? (malformedMove ? 'malformed' : 'illegal') : 'ok';
@@ -301,17 +348,19 @@ export class Replayer {
       error = { ply, move: null, line: syntax.line, column: syntax.column, message: syntax.message };
       status = 'malformed';
     }
-    const judged = gameResult({ game, start, moves, final: pos, recorded });
+    const judged = gameResult({ game, history, final: pos, recorded });
     return {
       ...base,
       variant: game.id,
       status,
-      plies: moves.length,
+      plies,
       fen: game.formatFen(pos),
       result: judged.result,
       reason: judged.reason,
+      detail: judged.detail,
+      endPly: judged.endPly,
       error,
-      ...(opts.keepMoves ? { moves, start: start.clone() } : {}),
+      ...(opts.keepMoves && history ? { moves: history.moveList(), start: start.clone() } : {}),
     };
   }
 }
@@ -333,6 +382,7 @@ export function formatReportLine(r: GameReport): string {
     return `${head}${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} "${r.error.move}" at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
   if (r.error) return `${head}malformed at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
   let tail = r.result + (r.reason ? ` ${r.reason}` : '');
+  if (r.reason && r.endPly !== null && r.endPly < r.plies) tail += ` at ply ${r.endPly} (the record goes on to ply ${r.plies})`;
   if (r.reason && r.recorded && r.recorded !== '*' && r.recorded !== r.result) tail += ` (recorded ${r.recorded})`;
   return `${head}ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
 }
@@ -347,6 +397,8 @@ export function reportJson(r: GameReport): Record<string, unknown> {
     fen: r.fen,
     result: r.result,
     reason: r.reason,
+    ...(r.detail !== null ? { detail: r.detail } : {}),
+    ...(r.endPly !== null ? { endPly: r.endPly } : {}),
     ...(r.recorded !== null ? { recorded: r.recorded } : {}),
     ...(r.status === 'malformed' ? { malformed: true } : {}),
     error: r.error,
