@@ -1,18 +1,61 @@
-/** Game status of a single position (no history): ongoing, or who won and why. */
-import { legalMoves } from '../core/perft.js';
+/**
+ * How a game stands, for commands: the rules of each game's end (`endRulesFor`), the status of a
+ * single position (`positionStatus`: checkmate, stalemate, royals captured, bare king, insufficient
+ * material), and what a record's written result implies (`recordedOutcome`). Whole games are
+ * judged by a `GameHistory` (src/core/history.ts) with the rules of src/games/<game>/end.ts.
+ */
+import { GameHistory, type EndRules, type GameResult } from '../core/history.js';
 import type { Position } from '../core/position.js';
-import type { Game } from './registry.js';
+import { chushogiEndRules } from '../games/chushogi/end.js';
+import { xiangqiEndRules } from '../games/xiangqi/end.js';
+import type { Game, GameId } from './registry.js';
+
+export type { GameResult } from '../core/history.js';
+
+/** The end-of-game rules of a game. */
+export function endRulesFor(game: Game | GameId): EndRules {
+  const id = typeof game === 'string' ? game : game.id;
+  return id === 'chushogi' ? chushogiEndRules : xiangqiEndRules;
+}
+
+/** A fresh history of a game from a start position (for play, repl, analysis). */
+export const newGameHistory = (game: Game | GameId, start: Position): GameHistory => new GameHistory(endRulesFor(game), start);
 
 export interface Status {
   /** null while the game goes on. */
   readonly reason: string | null;
+  /** The winning side's name; null while the game goes on and for a draw. */
   readonly winner: string | null;
 }
 
+/**
+ * The end of the game decided by this position alone (no history): checkmate, stalemate (both
+ * lose in either game), royals captured, bare king, insufficient material — or null.
+ */
+export const positionResult = (game: Game | GameId, pos: Position): GameResult | null => endRulesFor(game).positionResult(pos);
+
+/** Game status of a single position (no history): ongoing, or who won or drew and why. */
 export function positionStatus(game: Game, pos: Position): Status {
-  if (legalMoves(pos).length === 0) {
-    const reason = pos.variant.inCheck(pos) ? 'checkmate' : 'stalemate';
-    return { reason, winner: game.sideNames[pos.turn ^ 1]! };
+  const r = positionResult(game, pos);
+  if (!r) return { reason: null, winner: null };
+  return { reason: r.reason, winner: r.winner === 'none' ? null : r.winner };
+}
+
+/**
+ * The outcome a record's written result implies when the rules do not end the game on the board:
+ * a decisive result is taken as a resignation (or a loss off the board), a draw as agreed.
+ * Null for `*` or no result.
+ */
+export function recordedOutcome(game: Game, recorded: string | null): GameResult | null {
+  if (recorded === '1-0' || recorded === '0-1') {
+    const loser = recorded === '1-0' ? 1 : 0;
+    return {
+      winner: endRulesFor(game).sideNames[loser ^ 1]!,
+      reason: 'resignation',
+      detail: `${game.sideNames[loser]} resigned or lost off the board (recorded ${recorded}; the rules do not end the game here)`,
+    };
   }
-  return { reason: null, winner: null };
+  if (recorded === '1/2-1/2')
+    return { winner: 'none', reason: 'agreement', detail: 'drawn by agreement (recorded 1/2-1/2; the rules do not end the game here)' };
+  return null;
 }

@@ -1,7 +1,8 @@
 /** `chuhan moves`: the legal moves of a position (cli.md). */
 import type { Command } from 'commander';
 import { legalMoves } from '../../core/perft.js';
-import { positionStatus } from '../../notation/status.js';
+import { resultScore } from '../../core/history.js';
+import { positionResult, positionStatus } from '../../notation/status.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 
 interface MovesOptions extends CommonOptions {
@@ -27,6 +28,7 @@ export function registerMoves(program: Command, io: Io): void {
         .sort((a, b) => (a.coord < b.coord ? -1 : a.coord > b.coord ? 1 : 0));
       if (opts.json) {
         const status = positionStatus(game, pos);
+        const ended = positionResult(game, pos);
         const list = moves.map(({ m, coord }) => {
           const entry: Record<string, unknown> = { [game.coordinate.id]: coord };
           for (const [id, n] of game.notations) if (id !== game.coordinate.id) entry[id] = n.format(pos, m);
@@ -43,6 +45,7 @@ export function registerMoves(program: Command, io: Io): void {
             inCheck: pos.variant.inCheck(pos),
             status: status.reason ?? 'ongoing',
             ...(status.winner ? { winner: status.winner } : {}),
+            ...(ended ? { result: resultScore(ended), ...(ended.detail ? { detail: ended.detail } : {}) } : {}),
             moves: list,
           }) + '\n',
         );

@@ -184,8 +184,7 @@ export function chuMoveFlags(pos: Position): number {
 }
 
 function irreversible(pos: Position): boolean {
-  const [a, b] = pos.lastCaptures();
-  if (a !== 0 || b !== 0) return true;
+  if (pos.halfmove === 0) return true; // a capture (on the destination or a lion's first step)
   const m = pos.lastMove();
   if (m & 0x1000000) return true;
   const k = kindOf(pos.board[(m >>> 8) & 0xff]!);

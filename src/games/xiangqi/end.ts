@@ -473,10 +473,8 @@ export const xiangqiEndRules: EndRules = {
   sideNames: SIDE_NAMES,
   repetitions: 3,
   moveFlags: (pos) => (xiangqi.inCheck(pos) ? FLAG_CHECK : 0),
-  irreversible: (pos) => {
-    const [a, b] = pos.lastCaptures();
-    return a !== 0 || b !== 0;
-  },
+  // only captures reset the halfmove clock (xiangqi.md), and only captures are irreversible here
+  irreversible: (pos) => pos.halfmove === 0,
   positionResult: xiangqiPositionResult,
   quickResult: (pos, irreversible) => (irreversible && !xiangqiSufficientMaterial(pos) ? INSUFFICIENT : null),
   judgeCycle,
