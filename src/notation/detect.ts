@@ -38,29 +38,30 @@ export function coordinateMove(text: string, uci: boolean): number {
   let t = text;
   // fast path: plain ASCII, 4 characters (the common case of large records)
   if (t.length !== 4 || t.charCodeAt(0) > 0x7f) t = t.normalize('NFKC').trim();
-  let i = 0;
-  const sq = (): number => {
-    const f = (t.charCodeAt(i) | 0x20) - 97;
-    if (f < 0 || f >= W) return -1;
-    i++;
-    let r = t.charCodeAt(i) - 48;
-    if (!(r >= 0 && r <= 9)) return -1;
-    i++;
-    if (uci) {
-      if (r === 1 && t.charCodeAt(i) === 48) {
-        r = 10;
-        i++;
-      } else if (r === 0) return -1;
-      r--;
-    }
-    return r * W + f;
-  };
-  const from = sq();
-  if (from < 0) return -1;
+  const a = squareAt(t, 0, uci);
+  if (a < 0) return -1;
+  let i = a >>> 8;
   if (t.charCodeAt(i) === 45) i++; // '-'
-  const to = sq();
-  if (to < 0 || i !== t.length) return -1;
-  return from | (to << 8);
+  const b = squareAt(t, i, uci);
+  if (b < 0 || b >>> 8 !== t.length) return -1;
+  return (a & 0xff) | ((b & 0xff) << 8);
+}
+
+/** The square written at t[i..] as square | (index after it) << 8, or -1 (no closure: called per ply). */
+function squareAt(t: string, i: number, uci: boolean): number {
+  const f = (t.charCodeAt(i) | 0x20) - 97;
+  if (!(f >= 0 && f < W)) return -1;
+  let r = t.charCodeAt(i + 1) - 48;
+  if (!(r >= 0 && r <= 9)) return -1;
+  let next = i + 2;
+  if (uci) {
+    if (r === 1 && t.charCodeAt(next) === 48) {
+      r = 10;
+      next++;
+    } else if (r === 0) return -1;
+    r--;
+  }
+  return (r * W + f) | (next << 8);
 }
 
 /** Is the text shaped like a coordinate move (either numbering)? */
