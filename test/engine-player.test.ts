@@ -155,4 +155,14 @@ describe('matches', () => {
       expect(r.moves!.length).toBe(r.plies);
     }
   });
+
+  it('level against level: each colour-swapped pair starts from its own random opening', () => {
+    const game = getGame('xiangqi');
+    const m = playMatch(game, { games: 4, level: 1, opponent: { kind: 'level', level: 2 }, seed: 1, keepMoves: true, maxPlies: 6 });
+    const openings = m.records.map((r) => r.moves!.slice(0, 2).join(' '));
+    expect(openings[0]).toBe(openings[1]);
+    expect(openings[2]).toBe(openings[3]);
+    expect(openings[0]).not.toBe(openings[2]);
+    expect(m.records.every((r) => r.reason === 'move limit' || r.plies < 6)).toBe(true);
+  });
 });

@@ -11,7 +11,7 @@ import { playMatch, type MatchSummary, type Opponent } from '../engine/match.js'
 import { gameIdFromName, getGame, type Game } from '../notation/registry.js';
 
 const USAGE = `usage: npm run match -- [--games N] [--level A] [--vs random|level:B] [--variant xiangqi|chushogi|all]
-                        [--seed S] [--max-plies N] [--time] [--quiet] [--moves] [--json]`;
+                        [--seed S] [--max-plies N] [--random-plies N] [--time] [--quiet] [--moves] [--json]`;
 
 export function matchMain(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
   let opts;
@@ -25,6 +25,7 @@ export function matchMain(argv: string[], out: (s: string) => void, err: (s: str
         variant: { type: 'string', default: 'xiangqi' },
         seed: { type: 'string', default: '1' },
         'max-plies': { type: 'string' },
+        'random-plies': { type: 'string' },
         time: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         moves: { type: 'boolean', default: false },
@@ -76,13 +77,28 @@ export function matchMain(argv: string[], out: (s: string) => void, err: (s: str
     if (n === null) return usage(`--max-plies must be a positive whole number, not "${opts['max-plies']}"`);
     maxPlies = n;
   }
+  let randomPlies: number | undefined;
+  if (opts['random-plies'] !== undefined) {
+    const n = int(opts['random-plies'], 0, 1000);
+    if (n === null) return usage(`--random-plies must be a whole number, not "${opts['random-plies']}"`);
+    randomPlies = n;
+  }
   const summaries: MatchSummary[] = [];
   for (const game of gameList) {
     const [n0, n1] = game.sideNames;
     if (!opts.json) out(`${game.id}: level ${level} vs ${vs}, ${games} games, seed ${seed}${opts.time ? ', timed' : ''}\n`);
     const s = playMatch(
       game,
-      { games, level, opponent, seed, timed: opts.time!, keepMoves: opts.moves!, ...(maxPlies ? { maxPlies } : {}) },
+      {
+        games,
+        level,
+        opponent,
+        seed,
+        timed: opts.time!,
+        keepMoves: opts.moves!,
+        ...(maxPlies ? { maxPlies } : {}),
+        ...(randomPlies !== undefined ? { randomPlies } : {}),
+      },
       (r) => {
         if (opts.json || opts.quiet) return;
         out(`game ${String(r.index).padStart(3)}: ${r.players[0]} (${n0}) - ${r.players[1]} (${n1}): ${r.result} ${r.reason}, ${r.plies} plies, ${r.seconds.toFixed(1)} s\n`);

@@ -25,6 +25,12 @@ export interface MatchOptions {
   readonly timed?: boolean;
   /** Keep the moves of each game (coordinate notation). */
   readonly keepMoves?: boolean;
+  /**
+   * Plies played by a seeded random mover before the players take over, the same for both games
+   * of a colour-swapped pair (default: 2 between two levels, whose searches are otherwise
+   * deterministic and would repeat one game per colour; 0 against the random mover).
+   */
+  readonly randomPlies?: number;
 }
 
 export interface GameRecord {
@@ -72,19 +78,30 @@ const randomPlayer: Player = { name: 'random', move: (pos, _h, rng) => randomMov
 
 export const playerName = (o: Opponent): string => (o.kind === 'random' ? 'random' : `level ${o.level}`);
 
-/** Plays one game; player A has side `aSide`. */
-function playGame(game: Game, a: Player, b: Player, aSide: 0 | 1, seed: number, maxPlies: number, keepMoves: boolean) {
+/** Plays one game; player A has side `aSide`. The first `randomPlies` plies come from `openingSeed`. */
+function playGame(
+  game: Game,
+  a: Player,
+  b: Player,
+  aSide: 0 | 1,
+  seed: number,
+  maxPlies: number,
+  keepMoves: boolean,
+  randomPlies: number,
+  openingSeed: number,
+) {
   const start = game.parseFen(game.startFen);
   if (!start.ok) throw new Error(start.error);
   const pos = start.value;
   const referee = new Referee(pos, maxPlies);
   const rng = createRng(seed);
+  const opening = createRng(openingSeed);
   const history: HistoryEntry[] = [];
   const moves: string[] = [];
   let result: MatchResult | null = referee.result();
   while (!result) {
-    const player = pos.turn === aSide ? a : b;
-    const m = player.move(pos, history, rng);
+    const player = referee.plies < randomPlies ? randomPlayer : pos.turn === aSide ? a : b;
+    const m = player.move(pos, history, referee.plies < randomPlies ? opening : rng);
     if (m === 0) throw new Error(`${player.name} found no move in a game that is not over`);
     if (keepMoves) moves.push(game.coordinate.format(pos, m));
     history.push(historyEntry(pos));
@@ -105,7 +122,19 @@ export function playMatch(game: Game, options: MatchOptions, onGame?: (record: G
     const b = options.opponent.kind === 'random' ? randomPlayer : levelPlayer(options.opponent.level, timed);
     const aSide = (g % 2) as 0 | 1;
     const tg = performance.now();
-    const { result, plies, moves } = playGame(game, a, b, aSide, options.seed * 1_000_003 + g, maxPlies, options.keepMoves ?? false);
+    const randomPlies = options.randomPlies ?? (options.opponent.kind === 'level' ? 2 : 0);
+    const openingSeed = options.seed * 7_919 + (g >> 1) + 1;
+    const { result, plies, moves } = playGame(
+      game,
+      a,
+      b,
+      aSide,
+      options.seed * 1_000_003 + g,
+      maxPlies,
+      options.keepMoves ?? false,
+      randomPlies,
+      openingSeed,
+    );
     const record: GameRecord = {
       index: g + 1,
       players: aSide === 0 ? [nameA, nameB] : [nameB, nameA],
