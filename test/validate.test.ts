@@ -212,7 +212,8 @@ describe('validate on bad input', () => {
     const file = tmpFile('tags.pgn', '[Foo "bar"]\n[Opening "?"]\n[ECO "A00"]\n\n1. h2e2 h9g7 1/2-1/2\n');
     const r = await runCli(['validate', file]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('game 1: ok, 2 plies, 1/2-1/2\n');
+    // a written draw the rules do not give is taken as agreed
+    expect(r.stdout).toBe('game 1: ok, 2 plies, 1/2-1/2 agreement\n');
   });
 
   it('binary garbage: malformed (exit 2), one sentence, no stack trace', async () => {

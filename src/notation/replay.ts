@@ -25,7 +25,7 @@ import { classifyChuMove, classifyXiangqiMove, coordinateMove, parseChuMoveReaso
 import { isLegalMove } from './legal-check.js';
 import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
 import { getGame, type Game, type GameId } from './registry.js';
-import { positionStatus } from './status.js';
+import { explainRepetition, positionStatus, recordedOutcome, type RepetitionExplanation } from './status.js';
 import { explainXiangqi } from './xiangqi-why.js';
 
 export interface ReplayError {
@@ -58,6 +58,8 @@ export interface GameReport {
   readonly detail: string | null;
   /** The ply at which the game ended by the rules (may be before the record's last move), or null. */
   readonly endPly: number | null;
+  /** With `explain`: the judged repetition that ended the game, if it ended so. */
+  readonly explanation?: RepetitionExplanation | null;
   /** The result written in the record (result token, else Result tag), if any. */
   readonly recorded: string | null;
   readonly error: ReplayError | null;
@@ -72,6 +74,8 @@ export interface ReplayOptions {
   readonly variant?: GameId;
   /** Keep the start position and the list of moves in the report. */
   readonly keepMoves?: boolean;
+  /** Explain a game ended by a judged repetition (the cycle move by move; validate --explain). */
+  readonly explain?: boolean;
 }
 
 /** A finished replay, as the result judge sees it. */
@@ -105,6 +109,9 @@ export function gameResult(g: ReplayedGame): Judgement {
   if (g.history) {
     const r = g.history.finish();
     if (r) return { result: resultScore(r), reason: r.reason, detail: r.detail ?? null, endPly: r.ply ?? g.history.plies };
+    // the rules do not end the game: a written result stands (a decisive one as a resignation, a draw as agreed)
+    const rec = recordedOutcome(g.game, g.recorded);
+    if (rec) return { result: g.recorded!, reason: rec.reason, detail: rec.detail ?? null, endPly: null };
     return { result: g.recorded ?? '*', reason: null, detail: null, endPly: null };
   }
   // a game without end rules: the final position alone
@@ -360,6 +367,7 @@ export class Replayer {
       detail: judged.detail,
       endPly: judged.endPly,
       error,
+      ...(opts.explain && history ? { explanation: explainRepetition(game, history) } : {}),
       ...(opts.keepMoves && history ? { moves: history.moveList(), start: start.clone() } : {}),
     };
   }
@@ -372,8 +380,13 @@ export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}): GameRep
 
 function gameOverReason(game: Game, pos: Position): string {
   const s = positionStatus(game, pos);
-  return `the game is already over (${game.sideNames[pos.turn]} is ${s.reason === 'checkmate' ? 'checkmated' : 'stalemated'})`;
+  if (s.reason === 'checkmate' || s.reason === 'stalemate')
+    return `the game is already over (${game.sideNames[pos.turn]} is ${s.reason === 'checkmate' ? 'checkmated' : 'stalemated'})`;
+  return `the game is already over (${s.reason ?? 'no legal move'})`;
 }
+
+/** Reasons whose ruling is printed after them in the human line (who did what, where). */
+const DETAILED = new Set(['perpetual check', 'perpetual chase', 'move limit', 'bare king']);
 
 /** One line of `chuhan validate` output for a game (cli.md). */
 export function formatReportLine(r: GameReport): string {
@@ -382,6 +395,7 @@ export function formatReportLine(r: GameReport): string {
     return `${head}${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} "${r.error.move}" at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
   if (r.error) return `${head}malformed at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
   let tail = r.result + (r.reason ? ` ${r.reason}` : '');
+  if (r.reason && r.detail && DETAILED.has(r.reason)) tail += `: ${r.detail}`;
   if (r.reason && r.endPly !== null && r.endPly < r.plies) tail += ` at ply ${r.endPly} (the record goes on to ply ${r.plies})`;
   if (r.reason && r.recorded && r.recorded !== '*' && r.recorded !== r.result) tail += ` (recorded ${r.recorded})`;
   return `${head}ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
@@ -399,6 +413,7 @@ export function reportJson(r: GameReport): Record<string, unknown> {
     reason: r.reason,
     ...(r.detail !== null ? { detail: r.detail } : {}),
     ...(r.endPly !== null ? { endPly: r.endPly } : {}),
+    ...(r.explanation ? { explain: r.explanation.json } : {}),
     ...(r.recorded !== null ? { recorded: r.recorded } : {}),
     ...(r.status === 'malformed' ? { malformed: true } : {}),
     error: r.error,

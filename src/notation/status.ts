@@ -4,7 +4,7 @@
  * material), and what a record's written result implies (`recordedOutcome`). Whole games are
  * judged by a `GameHistory` (src/core/history.ts) with the rules of src/games/<game>/end.ts.
  */
-import { GameHistory, type EndRules, type GameResult } from '../core/history.js';
+import { formatExplanation, formatResult, GameHistory, type EndRules, type GameResult } from '../core/history.js';
 import type { Position } from '../core/position.js';
 import { chushogiEndRules } from '../games/chushogi/end.js';
 import { xiangqiEndRules } from '../games/xiangqi/end.js';
@@ -58,4 +58,47 @@ export function recordedOutcome(game: Game, recorded: string | null): GameResult
   if (recorded === '1/2-1/2')
     return { winner: 'none', reason: 'agreement', detail: 'drawn by agreement (recorded 1/2-1/2; the rules do not end the game here)' };
   return null;
+}
+
+/** A judged repetition in words and as data (`chuhan validate --explain`). */
+export interface RepetitionExplanation {
+  /** Printable lines: the occurrences, the cycle move by move, the ruling. */
+  readonly lines: string[];
+  readonly json: {
+    readonly occurrences: readonly number[];
+    readonly from: number;
+    readonly to: number;
+    readonly moves: readonly { ply: number; side: string; move: string; check: boolean; attack?: boolean; chases: readonly string[] }[];
+    readonly ruling: string;
+  };
+}
+
+/**
+ * The explanation of the repetition that ended a game recorded in `h` (null if it did not end
+ * so), with the moves in the game's coordinate notation.
+ */
+export function explainRepetition(game: Game, h: GameHistory): RepetitionExplanation | null {
+  const e = h.explain();
+  if (!e) return null;
+  const texts = new Map<number, string>();
+  h.walk(e.from - 1, e.to, (k) => texts.set(k, game.coordinate.format(h.position, h.moveAt(k))), null);
+  const fmt = (ply: number, m: number): string => texts.get(ply) ?? String(m);
+  const lines = formatExplanation(e, game.sideNames, fmt);
+  return {
+    lines,
+    json: {
+      occurrences: e.occurrences,
+      from: e.from,
+      to: e.to,
+      moves: e.moves.map((mv) => ({
+        ply: mv.ply,
+        side: game.sideNames[mv.side]!,
+        move: fmt(mv.ply, mv.move),
+        check: mv.check,
+        ...(mv.attack !== undefined ? { attack: mv.attack } : {}),
+        chases: mv.chases,
+      })),
+      ruling: formatResult(e.result),
+    },
+  };
 }

@@ -11,6 +11,7 @@ interface ValidateOptions {
   format?: string;
   variant?: string;
   json?: boolean;
+  explain?: boolean;
 }
 
 const FORMATS = ['auto', 'pgn', 'list'];
@@ -41,6 +42,7 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--format <format>', 'auto | pgn | list (a plain move list without tags)', 'auto')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
     .option('--json', 'machine-readable output')
+    .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
     .action(async (file: string, opts: ValidateOptions) => {
       const format = (opts.format ?? 'auto').toLowerCase();
       if (!FORMATS.includes(format)) throw new CliError(`unknown format "${opts.format}" (use auto, pgn or list)`);
@@ -72,7 +74,7 @@ export function registerValidate(program: Command, io: Io): void {
       let okCount = 0;
       let illegal = 0;
       let malformed = 0;
-      const replayer = new Replayer(variant ? { variant } : {});
+      const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}) });
       try {
         for await (const rec of readRecords(source)) {
           let report = replayer.replay(rec);
@@ -82,7 +84,10 @@ export function registerValidate(program: Command, io: Io): void {
           else if (report.status === 'illegal') illegal++;
           else malformed++;
           if (opts.json) out += (games > 1 ? ',' : '') + JSON.stringify(reportJson(report));
-          else out += formatReportLine(report) + '\n';
+          else {
+            out += formatReportLine(report) + '\n';
+            if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
+          }
           flush(false);
         }
       } catch (e) {

@@ -392,7 +392,7 @@ function explainCycle(pos: Position, length: number, code: number, chased: numbe
   } else if (code & V_CHASE) {
     if (loser === V_DRAW) details.detail = `both sides chased perpetually ${span} (${chaseText(0)}; ${chaseText(1)})`;
     else details.detail = `${chaseText(loser - 1)} ${span}`;
-  } else details.detail = `the position repeated with neither side checking or chasing the same piece throughout (${span.slice(3)})`;
+  } else details.detail = `the position repeated 3 times; neither side checked, or chased one same piece, with every move (${span.slice(3)})`;
   return code;
 }
 
