@@ -8,9 +8,10 @@
  * `quit`). The computer's search and all terminal/file work stay in the host (repl.ts, App.tsx);
  * files go through an injected `FileAccess`.
  *
- * Game end: `judge()` — today the single-position status (mate/stalemate, from
- * notation/status.ts) plus resignation and draw agreement; the rules issue's history judge
- * (repetition, move limits) plugs in there.
+ * Game end: `judge()` — the game's history judge (core/history.ts with the game's end rules:
+ * mate, stalemate, repetition rulings, move limits, material, bare king, royals captured) plus
+ * resignation and draw agreement. After each move, a repetition about to be judged against a side
+ * is announced (`warning:` line, seed 003's counts of checks/chases).
  */
 import type { Move } from '../core/move.js';
 import { isAttacked } from '../core/movegen.js';
@@ -18,7 +19,8 @@ import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
 import type { Position } from '../core/position.js';
 import { gameIdFromName, getGame, type Game } from '../notation/registry.js';
-import { positionStatus } from '../notation/status.js';
+import type { GameHistory, GameResult } from '../core/history.js';
+import { newGameHistory, positionStatus } from '../notation/status.js';
 import { renderBoard } from '../render/board.js';
 import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
@@ -98,6 +100,8 @@ export class Session {
   redoStack: Move[] = [];
   /** Position keys after each ply (index 0: the start), for repetition warnings. */
   private keys: string[] = [];
+  /** The rules' view of the game (repetitions, move limits, endings), kept in step with `history`. */
+  private rules!: GameHistory;
   flipped = false;
   players: [PlayerKind, PlayerKind];
   level: number;
@@ -142,6 +146,7 @@ export class Session {
     this.game = game;
     this.startFen = fen;
     this.pos = r.value;
+    this.rules = newGameHistory(game, r.value);
     this.history = [];
     this.redoStack = [];
     this.keys = [this.key()];
@@ -162,6 +167,7 @@ export class Session {
 
   private push(m: Move): void {
     this.pos.play(m);
+    this.rules.play(m);
     this.history.push(m);
     this.keys.push(this.key());
   }
@@ -181,8 +187,22 @@ export class Session {
     return this.declared ?? this.judge();
   }
 
-  /** The result the rules give for the current position (not resignations or agreements). */
+  /** The ending the rules gave the game (first one reached), if any, as the history judged it. */
+  rulesResult(): GameResult | null {
+    return this.rules.plies === this.history.length ? this.rules.result() : null;
+  }
+
+  /** The result the rules give for the game so far (not resignations or agreements). */
   judge(): GameOutcome | null {
+    const r = this.rulesResult();
+    if (r) {
+      const w = this.game.sideNames.indexOf(r.winner);
+      const reason = r.reason === 'royals captured' ? 'capture of the royals' : r.reason;
+      if (w === 0) return { result: '1-0', winner: 0, reason };
+      if (w === 1) return { result: '0-1', winner: 1, reason };
+      return { result: '1/2-1/2', winner: null, reason };
+    }
+    // moves tried on the position but not played (a batch being checked): the position alone
     const s = positionStatus(this.game, this.pos);
     if (!s.reason) return null;
     // a side without royals (chu: king and crown prince captured) has no moves: not a "stalemate"
@@ -339,8 +359,16 @@ export class Session {
     const o = this.outcome();
     if (!o && this.inCheck()) line += ' check';
     lines.unshift(line);
-    if (o) lines.push(`game over: ${describeOutcome(this.game, o)}`);
-    else if (this.repetitions() > 1) lines.push(`position repeated (${this.repetitions()}×)`);
+    if (o) {
+      lines.push(`game over: ${describeOutcome(this.game, o)}`);
+      const r = this.rulesResult();
+      if (r?.detail && (r.reason === 'perpetual check' || r.reason === 'perpetual chase' || r.reason === 'repetition' || r.reason === 'bare king' || r.reason === 'move limit'))
+        lines.push(`(${r.detail})`);
+    } else if (this.repetitions() > 1) {
+      lines.push(`position repeated (${this.repetitions()}×)`);
+      const w = this.rules.warning();
+      if (w) lines.push(`warning: ${w.message}`);
+    }
     return lines;
   }
 
@@ -350,6 +378,7 @@ export class Session {
     while (k < n && this.history.length > 0) {
       const m = this.history.pop()!;
       this.pos.undo();
+      this.rules.undo();
       this.keys.pop();
       this.redoStack.push(m);
       k++;
@@ -530,7 +559,10 @@ export class Session {
     for (let i = 0; i < moves.length; i++) this.pos.undo();
     if (failure) return fail(failure);
     const out: string[] = [];
-    for (const m of moves) out.push(...this.play(m));
+    for (const m of moves) {
+      if (this.outcome()) break; // a repetition or move limit ended the game within the batch
+      out.push(...this.play(m));
+    }
     return { ...ok(...out), think: this.computerToMove() };
   }
 
