@@ -24,6 +24,11 @@
  * perpetual check nor a perpetual chase (AXF rule 12: a draw).
  *
  * The judged moves of a cycle are those of plies first+1 … last (see core/history.ts).
+ *
+ * 60-move rule, as counted here: the plies since the last capture (the FEN halfmove clock counts
+ * for plies before the history's start, as plain plies); within that span each check a side gives
+ * beyond its 10th does not count; the game is drawn at the first ply where the counted plies reach
+ * 120 — unless that ply is checkmate or stalemate, which comes first.
  */
 import {
   FLAG_CHECK,
@@ -402,16 +407,18 @@ function explainCycle(pos: Position, length: number, code: number, chased: numbe
 function limitResult(h: GameHistory): GameResult | null {
   const n = h.plies;
   const since = h.sinceAt(n);
-  let plies = n - since + (since === 0 ? h.start.halfmove : 0);
+  const plies = n - since + (since === 0 ? h.start.halfmove : 0);
   if (plies < XIANGQI_MOVE_LIMIT) return null;
   const checks = [0, 0];
   for (let k = since + 1; k <= n; k++) if (h.flagsAt(k) & FLAG_CHECK) checks[h.sideAt(k)]++;
-  plies -= Math.max(0, checks[0]! - XIANGQI_COUNTED_CHECKS) + Math.max(0, checks[1]! - XIANGQI_COUNTED_CHECKS);
-  if (plies < XIANGQI_MOVE_LIMIT) return null;
+  const extra = Math.max(0, checks[0]! - XIANGQI_COUNTED_CHECKS) + Math.max(0, checks[1]! - XIANGQI_COUNTED_CHECKS);
+  if (plies - extra < XIANGQI_MOVE_LIMIT) return null;
   return {
     winner: 'none',
     reason: 'move limit',
-    detail: `60-move rule: ${n - since + (since === 0 ? h.start.halfmove : 0)} plies without a capture (checks beyond each side's 10th not counted)`,
+    detail:
+      `60-move rule: ${plies} plies without a capture` +
+      (extra > 0 ? `, of which ${extra} check${extra === 1 ? '' : 's'} beyond a side's 10th do not count` : ''),
   };
 }
 
