@@ -247,6 +247,27 @@ describe('search: repetitions and draws', () => {
     expect(r.score).toBeGreaterThan(-RULE_WIN + 1000);
   });
 
+  it("uses the rules' judge when the cycle is on the position's undo stack: no perpetual chase", () => {
+    // Red's chariot chases the unprotected black horse c9 <-> a8; Red is worse, but repeating
+    // would be a perpetual chase, which loses. Without the moves on the stack only checks are seen.
+    const start = xq('2n1k3r/9/9/9/9/9/R8/9/9/3K5 w - - 0 1');
+    const pos = start.clone();
+    const played = ['a3c3', 'c9a8', 'c3a3', 'a8c9'].map((w) => {
+      const r = parseCoordinate(pos, w);
+      if (!r.ok) throw new Error(r.error);
+      pos.play(r.value);
+      return r.value;
+    });
+    const { position, history } = replay(start, played);
+    expect(position.sp).toBe(4);
+    const judged = new Searcher({ ttMegabytes: 1 }).search(position, { depth: 5, history });
+    expect(formatIccs(judged.move)).not.toBe('a3c3');
+    expect(judged.score).toBeGreaterThan(-RULE_WIN + 1000);
+    const checksOnly = new Searcher({ ttMegabytes: 1 }).search(position.clone(), { depth: 5, history });
+    expect(formatIccs(checksOnly.move)).toBe('a3c3');
+    expect(checksOnly.score).toBe(0);
+  });
+
   it('scores positions at the 120-ply limit as draws', () => {
     const fen = '4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 119 1';
     const won = new Searcher({ ttMegabytes: 1 }).search(xq(fen.replace(' 119 ', ' 0 ')), { depth: 3 });

@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import { EngineWorker } from '../src/engine/async.js';
+import { replay } from '../src/engine/history.js';
+import { formatIccs, parseCoordinate } from '../src/notation/iccs.js';
 import type { SearchInfo } from '../src/engine/search.js';
 import { getGame } from '../src/notation/registry.js';
 import { xq } from './helpers/xiangqi.js';
@@ -53,6 +55,22 @@ describe('search on a worker thread', () => {
       const again = await worker.choose(pos, 2, { seed: 5, deterministic: true }).promise;
       expect(again.move).toBe(c.move);
     }
+  });
+
+  it('with the game line, the worker applies the full repetition judge (no perpetual chase)', async () => {
+    const start = xq('2n1k3r/9/9/9/9/9/R8/9/9/3K5 w - - 0 1');
+    const pos = start.clone();
+    const moves = ['a3c3', 'c9a8', 'c3a3', 'a8c9'].map((w) => {
+      const r = parseCoordinate(pos, w);
+      if (!r.ok) throw new Error(r.error);
+      pos.play(r.value);
+      return r.value;
+    });
+    const { history } = replay(start, moves);
+    const judged = await worker.search(pos, { depth: 5 }, { line: { start, moves } }).promise;
+    expect(formatIccs(judged.move)).not.toBe('a3c3');
+    const checksOnly = await worker.search(pos, { depth: 5 }, { history }).promise;
+    expect(formatIccs(checksOnly.move)).toBe('a3c3');
   });
 
   it('falls back to searching on the calling thread when the worker cannot start', async () => {

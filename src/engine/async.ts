@@ -5,9 +5,11 @@
  * current event-loop turn (correct, but blocking while it runs).
  */
 import { Worker } from 'node:worker_threads';
+import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
+import { replay } from './history.js';
 import { chooseMove, sharedSearcher, type ChosenMove } from './player.js';
-import { positionData, type WorkerLimits, type WorkerReply, type WorkerRequest } from './protocol.js';
+import { positionData, type LineData, type WorkerLimits, type WorkerReply, type WorkerRequest } from './protocol.js';
 import { createRng } from './rng.js';
 import type { HistoryEntry, SearchInfo, SearchResult } from './search.js';
 
@@ -18,7 +20,14 @@ export interface AsyncSearch<T> {
 }
 
 export interface AsyncOptions {
+  /** Earlier positions (repetition rules, checks only); see also `line`. */
   history?: readonly HistoryEntry[];
+  /**
+   * The game so far: its start position and the moves that led to the searched position. When
+   * given, it replaces `history` and `pos`'s role as the root, and the search can apply the
+   * game's full repetition judge (perpetual chase too) to cycles reaching into the game.
+   */
+  line?: { readonly start: Position; readonly moves: readonly Move[] };
   onInfo?: (info: SearchInfo) => void;
 }
 
@@ -129,10 +138,9 @@ export class EngineWorker {
   /** Searches `pos` with explicit limits. */
   search(pos: Position, limits: WorkerLimits, options: AsyncOptions = {}): AsyncSearch<SearchResult> {
     const position = positionData(pos);
-    const history = options.history ?? [];
-    const snapshot = pos.clone();
+    const { snapshot, history, line } = prepareLine(pos, options);
     const r = this.run(
-      (id, stop) => ({ type: 'search', id, position, history, limits, stop }),
+      (id, stop) => ({ type: 'search', id, position, history, line, limits, stop }),
       (stop) => {
         const result = sharedSearcher(snapshot.variant).search(snapshot, {
           ...limits,
@@ -154,12 +162,11 @@ export class EngineWorker {
     options: AsyncOptions & { seed?: number; deterministic?: boolean } = {},
   ): AsyncSearch<ChosenMove> {
     const position = positionData(pos);
-    const history = options.history ?? [];
-    const snapshot = pos.clone();
+    const { snapshot, history, line } = prepareLine(pos, options);
     const seed = options.seed ?? null;
     const deterministic = options.deterministic ?? false;
     const r = this.run(
-      (id, stop) => ({ type: 'choose', id, position, history, level, seed, deterministic, stop }),
+      (id, stop) => ({ type: 'choose', id, position, history, line, level, seed, deterministic, stop }),
       (stop) => {
         const c = chooseMove(null, snapshot, level, {
           history,
@@ -186,6 +193,13 @@ export class EngineWorker {
     this.worker = null;
     if (w) await w.terminate();
   }
+}
+
+/** The root to search on this thread, its history, and the line to send to the worker. */
+function prepareLine(pos: Position, options: AsyncOptions): { snapshot: Position; history: readonly HistoryEntry[]; line: LineData | null } {
+  if (!options.line) return { snapshot: pos.clone(), history: options.history ?? [], line: null };
+  const { position, history } = replay(options.line.start, options.line.moves);
+  return { snapshot: position, history, line: { start: positionData(options.line.start), moves: [...options.line.moves] } };
 }
 
 let shared: EngineWorker | null = null;

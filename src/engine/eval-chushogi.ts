@@ -7,7 +7,8 @@
 import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
 import { chuCaptures } from './chu-captures.js';
-import { defaultRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
+import { chushogiEndRules } from '../games/chushogi/end.js';
+import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
 
 /** Material by piece id. */
 export const CHU_MATERIAL: Readonly<Record<string, number>> = {
@@ -205,6 +206,6 @@ export function chushogiProfile(v: Variant): EngineProfile {
     evaluate,
     generateCaptures: chuCaptures,
     nullMoveAllowed: () => true,
-    repetitionScore: defaultRepetitionScore,
+    repetitionScore: judgedRepetitionScore(chushogiEndRules),
   };
 }

@@ -8,7 +8,8 @@ import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER, xiangqi } from '../games/xiangqi/index.js';
 import { xiangqiCaptures } from './xiangqi-captures.js';
-import { defaultRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
+import { xiangqiEndRules } from '../games/xiangqi/end.js';
+import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
 
 const W = 9;
 const H = 10;
@@ -261,6 +262,6 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       }
       return false;
     },
-    repetitionScore: defaultRepetitionScore,
+    repetitionScore: judgedRepetitionScore(xiangqiEndRules),
   };
 }

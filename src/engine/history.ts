@@ -1,6 +1,6 @@
 /** The positions before the searched one, for repetition detection in the search. */
 import type { Move } from '../core/move.js';
-import type { Position } from '../core/position.js';
+import { Position } from '../core/position.js';
 import type { HistoryEntry } from './search.js';
 
 /** One history entry for a position. */
@@ -11,11 +11,21 @@ export const historyEntry = (pos: Position): HistoryEntry => ({
 });
 
 /**
- * Replays `moves` from `start` (not modified) and returns the final position with the entries of
- * every position before it, oldest first.
+ * Replays `moves` from `start` (not modified) and returns the final position, whose undo stack
+ * holds the moves (so the rules' repetition judge can walk them), with the entries of every
+ * position before it, oldest first.
  */
 export function replay(start: Position, moves: readonly Move[]): { position: Position; history: HistoryEntry[] } {
-  const pos = start.clone();
+  // a copy with room for the whole game (and a search) on its undo stack
+  const pos = new Position(start.variant, moves.length + 1024);
+  pos.board.set(start.board);
+  pos.turn = start.turn;
+  pos.aux = start.aux;
+  pos.halfmove = start.halfmove;
+  pos.fullmove = start.fullmove;
+  pos.plyParity = start.plyParity;
+  pos.hashLo = start.hashLo;
+  pos.hashHi = start.hashHi;
   const history: HistoryEntry[] = [];
   for (const m of moves) {
     history.push(historyEntry(pos));

@@ -3,6 +3,7 @@
  * piece values for move ordering, and the game's draw/repetition rules. One profile per variant id;
  * games without one get a generic profile (material from the pieces' mobility).
  */
+import { judgeRepetitionOnStack, REP_LOSS, REP_WIN, type EndRules } from '../core/history.js';
 import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
 
@@ -62,6 +63,19 @@ export interface EngineProfile {
 
 /** Score given to a side that loses by a rule on a repetition (below the mate range). */
 export const RULE_WIN = 20000;
+
+/**
+ * A repetition scored by the game's own rules judge when the whole cycle lies on the position's
+ * undo stack (the moves searched from the root, plus any game moves played on the same object),
+ * else by the check rule below.
+ */
+export function judgedRepetitionScore(rules: EndRules): (pos: Position, info: RepetitionInfo) => number {
+  return (pos, info) => {
+    if (pos.sp < info.length) return defaultRepetitionScore(pos, info);
+    const verdict = judgeRepetitionOnStack(rules, pos, info.length);
+    return verdict === REP_WIN ? RULE_WIN : verdict === REP_LOSS ? -RULE_WIN : 0;
+  };
+}
 
 export function defaultRepetitionScore(_pos: Position, info: RepetitionInfo): number {
   if (info.usAlwaysChecked && !info.themAlwaysChecked) return -RULE_WIN;

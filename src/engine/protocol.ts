@@ -21,12 +21,19 @@ export interface WorkerLimits {
   exactRoot?: boolean;
 }
 
+/** The game so far: its start position and moves (the worker replays them for the repetition rules). */
+export interface LineData {
+  readonly start: PositionData;
+  readonly moves: readonly number[];
+}
+
 export type WorkerRequest =
   | {
       readonly type: 'search';
       readonly id: number;
       readonly position: PositionData;
       readonly history: readonly HistoryEntry[];
+      readonly line: LineData | null;
       readonly limits: WorkerLimits;
       readonly stop: Int32Array;
     }
@@ -35,6 +42,7 @@ export type WorkerRequest =
       readonly id: number;
       readonly position: PositionData;
       readonly history: readonly HistoryEntry[];
+      readonly line: LineData | null;
       readonly level: number;
       readonly seed: number | null;
       readonly deterministic: boolean;
@@ -56,8 +64,8 @@ export const positionData = (pos: Position): PositionData => ({
   fullmove: pos.fullmove,
 });
 
-export function positionFromData(variant: Variant, d: PositionData): Position {
-  const pos = new Position(variant);
+export function positionFromData(variant: Variant, d: PositionData, stack?: number): Position {
+  const pos = new Position(variant, stack);
   for (let sq = 0; sq < d.board.length; sq++) if (d.board[sq]) pos.put(sq, d.board[sq]!);
   pos.setTurn(d.turn);
   pos.setAux(d.aux);

@@ -3,7 +3,8 @@ import { parentPort } from 'node:worker_threads';
 import { chooseMove, sharedSearcher } from './player.js';
 import { positionFromData, type WorkerReply, type WorkerRequest } from './protocol.js';
 import { createRng } from './rng.js';
-import type { SearchInfo } from './search.js';
+import type { HistoryEntry, SearchInfo } from './search.js';
+import { historyEntry } from './history.js';
 import { variantById } from './variants.js';
 
 const port = parentPort;
@@ -20,14 +21,25 @@ if (port) {
     try {
       const variant = variantById(req.position.variantId);
       if (!variant) throw new Error(`unknown variant ${req.position.variantId}`);
-      const pos = positionFromData(variant, req.position);
+      let pos = positionFromData(variant, req.position);
+      let history = req.history;
+      if (req.line) {
+        // replay the game so its moves are on the position's undo stack (the rules' repetition judge)
+        pos = positionFromData(variant, req.line.start, req.line.moves.length + 1024);
+        const h: HistoryEntry[] = [];
+        for (const m of req.line.moves) {
+          h.push(historyEntry(pos));
+          pos.play(m);
+        }
+        history = h;
+      }
       const onInfo = (info: SearchInfo) => reply({ type: 'info', id: req.id, info });
       if (req.type === 'search') {
-        const result = sharedSearcher(variant).search(pos, { ...req.limits, history: req.history, stop: req.stop, onInfo });
+        const result = sharedSearcher(variant).search(pos, { ...req.limits, history, stop: req.stop, onInfo });
         reply({ type: 'done', id: req.id, result, move: result.move, score: result.score });
       } else {
         const chosen = chooseMove(null, pos, req.level, {
-          history: req.history,
+          history,
           stop: req.stop,
           onInfo,
           deterministic: req.deterministic,
