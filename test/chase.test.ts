@@ -92,6 +92,14 @@ describe('what each move of a judged cycle did (validate --explain)', () => {
     expect(red.map((m) => m.chases.length)).toEqual([0, 1, 0, 1]);
   });
 
+  it('the move that made the first occurrence is judged with the last mover\'s moves', () => {
+    const c = byName('the move that made the first occurrence');
+    const e = playCase('xiangqi', c.fen, c.moves).explain()!;
+    expect(e.occurrences).toEqual([1, 5, 9]);
+    expect(e.moves[0]).toMatchObject({ ply: 1, side: 1, entry: true, chases: [] });
+    expect(e.moves.filter((m) => m.side === 1 && !m.entry).every((m) => m.chases.length === 1)).toBe(true);
+  });
+
   it('the chariot exception: a protected chariot chased by a horse; black\'s counter-attack is not perpetual', () => {
     const e = playCase('xiangqi', byName('a protected chariot').fen, byName('a protected chariot').moves).explain()!;
     expect(e.moves[0]!.chases).toEqual(['black chariot on e4 (by red horse on d6)']);

@@ -5,9 +5,9 @@
  *
  * Ply numbering: ply 0 is the start position; ply k (1-based) is the k-th move played and also
  * the position after it. A repetition "cycle" from ply `first` to ply `last` (both positions
- * equal, same side to move) is judged on the moves of plies first+1 … last. (Fairy-Stockfish and
- * lishogi also look at the move that produced the first occurrence; whether a move gave check
- * is a property of the position it produced, so for checks this is the same.)
+ * equal, same side to move) is judged on the moves of plies first+1 … last, plus — for the side
+ * that made the last move — the move of ply `first` that produced the first occurrence (when
+ * there is one), as Fairy-Stockfish and lishogi count them.
  *
  * Hot paths (`push`, `pop`, `judgeRepetition`) allocate nothing; the judges use module-level
  * scratch buffers and walk the cycle with undo/play on the history's own position.
@@ -93,6 +93,8 @@ export interface CycleMove {
   readonly attack?: boolean;
   /** Xiangqi: the pieces this move newly chased, as text (`black chariot on c7 (by red horse on d5)`). */
   readonly chases: readonly string[];
+  /** The move that produced the first occurrence (judged with the last mover's moves). */
+  readonly entry?: boolean;
 }
 
 /** A judged repetition, explained. */
@@ -133,8 +135,9 @@ export interface EndRules {
   quickResult(pos: Position, irreversible: boolean): GameResult | null;
   /**
    * Judges a repetition whose cycle is the last `length` plies on pos's undo stack (the position
-   * `length` plies ago equals pos). Returns a V_* code; pos is left as it was. When `details` is
-   * given, fills it in (allocates; for explanations only), numbering the cycle's first move `firstPly`.
+   * `length` plies ago equals pos); the move before the cycle, when on the stack, is judged with
+   * the last mover's moves. Returns a V_* code; pos is left as it was. When `details` is given,
+   * fills it in (allocates; for explanations only), numbering the cycle's first move `firstPly`.
    */
   judgeCycle(pos: Position, length: number, details?: CycleDetails, firstPly?: number): number;
   /** The end by move counting (60-move rule, ply limit), or null. */
@@ -590,6 +593,7 @@ export function formatExplanation(e: CycleExplanation, sideNames: readonly strin
     if (mv.check) what.push('check');
     if (mv.attack && !mv.check) what.push('attacking');
     if (mv.chases.length) what.push(`chases ${mv.chases.join(', ')}`);
+    if (mv.entry) what.push('(made the first occurrence)');
     lines.push(`  ${String(mv.ply).padStart(4)}. ${sideNames[mv.side]!.padEnd(5)} ${formatMove(mv.ply, mv.move).padEnd(8)} ${what.length ? what.join('; ') : '-'}`);
   }
   lines.push(`ruling: ${formatResult(e.result)}`);

@@ -11,8 +11,9 @@
  *  - the 4th occurrence of a position (same side to move) ends the game: a side whose every move
  *    since the first occurrence was attacking (gave check, or the moved piece can capture an enemy
  *    piece) loses ('perpetual check', as lishogi names it); otherwise draw. The side that made the
- *    last move is looked at first (lishogi judges only that side; if both attacked throughout, it
- *    is the one that loses). Captures, promotions and pawn or lance moves clear the history;
+ *    last move is looked at first, and its move that produced the first occurrence counts too, as
+ *    lishogi counts it (lishogi judges only that side; if both attacked throughout, it is the one
+ *    that loses). Captures, promotions and pawn or lance moves clear the history;
  *  - 1000 plies from the start of the game (the SFEN move number counts): draw ('move limit').
  */
 import {
@@ -197,8 +198,12 @@ function irreversible(pos: Position): boolean {
 const cycleMoves = new Int32Array(8192);
 const cycleFlags = new Uint8Array(8192);
 
-function judgeCycle(pos: Position, length: number, details?: CycleDetails, firstPly = 1): number {
-  if (length > cycleMoves.length || pos.sp < length) return V_DRAW;
+function judgeCycle(pos: Position, cycle: number, details?: CycleDetails, firstPly = 1): number {
+  if (cycle + 1 > cycleMoves.length || pos.sp < cycle) return V_DRAW;
+  // lishogi counts the move that produced the first occurrence for the side that made it (the
+  // last mover): its attacks must go back that far — when that move is on the stack
+  const entry = pos.sp > cycle ? 1 : 0;
+  const length = cycle + entry;
   for (let i = length - 1; i >= 0; i--) {
     cycleMoves[i] = pos.lastMove();
     pos.undo();
@@ -218,15 +223,16 @@ function judgeCycle(pos: Position, length: number, details?: CycleDetails, first
     const moves: CycleMove[] = [];
     for (let i = 0; i < length; i++)
       moves.push({
-        ply: firstPly + i,
+        ply: firstPly - entry + i,
         side: ((side0 + i) & 1) as Side,
         move: cycleMoves[i]!,
         check: (cycleFlags[i]! & FLAG_CHECK) !== 0,
         attack: (cycleFlags[i]! & FLAG_ATTACK) !== 0,
         chases: [],
+        ...(i < entry ? { entry: true } : {}),
       });
     details.moves = moves;
-    const span = `plies ${firstPly}–${firstPly + length - 1}`;
+    const span = `plies ${firstPly}–${firstPly + cycle - 1}`;
     details.detail =
       loser < 0
         ? `the position occurred for the 4th time with neither side attacking with every move (${span})`

@@ -23,11 +23,14 @@
  * A move that gives check chases nothing (it is a check); so "one check, one chase" is neither a
  * perpetual check nor a perpetual chase (AXF rule 12: a draw).
  *
- * The judged moves of a cycle are those of plies first+1 … last (see core/history.ts).
+ * The judged moves of a cycle are those of plies first+1 … last, and for the side that made the
+ * last move also the move that produced the first occurrence (see core/history.ts).
  *
- * 60-move rule, as counted here: the plies since the last capture (the FEN halfmove clock counts
- * for plies before the history's start, as plain plies); within that span each check a side gives
- * beyond its 10th does not count; the game is drawn at the first ply where the counted plies reach
+ * 60-move rule, as counted here: 60 moves by each side (120 plies) since the last capture (the FEN
+ * halfmove clock counts for plies before the history's start); a check beyond a side's 10th in that
+ * span does not count as a move of that side, so the limit moves 2 plies further for each such
+ * check of the side that gave more of them (counted = plies − 2·max(0, max(checks) − 10), as
+ * Fairy-Stockfish counts it); the game is drawn at the first ply where the counted plies reach
  * 120 — unless that ply is checkmate or stalemate, which comes first.
  */
 import {
@@ -106,18 +109,25 @@ export function xiangqiPositionResult(pos: Position): GameResult | null {
 const atkMoves = new Int32Array(512);
 const vicMoves = new Int32Array(512);
 const recMoves = new Int32Array(512);
-const attackersBefore = new Int32Array(32);
-const attackersAfter = new Int32Array(32);
+const attMoves = new Int32Array(512);
+const attScratch = new Int32Array(32);
+/** Attackers of the attacking side's own general (a check on the board, ignored for its captures). */
+const ownCheck = new Int32Array(32);
+/** Attackers of the victim side's general (a check the move gave, ignored for its recaptures). */
+const victimCheck = new Int32Array(32);
+const protBefore = new Int32Array(16);
+const protPseudo = new Int32Array(16);
+const protLegal = new Int32Array(16);
 
 /** Squares of the pieces of side `by` that attack sq (captures as generated, plus a facing general). */
 function attackersOf(pos: Position, sq: number, by: Side, out: Int32Array): number {
   const saved = pos.turn;
-  pos.setTurn(by);
-  const n = generatePseudo(pos, recMoves, 0);
-  pos.setTurn(saved);
+  if (saved !== by) pos.setTurn(by);
+  const n = generatePseudo(pos, attMoves, 0);
+  if (saved !== by) pos.setTurn(saved);
   let c = 0;
   for (let i = 0; i < n; i++) {
-    const m = recMoves[i]!;
+    const m = attMoves[i]!;
     if (((m >>> 8) & 0xff) === sq && c < out.length) out[c++] = m & 0xff;
   }
   // flying general: the enemy general on the same file with nothing between
@@ -135,8 +145,12 @@ function attackersOf(pos: Position, sq: number, by: Side, out: Int32Array): numb
   return c;
 }
 
-/** While in check: does the capture m expose the general to an attacker that did not attack it before? */
-function exposesGeneral(pos: Position, m: number, ksq: number, before: number): boolean {
+/**
+ * May the side to move make the pseudo-legal move m, a check already on the board aside? The
+ * general may not end attacked; any other piece may not expose its general to an attacker other
+ * than those listed in ignore[0..ignoreN).
+ */
+function allowed(pos: Position, m: number, ksq: number, ignore: Int32Array, ignoreN: number): boolean {
   const b = pos.board;
   const from = m & 0xff;
   const to = (m >>> 8) & 0xff;
@@ -144,38 +158,73 @@ function exposesGeneral(pos: Position, m: number, ksq: number, before: number): 
   const cap = b[to]!;
   b[to] = p;
   b[from] = 0;
-  const n = attackersOf(pos, ksq, (pos.turn ^ 1) as Side, attackersAfter);
+  const king = from === ksq;
+  const n = attackersOf(pos, king ? to : ksq, (pos.turn ^ 1) as Side, attScratch);
   b[from] = p;
   b[to] = cap;
+  if (king) return n === 0;
   for (let i = 0; i < n; i++) {
-    const a = attackersAfter[i]!;
+    const a = attScratch[i]!;
     let old = false;
-    for (let j = 0; j < before; j++) if (attackersBefore[j] === a) old = true;
-    if (!old) return true;
+    for (let j = 0; j < ignoreN; j++) if (ignore[j] === a) old = true;
+    if (!old) return false;
   }
-  return false;
+  return true;
+}
+
+/**
+ * After the capture m (by the side to move) lands on sq, the other side's pieces that may take
+ * back there, the check that the capturing side's previous move gave (victimCheck[0..checkN)) aside.
+ * Fills `legal` (and `pseudo`: also the recaptures a pin forbids, when given); returns the number of legal ones.
+ */
+function recaptures(pos: Position, m: number, sq: number, checkN: number, legal: Int32Array, pseudo: Int32Array | null): number {
+  pos.play(m);
+  let nl = 0;
+  if (checkN === 0 && !pseudo) {
+    const n = xiangqi.generateLegal(pos, recMoves, 0);
+    for (let i = 0; i < n; i++) {
+      const r = recMoves[i]!;
+      if (((r >>> 8) & 0xff) === sq && nl < legal.length) legal[nl++] = r & 0xff;
+    }
+  } else {
+    const vk = kingSquare(pos, pos.turn);
+    const n = generatePseudo(pos, recMoves, 0);
+    let np = 0;
+    for (let i = 0; i < n; i++) {
+      const r = recMoves[i]!;
+      if (((r >>> 8) & 0xff) !== sq) continue;
+      if (pseudo && np < pseudo.length) pseudo[np++] = r & 0xff;
+      if (vk >= 0 && allowed(pos, r, vk, victimCheck, checkN) && nl < legal.length) legal[nl++] = r & 0xff;
+    }
+    if (pseudo && np < pseudo.length) pseudo[np] = -1;
+  }
+  pos.undo();
+  if (nl < legal.length) legal[nl] = -1;
+  return nl;
 }
 
 const crossed = (sq: number, side: number): boolean => (side === 0 ? sq >= 45 : sq < 45);
 
 /**
- * The chase relation of `side` in pos: out[id of attacker] = bit mask of the ids of the opposing
- * pieces it chases (see the module comment). `ids` maps squares to per-side piece ids (0–15).
- * Leaves pos as it found it.
+ * The attacks and the chase relation of `side` in pos (see the module comment): attack[id] and
+ * chase[id] are bit masks of the ids of the opposing pieces that the piece with that id can take
+ * (chaseable targets only), and of those it chases. `ids` maps squares to per-side piece ids
+ * (0–15). A check on the board is set aside: for the captures when `side` is in check, for the
+ * recaptures when its opponent is. Leaves pos as it found it.
  */
-export function chaseRelation(pos: Position, side: Side, ids: Int8Array, out: Uint16Array): void {
-  out.fill(0);
+export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: Uint16Array, attack?: Uint16Array): void {
+  chase.fill(0);
+  if (attack) attack.fill(0);
   const b = pos.board;
   const saved = pos.turn;
   if (saved !== side) pos.setTurn(side);
+  const them = (side ^ 1) as Side;
   const ksq = kingSquare(pos, side);
-  const check = ksq >= 0 && xiangqi.inCheck(pos);
-  let n: number;
-  let before = 0;
-  if (check) {
-    n = generatePseudo(pos, atkMoves, 0);
-    before = attackersOf(pos, ksq, (side ^ 1) as Side, attackersBefore);
-  } else n = xiangqi.generateLegal(pos, atkMoves, 0);
+  const vk = kingSquare(pos, them);
+  const inCheck = ksq >= 0 && xiangqi.inCheck(pos);
+  const ownN = inCheck ? attackersOf(pos, ksq, them, ownCheck) : 0;
+  const checkN = vk >= 0 ? attackersOf(pos, vk, side, victimCheck) : 0;
+  const n = inCheck ? generatePseudo(pos, atkMoves, 0) : xiangqi.generateLegal(pos, atkMoves, 0);
   let victimMoves = -1;
   for (let i = 0; i < n; i++) {
     const m = atkMoves[i]!;
@@ -187,44 +236,74 @@ export function chaseRelation(pos: Position, side: Side, ids: Int8Array, out: Ui
     if (ka === KING || ka === SOLDIER) continue;
     const kv = q >> 1;
     if (kv === KING) continue;
-    if (kv === SOLDIER && !crossed(to, side ^ 1)) continue;
-    if (check && exposesGeneral(pos, m, ksq, before)) continue;
-    let chase: boolean;
+    if (kv === SOLDIER && !crossed(to, them)) continue;
+    if (inCheck && !allowed(pos, m, ksq, ownCheck, ownN)) continue;
+    const a = ids[from]!;
+    const v = ids[to]!;
+    if (a < 0 || v < 0) continue;
+    if (attack) attack[a]! |= 1 << v;
+    let chased: boolean;
     if (
       ((ka === HORSE || ka === CANNON) && kv === CHARIOT) ||
       ((ka === ELEPHANT || ka === ADVISOR) && (kv === CHARIOT || kv === CANNON || kv === HORSE))
     )
-      chase = true;
+      chased = true;
     else {
       if (ka === kv) {
-        // an offered exchange: the victim can take the attacker
+        // an offered exchange: the target can take the attacker
         if (victimMoves < 0) {
-          pos.setTurn((side ^ 1) as Side);
-          victimMoves = xiangqi.generateLegal(pos, vicMoves, 0);
+          pos.setTurn(them);
+          victimMoves = generatePseudo(pos, vicMoves, 0);
           pos.setTurn(side);
         }
         const back = to | (from << 8);
         let can = false;
-        for (let j = 0; j < victimMoves; j++) if (vicMoves[j] === back) can = true;
+        for (let j = 0; j < victimMoves && !can; j++) {
+          if (vicMoves[j] !== back) continue;
+          pos.setTurn(them);
+          can = vk >= 0 && allowed(pos, back, vk, victimCheck, checkN);
+          pos.setTurn(side);
+        }
         if (can) continue;
       }
-      chase = !protectedAfterCapture(pos, m, to);
+      chased = recaptures(pos, m, to, checkN, protLegal, null) === 0;
     }
-    if (chase) {
-      const a = ids[from]!;
-      const v = ids[to]!;
-      if (a >= 0 && v >= 0) out[a]! |= 1 << v;
-    }
+    if (chased) chase[a]! |= 1 << v;
   }
   if (pos.turn !== saved) pos.setTurn(saved);
 }
 
-/** After the capture m (by the side to move), can the other side legally recapture on sq? */
-function protectedAfterCapture(pos: Position, m: number, sq: number): boolean {
-  pos.play(m);
-  const n = xiangqi.generateLegal(pos, recMoves, 0);
+/**
+ * Fairy-Stockfish's "fake protection" case: the move just played (m, on pos's stack) left a
+ * standing attack of the piece on `from` (now on `at`) against the piece on `vsq` unprotected
+ * because it pinned a protector: a piece that could take back before can still reach the square
+ * but may no longer legally (a protector merely blocked off does not count).
+ */
+function pinnedProtector(pos: Position, m: number, at: number, vsq: number): boolean {
+  const mover = (pos.turn ^ 1) as Side;
+  const before = m & 0xff;
+  const origin = at === ((m >>> 8) & 0xff) ? before : at;
+  // before the move: who could take back?
   pos.undo();
-  for (let i = 0; i < n; i++) if (((recMoves[i]! >>> 8) & 0xff) === sq) return true;
+  pos.setTurn(mover); // it is the mover's turn already; keeps the code symmetric
+  const vkB = kingSquare(pos, mover ^ 1);
+  const nB = vkB >= 0 ? attackersOf(pos, vkB, mover, victimCheck) : 0;
+  const nb = recaptures(pos, origin | (vsq << 8), vsq, nB, protBefore, null);
+  pos.play(m);
+  if (nb === 0) return false;
+  pos.setTurn(mover);
+  const vkA = kingSquare(pos, mover ^ 1);
+  const nA = vkA >= 0 ? attackersOf(pos, vkA, mover, victimCheck) : 0;
+  recaptures(pos, at | (vsq << 8), vsq, nA, protLegal, protPseudo);
+  pos.setTurn((mover ^ 1) as Side);
+  for (let i = 0; i < nb; i++) {
+    const p = protBefore[i]!;
+    let reach = false;
+    for (let j = 0; j < protPseudo.length && protPseudo[j]! >= 0; j++) if (protPseudo[j] === p) reach = true;
+    let still = false;
+    for (let j = 0; j < protLegal.length && protLegal[j]! >= 0; j++) if (protLegal[j] === p) still = true;
+    if (reach && !still) return true;
+  }
   return false;
 }
 
@@ -234,6 +313,9 @@ function protectedAfterCapture(pos: Position, m: number, sq: number): boolean {
 const idBoard = new Int8Array(SIZE);
 const relBefore = new Uint16Array(16);
 const relAfter = new Uint16Array(16);
+const atkBefore = new Uint16Array(16);
+/** The ids of the pieces that chased in the last playAndChase. */
+let lastChasers = 0;
 
 function assignIds(pos: Position): void {
   const b = pos.board;
@@ -265,25 +347,29 @@ interface ChaseLog {
 }
 
 /**
- * Plays m (by side s) on pos and returns the mask of the opposing piece ids it newly chases
- * (nothing for a check): the relation before, the move, the relation after.
+ * Plays m (by side s) on pos and returns the mask of the opposing piece ids it newly chases: the
+ * relation before, the move, the relation after; a chase needs a new attack (the attacker could
+ * not take the target before), or a protector newly pinned by the move (`pinnedProtector`).
  */
 function playAndChase(pos: Position, m: number, s: Side, check: boolean, log: ChaseLog | null): number {
-  if (check) {
-    pos.play(m);
-    moveIds(m);
-    if (log) log.checkers[s]!.add(KIND_NAMES[pos.board[(m >>> 8) & 0xff]! >> 1]!);
-    return 0;
-  }
-  chaseRelation(pos, s, idBoard, relBefore);
+  chaseRelation(pos, s, idBoard, relBefore, atkBefore);
   pos.play(m);
   moveIds(m);
   chaseRelation(pos, s, idBoard, relAfter);
+  if (log && check) log.checkers[s]!.add(KIND_NAMES[pos.board[(m >>> 8) & 0xff]! >> 1]!);
   let mask = 0;
+  lastChasers = 0;
   for (let a = 0; a < 16; a++) {
-    const fresh = relAfter[a]! & ~relBefore[a]!;
+    let fresh = relAfter[a]! & ~atkBefore[a]!;
+    const standing = relAfter[a]! & atkBefore[a]! & ~relBefore[a]!;
+    if (standing) {
+      const aSq = squareOfId(pos, a, s);
+      for (let v = 0; v < 16; v++)
+        if (standing & (1 << v) && aSq >= 0 && pinnedProtector(pos, m, aSq, squareOfId(pos, v, s ^ 1))) fresh |= 1 << v;
+    }
     if (fresh === 0) continue;
     mask |= fresh;
+    lastChasers |= 1 << a;
     if (log) {
       const aSq = squareOfId(pos, a, s);
       for (let v = 0; v < 16; v++) {
@@ -321,8 +407,12 @@ function rewind(pos: Position, length: number): void {
   }
 }
 
-function judgeCycle(pos: Position, length: number, details?: CycleDetails, firstPly = 1): number {
-  if (length > cycleMoves.length || pos.sp < length) return V_DRAW;
+function judgeCycle(pos: Position, cycle: number, details?: CycleDetails, firstPly = 1): number {
+  if (cycle + 1 > cycleMoves.length || pos.sp < cycle) return V_DRAW;
+  // the move that produced the first occurrence counts too (for the last mover, whose move it
+  // was), as Fairy-Stockfish counts it — when it is on the stack
+  const entry = pos.sp > cycle ? 1 : 0;
+  const length = cycle + entry;
   // pass 1: which moves gave check
   rewind(pos, length);
   const side0 = pos.turn; // the side of the cycle's first move
@@ -341,7 +431,7 @@ function judgeCycle(pos: Position, length: number, details?: CycleDetails, first
   if (check0 || check1) {
     const code = check0 && check1 ? V_DRAW | V_CHECK | V_MUTUAL : (check0 ? V_SIDE0_LOSES : V_SIDE1_LOSES) | V_CHECK;
     if (!details) return code;
-    return explainCycle(pos, length, code, [0, 0], details, firstPly);
+    return explainCycle(pos, length, entry, code, [0, 0], details, firstPly);
   }
   // 2. perpetual chase: intersect each side's newly chased pieces over its moves
   rewind(pos, length);
@@ -359,11 +449,19 @@ function judgeCycle(pos: Position, length: number, details?: CycleDetails, first
   const code =
     chase0 || chase1 ? (chase0 && chase1 ? V_DRAW | V_CHASE | V_MUTUAL : (chase0 ? V_SIDE0_LOSES : V_SIDE1_LOSES) | V_CHASE) : V_DRAW;
   if (!details) return code;
-  return explainCycle(pos, length, code, [chase0, chase1], details, firstPly);
+  return explainCycle(pos, length, entry, code, [chase0, chase1], details, firstPly);
 }
 
 /** Walks the cycle again, noting what each move did, and words the ruling. Returns `code`. */
-function explainCycle(pos: Position, length: number, code: number, chased: number[], details: CycleDetails, firstPly: number): number {
+function explainCycle(
+  pos: Position,
+  length: number,
+  entry: number,
+  code: number,
+  chased: number[],
+  details: CycleDetails,
+  firstPly: number,
+): number {
   const log: ChaseLog = { texts: [], by: [new Map(), new Map()], checkers: [new Set(), new Set()] };
   rewind(pos, length);
   const side0 = pos.turn;
@@ -375,10 +473,10 @@ function explainCycle(pos: Position, length: number, code: number, chased: numbe
     const m = cycleMoves[i]!;
     const check = cycleChecks[i] === 1;
     playAndChase(pos, m, s, check, log);
-    moves.push({ ply: firstPly + i, side: s, move: m, check, chases: [...log.texts] });
+    moves.push({ ply: firstPly - entry + i, side: s, move: m, check, chases: [...log.texts], ...(i < entry ? { entry: true } : {}) });
   }
   details.moves = moves;
-  const span = `at plies ${firstPly}–${firstPly + length - 1}`;
+  const span = `at plies ${firstPly}–${firstPly + length - entry - 1}`;
   const chaseText = (s: number): string => {
     const victims: string[] = [];
     const attackers = new Set<string>();
@@ -411,14 +509,16 @@ function limitResult(h: GameHistory): GameResult | null {
   if (plies < XIANGQI_MOVE_LIMIT) return null;
   const checks = [0, 0];
   for (let k = since + 1; k <= n; k++) if (h.flagsAt(k) & FLAG_CHECK) checks[h.sideAt(k)]++;
-  const extra = Math.max(0, checks[0]! - XIANGQI_COUNTED_CHECKS) + Math.max(0, checks[1]! - XIANGQI_COUNTED_CHECKS);
-  if (plies - extra < XIANGQI_MOVE_LIMIT) return null;
+  // each check beyond a side's 10th leaves that side's move uncounted: the limit moves one full
+  // move (2 plies) further for each such check of the side that gave more of them
+  const extra = Math.max(0, Math.max(checks[0]!, checks[1]!) - XIANGQI_COUNTED_CHECKS);
+  if (plies - 2 * extra < XIANGQI_MOVE_LIMIT) return null;
   return {
     winner: 'none',
     reason: 'move limit',
     detail:
       `60-move rule: ${plies} plies without a capture` +
-      (extra > 0 ? `, of which ${extra} check${extra === 1 ? '' : 's'} beyond a side's 10th do not count` : ''),
+      (extra > 0 ? `; ${extra} check${extra === 1 ? '' : 's'} beyond the 10th did not count (${extra} more move${extra === 1 ? '' : 's'})` : ''),
   };
 }
 
@@ -447,12 +547,9 @@ function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
     if (s === side) {
       const id = idBoard[m & 0xff]!;
       const isCheck = (h.flagsAt(j) & FLAG_CHECK) !== 0;
-      chaseRelation(pos, s, idBoard, relBefore);
-      pos.play(m);
-      moveIds(m);
-      chaseRelation(pos, s, idBoard, relAfter);
+      playAndChase(pos, m, s, isCheck, null);
       const attackers: number[] = [];
-      if (!isCheck) for (let a = 0; a < 16; a++) if (relAfter[a]! & ~relBefore[a]!) attackers.push(a);
+      for (let a = 0; a < 16; a++) if (lastChasers & (1 << a)) attackers.push(a);
       movedIds.push(id);
       chaseIds.push(attackers);
     } else {
