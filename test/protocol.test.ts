@@ -197,7 +197,7 @@ describe('CECP interrupts while thinking', () => {
 });
 
 describe('CECP chu shogi', () => {
-  const twoGolds = '11k/12/12/12/5g6/5g6/5N6/12/12/12/12/K11 w - 0 1';
+  const twoGolds = 's10k/12/12/12/5g6/5g6/5N6/12/12/12/12/K11 w - 0 1';
 
   it('accepts a lion double move in comma form, igui and a pass, and answers the GUI', async () => {
     const gui = xboard();
@@ -233,12 +233,14 @@ describe('CECP chu shogi', () => {
     // a lone pawn about to enter the zone: promoting to a tokin is worth more
     const r = await gui.send('setboard 11k/12/12/12/5P6/12/12/12/12/12/12/K11 w - 0 1', 'go');
     expect(moves(r)).toEqual(['f8f9+']);
+    // the tokin is a real piece: Gote is left with a bare king (lishogi's rule)
+    expect(r.at(-1)).toBe('1-0 {Sente wins: bare king}');
     // the GUI's own promotion and a declined one (=) for a Gote pawn entering Gote's zone
     const gui2 = xboard();
-    await gui2.send('new', 'variant chu', 'force', 'setboard 11k/12/12/12/12/12/12/5p6/12/12/12/K11 b - 0 1');
+    await gui2.send('new', 'variant chu', 'force', 'setboard s10k/12/12/12/12/12/12/5p6/12/12/12/K10S b - 0 1');
     expect(await gui2.send('usermove f5f4+', 'undo', 'usermove f5f4=', 'undo', 'usermove f5f4', 'ping 1')).toEqual(['pong 1']);
     // inside the zone without a capture: no promotion (lishogi rules)
-    expect(await gui2.send('usermove a1b1', 'usermove f4f3+')).toEqual([expect.stringMatching(/^Illegal move \(the Pawn may not promote on this move\): f4f3\+$/)]);
+    expect(await gui2.send('usermove l1l2', 'usermove f4f3+')).toEqual([expect.stringMatching(/^Illegal move \(the Pawn may not promote on this move\): f4f3\+$/)]);
     // reasons name squares the XBoard way
     expect(await gui2.send('usermove f6f5')).toEqual(['Illegal move (there is no piece on f6): f6f5']);
   });

@@ -14,7 +14,8 @@ import type { Position } from '../core/position.js';
 import { historyEntry } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 import { gameForXboardVariant, XIANGQI, type ProtocolGame } from './dialect.js';
-import { plyRecord, positionEnd, repetitionEnd, type GameEnd, type PlyRecord } from './end.js';
+import { Referee } from '../engine/referee.js';
+import { positionEnd, SIDE_NAMES, type GameEnd } from './end.js';
 import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
 
@@ -57,7 +58,8 @@ export class XboardSession {
   private start: Position;
   private pos: Position;
   private moves: Move[] = [];
-  private plies: PlyRecord[] = [];
+  /** Judges the game's end (mate, repetition, 60-move rule, bare king, …) as moves are played. */
+  private referee!: Referee;
   /** The side the engine plays, null in force mode. */
   private engineSide: 0 | 1 | null = 1;
   private analyzing = false;
@@ -80,7 +82,7 @@ export class XboardSession {
     this.level = opts.level && opts.level > 0 ? opts.level : null;
     this.start = this.game.start();
     this.pos = this.start.clone();
-    this.plies = [plyRecord(this.pos)];
+    this.resetReferee();
   }
 
   /** Resolves when no search runs and no command waits. */
@@ -305,7 +307,7 @@ export class XboardSession {
     this.start = game.start();
     this.pos = this.start.clone();
     this.moves = [];
-    this.plies = [plyRecord(this.pos)];
+    this.resetReferee();
     this.ended = null;
     this.badPosition = false;
     this.analyzing = false;
@@ -322,7 +324,7 @@ export class XboardSession {
     if (this.moves.length === 0) {
       this.start.setTurn(side);
       this.pos = this.start.clone();
-      this.plies = [plyRecord(this.pos)];
+      this.resetReferee();
     }
   }
 
@@ -337,20 +339,18 @@ export class XboardSession {
     this.start = r.value;
     this.pos = this.start.clone();
     this.moves = [];
-    this.plies = [plyRecord(this.pos)];
+    this.resetReferee();
     this.ended = null;
     this.maybeAnalyze();
   }
 
   private takeBack(n: number): boolean {
     if (this.moves.length < n) return false;
-    for (let i = 0; i < n; i++) {
-      this.moves.pop();
-      this.plies.pop();
-    }
+    for (let i = 0; i < n; i++) this.moves.pop();
     // replay from the start: the position object's undo stack may not hold moves from before
     this.pos = this.start.clone();
     for (const m of this.moves) this.pos.play(m);
+    this.resetReferee();
     this.ended = null;
     return true;
   }
@@ -380,17 +380,28 @@ export class XboardSession {
     else this.maybeThink();
   }
 
+  /** A referee for the game so far (after new, setboard, undo). */
+  private resetReferee(): void {
+    this.referee = new Referee(this.start.clone(), 1_000_000);
+    for (const m of this.moves) this.referee.play(m);
+  }
+
   private playMove(m: Move): void {
     this.pos.play(m);
     this.moves.push(m);
-    this.plies.push(plyRecord(this.pos));
+    this.referee.play(m);
   }
 
   /** Prints the result if the game just ended by rule; true when it did. */
   private reportEnd(): boolean {
     const id = this.game.id;
-    const end = positionEnd(id, this.pos) ?? repetitionEnd(id, this.plies, id === 'xiangqi' ? 3 : 4);
-    if (!end) return false;
+    const r = this.referee.result();
+    if (!r) return false;
+    const end: GameEnd = {
+      result: r.winner === null ? '1/2-1/2' : r.winner === 0 ? '1-0' : '0-1',
+      reason: r.reason,
+      winner: r.winner === null ? null : SIDE_NAMES[id][r.winner]!,
+    };
     this.ended = end;
     const who = end.winner ? end.winner[0]!.toUpperCase() + end.winner.slice(1) : null;
     const text =
@@ -398,7 +409,9 @@ export class XboardSession {
       : end.reason === 'stalemate' ? `${who} wins by stalemate`
       : end.reason === 'royals captured' ? `${who} wins: the royals are captured`
       : end.reason === 'perpetual check' ? `${who} wins: perpetual check is forbidden`
-      : 'Draw by repetition';
+      : end.reason === 'bare king' ? `${who} wins: bare king`
+      : end.reason === 'repetition' ? 'Draw by repetition'
+      : `Draw: ${end.reason}`;
     this.out(`${end.result} {${text}}`);
     this.engineSide = null;
     return true;
