@@ -70,6 +70,8 @@ export interface SearchLimits {
 }
 
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+const REP_CACHE = 4096;
+const REP_EMPTY = -0x7fffffff;
 
 const LMR = (() => {
   const t = new Uint8Array(64 * 64);
@@ -118,6 +120,8 @@ export class Searcher {
   private inc: IncrementalEval = { psqt: 0, counts: new Int32Array(0) };
   private readonly psqtStack = new Int32Array(MAX_PLY + 4);
   private readonly scratch = new Int32Array(1024);
+  /** Cached repetition rulings: (key1, key2, score) triples. */
+  private readonly repCache = new Int32Array(REP_CACHE * 3).fill(REP_EMPTY);
 
   private readonly checkIncremental: boolean;
 
@@ -568,6 +572,21 @@ export class Searcher {
   }
 
   private repetitionScore(first: number, idx: number): number {
+    const hook = this.profile.repetitionScore;
+    if (!hook) return 0;
+    // Rulings depend only on the positions of the cycle (and on whether its moves are on the undo
+    // stack, where the full judge can walk them): cache them, as a tree meets the same cycle often.
+    const length = idx - first;
+    const onStack = this.pos.sp >= length ? 1 : 0;
+    let k1 = 0x9e3779b9 ^ onStack;
+    let k2 = length;
+    for (let k = first; k <= idx; k++) {
+      k1 = Math.imul(k1 ^ this.repLo[k]!, 0x85ebca6b) ^ this.repHi[k]!;
+      k2 = Math.imul(k2 ^ this.repHi[k]!, 0xc2b2ae35) + this.repLo[k]! | 0;
+    }
+    const slot = (k1 & (REP_CACHE - 1)) * 3;
+    const cache = this.repCache;
+    if (cache[slot] === k1 && cache[slot + 1] === k2 && cache[slot + 2] !== REP_EMPTY) return cache[slot + 2]!;
     let us = true;
     let them = true;
     // moves of the side to move lead to positions first+1, first+3, …; the opponent's to first+2, …
@@ -576,8 +595,12 @@ export class Searcher {
       if ((k - first) & 1) us &&= check;
       else them &&= check;
     }
-    const info: RepetitionInfo = { length: idx - first, usAlwaysChecked: us, themAlwaysChecked: them };
-    return this.profile.repetitionScore ? this.profile.repetitionScore(this.pos, info) : 0;
+    const info: RepetitionInfo = { length, usAlwaysChecked: us, themAlwaysChecked: them };
+    const score = hook(this.pos, info);
+    cache[slot] = k1;
+    cache[slot + 1] = k2;
+    cache[slot + 2] = score;
+    return score;
   }
 
   /**
