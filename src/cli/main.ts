@@ -12,9 +12,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .showSuggestionAfterError(true);
-  for (const register of COMMANDS) register(program, io);
-  if (argv.length === 0 && program.commands.some((c) => c.name() === 'play')) argv = ['play'];
+  if (argv.length === 0) argv = ['play'];
   try {
+    // load just the command asked for (fast start-up); all of them for help or an unknown name
+    const wanted = COMMANDS.find((c) => c.name === argv[0] || (argv[0] === 'analyze' && c.name === 'analyse'));
+    for (const c of wanted ? [wanted] : COMMANDS) (await c.load())(program, io);
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {

@@ -1,14 +1,20 @@
-/** Every subcommand, in help order. Each module adds its own command. */
+/**
+ * Every subcommand, in help order. Each module is loaded only when needed: `chuhan validate …`
+ * imports the validate module alone, so start-up does not pay for the others (ink, the engine…).
+ */
 import type { Command } from 'commander';
 import type { Io } from '../context.js';
-import { registerAnalyse } from './analyse.js';
-import { registerEngine } from './engine.js';
-import { registerMoves } from './moves.js';
-import { registerPerft } from './perft.js';
-import { registerPiece } from './piece.js';
-import { registerPlay } from './play.js';
-import { registerRepl } from './repl.js';
-import { registerShow } from './show.js';
-import { registerValidate } from './validate.js';
 
-export const COMMANDS: ((program: Command, io: Io) => void)[] = [registerMoves, registerPerft, registerPiece, registerShow, registerPlay, registerRepl, registerValidate, registerEngine, registerAnalyse];
+export type Register = (program: Command, io: Io) => void;
+
+export const COMMANDS: { name: string; load: () => Promise<Register> }[] = [
+  { name: 'moves', load: async () => (await import('./moves.js')).registerMoves },
+  { name: 'perft', load: async () => (await import('./perft.js')).registerPerft },
+  { name: 'piece', load: async () => (await import('./piece.js')).registerPiece },
+  { name: 'show', load: async () => (await import('./show.js')).registerShow },
+  { name: 'play', load: async () => (await import('./play.js')).registerPlay },
+  { name: 'repl', load: async () => (await import('./repl.js')).registerRepl },
+  { name: 'validate', load: async () => (await import('./validate.js')).registerValidate },
+  { name: 'engine', load: async () => (await import('./engine.js')).registerEngine },
+  { name: 'analyse', load: async () => (await import('./analyse.js')).registerAnalyse },
+];
