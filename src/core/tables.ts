@@ -109,6 +109,12 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
   for (let c = 0; c < classes.length; c++) {
     const { side, bit, atoms } = classes[c]!;
     const sgn = side === 0 ? 1 : -1; // side 1 sees the board rotated by 180 degrees
+    const reverseDir = atoms.map(({ atom }) => {
+      const dx = atom.dx * sgn;
+      const dy = atom.dy * sgn;
+      if (Math.abs(dx) > 1 || Math.abs(dy) > 1) return -1;
+      return DIRS.findIndex(([a, b]) => a === -dx && b === -dy);
+    });
     for (let sq = 0; sq < size; sq++) {
       const x = sq % W;
       const y = (sq / W) | 0;
@@ -116,7 +122,8 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
       rayStart.push(rayMode.length);
       stepIndex.clear();
       rayIndex.clear();
-      for (const { atom, from, to } of atoms) {
+      for (let ai = 0; ai < atoms.length; ai++) {
+        const { atom, from, to } = atoms[ai]!;
         if (from && !from(x, y, side)) continue;
         const dx = atom.dx * sgn;
         const dy = atom.dy * sgn;
@@ -141,37 +148,37 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
             m.set(k, (m.get(k) ?? 0) | (1 << bit));
           }
         } else {
-          const squares: number[] = [];
+          // the ray's squares go straight into raySq; dropped again if the ray is a duplicate
+          const first = raySq.length;
           for (let k = 1, tx = x + dx, ty = y + dy; inside(tx, ty); k++, tx += dx, ty += dy) {
             if (atom.range && k > atom.range) break;
             if (to && !to(tx, ty, side)) break;
-            squares.push(ty * W + tx);
+            raySq.push(ty * W + tx);
           }
-          if (squares.length === 0) continue;
+          const len = raySq.length - first;
+          if (len === 0) continue;
           const mode = atom.hop
             ? (atom.move ? MODE_HOP_MOVE : 0) | (atom.capture ? MODE_HOP_CAPTURE : 0)
             : (atom.move ? MODE_MOVE : 0) | (atom.capture ? MODE_CAPTURE : 0);
-          const key = ((dx + 32) * 64 + (dy + 32)) * 1024 + squares.length;
+          const key = ((dx + 32) * 64 + (dy + 32)) * 1024 + len;
           const prev = rayIndex.get(key);
           if (prev !== undefined) rayMode[prev]! |= mode;
           else {
             rayIndex.set(key, rayMode.length);
             rayMode.push(mode);
-            rayFirst.push(raySq.length);
-            raySq.push(...squares);
+            rayFirst.push(first);
           }
           if (atom.capture) {
             if (atom.range) throw new Error('range-limited capturing sliders are not supported by the attack tables');
             // the attacker on sq attacks along direction (dx,dy); seen from a target, the attacker
             // lies in direction (-dx,-dy)
-            const dir = DIRS.findIndex(([a, b]) => a === -Math.sign(dx) && b === -Math.sign(dy));
-            if (Math.abs(dx) > 1 || Math.abs(dy) > 1 || dir < 0) throw new Error('only unit sliders are supported');
-            for (const t of squares) {
-              const idx = (side * size + t) * 8 + dir;
-              if (atom.hop) attHop[idx]! |= 1 << bit;
-              else attSlide[idx]! |= 1 << bit;
-            }
+            const dir = reverseDir[ai]!;
+            if (dir < 0) throw new Error('only unit sliders are supported');
+            const b = 1 << bit;
+            const att = atom.hop ? attHop : attSlide;
+            for (let i = first, e = first + len; i < e; i++) att[(side * size + raySq[i]!) * 8 + dir]! |= b;
           }
+          if (prev !== undefined) raySq.length = first;
         }
       }
     }
@@ -199,11 +206,12 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
   const attRaySq: number[] = [];
   for (let side = 0; side < 2; side++)
     for (let sq = 0; sq < size; sq++)
-      for (const [dx, dy] of DIRS) {
+      for (let d = 0; d < 8; d++) {
+        const [dx, dy] = DIRS[d]!;
         attRayStart.push(attRaySq.length);
         const x = sq % W;
         const y = (sq / W) | 0;
-        const idx = (side * size + sq) * 8 + DIRS.findIndex(([a, b]) => a === dx && b === dy);
+        const idx = (side * size + sq) * 8 + d;
         if (attSlide[idx] === 0 && attHop[idx] === 0) continue; // nothing ever attacks along it
         for (let tx = x + dx, ty = y + dy; inside(tx, ty); tx += dx, ty += dy) attRaySq.push(ty * W + tx);
       }

@@ -79,10 +79,15 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed): VariantData 
   if (codeCount > 256) throw new Error('too many piece kinds');
   const tables = buildTables(g, spec.pieces, spec.regions ?? {});
   const rnd = splitmix(seed);
-  const lo = new Int32Array(codeCount * g.size).map(() => rnd());
-  const hi = new Int32Array(codeCount * g.size).map(() => rnd());
-  const auxLo = new Int32Array(g.size + 2).map(() => rnd());
-  const auxHi = new Int32Array(g.size + 2).map(() => rnd());
+  const keys = (n: number): Int32Array => {
+    const a = new Int32Array(n);
+    for (let i = 0; i < n; i++) a[i] = rnd();
+    return a;
+  };
+  const lo = keys(codeCount * g.size);
+  const hi = keys(codeCount * g.size);
+  const auxLo = keys(g.size + 2);
+  const auxHi = keys(g.size + 2);
   auxLo[0] = 0;
   auxHi[0] = 0;
   const kindOf = new Map<string, number>();
