@@ -433,7 +433,9 @@ function judgeCycle(pos: Position, cycle: number, details?: CycleDetails, firstP
     if (!details) return code;
     return explainCycle(pos, length, entry, code, [0, 0], details, firstPly);
   }
-  // 2. perpetual chase: intersect each side's newly chased pieces over its moves
+  // 2. perpetual chase: intersect each side's newly chased pieces over its moves (with details,
+  // the explaining walk does it)
+  if (details) return explainCycle(pos, length, entry, -1, null, details, firstPly);
   rewind(pos, length);
   assignIds(pos);
   let chase0 = 0xffff;
@@ -452,13 +454,16 @@ function judgeCycle(pos: Position, cycle: number, details?: CycleDetails, firstP
   return explainCycle(pos, length, entry, code, [chase0, chase1], details, firstPly);
 }
 
-/** Walks the cycle again, noting what each move did, and words the ruling. Returns `code`. */
+/**
+ * Walks the cycle again, noting what each move did, and words the ruling. Returns `code`, or when
+ * it is -1 the chase verdict it finds on the way (`chased` null: intersected here).
+ */
 function explainCycle(
   pos: Position,
   length: number,
   entry: number,
   code: number,
-  chased: number[],
+  chased: number[] | null,
   details: CycleDetails,
   firstPly: number,
 ): number {
@@ -467,21 +472,27 @@ function explainCycle(
   const side0 = pos.turn;
   assignIds(pos);
   const moves: CycleMove[] = [];
+  const masks = chased ?? [0xffff, 0xffff];
   for (let i = 0; i < length; i++) {
     const s = ((side0 + i) & 1) as Side;
     log.texts.length = 0;
     const m = cycleMoves[i]!;
     const check = cycleChecks[i] === 1;
-    playAndChase(pos, m, s, check, log);
+    const mask = playAndChase(pos, m, s, check, log);
+    if (!chased) masks[s]! &= mask;
     moves.push({ ply: firstPly - entry + i, side: s, move: m, check, chases: [...log.texts], ...(i < entry ? { entry: true } : {}) });
   }
   details.moves = moves;
+  if (code < 0) {
+    const [c0, c1] = masks as [number, number];
+    code = c0 || c1 ? (c0 && c1 ? V_DRAW | V_CHASE | V_MUTUAL : (c0 ? V_SIDE0_LOSES : V_SIDE1_LOSES) | V_CHASE) : V_DRAW;
+  }
   const span = `at plies ${firstPly}–${firstPly + length - entry - 1}`;
   const chaseText = (s: number): string => {
     const victims: string[] = [];
     const attackers = new Set<string>();
     for (let v = 0; v < 16; v++) {
-      if (!(chased[s]! & (1 << v))) continue;
+      if (!(masks[s]! & (1 << v))) continue;
       const sq = squareOfId(pos, v, s ^ 1);
       if (sq >= 0) victims.push(`the ${describe(pos.board[sq]!, sq)}`);
       for (const k of log.by[s]!.get(v) ?? []) attackers.add(k);
