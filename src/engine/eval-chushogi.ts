@@ -205,6 +205,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
     maxMoves: 2048,
     evaluate,
     generateCaptures: chuCaptures,
+    royalsCapturable: true,
     nullMoveAllowed: () => true,
     repetitionScore: judgedRepetitionScore(chushogiEndRules),
   };

@@ -55,6 +55,8 @@ export interface EngineProfile {
    * it quiescence filters `generateLegal`. It need not detect positions without legal moves.
    */
   generateCaptures?(pos: Position, out: Int32Array, start: number): number;
+  /** Can royals be captured (chu)? Then the search checks that the side to move still has one. */
+  readonly royalsCapturable?: boolean;
   /** May the side to move try a null move (has pieces beyond pawns, so zugzwang is unlikely)? */
   nullMoveAllowed(pos: Position): boolean;
   /** Room for the legal moves of one position (move buffer stride). */

@@ -683,7 +683,7 @@ export class Searcher {
     // Staged: the hash move before any generation, then (where the game has a capture generator)
     // the captures, and only then all moves; a cutoff in an early stage saves the later ones.
     const captures = this.profile.generateCaptures;
-    if (captures && this.royalsGone()) return -MATE + ply;
+    if (captures && this.profile.royalsCapturable && this.royalsGone()) return -MATE + ply;
     const hashMove = ttMove !== 0 && this.pseudoLegal(ttMove) ? ttMove : 0;
     let stage = hashMove !== 0 ? 0 : captures ? 1 : 2;
     let capsMade = false;
@@ -820,7 +820,7 @@ export class Searcher {
       this.scoreMoves(moves, scores, base, end, 0, ply);
     } else if (this.profile.generateCaptures) {
       // a side whose royals are gone has lost (chu: the king was just captured)
-      if (this.royalsGone()) return -MATE + ply;
+      if (this.profile.royalsCapturable && this.royalsGone()) return -MATE + ply;
       end = this.profile.generateCaptures(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;

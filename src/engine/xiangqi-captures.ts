@@ -9,6 +9,24 @@ import { kingAttacked, kingSquare } from '../games/xiangqi/index.js';
 
 const SIZE = 90;
 
+/**
+ * SENSITIVE[k * 90 + sq]: a piece leaving or entering sq can expose a general on k (same file or
+ * rank, or a horse-leg point diagonally next to it).
+ */
+const SENSITIVE = (() => {
+  const t = new Uint8Array(SIZE * SIZE);
+  for (let k = 0; k < SIZE; k++) {
+    const kx = k % 9;
+    const ky = (k / 9) | 0;
+    for (let sq = 0; sq < SIZE; sq++) {
+      const x = sq % 9;
+      const y = (sq / 9) | 0;
+      t[k * SIZE + sq] = x === kx || y === ky || (Math.abs(x - kx) === 1 && Math.abs(y - ky) === 1) ? 1 : 0;
+    }
+  }
+  return t;
+})();
+
 export function xiangqiCaptures(pos: Position, out: Int32Array, start: number): number {
   const b = pos.board;
   const us = pos.turn;
@@ -18,13 +36,7 @@ export function xiangqiCaptures(pos: Position, out: Int32Array, start: number): 
   // Only a general move or a piece leaving/entering the general's file or rank or a horse-leg point
   // next to it can expose the general (the side to move is not in check in quiescence).
   const checked = kingAttacked(pos, ksq, us);
-  const kx = ksq % 9;
-  const ky = (ksq / 9) | 0;
-  const touches = (sq: number): boolean => {
-    const x = sq % 9;
-    const y = (sq / 9) | 0;
-    return x === kx || y === ky || ((x === kx - 1 || x === kx + 1) && (y === ky - 1 || y === ky + 1));
-  };
+  const sens = ksq * SIZE;
   let n = start;
   for (let from = 0; from < SIZE; from++) {
     const p = b[from]!;
@@ -36,7 +48,7 @@ export function xiangqiCaptures(pos: Position, out: Int32Array, start: number): 
       if (q === 0 || (q & 1) === us || !(stepMode[i]! & MODE_CAPTURE)) continue;
       const leg = stepLeg[i]!;
       if (leg >= 0 && b[leg] !== 0) continue;
-      if (!checked && from !== ksq && !touches(from) && !touches(to)) {
+      if (!checked && from !== ksq && SENSITIVE[sens + from] === 0 && SENSITIVE[sens + to] === 0) {
         out[n++] = from | (to << 8);
         continue;
       }
@@ -63,7 +75,7 @@ export function xiangqiCaptures(pos: Position, out: Int32Array, start: number): 
       if (to < 0) continue;
       const q = b[to]!;
       if (q === 0 || (q & 1) === us) continue;
-      if (!checked && from !== ksq && !touches(from) && !touches(to)) {
+      if (!checked && from !== ksq && SENSITIVE[sens + from] === 0 && SENSITIVE[sens + to] === 0) {
         out[n++] = from | (to << 8);
         continue;
       }
