@@ -30,6 +30,8 @@ describe('levels', () => {
     }
     expect(LEVELS.slice(0, 3).every((l) => l.noise > 0)).toBe(true);
     expect(LEVELS[7]!.timeMs).toBeGreaterThanOrEqual(5000);
+    // every level has a finite node budget, so deterministic (untimed) play always ends
+    expect(LEVELS.every((l) => Number.isFinite(l.nodes) && l.nodes >= LEVELS[0]!.nodes)).toBe(true);
   });
 
   it('clamps and rounds level numbers', () => {

@@ -8,7 +8,7 @@ export interface Level {
   readonly level: number;
   /** Maximum depth in plies. */
   readonly depth: number;
-  /** Node budget per move (Infinity: none). */
+  /** Node budget per move (also what bounds a deterministic search, which ignores time). */
   readonly nodes: number;
   /** Time cap per move in ms. */
   readonly timeMs: number;
@@ -26,7 +26,7 @@ export const LEVELS: readonly Level[] = [
   { level: 5, depth: 64, nodes: 300_000, timeMs: 1_500, noise: 0, summary: '300k nodes or 1.5 s' },
   { level: 6, depth: 64, nodes: 1_200_000, timeMs: 3_000, noise: 0, summary: '1.2M nodes or 3 s' },
   { level: 7, depth: 64, nodes: 5_000_000, timeMs: 6_000, noise: 0, summary: '5M nodes or 6 s' },
-  { level: 8, depth: 64, nodes: Infinity, timeMs: 12_000, noise: 0, summary: 'up to 12 s (at least 6 s)' },
+  { level: 8, depth: 64, nodes: 30_000_000, timeMs: 12_000, noise: 0, summary: '30M nodes or 12 s (at least 6 s)' },
 ];
 
 export const MIN_LEVEL = 1;
