@@ -292,3 +292,18 @@ describe('move list', () => {
     expect(b.moveListRows()).toEqual(['1. … h9g7', '2. h2e2']);
   });
 });
+
+describe('go with a thinking time', () => {
+  it('passes the time to the next think request only, and rejects a bad time', async () => {
+    const s = session();
+    const bad = s.command('go soon');
+    expect(bad.ok).toBe(false);
+    expect(bad.err.join(' ')).toContain('go takes a thinking time');
+    const r = s.command('go 250ms');
+    expect(r.think).toBe(true);
+    expect(s.thinkRequest().timeMs).toBe(250);
+    expect(s.thinkRequest().timeMs).toBeUndefined();
+    s.command('go 1.5s');
+    expect(s.thinkRequest().timeMs).toBe(1500);
+  });
+});

@@ -7,7 +7,7 @@
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
-import { chooseMoveAsync, replay } from '../engine/index.js';
+import { chooseMoveAsync, searchAsync } from '../engine/index.js';
 import type { Game } from '../notation/registry.js';
 
 export interface ThinkRequest {
@@ -20,6 +20,8 @@ export interface ThinkRequest {
   moves?: readonly Move[];
   /** Aborts the search; the player then resolves early (with its best move so far, or null). */
   signal?: AbortSignal;
+  /** Think for this long instead of the level's limits (`go <time>`). */
+  timeMs?: number;
 }
 
 export interface ComputerPlayer {
@@ -37,8 +39,12 @@ export function engineComputer(): ComputerPlayer {
     name: 'chuhan engine',
     placeholder: false,
     async choose(req) {
-      const history = req.start && req.moves ? replay(req.start, req.moves).history : [];
-      const search = chooseMoveAsync(req.pos, req.level, { history });
+      // the whole game line lets the worker apply the full repetition judge (perpetual chase too)
+      const options = req.start && req.moves ? { line: { start: req.start, moves: req.moves } } : {};
+      const search =
+        req.timeMs !== undefined
+          ? searchAsync(req.pos, { timeMs: req.timeMs }, options)
+          : chooseMoveAsync(req.pos, req.level, options);
       const onAbort = (): void => search.abort();
       req.signal?.addEventListener('abort', onAbort, { once: true });
       try {

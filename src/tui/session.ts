@@ -72,7 +72,7 @@ export const HELP: readonly string[] = [
   '  moves [square]      the legal moves',
   '  show                draw the board',
   '  status              side to move, check, result',
-  '  go                  let the computer play the side to move',
+  '  go [time]           let the computer play the side to move (for 2s, 500ms, …)',
   '  players <p0> <p1>   human or computer for each side',
   '  level <n>           computer strength, 1-8',
   '  notation [id]       the notation of the move list and messages',
@@ -103,6 +103,8 @@ export class Session {
   /** The rules' view of the game (repetitions, move limits, endings), kept in step with `history`. */
   private rules!: GameHistory;
   flipped = false;
+  /** Thinking time for the next computer move (`go <time>`), ms. */
+  private thinkMs: number | undefined = undefined;
   players: [PlayerKind, PlayerKind];
   level: number;
   /** A result not given by the position (resignation, agreement, a loaded record's result). */
@@ -409,7 +411,10 @@ export class Session {
   /** What the computer needs to think about the current position (a copy: search cannot disturb the game). */
   thinkRequest(signal?: AbortSignal): ThinkRequest {
     const start = this.game.parseFen(this.startFen);
+    const timeMs = this.thinkMs;
+    this.thinkMs = undefined; // a `go <time>` is for one move
     return {
+      ...(timeMs !== undefined ? { timeMs } : {}),
       game: this.game,
       pos: this.pos.clone(),
       level: this.level,
@@ -504,9 +509,14 @@ export class Session {
         this.flipped = !this.flipped;
         this.version++;
         return ok(`board flipped: ${this.sideName(this.flipped ? 1 : 0)} at the bottom`);
-      case 'go':
+      case 'go': {
         if (this.outcome()) return fail(`the game is over (${describeOutcome(this.game, this.outcome()!)})`);
+        if (args[0] === undefined) return { ...ok(), think: true };
+        const t = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(args[0]);
+        if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time such as 2s or 500ms, not "${args[0]}"`);
+        this.thinkMs = Math.min(600_000, Math.round(Number(t[1]) * (t[2] === 'ms' ? 1 : 1000)));
         return { ...ok(), think: true };
+      }
       case 'players':
         return this.cmdPlayers(args);
       case 'level':
