@@ -44,6 +44,9 @@ export function registerPlay(program: Command, io: Io): void {
         if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not "${opts.level}"`);
       }
       const game = resolveGame(opts);
+      // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
+      // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
+      for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runPlay } = await import('../../tui/run-play.js');
       await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, color: colorEnabled(io, opts), style, labels, io });
     });
