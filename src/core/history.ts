@@ -176,20 +176,8 @@ export const REP_DRAW = 1;
 export const REP_WIN = 2;
 export const REP_LOSS = 3;
 
-function copyInto(p: Position, src: Position): Position {
-  p.board.set(src.board);
-  p.turn = src.turn;
-  p.aux = src.aux;
-  p.halfmove = src.halfmove;
-  p.fullmove = src.fullmove;
-  p.plyParity = src.plyParity;
-  p.hashLo = src.hashLo;
-  p.hashHi = src.hashHi;
-  p.sp = 0;
-  return p;
-}
 
-const copyPosition = (src: Position, stack: number): Position => copyInto(new Position(src.variant, stack), src);
+const copyPosition = (src: Position, stack: number): Position => src.clone(stack);
 
 const DEFAULT_CAPACITY = 1024;
 /** Room kept free on the position's undo stack for a search started from the history. */
@@ -241,8 +229,8 @@ export class GameHistory {
 
   /** Starts over from a new start position of the same game (reuses the buffers). */
   reset(start: Position, judgeStart = true): void {
-    copyInto(this.start, start);
-    copyInto(this.pos, start);
+    this.start.copyFrom(start);
+    this.pos.copyFrom(start);
     this.begin(judgeStart);
   }
 

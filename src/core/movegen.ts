@@ -69,6 +69,62 @@ export function generatePseudoFrom(pos: Position, from: number, out: Int32Array,
   return n;
 }
 
+const specialBuf = new Int32Array(1024);
+
+/**
+ * Appends the pseudo-legal captures of the side to move (steps onto an enemy piece, the first piece
+ * on a ray, the piece behind a hopper's screen, and the capturing special moves), with their
+ * promotion choices, to out[n..]; returns the new end. For quiescence search.
+ */
+export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number): number {
+  const v = pos.variant;
+  const b = pos.board;
+  const us = pos.turn;
+  const size = v.geometry.size;
+  const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = v.tables;
+  for (let from = 0; from < size; from++) {
+    const p = b[from]!;
+    if (p === 0 || (p & 1) !== us) continue;
+    const first = n;
+    const base = classOf[p]! * size + from;
+    for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
+      const to = stepTo[i]!;
+      const q = b[to]!;
+      if (q === 0 || (q & 1) === us || !(stepMode[i]! & MODE_CAPTURE)) continue;
+      const leg = stepLeg[i]!;
+      if (leg < 0 || b[leg] === 0) out[n++] = from | (to << 8);
+    }
+    for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
+      const mode = rayMode[r]!;
+      if (!(mode & (MODE_CAPTURE | MODE_HOP_CAPTURE))) continue;
+      let i = rayFirst[r]!;
+      const end = rayFirst[r + 1]!;
+      while (i < end && b[raySq[i]!] === 0) i++;
+      if (i >= end) continue;
+      let to = -1;
+      if (mode & MODE_CAPTURE) to = raySq[i]!;
+      else {
+        for (i++; i < end && b[raySq[i]!] === 0; i++);
+        if (i < end) to = raySq[i]!;
+      }
+      if (to < 0) continue;
+      const q = b[to]!;
+      if (q !== 0 && (q & 1) !== us) out[n++] = from | (to << 8);
+    }
+    if (v.special[p] !== 0 && v.generateSpecial) {
+      const k = v.generateSpecial(pos, from, p, specialBuf, 0);
+      for (let j = 0; j < k; j++) {
+        const m = specialBuf[j]!;
+        const to = (m >>> 8) & 0xff;
+        const mid = ((m >>> 16) & 0xff) - 1;
+        if ((to !== from && b[to] !== 0) || (mid >= 0 && b[mid] !== 0)) out[n++] = m;
+      }
+    }
+    if (v.promoted[p] !== 0 && v.promotionMode !== undefined) n = addPromotions(pos, p, out, first, n);
+  }
+  return n;
+}
+
 /** Expands the moves out[start..n) of piece p by the variant's promotion choice. */
 function addPromotions(pos: Position, p: number, out: Int32Array, start: number, n: number): number {
   const v = pos.variant;

@@ -46,18 +46,23 @@ export class Position {
     this.uHashHi = new Int32Array(stack);
   }
 
-  /** A copy without the undo history. */
-  clone(): Position {
-    const p = new Position(this.variant);
-    p.board.set(this.board);
-    p.turn = this.turn;
-    p.aux = this.aux;
-    p.halfmove = this.halfmove;
-    p.fullmove = this.fullmove;
-    p.plyParity = this.plyParity;
-    p.hashLo = this.hashLo;
-    p.hashHi = this.hashHi;
-    return p;
+  /** A copy without the undo history (`stack`: how many moves it can take back). */
+  clone(stack = STACK): Position {
+    return new Position(this.variant, stack).copyFrom(this);
+  }
+
+  /** Makes this position a copy of `src` (same variant) with an empty undo history; no allocation. */
+  copyFrom(src: Position): this {
+    this.board.set(src.board);
+    this.turn = src.turn;
+    this.aux = src.aux;
+    this.halfmove = src.halfmove;
+    this.fullmove = src.fullmove;
+    this.plyParity = src.plyParity;
+    this.hashLo = src.hashLo;
+    this.hashHi = src.hashHi;
+    this.sp = 0;
+    return this;
   }
 
   /** Place (or with 0 remove) a piece, keeping the hash. */

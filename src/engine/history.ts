@@ -17,15 +17,7 @@ export const historyEntry = (pos: Position): HistoryEntry => ({
  */
 export function replay(start: Position, moves: readonly Move[]): { position: Position; history: HistoryEntry[] } {
   // a copy with room for the whole game (and a search) on its undo stack
-  const pos = new Position(start.variant, moves.length + 1024);
-  pos.board.set(start.board);
-  pos.turn = start.turn;
-  pos.aux = start.aux;
-  pos.halfmove = start.halfmove;
-  pos.fullmove = start.fullmove;
-  pos.plyParity = start.plyParity;
-  pos.hashLo = start.hashLo;
-  pos.hashHi = start.hashHi;
+  const pos = start.clone(moves.length + 1024);
   const history: HistoryEntry[] = [];
   for (const m of moves) {
     history.push(historyEntry(pos));

@@ -173,19 +173,6 @@ function tagError(rec: GameRecord, message: string): ReplayError {
 
 const STACK_LIMIT = 4000;
 
-/** Makes `pos` a copy of `src` with an empty undo history (no allocation). */
-function resetTo(pos: Position, src: Position): void {
-  pos.board.set(src.board);
-  pos.turn = src.turn;
-  pos.aux = src.aux;
-  pos.halfmove = src.halfmove;
-  pos.fullmove = src.fullmove;
-  pos.plyParity = src.plyParity;
-  pos.hashLo = src.hashLo;
-  pos.hashHi = src.hashHi;
-  pos.sp = 0;
-}
-
 /**
  * Replays records one after another, reusing one working position per game and the parsed start
  * positions (so a file of thousands of games allocates almost nothing per game).
@@ -236,7 +223,7 @@ export class Replayer {
     else {
       pos = this.work.get(game.id) ?? start.clone();
       this.work.set(game.id, pos);
-      resetTo(pos, start);
+      pos.copyFrom(start);
     }
     let plies = 0;
     const isXiangqi = game.variant === xiangqi;

@@ -42,7 +42,15 @@ const sensitive = new Int32Array(90);
 let stamp = 0;
 
 function generateLegal(pos: Position, out: Int32Array, start: number): number {
-  const n = generatePseudo(pos, out, start);
+  return filterLegal(pos, out, start, generatePseudo(pos, out, start));
+}
+
+/**
+ * Keeps, in place, the moves of out[start..n) that leave the mover's general safe (not attacked,
+ * not facing the other general); returns the new end. Only general moves and moves leaving or
+ * entering the general's file, rank or horse-leg points need the full test.
+ */
+export function filterLegal(pos: Position, out: Int32Array, start: number, n: number): number {
   const us = pos.turn;
   const ksq = kingSquare(pos, us);
   if (ksq < 0) return start;
