@@ -11,7 +11,7 @@
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
-import { historyEntry } from '../engine/history.js';
+import { historyEntry, replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove, XIANGQI } from './dialect.js';
 import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
@@ -222,13 +222,7 @@ export class UciSession {
   }
 
   private history(): HistoryEntry[] {
-    const h: HistoryEntry[] = [];
-    const p = this.start.clone();
-    for (const m of this.moves) {
-      h.push(historyEntry(p));
-      p.play(m);
-    }
-    return h;
+    return replay(this.start, this.moves).history;
   }
 
   private go(args: readonly string[]): void {

@@ -11,7 +11,7 @@
  */
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { historyEntry } from '../engine/history.js';
+import { replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 import { gameForXboardVariant, XIANGQI, type ProtocolGame } from './dialect.js';
 import { Referee } from '../engine/referee.js';
@@ -418,13 +418,7 @@ export class XboardSession {
   }
 
   private history(): HistoryEntry[] {
-    const h: HistoryEntry[] = [];
-    const p = this.start.clone();
-    for (const m of this.moves) {
-      h.push(historyEntry(p));
-      p.play(m);
-    }
-    return h;
+    return replay(this.start, this.moves).history;
   }
 
   private limits(): ThinkLimits {
