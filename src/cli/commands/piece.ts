@@ -3,7 +3,10 @@ import type { Command } from 'commander';
 import chalk from 'chalk';
 import { CHU_ABBREVIATIONS, CHU_PIECES, chuKind, chuKindByName } from '../../games/chushogi/pieces.js';
 import { chuMoveDiagram } from '../../games/chushogi/diagram.js';
-import { CHU_GLYPHS, CHU_PROMOTED_GLYPHS, renderMoveDiagram, type Painter } from '../../render/index.js';
+import { xiangqiDiagramSquare, xiangqiMoveDiagram } from '../../games/xiangqi/diagram.js';
+import { XIANGQI_PIECES } from '../../games/xiangqi/pieces.js';
+import { CHU_GLYPHS, CHU_PROMOTED_GLYPHS, renderMoveDiagram, XIANGQI_GLYPHS, type Painter } from '../../render/index.js';
+import { gameIdFromName } from '../../notation/registry.js';
 import { CliError, colorEnabled, type CommonOptions, type Io } from '../context.js';
 
 interface PieceOptions extends CommonOptions {
@@ -42,21 +45,69 @@ function describe(kind: number): string {
   return parts.join(' · ');
 }
 
+/** The xiangqi kind a query names: id or name (general/king, elephant/bishop…), FEN letter or glyph. */
+export function findXiangqiPiece(query: string): number {
+  const q = query.trim();
+  const lower = q.toLowerCase();
+  const synonyms: Record<string, string> = { general: 'king', bishop: 'elephant', minister: 'elephant', knight: 'horse', rook: 'chariot', car: 'chariot', pawn: 'soldier', guard: 'advisor', mandarin: 'advisor', h: 'horse', e: 'elephant', m: 'advisor' };
+  const id = synonyms[lower] ?? lower;
+  for (let kind = 1; kind <= XIANGQI_PIECES.length; kind++) {
+    const spec = XIANGQI_PIECES[kind - 1]!;
+    const letter = spec.letter;
+    const glyphs = [XIANGQI_GLYPHS[letter], XIANGQI_GLYPHS[letter.toLowerCase()]];
+    if (spec.id === id || spec.name === lower || letter.toLowerCase() === id || glyphs.includes(q)) return kind;
+  }
+  // simplified and other common forms of the glyphs
+  const more: Record<string, string> = { 帅: 'king', 将: 'king', 將: 'king', 仕: 'advisor', 士: 'advisor', 相: 'elephant', 象: 'elephant', 马: 'horse', 傌: 'horse', 车: 'chariot', 俥: 'chariot', 炮: 'cannon', 砲: 'cannon', 包: 'cannon', 兵: 'soldier', 卒: 'soldier' };
+  const k = more[q];
+  return k ? XIANGQI_PIECES.findIndex((p) => p.id === k) + 1 : 0;
+}
+
+function xiangqiPiece(io: Io, kind: number, opts: PieceOptions): void {
+  const spec = XIANGQI_PIECES[kind - 1]!;
+  const cells = xiangqiMoveDiagram(kind);
+  const glyph = XIANGQI_GLYPHS[spec.letter]!;
+  const square = xiangqiDiagramSquare(kind);
+  if (opts.json) {
+    io.out(JSON.stringify({ variant: 'xiangqi', id: spec.id, name: spec.name, letter: spec.letter, glyph, square, moves: spec.moves, cells }) + '\n');
+    return;
+  }
+  const paint: Partial<Painter> = colorEnabled(io, opts) ? { red: chalk.red, highlight: chalk.yellow.bold, dim: chalk.gray } : {};
+  const lines = renderMoveDiagram({ center: { glyph, side: 0, promoted: false, letter: spec.letter }, cells }, { style: opts.style as 'unicode' | 'ascii', paint });
+  const notes: Record<string, string> = {
+    king: 'stays in the palace; may never face the other general on an open file',
+    advisor: 'stays in the palace',
+    elephant: 'never crosses the river; blocked when the point between is occupied',
+    horse: 'blocked when the point next to it in the long direction (the leg) is occupied',
+    cannon: 'moves as a chariot; captures only by jumping exactly one piece on the line',
+    soldier: 'before the river: forward only; never backwards',
+  };
+  const legend = opts.style === 'ascii' ? 'o one step   * any distance' : '○ one step   ● any distance';
+  const head = `${glyph} ${spec.name} · FEN ${spec.letter} · shown on ${square}${notes[spec.id] ? ` · ${notes[spec.id]}` : ''}`;
+  io.out([head, ...lines, legend].join('\n') + '\n');
+}
+
 export function registerPiece(program: Command, io: Io): void {
   program
     .command('piece')
     .description("draw a piece's movement diagram (○ one step, ● any distance, A/B lion power)")
     .argument('<name>', 'English name, SFEN letter (n, +H), western abbreviation (Ln, HF) or seed glyph (狮)')
-    .option('-v, --variant <variant>', 'chushogi (the only game with diagrams)')
+    .option('-v, --variant <variant>', 'chushogi or xiangqi (default: a chu piece of that name, else a xiangqi one)')
     .option('--style <style>', 'unicode | ascii', 'unicode')
     .option('--json', 'machine-readable output')
     .option('--no-color', 'no colour')
     .action((name: string, opts: PieceOptions) => {
-      if (opts.variant !== undefined && !/^(chu|chushogi|chu-shogi)$/i.test(opts.variant))
-        throw new CliError(`piece diagrams are drawn for chushogi only, not "${opts.variant}"`);
+      const wanted = opts.variant === undefined ? null : gameIdFromName(opts.variant);
+      if (opts.variant !== undefined && !wanted) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
       if (opts.style !== 'unicode' && opts.style !== 'ascii') throw new CliError(`unknown style "${opts.style}" (use unicode or ascii)`);
-      const kind = findChuPiece(name);
-      if (!kind) throw new CliError(`unknown chu shogi piece "${name}" (try a name like "lion", a letter like n or +H, or a glyph like 狮)`);
+      const kind = wanted === 'xiangqi' ? 0 : findChuPiece(name);
+      if (!kind) {
+        const xq = wanted === 'chushogi' ? 0 : findXiangqiPiece(name);
+        if (xq) return xiangqiPiece(io, xq, opts);
+        if (wanted === 'xiangqi')
+          throw new CliError(`unknown xiangqi piece "${name}" (try a name like "horse", a letter like N or a glyph like 傌)`);
+        throw new CliError(`unknown chu shogi piece "${name}" (try a name like "lion", a letter like n or +H, or a glyph like 狮)`);
+      }
       const spec = CHU_PIECES[kind - 1]!;
       const cells = chuMoveDiagram(kind);
       const { glyph, ownGlyph } = glyphOf(kind);
