@@ -1,30 +1,14 @@
 /** Chinese notation: output for both sides, tandem pieces and pawns, every accepted input form, errors. */
 import { describe, expect, it } from 'vitest';
 import { formatChinese, parseChinese } from '../src/notation/chinese.js';
-import { formatIccs, parseCoordinate } from '../src/notation/iccs.js';
-import { xq } from './helpers/xiangqi.js';
+import { formatAt, iccsOfText, XQ_START_FEN as START, XQ_TEST_FENS } from './helpers/xiangqi.js';
 
-const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const START_B = START.replace(' w ', ' b ');
-const TANDEM = '3k5/9/9/9/1C5R1/9/9/1C7/7R1/4K4 w - - 0 1';
-const PAWNS3 = '3k5/9/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1';
-const PAWNS4 = '3k5/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1';
-const PAWNS5 = '3k2P2/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1';
-const TWO_FILES = '3k5/9/6P2/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1';
-const BLACK_PAWNS = '3k5/9/9/9/9/2p6/2p6/2p6/9/4K4 b - - 0 1';
+const { TANDEM, PAWNS3, PAWNS4, PAWNS5, TWO_FILES, BLACK_PAWNS } = XQ_TEST_FENS;
 const BLACK_TANDEM = '3k5/9/9/9/9/1r7/9/1r7/9/4K4 b - - 0 1';
 
-function chineseOf(fen: string, iccs: string): string {
-  const pos = xq(fen);
-  const m = parseCoordinate(pos, iccs, 'iccs');
-  if (!m.ok) throw new Error(m.error);
-  return formatChinese(pos, m.value);
-}
-
-function iccsOf(fen: string, text: string): string {
-  const r = parseChinese(xq(fen), text);
-  return r.ok ? formatIccs(r.value) : r.error;
-}
+const chineseOf = (fen: string, iccs: string): string => formatAt(fen, iccs, formatChinese);
+const iccsOf = (fen: string, text: string): string => iccsOfText(fen, text, parseChinese);
 
 describe('Chinese output', () => {
   it('writes Red with Chinese numerals and Black with digits', () => {

@@ -1,39 +1,17 @@
 /** WXF notation: official output, every accepted input form, and precise errors. */
 import { describe, expect, it } from 'vitest';
-import { formatIccs } from '../src/notation/iccs.js';
 import { formatWxf, parseWxf } from '../src/notation/wxf.js';
-import { parseCoordinate } from '../src/notation/iccs.js';
-import { xq } from './helpers/xiangqi.js';
+import { formatAt, iccsOfText, XQ_START_FEN as START, XQ_TEST_FENS } from './helpers/xiangqi.js';
 
-const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const START_B = START.replace(' w ', ' b ');
-/** Red chariots on h5 and h1 (file 2), cannons on b2 and b5 (file 8). */
-const TANDEM = '3k5/9/9/9/1C5R1/9/9/1C7/7R1/4K4 w - - 0 1';
-/** Red soldiers g5 g6 g7: three on file 3. */
-const PAWNS3 = '3k5/9/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1';
-/** Red soldiers g5-g8 / g5-g9: four / five on file 3. */
-const PAWNS4 = '3k5/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1';
-const PAWNS5 = '3k2P2/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1';
-/** Three red soldiers on file 3 (g5-g7) and two on file 7 (c5, c6). */
-const TWO_FILES = '3k5/9/6P2/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1';
+const { TANDEM, PAWNS3, PAWNS4, PAWNS5, TWO_FILES, BLACK_PAWNS } = XQ_TEST_FENS;
 /** Three red soldiers on file 5 (e5-e7). */
 const FILE5 = '5k3/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1';
-/** Black soldiers c2 c3 c4 (black's file 3), black to move. */
-const BLACK_PAWNS = '3k5/9/9/9/9/2p6/2p6/2p6/9/4K4 b - - 0 1';
 
 /** The WXF text of an ICCS move. */
-function wxfOf(fen: string, iccs: string, options = {}): string {
-  const pos = xq(fen);
-  const m = parseCoordinate(pos, iccs, 'iccs');
-  if (!m.ok) throw new Error(m.error);
-  return formatWxf(pos, m.value, options);
-}
-
+const wxfOf = (fen: string, iccs: string, options = {}): string => formatAt(fen, iccs, (pos, m) => formatWxf(pos, m, options));
 /** The ICCS move a WXF text means, or the error. */
-function iccsOf(fen: string, text: string): string {
-  const r = parseWxf(xq(fen), text);
-  return r.ok ? formatIccs(r.value) : r.error;
-}
+const iccsOf = (fen: string, text: string): string => iccsOfText(fen, text, parseWxf);
 
 describe('WXF output', () => {
   it('writes plain moves from the mover\'s side', () => {
