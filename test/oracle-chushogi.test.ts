@@ -6,10 +6,8 @@
  * piece's pass is one move, written with the middle square giving the smallest USI string). Also
  * checked: lishogi's count of move strings (one per lion path) against our pathCount, and perft 2.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readOracle, type OracleRow } from './helpers/oracle.js';
 import { legalMoves, Perft } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { lionDoubleStepSquares } from '../src/games/chushogi/index.js';
@@ -17,22 +15,12 @@ import { pathCount } from '../src/games/chushogi/paths.js';
 import { parseChuSfen } from '../src/notation/sfen.js';
 import { formatUsi, usiSquare } from '../src/notation/usi.js';
 
-interface Row {
+interface Row extends OracleRow {
   sfen: string;
-  source: string;
-  moves?: string[];
   paths?: number;
-  depth?: number;
-  nodes?: number;
 }
 
-const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'oracle', 'chushogi-shogiops.jsonl');
-const rows: Row[] = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as Row);
-const moveRows = rows.filter((r) => r.moves !== undefined);
-const perftRows = rows.filter((r) => r.depth !== undefined);
+const { rows, moveRows, perftRows } = readOracle<Row>('chushogi-shogiops.jsonl');
 
 const position = (sfen: string): Position => {
   const p = parseChuSfen(sfen);

@@ -5,30 +5,18 @@
  * capture/check-biased playouts, random placements around the generals, hand-made rule cases — and
  * perft 3 on a few hundred of them.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readOracle, type OracleRow } from './helpers/oracle.js';
 import { legalMoves, Perft } from '../src/core/perft.js';
 import { xiangqi } from '../src/games/xiangqi/index.js';
 import { parseXiangqiFen } from '../src/notation/fen.js';
 import { formatUci } from '../src/notation/iccs.js';
 
-interface Row {
+interface Row extends OracleRow {
   fen: string;
-  source: string;
-  moves?: string[];
-  depth?: number;
-  nodes?: number;
 }
 
-const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'oracle', 'xiangqi-fsf.jsonl');
-const rows: Row[] = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as Row);
-const moveRows = rows.filter((r) => r.moves !== undefined);
-const perftRows = rows.filter((r) => r.depth !== undefined);
+const { rows, moveRows, perftRows } = readOracle<Row>('xiangqi-fsf.jsonl');
 
 const position = (fen: string) => {
   const p = parseXiangqiFen(fen);
