@@ -6,7 +6,7 @@ import stringWidth from 'string-width';
 import { main } from '../src/cli/main.js';
 import { chalkPainter } from '../src/cli/paint.js';
 import { isAttacked } from '../src/core/movegen.js';
-import { getGame, type Game } from '../src/notation/registry.js';
+import { getGame, type Game } from '../src/games/registry.js';
 import { renderBoard } from '../src/render/board.js';
 import type { BoardRenderOptions } from '../src/render/types.js';
 import { boardView, checkedRoyals } from '../src/render/view.js';

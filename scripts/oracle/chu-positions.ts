@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { legalMoves } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { chushogi, CHU_START_SFEN, LION_CODE, royalsLost } from '../../src/games/chushogi/index.js';
-import { formatChuSfen, parseChuSfen } from '../../src/notation/sfen.js';
-import { parseUsi } from '../../src/notation/usi.js';
+import { formatChuSfen, parseChuSfen } from '../../src/games/chushogi/notation/sfen.js';
+import { parseUsi } from '../../src/games/chushogi/notation/usi.js';
 import { pick, pickWeighted } from './lib.js';
 
 export interface Sample {

@@ -10,8 +10,8 @@ import { Position } from '../../src/core/position.js';
 import { xiangqi } from '../../src/games/xiangqi/index.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../../src/games/xiangqi/pieces.js';
 import { xiangqiPlacementError } from '../../src/games/xiangqi/validate.js';
-import { formatXiangqiFen, parseXiangqiFen, xiangqiStartPosition } from '../../src/notation/fen.js';
-import { parseCoordinate } from '../../src/notation/iccs.js';
+import { formatXiangqiFen, parseXiangqiFen, xiangqiStartPosition } from '../../src/games/xiangqi/notation/fen.js';
+import { parseCoordinate } from '../../src/games/xiangqi/notation/iccs.js';
 import { pick, pickWeighted } from './lib.js';
 
 export interface Sample {

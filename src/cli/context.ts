@@ -1,6 +1,6 @@
 /** What every command shares: I/O streams, errors with exit codes, picking the game and position. */
 import type { Position } from '../core/position.js';
-import { gameIdFromName, getGame, type Game, type GameId } from '../notation/registry.js';
+import { gameIdFromName, getGame, type Game, type GameId } from '../games/registry.js';
 
 export interface Io {
   out(text: string): void;

@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { playMatch, type MatchSummary, type Opponent } from '../engine/match.js';
-import { gameIdFromName, getGame, type Game } from '../notation/registry.js';
+import { gameIdFromName, getGame, type Game } from '../games/registry.js';
 
 const USAGE = `usage: npm run match -- [--games N] [--level A] [--vs random|level:B] [--variant xiangqi|chushogi|all]
                         [--seed S] [--max-plies N] [--random-plies N] [--time] [--quiet] [--moves] [--json]`;

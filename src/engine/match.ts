@@ -5,7 +5,7 @@
  */
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import type { Game } from '../notation/registry.js';
+import type { Game } from '../games/registry.js';
 import { historyEntry } from './history.js';
 import { chooseMove, randomMove } from './player.js';
 import { Referee, type MatchResult } from './referee.js';

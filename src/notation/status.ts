@@ -8,7 +8,7 @@ import { formatExplanation, formatResult, GameHistory, type EndRules, type GameR
 import type { Position } from '../core/position.js';
 import { chushogiEndRules } from '../games/chushogi/end.js';
 import { xiangqiEndRules } from '../games/xiangqi/end.js';
-import type { Game, GameId } from './registry.js';
+import type { Game, GameId } from '../games/registry.js';
 
 export type { GameResult } from '../core/history.js';
 

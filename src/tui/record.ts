@@ -7,7 +7,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import { parseRecords, recordHints, writePgn } from '../notation/pgn.js';
-import { getGame, type Game, type GameId } from '../notation/registry.js';
+import { getGame, type Game, type GameId } from '../games/registry.js';
 import { moveError, parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
 
 export interface RecordData {

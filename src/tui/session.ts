@@ -18,7 +18,7 @@ import { isAttacked } from '../core/movegen.js';
 import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
 import type { Position } from '../core/position.js';
-import { gameIdFromName, getGame, type Game } from '../notation/registry.js';
+import { gameIdFromName, getGame, type Game } from '../games/registry.js';
 import type { GameHistory, GameResult } from '../core/history.js';
 import { newGameHistory, positionStatus } from '../notation/status.js';
 import { renderBoard } from '../render/board.js';

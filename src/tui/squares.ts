@@ -2,7 +2,7 @@
  * Square names for prompts and hints: xiangqi ICCS (`h2`: file a–i = x 0–8, rank 0–9 = y), chu
  * USI (`7g`: file 12…1 from the left, rank a…l from the top; x = 12 − file, y = 'l' − rank).
  */
-import type { GameId } from '../notation/registry.js';
+import type { GameId } from '../games/registry.js';
 
 export interface Board {
   readonly width: number;

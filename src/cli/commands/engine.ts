@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
 import { CliError, type Io } from '../context.js';
-import { gameIdFromName } from '../../notation/registry.js';
+import { gameIdFromName } from '../../games/registry.js';
 
 interface EngineOptions {
   protocol: string;

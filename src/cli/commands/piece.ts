@@ -6,7 +6,7 @@ import { chuMoveDiagram } from '../../games/chushogi/diagram.js';
 import { xiangqiDiagramSquare, xiangqiMoveDiagram } from '../../games/xiangqi/diagram.js';
 import { XIANGQI_PIECES } from '../../games/xiangqi/pieces.js';
 import { CHU_GLYPHS, CHU_PROMOTED_GLYPHS, renderMoveDiagram, XIANGQI_GLYPHS, type Painter } from '../../render/index.js';
-import { gameIdFromName } from '../../notation/registry.js';
+import { gameIdFromName } from '../../games/registry.js';
 import { CliError, colorEnabled, type CommonOptions, type Io } from '../context.js';
 
 interface PieceOptions extends CommonOptions {
