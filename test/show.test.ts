@@ -4,7 +4,7 @@ import { XQ_START_TEXT as XQ_START } from './helpers/boards.js';
 import { stripVTControlCharacters } from 'node:util';
 import stringWidth from 'string-width';
 import { main } from '../src/cli/main.js';
-import { chalkPainter } from '../src/cli/paint.js';
+import { chalkPainter } from '../src/tui/paint.js';
 import { isAttacked } from '../src/core/movegen.js';
 import { getGame, type Game } from '../src/games/registry.js';
 import { renderBoard } from '../src/render/board.js';

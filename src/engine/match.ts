@@ -111,7 +111,7 @@ function playGame(
 }
 
 export function playMatch(game: Game, options: MatchOptions, onGame?: (record: GameRecord) => void): MatchSummary {
-  const maxPlies = options.maxPlies ?? (game.id === 'chushogi' ? 1000 : 400);
+  const maxPlies = options.maxPlies ?? game.defaults.enginePlies;
   const nameA = `level ${options.level}`;
   const nameB = playerName(options.opponent);
   const timed = options.timed ?? false;

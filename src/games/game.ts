@@ -25,6 +25,8 @@ export interface SquareNaming {
   parse(text: string): number | null;
   /** An example name, for prompts. */
   readonly example: string;
+  /** Matches a square name at the start of a typed text (lower case), for live hints. */
+  readonly prefix: RegExp;
 }
 
 /** The game as the engine protocols (CECP/XBoard) see it. */
@@ -105,8 +107,6 @@ export interface Game {
   /** What the search needs: evaluation, piece values, draw rules. */
   readonly profile: EngineProfile;
   readonly defaults: GameDefaults;
-  /** Board labels the renderer offers: the default first (`iccs`, `wxf`; `usi`). */
-  readonly boardLabels: readonly string[];
   /** PGN tags a record of this game carries: the first player's tag, Variant and Format. */
   readonly pgnTags: {
     readonly firstPlayer: string;
@@ -115,6 +115,8 @@ export interface Game {
     /** Extra tags naming the two players by the game's side names (chu: Sente, Gote). */
     readonly sidePlayers?: readonly [string, string];
   };
+  /** Has moves with more than one path to the same result (chu lion double moves: `perft --count-paths`). */
+  readonly multiPathMoves: boolean;
   /** Engine protocols that can play this game. */
   readonly protocols: readonly ('xboard' | 'uci' | 'ucci')[];
 }

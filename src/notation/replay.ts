@@ -321,11 +321,6 @@ export class Replayer {
   }
 }
 
-/** Replays one record (see `Replayer` for many). Never throws on bad input. */
-export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}): GameReport {
-  return new Replayer(opts).replay(rec);
-}
-
 function gameOverReason(game: Game, pos: Position): string {
   const s = positionStatus(game, pos);
   if (s.reason === 'checkmate' || s.reason === 'stalemate')

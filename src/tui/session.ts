@@ -26,7 +26,6 @@ import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
-import { formatSquare, parseSquare, squareExample } from './squares.js';
 import { moveError, parsePlayerKind, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 
 export { moveError };
@@ -289,11 +288,11 @@ export class Session {
   }
 
   square(sq: number): string {
-    return formatSquare(this.game.id, this.pos.variant.geometry, sq);
+    return this.game.squares.format(sq);
   }
 
   parseSquare(text: string): number | null {
-    return parseSquare(this.game.id, this.pos.variant.geometry, text);
+    return this.game.squares.parse(text.trim().toLowerCase());
   }
 
   /** One line: side to move, check, repetition, last move — or the result. */
@@ -589,7 +588,7 @@ export class Session {
 
   private cmdHint(arg: string): CommandResult {
     const sq = this.parseSquare(arg);
-    if (sq === null) return fail(`"${arg}" is not a square (like ${squareExample(this.game.id)})`);
+    if (sq === null) return fail(`"${arg}" is not a square (like ${this.game.squares.example})`);
     const p = this.pos.board[sq]!;
     const name = this.square(sq);
     if (!p) {
@@ -671,7 +670,7 @@ export class Session {
     let moves = legalMoves(this.pos);
     if (arg) {
       const sq = this.parseSquare(arg);
-      if (sq === null) return fail(`"${arg}" is not a square (like ${squareExample(this.game.id)})`);
+      if (sq === null) return fail(`"${arg}" is not a square (like ${this.game.squares.example})`);
       moves = moves.filter((m) => (m & 0xff) === sq);
     }
     const f = this.formatter();

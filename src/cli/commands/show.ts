@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { LabelMode, RenderStyle } from '../../render/types.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
-import { chalkPainter } from '../paint.js';
+import { chalkPainter } from '../../tui/paint.js';
 
 interface ShowOptions extends CommonOptions {
   moves?: string;

@@ -31,7 +31,8 @@ export const CHU_GAME: Game = {
   // any notation: USI (lishogi), XBoard/HaChu legs, western
   parseMove: (pos, text) => parseChuMove(pos, text),
   classifyMove: classifyChuMove,
-  squares: { id: 'usi', format: usiSquare, parse: parseUsiSquare, example: '7g' },
+  squares: { id: 'usi', format: usiSquare, parse: parseUsiSquare, example: '7g', prefix: /^(1[0-2]|[1-9])[a-l]/ },
+  multiPathMoves: true,
   endRules: chushogiEndRules,
   xboard: CHU_XBOARD,
   protocols: ['xboard'],
@@ -40,5 +41,4 @@ export const CHU_GAME: Game = {
     return (profile ??= chushogiProfile(chushogi));
   },
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
-  boardLabels: ['usi'],
 };

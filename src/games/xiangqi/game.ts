@@ -36,7 +36,8 @@ export const XIANGQI_GAME: Game = {
   parseMove: (pos, text) => parseXiangqiMove(pos, text),
   classifyMove: classifyXiangqiMove,
   records: XIANGQI_RECORDS,
-  squares: { id: 'iccs', format: iccsSquare, parse: parseIccsSquare, example: 'h2' },
+  squares: { id: 'iccs', format: iccsSquare, parse: parseIccsSquare, example: 'h2', prefix: /^[a-i][0-9]/ },
+  multiPathMoves: false,
   endRules: xiangqiEndRules,
   xboard: XIANGQI_XBOARD,
   protocols: ['xboard', 'uci', 'ucci'],
@@ -45,5 +46,4 @@ export const XIANGQI_GAME: Game = {
     return (profile ??= xiangqiProfile(xiangqi));
   },
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
-  boardLabels: ['iccs', 'wxf'],
 };
