@@ -33,7 +33,6 @@
  * Fairy-Stockfish counts it); the game is drawn at the first ply where the counted plies reach
  * 120 — unless that ply is checkmate or stalemate, which comes first.
  */
-import { iccsSquare } from './squares.js';
 import {
   FLAG_CHECK,
   V_CHASE,
@@ -65,7 +64,7 @@ export const XIANGQI_MOVE_LIMIT = 120;
 /** Checks by one side within that span that still count as plies (AXF 2017). */
 export const XIANGQI_COUNTED_CHECKS = 10;
 
-const square = iccsSquare;
+const square = (sq: number): string => String.fromCharCode(97 + (sq % W)) + String((sq / W) | 0);
 const describe = (code: number, sq: number): string =>
   `${SIDE_NAMES[code & 1]} ${KIND_NAMES[code >> 1]} on ${square(sq)}`;
 

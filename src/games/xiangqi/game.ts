@@ -2,7 +2,7 @@
 import type { Game, Notation } from '../game.js';
 import { xiangqiEndRules } from './end.js';
 import { xiangqiProfile } from './eval.js';
-import { xiangqi, XIANGQI_START_FEN } from './index.js';
+import { xiangqi, XIANGQI_SIDE_NAMES, XIANGQI_START_FEN } from './index.js';
 import { formatChinese } from './notation/chinese.js';
 import { classifyXiangqiMove, parseXiangqiMove } from './notation/detect.js';
 import { formatXiangqiFen, parseXiangqiFen } from './notation/fen.js';
@@ -22,7 +22,7 @@ export const XIANGQI_GAME: Game = {
   aliases: ['xiangqi', 'xq', 'chinese', 'chinesechess', 'cxq', '象棋'],
   variant: xiangqi,
   startFen: XIANGQI_START_FEN,
-  sideNames: ['red', 'black'],
+  sideNames: XIANGQI_SIDE_NAMES,
   parseFen: parseXiangqiFen,
   formatFen: formatXiangqiFen,
   coordinate: iccs,
