@@ -252,7 +252,7 @@ export class Replayer {
   replay(rec: GameRecord): GameReport {
     const report = this.replayAs(rec, this.opts);
     // Nothing named the game and xiangqi coordinates did not fit from the start: XBoard chu
-    // coordinates (f4f5) look the same, so try chu and keep whichever reads further.
+    // coordinates (f4f5) look the same, so try the other games and keep whichever reads furthest.
     if (
       report.status !== 'ok' &&
       report.error?.move != null &&
@@ -262,9 +262,15 @@ export class Replayer {
       rec.tags['Variant'] === undefined &&
       rec.tags['FEN'] === undefined
     ) {
-      const chu = this.replayAs(rec, { ...this.opts, variant: 'chushogi' });
-      const further = chu.status === 'ok' || (chu.status === 'illegal' && chu.error !== null && chu.error.ply > report.error.ply);
-      if (further) return chu;
+      let best = report;
+      for (const g of GAMES) {
+        if (g.id === report.variant) continue;
+        const other = this.replayAs(rec, { ...this.opts, variant: g.id });
+        const bestPly = best.error?.ply ?? Infinity;
+        if (other.status === 'ok' || (other.status === 'illegal' && other.error !== null && other.error.ply > bestPly)) best = other;
+        if (best.status === 'ok') break;
+      }
+      return best;
     }
     return report;
   }

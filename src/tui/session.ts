@@ -18,7 +18,7 @@ import { isAttacked } from '../core/movegen.js';
 import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
 import type { Position } from '../core/position.js';
-import { gameIdFromName, getGame, type Game } from '../games/registry.js';
+import { GAMES, gameFromName, type Game } from '../games/registry.js';
 import type { GameHistory, GameResult } from '../core/history.js';
 import { newGameHistory, positionStatus } from '../notation/status.js';
 import { renderBoard } from '../render/board.js';
@@ -635,13 +635,9 @@ export class Session {
   private cmdNew(arg: string | undefined): CommandResult {
     let game = this.game;
     if (arg) {
-      const id = gameIdFromName(arg);
-      if (!id) return fail(`unknown variant "${arg}" (use xiangqi or chushogi)`);
-      try {
-        game = getGame(id);
-      } catch {
-        return fail(`${id} is not available in this build yet`);
-      }
+      const named = gameFromName(arg);
+      if (!named) return fail(`unknown variant "${arg}" (use xiangqi or chushogi)`);
+      game = named;
     }
     const e = this.reset(game, game.startFen);
     if (e) return fail(e);
@@ -652,15 +648,8 @@ export class Session {
     if (!arg) return ok(this.game.formatFen(this.pos));
     const ranks = arg.split(/\s+/)[0]!.split('/').length;
     let game = this.game;
-    const other: Record<number, 'xiangqi' | 'chushogi'> = { 10: 'xiangqi', 12: 'chushogi' };
-    const id = other[ranks];
-    if (id && id !== game.id) {
-      try {
-        game = getGame(id);
-      } catch {
-        return fail(`${id} is not available in this build yet`);
-      }
-    }
+    const byRanks = GAMES.find((g) => g.variant.geometry.height === ranks);
+    if (byRanks) game = byRanks;
     const e = this.reset(game, arg);
     if (e) return fail(`bad FEN: ${e}`);
     return { ...ok(`position set; ${this.statusLine()}`), think: this.computerToMove() };
