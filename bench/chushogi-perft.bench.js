@@ -2,7 +2,7 @@
 // >= 3 M nodes/s), plus the lishogi-style path count at depth 3 (52,599).
 import { Perft } from '../dist/core/perft.js';
 import { PathPerft } from '../dist/games/chushogi/paths.js';
-import { parseChuSfen } from '../dist/notation/sfen.js';
+import { parseChuSfen } from '../dist/games/chushogi/notation/sfen.js';
 import { CHU_START_SFEN } from '../dist/games/chushogi/index.js';
 
 export const name = 'chu shogi perft (start position, depth 4)';

@@ -1,7 +1,7 @@
 // Search speed (nodes/s) in middlegame positions of both games, fixed node budgets (deterministic
 // work; the time varies with the machine). Issue 7 aims at >= 1 M nodes/s for xiangqi.
 import { Searcher } from '../dist/engine/search.js';
-import { getGame } from '../dist/notation/registry.js';
+import { getGame } from '../dist/games/registry.js';
 
 export const name = 'search nodes/s (middlegames, fixed node budgets)';
 

@@ -1,6 +1,6 @@
 // Xiangqi perft from the start position at depth 5 (133,312,995 nodes; issue target >= 10 M nodes/s).
 import { Perft } from '../dist/core/perft.js';
-import { parseXiangqiFen } from '../dist/notation/fen.js';
+import { parseXiangqiFen } from '../dist/games/xiangqi/notation/fen.js';
 
 export const name = 'xiangqi perft (start position, depth 5)';
 

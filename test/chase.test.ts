@@ -9,7 +9,7 @@ import { formatResult, judgeRepetition, judgeRepetitionOnStack, REP_DRAW, REP_LO
 import { Position } from '../src/core/position.js';
 import { chaseRelation, xiangqiEndRules } from '../src/games/xiangqi/end.js';
 import { xiangqi } from '../src/games/xiangqi/index.js';
-import { parseXiangqiFen } from '../src/notation/fen.js';
+import { parseXiangqiFen } from '../src/games/xiangqi/notation/fen.js';
 import { loadCases, playCase } from './end-helpers.js';
 
 const CASES = loadCases('xiangqi');

@@ -1,6 +1,6 @@
 /** Chinese notation: output for both sides, tandem pieces and pawns, every accepted input form, errors. */
 import { describe, expect, it } from 'vitest';
-import { formatChinese, parseChinese } from '../src/notation/chinese.js';
+import { formatChinese, parseChinese } from '../src/games/xiangqi/notation/chinese.js';
 import { formatAt, iccsOfText, XQ_START_FEN as START, XQ_TEST_FENS } from './helpers/xiangqi.js';
 
 const START_B = START.replace(' w ', ' b ');

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import { CHU_START_SFEN, royalsLost } from '../src/games/chushogi/index.js';
-import { formatChuSfen, parseChuSfen } from '../src/notation/sfen.js';
-import { formatUsi, parseUsi } from '../src/notation/usi.js';
+import { formatChuSfen, parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
+import { formatUsi, parseUsi } from '../src/games/chushogi/notation/usi.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PGN = join(repoRoot, '..', 'shared', 'data', 'chushogi', 'lishogi_49_games.pgn');

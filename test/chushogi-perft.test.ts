@@ -9,8 +9,8 @@ import { Perft, legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { CHU_START_SFEN } from '../src/games/chushogi/index.js';
 import { PathPerft, pathCount } from '../src/games/chushogi/paths.js';
-import { parseChuSfen } from '../src/notation/sfen.js';
-import { formatUsi } from '../src/notation/usi.js';
+import { parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
+import { formatUsi } from '../src/games/chushogi/notation/usi.js';
 
 const sfen = (text: string): Position => {
   const r = parseChuSfen(text);

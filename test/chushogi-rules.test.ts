@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { chushogi, royalsLost } from '../src/games/chushogi/index.js';
-import { formatChuSfen, parseChuSfen } from '../src/notation/sfen.js';
-import { formatUsi, parseUsi, parseUsiSquare } from '../src/notation/usi.js';
+import { formatChuSfen, parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
+import { formatUsi, parseUsi, parseUsiSquare } from '../src/games/chushogi/notation/usi.js';
 
 const sfen = (text: string): Position => {
   const r = parseChuSfen(text);

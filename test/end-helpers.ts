@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { GameHistory } from '../src/core/history.js';
 import { legalMoves } from '../src/core/perft.js';
-import { getGame, type GameId } from '../src/notation/registry.js';
+import { getGame, type GameId } from '../src/games/registry.js';
 import { endRulesFor } from '../src/notation/status.js';
 
 export interface EndingCase {

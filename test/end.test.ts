@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REASONS } from '../src/core/history.js';
-import { getGame } from '../src/notation/registry.js';
+import { getGame } from '../src/games/registry.js';
 import { positionResult, positionStatus } from '../src/notation/status.js';
 import { Session } from '../src/tui/session.js';
 import { casesPgn, loadCases } from './end-helpers.js';

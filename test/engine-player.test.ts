@@ -7,8 +7,8 @@ import { chooseMove, randomMove } from '../src/engine/player.js';
 import { Referee } from '../src/engine/referee.js';
 import { createRng } from '../src/engine/rng.js';
 import { Searcher } from '../src/engine/search.js';
-import { parseCoordinate } from '../src/notation/iccs.js';
-import { getGame } from '../src/notation/registry.js';
+import { parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
+import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
 
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';

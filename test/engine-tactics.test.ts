@@ -4,8 +4,8 @@ import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { Searcher } from '../src/engine/search.js';
 import { chooseMove } from '../src/engine/player.js';
-import { getGame } from '../src/notation/registry.js';
-import { formatIccs } from '../src/notation/iccs.js';
+import { getGame } from '../src/games/registry.js';
+import { formatIccs } from '../src/games/xiangqi/notation/iccs.js';
 import { xq } from './helpers/xiangqi.js';
 
 const fixture = (name: string): string[][] =>

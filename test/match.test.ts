@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRecords } from '../src/notation/pgn.js';
-import { parseCoordinate } from '../src/notation/iccs.js';
-import { CHU, XIANGQI, type ProtocolGame } from '../src/protocol/dialect.js';
+import { parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
+import type { ProtocolGame } from '../src/protocol/dialect.js';
+import { CHU_XBOARD as CHU } from '../src/games/chushogi/xboard.js';
+import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
 import { refereeAdjudicator, simpleAdjudicator } from '../src/match/adjudicate.js';
 import { eloFromScore, estimateElo, formatElo } from '../src/match/elo.js';
 import { parseTimeControl, scoreLine } from '../src/match/cli.js';

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
-import { isLegalMove } from '../src/notation/legal-check.js';
-import { getGame } from '../src/notation/registry.js';
+import { isLegalMove } from '../src/games/xiangqi/notation/legal-check.js';
+import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
 
 function walk(start: Position, plies: number, seed: number, out: Position[]): void {

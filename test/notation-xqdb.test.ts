@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../src/core/position.js';
-import { parseChineseReason } from '../src/notation/chinese.js';
-import { parseXiangqiCoordinateReason, parseXiangqiMoveReason } from '../src/notation/detect.js';
-import { xiangqiStartPosition } from '../src/notation/fen.js';
-import { formatIccs } from '../src/notation/iccs.js';
+import { parseChineseReason } from '../src/games/xiangqi/notation/chinese.js';
+import { parseXiangqiCoordinateReason, parseXiangqiMoveReason } from '../src/games/xiangqi/notation/detect.js';
+import { xiangqiStartPosition } from '../src/games/xiangqi/notation/fen.js';
+import { formatIccs } from '../src/games/xiangqi/notation/iccs.js';
 import { parseRecords } from '../src/notation/pgn.js';
-import { parseWxfReason } from '../src/notation/wxf.js';
+import { parseWxfReason } from '../src/games/xiangqi/notation/wxf.js';
 
 const DATA = new URL('../../shared/data/xiangqi/', import.meta.url);
 const load = (name: string) => parseRecords(readFileSync(new URL(name, DATA), 'utf8'));

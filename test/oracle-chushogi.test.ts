@@ -12,8 +12,8 @@ import { legalMoves, Perft } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { lionDoubleStepSquares } from '../src/games/chushogi/index.js';
 import { pathCount } from '../src/games/chushogi/paths.js';
-import { parseChuSfen } from '../src/notation/sfen.js';
-import { formatUsi, usiSquare } from '../src/notation/usi.js';
+import { parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
+import { formatUsi, usiSquare } from '../src/games/chushogi/notation/usi.js';
 
 interface Row extends OracleRow {
   sfen: string;

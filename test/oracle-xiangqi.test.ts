@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { readOracle, type OracleRow } from './helpers/oracle.js';
 import { legalMoves, Perft } from '../src/core/perft.js';
 import { xiangqi } from '../src/games/xiangqi/index.js';
-import { parseXiangqiFen } from '../src/notation/fen.js';
-import { formatUci } from '../src/notation/iccs.js';
+import { parseXiangqiFen } from '../src/games/xiangqi/notation/fen.js';
+import { formatUci } from '../src/games/xiangqi/notation/iccs.js';
 
 interface Row extends OracleRow {
   fen: string;

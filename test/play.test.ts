@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError, type Io } from '../src/cli/context.js';
-import { getGame } from '../src/notation/registry.js';
+import { getGame } from '../src/games/registry.js';
 import { placeholderPlayer } from '../src/tui/computer.js';
 import { autosavePath, readIfExists, writeAtomically } from '../src/tui/files.js';
 import { prepareSession, type PlayOptions } from '../src/tui/run-play.js';

@@ -5,7 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CHU, XIANGQI, parseUciMove } from '../src/protocol/dialect.js';
+import { parseUciMove } from '../src/protocol/dialect.js';
+import { CHU_XBOARD as CHU } from '../src/games/chushogi/xboard.js';
+import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
 import { inlineThinker, type Thinker } from '../src/protocol/thinker.js';
 import { UciSession, type UciDialect } from '../src/protocol/uci.js';
 import { XboardSession } from '../src/protocol/xboard.js';

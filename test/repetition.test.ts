@@ -8,8 +8,8 @@ import { FLAG_ATTACK, FLAG_CHECK, GameHistory, formatExplanation, resultScore } 
 import { legalMoves } from '../src/core/perft.js';
 import { chushogiEndRules } from '../src/games/chushogi/end.js';
 import { xiangqiEndRules } from '../src/games/xiangqi/end.js';
-import { parseXiangqiFen } from '../src/notation/fen.js';
-import { getGame } from '../src/notation/registry.js';
+import { parseXiangqiFen } from '../src/games/xiangqi/notation/fen.js';
+import { getGame } from '../src/games/registry.js';
 import { loadCases, playCase } from './end-helpers.js';
 
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';

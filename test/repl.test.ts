@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { getGame } from '../src/notation/registry.js';
+import { getGame } from '../src/games/registry.js';
 import { placeholderPlayer } from '../src/tui/computer.js';
 import { runRepl } from '../src/tui/repl.js';
 import { Session } from '../src/tui/session.js';

@@ -5,17 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
-import { formatChinese, parseChineseReason } from '../src/notation/chinese.js';
-import { parseXiangqiCoordinateReason, parseXiangqiMoveReason } from '../src/notation/detect.js';
-import { formatIccs, formatUci } from '../src/notation/iccs.js';
-import { formatWxf, parseWxfReason } from '../src/notation/wxf.js';
+import { formatChinese, parseChineseReason } from '../src/games/xiangqi/notation/chinese.js';
+import { parseXiangqiCoordinateReason, parseXiangqiMoveReason } from '../src/games/xiangqi/notation/detect.js';
+import { formatIccs, formatUci } from '../src/games/xiangqi/notation/iccs.js';
+import { formatWxf, parseWxfReason } from '../src/games/xiangqi/notation/wxf.js';
 import { readFileSync } from 'node:fs';
-import { parseChuMoveReason } from '../src/notation/detect.js';
+import { parseChuMoveReason } from '../src/games/chushogi/notation/detect.js';
 import { parseRecords } from '../src/notation/pgn.js';
-import { getGame } from '../src/notation/registry.js';
-import { formatUsi, parseUsi } from '../src/notation/usi.js';
-import { formatWestern, parseWesternReason } from '../src/notation/western.js';
-import { formatXboard } from '../src/notation/xboard.js';
+import { getGame } from '../src/games/registry.js';
+import { formatUsi, parseUsi } from '../src/games/chushogi/notation/usi.js';
+import { formatWestern, parseWesternReason } from '../src/games/chushogi/notation/western.js';
+import { formatXboard } from '../src/games/chushogi/notation/xboard.js';
 import { xq } from './helpers/xiangqi.js';
 
 /** A small deterministic PRNG (mulberry32). */

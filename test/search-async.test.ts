@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import { EngineWorker } from '../src/engine/async.js';
 import { replay } from '../src/engine/history.js';
-import { formatIccs, parseCoordinate } from '../src/notation/iccs.js';
+import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
 import type { SearchInfo } from '../src/engine/search.js';
-import { getGame } from '../src/notation/registry.js';
+import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
 
 const MIDDLE = '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1';

@@ -1,6 +1,6 @@
 /** The Session command language shared by `repl` and `play` (pure: no terminal, files in memory). */
 import { describe, expect, it } from 'vitest';
-import { getGame } from '../src/notation/registry.js';
+import { getGame } from '../src/games/registry.js';
 import { placeholderMove } from '../src/tui/computer.js';
 import { Session } from '../src/tui/session.js';
 import type { FileAccess } from '../src/tui/types.js';

@@ -1,8 +1,8 @@
 /** Chu Shogi SFEN (lishogi format): reading, writing, clear errors. */
 import { describe, expect, it } from 'vitest';
 import { CHU_START_SFEN, chushogi } from '../src/games/chushogi/index.js';
-import { formatChuSfen, parseChuSfen, sfenMoveNumber } from '../src/notation/sfen.js';
-import { parseUsi, parseUsiSquare } from '../src/notation/usi.js';
+import { formatChuSfen, parseChuSfen, sfenMoveNumber } from '../src/games/chushogi/notation/sfen.js';
+import { parseUsi, parseUsiSquare } from '../src/games/chushogi/notation/usi.js';
 
 const parse = (text: string) => {
   const r = parseChuSfen(text);

@@ -1,7 +1,7 @@
 /** The play screen: the pure key reducer, and Ink frames (ink-testing-library) after state changes. */
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
-import { getGame } from '../src/notation/registry.js';
+import { getGame } from '../src/games/registry.js';
 import { App } from '../src/tui/App.js';
 import { placeholderMove, type ComputerPlayer, type ThinkRequest } from '../src/tui/computer.js';
 import { Screen } from '../src/tui/Screen.js';

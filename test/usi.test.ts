@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../src/core/position.js';
 import { CHU_START_SFEN } from '../src/games/chushogi/index.js';
-import { parseChuSfen } from '../src/notation/sfen.js';
-import { formatUsi, parseUsi, parseUsiSquare, usiSquare } from '../src/notation/usi.js';
+import { parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
+import { formatUsi, parseUsi, parseUsiSquare, usiSquare } from '../src/games/chushogi/notation/usi.js';
 
 const sfen = (text: string): Position => {
   const r = parseChuSfen(text);

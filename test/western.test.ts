@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
-import { parseChuMove } from '../src/notation/detect.js';
-import { getGame } from '../src/notation/registry.js';
-import { formatUsi } from '../src/notation/usi.js';
-import { formatWestern, parseWestern } from '../src/notation/western.js';
+import { parseChuMove } from '../src/games/chushogi/notation/detect.js';
+import { getGame } from '../src/games/registry.js';
+import { formatUsi } from '../src/games/chushogi/notation/usi.js';
+import { formatWestern, parseWestern } from '../src/games/chushogi/notation/western.js';
 
 const chu = getGame('chushogi');
 function sfen(text: string): Position {

@@ -1,6 +1,6 @@
 /** WXF notation: official output, every accepted input form, and precise errors. */
 import { describe, expect, it } from 'vitest';
-import { formatWxf, parseWxf } from '../src/notation/wxf.js';
+import { formatWxf, parseWxf } from '../src/games/xiangqi/notation/wxf.js';
 import { formatAt, iccsOfText, XQ_START_FEN as START, XQ_TEST_FENS } from './helpers/xiangqi.js';
 
 const START_B = START.replace(' w ', ' b ');

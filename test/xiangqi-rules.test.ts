@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves, Perft } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
-import { formatXiangqiFen, parseXiangqiFen } from '../src/notation/fen.js';
+import { formatXiangqiFen, parseXiangqiFen } from '../src/games/xiangqi/notation/fen.js';
 import { positionStatus } from '../src/notation/status.js';
-import { getGame } from '../src/notation/registry.js';
+import { getGame } from '../src/games/registry.js';
 import { iccsMoves, movesFrom, xq } from './helpers/xiangqi.js';
 
 // Kings tucked away on different files so they never face each other unless a test wants it.

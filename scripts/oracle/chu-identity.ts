@@ -2,7 +2,7 @@
 import { legalMoves } from '../../src/core/perft.js';
 import type { Position } from '../../src/core/position.js';
 import { lionDoubleStepSquares } from '../../src/games/chushogi/index.js';
-import { formatUsi, usiSquare } from '../../src/notation/usi.js';
+import { formatUsi, usiSquare } from '../../src/games/chushogi/notation/usi.js';
 
 /**
  * Sorted USI of the legal moves; a pass is written with the middle square that gives the smallest

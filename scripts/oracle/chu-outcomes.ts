@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { Position } from '../../src/core/position.js';
 import { chuPositionResult } from '../../src/games/chushogi/end.js';
 import { chushogi } from '../../src/games/chushogi/index.js';
-import { parseChuSfen } from '../../src/notation/sfen.js';
+import { parseChuSfen } from '../../src/games/chushogi/notation/sfen.js';
 import { options, pick, rng } from './lib.js';
 import { DATA_DIR, gamePositions, playoutPositions, sfenOf, type Sample } from './chu-positions.js';
 

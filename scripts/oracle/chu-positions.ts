@@ -8,11 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { legalMoves } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { chushogi, CHU_START_SFEN, LION_CODE, royalsLost } from '../../src/games/chushogi/index.js';
-import { formatChuSfen, parseChuSfen } from '../../src/notation/sfen.js';
-import { parseUsi } from '../../src/notation/usi.js';
+import { formatChuSfen, parseChuSfen } from '../../src/games/chushogi/notation/sfen.js';
+import { parseUsi } from '../../src/games/chushogi/notation/usi.js';
 import { pick, pickWeighted } from './lib.js';
 
 export interface Sample {
@@ -247,4 +248,5 @@ export const HAND_MADE: readonly Sample[] = [
   'k11/12/12/12/12/5+o6/5G6/4R7/12/12/12/11K b 7f 1',
 ].map((sfen, i) => ({ sfen, source: `hand:${i + 1}` }));
 
-export const DATA_DIR = join(process.env.CHUHAN_SHARED ?? '/work/shared', 'data');
+/** The real games: `$CHUHAN_SHARED/data`, else `../shared/data` beside the repository. */
+export const DATA_DIR = join(process.env.CHUHAN_SHARED ?? fileURLToPath(new URL('../../../shared', import.meta.url)), 'data');

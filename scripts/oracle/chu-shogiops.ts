@@ -15,10 +15,10 @@ import { generatePseudo } from '../../src/core/movegen.js';
 import { legalMoves } from '../../src/core/perft.js';
 import type { Position } from '../../src/core/position.js';
 import { pathCount } from '../../src/games/chushogi/paths.js';
-import { formatChuSfen, parseChuSfen } from '../../src/notation/sfen.js';
+import { formatChuSfen, parseChuSfen } from '../../src/games/chushogi/notation/sfen.js';
 import { options, rng, writeJsonl } from './lib.js';
 import { LION_CODE } from '../../src/games/chushogi/index.js';
-import { formatUsi, parseUsi, usiSquare } from '../../src/notation/usi.js';
+import { formatUsi, parseUsi, usiSquare } from '../../src/games/chushogi/notation/usi.js';
 import { DATA_DIR, duelPositions, gamePositions, HAND_MADE, playoutPositions, randomPositions, type Sample } from './chu-positions.js';
 import { canonicalMoves } from './chu-identity.js';
 

@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { legalMoves, perft } from '../../src/core/perft.js';
 import { xiangqi } from '../../src/games/xiangqi/index.js';
-import { parseXiangqiFen } from '../../src/notation/fen.js';
-import { formatUci } from '../../src/notation/iccs.js';
+import { parseXiangqiFen } from '../../src/games/xiangqi/notation/fen.js';
+import { formatUci } from '../../src/games/xiangqi/notation/iccs.js';
 import { options, rng, UciEngine, writeJsonl } from './lib.js';
 import { DATA_DIR, gamePositions, handPositions, placementPositions, playoutPositions, type Sample } from './xiangqi-positions.js';
 

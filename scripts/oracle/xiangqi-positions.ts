@@ -5,13 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { legalMoves } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { xiangqi } from '../../src/games/xiangqi/index.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../../src/games/xiangqi/pieces.js';
 import { xiangqiPlacementError } from '../../src/games/xiangqi/validate.js';
-import { formatXiangqiFen, parseXiangqiFen, xiangqiStartPosition } from '../../src/notation/fen.js';
-import { parseCoordinate } from '../../src/notation/iccs.js';
+import { formatXiangqiFen, parseXiangqiFen, xiangqiStartPosition } from '../../src/games/xiangqi/notation/fen.js';
+import { parseCoordinate } from '../../src/games/xiangqi/notation/iccs.js';
 import { pick, pickWeighted } from './lib.js';
 
 export interface Sample {
@@ -223,4 +224,5 @@ export function handPositions(): Sample[] {
   return out;
 }
 
-export const DATA_DIR = join(process.env.CHUHAN_SHARED ?? '/work/shared', 'data');
+/** The real games: `$CHUHAN_SHARED/data`, else `../shared/data` beside the repository. */
+export const DATA_DIR = join(process.env.CHUHAN_SHARED ?? fileURLToPath(new URL('../../../shared', import.meta.url)), 'data');

@@ -1,31 +1,10 @@
 /** What every command shares: I/O streams, errors with exit codes, picking the game and position. */
 import type { Position } from '../core/position.js';
-import { gameIdFromName, getGame, type Game, type GameId } from '../notation/registry.js';
+import { DEFAULT_GAME, GAMES, gameFromName, type Game } from '../games/registry.js';
 
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-  /** Is stdout a terminal (colour, interactive)? */
-  readonly isTTY: boolean;
-  readonly env: Record<string, string | undefined>;
-}
+import { CliError, type Io } from '../tui/io.js';
 
-export const processIo = (): Io => ({
-  out: (t) => void process.stdout.write(t),
-  err: (t) => void process.stderr.write(t),
-  isTTY: Boolean(process.stdout.isTTY),
-  env: process.env,
-});
-
-/** An expected failure: printed as one sentence on stderr, exit code 1 or 2 (cli.md). */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2 = 2,
-  ) {
-    super(message);
-  }
-}
+export { CliError, processIo, type Io } from '../tui/io.js';
 
 export interface CommonOptions {
   variant?: string;
@@ -37,15 +16,16 @@ export interface CommonOptions {
 /** The game named by --variant, or guessed from the FEN's rank count, or xiangqi. */
 export function resolveGame(opts: CommonOptions): Game {
   if (opts.variant) {
-    const id = gameIdFromName(opts.variant);
-    if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
-    return getGame(id);
+    const game = gameFromName(opts.variant);
+    if (!game) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+    return game;
   }
   if (opts.fen) {
     const ranks = opts.fen.trim().split(/\s+/)[0]!.split('/').length;
-    if (ranks === 12) return getGame('chushogi' as GameId);
+    const byRanks = GAMES.find((g) => g.variant.geometry.height === ranks);
+    if (byRanks) return byRanks;
   }
-  return getGame('xiangqi');
+  return DEFAULT_GAME;
 }
 
 export function resolvePosition(game: Game, opts: CommonOptions): Position {

@@ -1,6 +1,6 @@
 /** The computer player: search, evaluation per game, levels, async search, random mover. */
 export { Searcher, search, mateIn, isMateScore, MATE, type HistoryEntry, type SearchInfo, type SearchLimits, type SearchResult } from './search.js';
-export { profileFor, registerProfile } from './profiles.js';
+export { profileFor } from './profiles.js';
 export {
   genericProfile,
   defaultRepetitionScore,
@@ -9,7 +9,7 @@ export {
   type EngineProfile,
   type RepetitionInfo,
   type IncrementalEval,
-} from './profile.js';
+} from '../core/profile.js';
 export { LEVELS, levelSettings, MIN_LEVEL, MAX_LEVEL, type Level } from './levels.js';
 export { chooseMove, randomMove, sharedSearcher, type ChooseOptions, type ChosenMove } from './player.js';
 export { EngineWorker, engineWorker, searchAsync, chooseMoveAsync, type AsyncSearch, type AsyncOptions } from './async.js';

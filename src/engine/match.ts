@@ -5,7 +5,7 @@
  */
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import type { Game } from '../notation/registry.js';
+import type { Game } from '../games/registry.js';
 import { historyEntry } from './history.js';
 import { chooseMove, randomMove } from './player.js';
 import { Referee, type MatchResult } from './referee.js';
@@ -111,7 +111,7 @@ function playGame(
 }
 
 export function playMatch(game: Game, options: MatchOptions, onGame?: (record: GameRecord) => void): MatchSummary {
-  const maxPlies = options.maxPlies ?? (game.id === 'chushogi' ? 1000 : 400);
+  const maxPlies = options.maxPlies ?? game.defaults.enginePlies;
   const nameA = `level ${options.level}`;
   const nameB = playerName(options.opponent);
   const timed = options.timed ?? false;

@@ -9,7 +9,7 @@
 import type { Move } from '../core/move.js';
 import { generatePseudoFrom } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
-import type { EngineProfile, IncrementalEval, RepetitionInfo } from './profile.js';
+import type { EngineProfile, IncrementalEval, RepetitionInfo } from '../core/profile.js';
 import { profileFor } from './profiles.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 

@@ -6,15 +6,13 @@ import { createRng } from './rng.js';
 import type { HistoryEntry, SearchInfo } from './search.js';
 import { historyEntry } from './history.js';
 import { variantById } from './variants.js';
+import { GAMES } from '../games/registry.js';
 
 const port = parentPort;
 if (port) {
   port.on('message', (req: WorkerRequest) => {
     if (req.type === 'clear') {
-      for (const id of ['xiangqi', 'chushogi']) {
-        const v = variantById(id);
-        if (v) sharedSearcher(v).clear();
-      }
+      for (const g of GAMES) sharedSearcher(g.variant).clear();
       return;
     }
     const reply = (r: WorkerReply) => port.postMessage(r);

@@ -7,7 +7,7 @@
  */
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import type { GameId } from '../notation/registry.js';
+import type { GameId } from '../games/registry.js';
 import { Referee, type MatchResult } from '../engine/referee.js';
 import { plyRecord, positionEnd, repetitionEnd, SIDE_NAMES, type GameEnd, type PlyRecord } from '../protocol/end.js';
 

@@ -25,7 +25,10 @@ import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CHU, XIANGQI, type ProtocolGame } from '../protocol/dialect.js';
+import type { ProtocolGame } from '../protocol/dialect.js';
+import { gameFromName, getGame } from '../games/registry.js';
+import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
+import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
 import { refereeAdjudicator, simpleAdjudicator } from './adjudicate.js';
 import { estimateElo, formatElo } from './elo.js';
 import { formatTimeControl, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
@@ -120,9 +123,8 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
   const known = OPPONENTS[opts.opponent.toLowerCase()];
   let game = known?.game ?? XIANGQI;
   if (opts.variant) {
-    const v = opts.variant.toLowerCase();
-    if (v === 'xiangqi' || v === 'xq') game = XIANGQI;
-    else if (v === 'chu' || v === 'chushogi') game = CHU;
+    const named = gameFromName(opts.variant);
+    if (named) game = named.xboard;
     else {
       io.err(`match: unknown variant "${opts.variant}" (xiangqi or chu)\n`);
       return 2;
@@ -146,7 +148,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     io.err(`match: --level must be 1-8, not "${opts.level}"\n`);
     return 2;
   }
-  const maxPlies = opts['max-plies'] !== undefined ? Number(opts['max-plies']) : game.id === 'xiangqi' ? 300 : 600;
+  const maxPlies = opts['max-plies'] !== undefined ? Number(opts['max-plies']) : getGame(game.id).defaults.matchPlies;
   const margin = Number(opts.margin);
   if (!Number.isInteger(maxPlies) || maxPlies < 1 || !Number.isFinite(margin) || margin < 0) {
     io.err('match: --max-plies must be a positive whole number and --margin a number of ms\n');
@@ -179,7 +181,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
       names = g.names;
       done.push(g);
       appendFileSync(pgnPath, g.pgn + '\n');
-      const ourSide = g.firstEngine === 0 ? (game.id === 'xiangqi' ? 'red' : 'sente') : game.id === 'xiangqi' ? 'black' : 'gote';
+      const ourSide = getGame(game.id).sideNames[g.firstEngine === 0 ? 0 : 1];
       io.out(
         `game ${g.index + 1}: ${g.names[0]} (${ourSide}) ${g.result} ${g.reason}, ${g.plies} plies, ${g.seconds.toFixed(0)} s; ${scoreLine(done, g.names[0], g.names[1])}\n`,
       );

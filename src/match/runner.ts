@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { getGame } from '../notation/registry.js';
+import { getGame } from '../games/registry.js';
 import { writePgn } from '../notation/pgn-write.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
 import { SIDE_NAMES } from '../protocol/end.js';
@@ -214,22 +214,22 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
   const scoreEngine0 = !counts || result === '*' ? null : first === 0 ? scoreFirst : 1 - scoreFirst;
   const d = new Date();
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
-  const xq = pg.id === 'xiangqi';
+  const tagsOf = getGame(pg.id).pgnTags;
   const tags: [string, string][] = [
     ['Event', config.event ?? `chuhan match ${formatTimeControl(tc)}`],
     ['Site', hostname()],
     ['Date', date],
     ['Round', String(index + 1)],
-    [xq ? 'Red' : 'White', firstName],
+    [tagsOf.firstPlayer, firstName],
     ['Black', secondName],
     ['Result', result],
-    ['Variant', xq ? 'xiangqi' : 'chushogi'],
-    ['Format', xq ? 'ICCS' : 'USI'],
+    ['Variant', tagsOf.variant],
+    ['Format', tagsOf.format],
     ['TimeControl', tc.kind === 'st' ? `${tc.seconds}` : formatTimeControl(tc)],
     ['PlyCount', String(record.length)],
     ['Termination', reason],
   ];
-  if (!xq) tags.splice(5, 0, ['Sente', firstName], ['Gote', secondName]);
+  if (tagsOf.sidePlayers) tags.splice(5, 0, [tagsOf.sidePlayers[0], firstName], [tagsOf.sidePlayers[1], secondName]);
   const pgn = writePgn({ tags, moves: record, result });
   return {
     index,

@@ -4,8 +4,12 @@
  * replays the moves against the legal moves of each candidate.
  */
 
+import { GAMES, type GameId } from '../games/registry.js';
+
 export type NotationHint = 'iccs' | 'uci' | 'wxf' | 'chinese' | 'usi' | 'western' | 'unknown';
-export type VariantHint = 'xiangqi' | 'chushogi';
+export type VariantHint = GameId;
+
+const squash = (s: string): string => s.trim().toLowerCase().replace(/[\s_-]+/g, '');
 
 /** Full-width ASCII forms (U+FF01–U+FF5E) and the ideographic space to ASCII. */
 export function toHalfWidth(s: string): string {
@@ -115,10 +119,8 @@ export function formatTagValue(notation: NotationHint): string | null {
 /** The game named by a `[Variant "…"]` tag value (xiangqi, xq, chushogi, chu, "Chu Shogi"…). */
 export function variantFromVariantTag(value: string | undefined): VariantHint | null {
   if (value === undefined) return null;
-  const v = value.trim().toLowerCase().replace(/[\s_-]+/g, '');
-  if (v === 'xiangqi' || v === 'xq' || v === 'chinesechess' || v === '象棋' || v === 'cxq') return 'xiangqi';
-  if (v === 'chushogi' || v === 'chu' || v === '中将棋') return 'chushogi';
-  return null;
+  const v = squash(value);
+  return GAMES.find((g) => g.aliases.some((a) => squash(a) === v))?.id ?? null;
 }
 
 /** The game a FEN/SFEN is for, from its number of ranks (10: xiangqi, 12: chu), or null. */
@@ -126,15 +128,11 @@ export function variantFromFen(fen: string | undefined): VariantHint | null {
   if (fen === undefined) return null;
   const board = fen.trim().split(/\s+/)[0] ?? '';
   const ranks = board.split('/').length;
-  if (ranks === 10) return 'xiangqi';
-  if (ranks === 12) return 'chushogi';
-  return null;
+  return GAMES.find((g) => g.variant.geometry.height === ranks)?.id ?? null;
 }
 
 function variantOfNotation(n: NotationHint): VariantHint | null {
-  if (n === 'usi' || n === 'western') return 'chushogi';
-  if (n === 'unknown') return null;
-  return 'xiangqi';
+  return GAMES.find((g) => g.notations.has(n))?.id ?? null;
 }
 
 /** The game of a record: the Variant tag, else the FEN tag's shape, else the moves' notation. */

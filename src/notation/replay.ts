@@ -5,28 +5,21 @@
  * and reports the first illegal move with its ply, text, line:column and the reason, or the final
  * position and result.
  *
- * Speed: coordinate moves (ICCS/UCI, the bulk of real data) are decoded directly and tested with
- * `isLegalMove` (the moving piece's moves plus a general check) instead of generating every legal
- * move each ply.
+ * Speed: a game with a `RecordReader` (xiangqi: ICCS/UCI, the bulk of real data) decodes
+ * coordinate moves directly instead of generating every legal move each ply.
  *
  * How a game ended is judged by the game's end rules through a `GameHistory` (core/history.ts,
  * games/<game>/end.ts): checkmate, stalemate, repetition rulings, move limits, material; the one
  * entry point for that judgement here is `gameResult`.
  */
-import { GameHistory, resultScore, type EndRules } from '../core/history.js';
+import { GameHistory, resultScore } from '../core/history.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import type { Result } from '../core/result.js';
-import { chushogiEndRules } from '../games/chushogi/end.js';
-import { xiangqiEndRules } from '../games/xiangqi/end.js';
-import { xiangqi } from '../games/xiangqi/index.js';
-import { classifyChuMove, classifyXiangqiMove, coordinateMove, parseChuMoveReason, parseXiangqiMoveReason } from './detect.js';
-import { isLegalMove } from './legal-check.js';
 import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
-import { getGame, type Game, type GameId } from './registry.js';
+import { DEFAULT_GAME, GAMES, getGame, type Game, type GameId } from '../games/registry.js';
 import { explainRepetition, positionStatus, recordedOutcome, type RepetitionExplanation } from './status.js';
-import { explainXiangqi } from './xiangqi-why.js';
 
 export interface ReplayError {
   /** 1-based ply of the offending move; for a syntax error, the ply the next move would have had. */
@@ -97,9 +90,6 @@ export interface Judgement {
   readonly endPly: number | null;
 }
 
-/** The end rules of each game. */
-const END_RULES: Partial<Record<GameId, EndRules>> = { xiangqi: xiangqiEndRules, chushogi: chushogiEndRules };
-
 /**
  * How a replayed game stands: the first ending the game's rules find along the moves (checkmate,
  * stalemate, perpetual check/chase, repetition, move limits, material, bare king…), else the
@@ -132,25 +122,10 @@ function recordedResult(rec: GameRecord): string | null {
   return RESULTS.has(tag) ? tag : null;
 }
 
-/**
- * The coordinate numbering of a xiangqi game: the Format tag, else ICCS as soon as a move has a
- * rank 0, UCI if one has a rank 10, else ICCS — but then only a guess (`sure` false).
- */
-function coordinateModeOf(rec: GameRecord): { uci: boolean; sure: boolean } {
-  const tagged = notationFromFormatTag(rec.tags['Format']);
-  if (tagged === 'uci') return { uci: true, sure: true };
-  if (tagged === 'iccs') return { uci: false, sure: true };
-  for (const mv of rec.moves) {
-    const t = mv.text;
-    if (t.length === 4) {
-      if (t.charCodeAt(1) === 48 || t.charCodeAt(3) === 48) return { uci: false, sure: true };
-    } else if ((t.length === 5 || t.length === 6) && t.includes('10') && coordinateMove(t, true) >= 0) return { uci: true, sure: true };
-  }
-  return { uci: false, sure: false };
+/** The coordinate numbering of a record (games with a record reader), else no choice to make. */
+function coordinateModeOf(game: Game, rec: GameRecord): { uci: boolean; sure: boolean } {
+  return game.records ? game.records.numbering(notationFromFormatTag(rec.tags['Format']), rec.moves) : { uci: false, sure: true };
 }
-
-/** A xiangqi coordinate move with ranks 0-9 (cheap test for the common case of ICCS records). */
-const isIccsShaped = (t: string): boolean => t.length === 4 && coordinateMove(t, false) >= 0;
 
 function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error: ReplayError } {
   if (opts.variant) return { id: opts.variant };
@@ -162,9 +137,12 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
   }
   const m = rec.moves;
   // the bulk of real records: ICCS from the start, no tags to say so
-  if (rec.tags['FEN'] === undefined && m.length >= 2 && isIccsShaped(m[0]!.text) && isIccsShaped(m[1]!.text)) return { id: 'xiangqi' };
+  if (rec.tags['FEN'] === undefined && m.length >= 2) {
+    const claimed = GAMES.find((g) => g.records?.claims(m[0]!.text, m[1]!.text));
+    if (claimed) return { id: claimed.id };
+  }
   const hints = recordHints(rec.tags, m.slice(0, 40).map((x) => x.text));
-  return { id: hints.variant ?? 'xiangqi' };
+  return { id: hints.variant ?? DEFAULT_GAME.id };
 }
 
 function tagError(rec: GameRecord, message: string): ReplayError {
@@ -197,8 +175,7 @@ export class Replayer {
 
   /** The game's history, reset to `start` (one per game, reused), or null for a game without end rules. */
   private historyFor(game: Game, start: Position): GameHistory | null {
-    const rules = END_RULES[game.id];
-    if (!rules) return null;
+    const rules = game.endRules;
     let h = this.histories.get(game.id);
     if (!h) {
       h = new GameHistory(rules, start);
@@ -226,38 +203,28 @@ export class Replayer {
       pos.copyFrom(start);
     }
     let plies = 0;
-    const isXiangqi = game.variant === xiangqi;
+    const reader = game.records;
     for (let i = 0; i < list.length; i++) {
       const mv = list[i]!;
       const text = mv.text;
       let m = -1;
       let reason: string | null = null;
       let shapeless = false;
-      if (isXiangqi) {
-        m = coordinateMove(text, uci);
-        if (m >= 0) {
-          if (!isLegalMove(pos, m))
-            reason =
-              legalMoves(pos).length === 0 ? gameOverReason(game, pos) : (explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
-        } else {
-          const r = parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');
-          if (r.ok) m = r.value;
-          else {
-            reason = r.error;
-            shapeless = classifyXiangqiMove(text) === null;
-          }
-        }
-      } else if (game.id === 'chushogi') {
-        const r = parseChuMoveReason(pos, text);
+      if (reader) {
+        const r = reader.read(pos, text, uci);
         if (r.ok) m = r.value;
+        else if (reader.isCoordinate(text, uci)) reason = legalMoves(pos).length === 0 ? gameOverReason(game, pos) : r.error;
         else {
           reason = r.error;
-          shapeless = classifyChuMove(text) === null;
+          shapeless = game.classifyMove(text) === null;
         }
       } else {
         const r = game.parseMove(pos, text);
         if (r.ok) m = r.value;
-        else reason = r.error.startsWith(`"${text}": `) ? r.error.slice(text.length + 4) : r.error;
+        else {
+          reason = r.error.startsWith(`"${text}": `) ? r.error.slice(text.length + 4) : r.error;
+          shapeless = game.classifyMove(text) === null;
+        }
       }
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
@@ -285,19 +252,25 @@ export class Replayer {
   replay(rec: GameRecord): GameReport {
     const report = this.replayAs(rec, this.opts);
     // Nothing named the game and xiangqi coordinates did not fit from the start: XBoard chu
-    // coordinates (f4f5) look the same, so try chu and keep whichever reads further.
+    // coordinates (f4f5) look the same, so try the other games and keep whichever reads furthest.
     if (
       report.status !== 'ok' &&
       report.error?.move != null &&
       report.error.ply <= 2 &&
-      report.variant === 'xiangqi' &&
+      report.variant === DEFAULT_GAME.id &&
       !this.opts.variant &&
       rec.tags['Variant'] === undefined &&
       rec.tags['FEN'] === undefined
     ) {
-      const chu = this.replayAs(rec, { ...this.opts, variant: 'chushogi' });
-      const further = chu.status === 'ok' || (chu.status === 'illegal' && chu.error !== null && chu.error.ply > report.error.ply);
-      if (further) return chu;
+      let best = report;
+      for (const g of GAMES) {
+        if (g.id === report.variant) continue;
+        const other = this.replayAs(rec, { ...this.opts, variant: g.id });
+        const bestPly = best.error?.ply ?? Infinity;
+        if (other.status === 'ok' || (other.status === 'illegal' && other.error !== null && other.error.ply > bestPly)) best = other;
+        if (best.status === 'ok') break;
+      }
+      return best;
     }
     return report;
   }
@@ -308,13 +281,7 @@ export class Replayer {
     const which = gameOf(rec, opts);
     if ('error' in which)
       return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error: which.error };
-    let game: Game;
-    try {
-      game = getGame(which.id);
-    } catch {
-      const error = tagError(rec, `${which.id} records cannot be read yet (the game is not available)`);
-      return { ...base, variant: which.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error };
-    }
+    const game = getGame(which.id);
     const parsed = this.startPosition(game, rec.tags['FEN']);
     if (!parsed.ok) {
       const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);
@@ -322,7 +289,7 @@ export class Replayer {
     }
     const start = parsed.value;
     const list = rec.moves;
-    const mode = game.variant === xiangqi ? coordinateModeOf(rec) : { uci: false, sure: true };
+    const mode = coordinateModeOf(game, rec);
     let run = this.replayMoves(game, start, list, mode.uci);
     if (run.error && !mode.sure) {
       // no move said which coordinate numbering the game uses: ranks 1-10 may read further
@@ -358,11 +325,6 @@ export class Replayer {
       ...(opts.keepMoves && history ? { moves: history.moveList(), start: start.clone() } : {}),
     };
   }
-}
-
-/** Replays one record (see `Replayer` for many). Never throws on bad input. */
-export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}): GameReport {
-  return new Replayer(opts).replay(rec);
 }
 
 function gameOverReason(game: Game, pos: Position): string {

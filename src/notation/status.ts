@@ -6,16 +6,13 @@
  */
 import { formatExplanation, formatResult, GameHistory, type EndRules, type GameResult } from '../core/history.js';
 import type { Position } from '../core/position.js';
-import { chushogiEndRules } from '../games/chushogi/end.js';
-import { xiangqiEndRules } from '../games/xiangqi/end.js';
-import type { Game, GameId } from './registry.js';
+import { getGame, type Game, type GameId } from '../games/registry.js';
 
 export type { GameResult } from '../core/history.js';
 
 /** The end-of-game rules of a game. */
 export function endRulesFor(game: Game | GameId): EndRules {
-  const id = typeof game === 'string' ? game : game.id;
-  return id === 'chushogi' ? chushogiEndRules : xiangqiEndRules;
+  return (typeof game === 'string' ? getGame(game) : game).endRules;
 }
 
 /** A fresh history of a game from a start position (for play, repl, analysis). */

@@ -8,7 +8,7 @@
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { royalsLost } from '../games/chushogi/index.js';
-import type { GameId } from '../notation/registry.js';
+import type { GameId } from '../games/registry.js';
 
 export interface GameEnd {
   /** PGN result from the first player's view. */

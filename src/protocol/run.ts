@@ -4,7 +4,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { CHU, XIANGQI } from './dialect.js';
+import { DEFAULT_GAME, gameFromName } from '../games/registry.js';
 import { workerThinker, type Thinker } from './thinker.js';
 import { UciSession } from './uci.js';
 import { XboardSession } from './xboard.js';
@@ -18,7 +18,7 @@ export interface RunOptions {
   readonly write: (text: string) => void;
   readonly level?: number | null;
   /** xboard: the game before any `variant` command. */
-  readonly variant?: 'xiangqi' | 'chushogi';
+  readonly variant?: string;
   readonly thinker?: Thinker;
 }
 
@@ -33,7 +33,7 @@ export async function runProtocol(o: RunOptions): Promise<void> {
   };
   const session =
     o.protocol === 'xboard'
-      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: o.variant === 'chushogi' ? CHU : XIANGQI })
+      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: (o.variant ? gameFromName(o.variant) ?? DEFAULT_GAME : DEFAULT_GAME).xboard })
       : new UciSession({ dialect: o.protocol, thinker, write, onQuit, level: o.level ?? null });
   try {
     for await (const line of rl) {

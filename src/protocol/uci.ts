@@ -13,7 +13,9 @@ import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { historyEntry, replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
-import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove, XIANGQI } from './dialect.js';
+import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove } from './dialect.js';
+import { gameFromName } from '../games/registry.js';
+import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
 import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
@@ -157,7 +159,7 @@ export class UciSession {
     }
     switch (name.toLowerCase()) {
       case 'uci_variant':
-        if (value.toLowerCase() !== 'xiangqi') this.info(`variant ${value} is not supported (only xiangqi)`);
+        if (!gameFromName(value)?.protocols.includes('uci')) this.info(`variant ${value} is not supported (only xiangqi)`);
         return;
       case 'level': {
         const n = Number(value);

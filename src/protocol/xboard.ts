@@ -13,7 +13,8 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
-import { gameForXboardVariant, XIANGQI, type ProtocolGame } from './dialect.js';
+import { gameForXboardVariant, type ProtocolGame } from './dialect.js';
+import { DEFAULT_GAME, getGame } from '../games/registry.js';
 import { Referee } from '../engine/referee.js';
 import { positionEnd, SIDE_NAMES, type GameEnd } from './end.js';
 import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
@@ -78,7 +79,7 @@ export class XboardSession {
 
   constructor(opts: XboardOptions) {
     this.opts = opts;
-    this.game = opts.game ?? XIANGQI;
+    this.game = opts.game ?? DEFAULT_GAME.xboard;
     this.level = opts.level && opts.level > 0 ? opts.level : null;
     this.start = this.game.start();
     this.pos = this.start.clone();
@@ -427,7 +428,7 @@ export class XboardSession {
     // moves made by the engine's side since the game's start
     const n = this.moves.length;
     const own = this.start.turn === side ? Math.ceil(n / 2) : Math.floor(n / 2);
-    const a = allocate(this.tc, this.myTimeMs, movesToGo(this.tc, own), this.game.id === 'chushogi' ? 60 : 35);
+    const a = allocate(this.tc, this.myTimeMs, movesToGo(this.tc, own), getGame(this.game.id).defaults.movesToGo);
     const depth = Math.min(this.depthLimit ?? Infinity, extra.depth ?? Infinity);
     return {
       ...extra,

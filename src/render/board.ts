@@ -1,5 +1,5 @@
 import { drawGrid, BOX_CHARS, ASCII_CHARS, type GridChars } from './grid.js';
-import { asciiPiece } from './glyphs.js';
+import { asciiPiece, BOARD_STYLES } from './glyphs.js';
 import {
   DEFAULT_MARKERS,
   fullPainter,
@@ -47,8 +47,8 @@ export function pieceText(
 
 function resolveLabels(variant: BoardView['variant'], l: LabelMode | undefined): LabelMode {
   if (l === 'none') return 'none';
-  if (variant === 'xiangqi') return l === 'wxf' ? 'wxf' : 'iccs';
-  return 'usi';
+  const offered = BOARD_STYLES[variant].labels;
+  return l !== undefined && offered.includes(l) ? l : offered[0]!;
 }
 
 interface EdgeLabels {
@@ -159,7 +159,7 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
     : opts.rule
       ? { ...BOX_CHARS, h: opts.rule }
       : BOX_CHARS;
-  const river = view.variant === 'xiangqi' && H % 2 === 0;
+  const river = BOARD_STYLES[view.variant].river && H % 2 === 0;
   const grid = drawGrid({
     cells,
     cellWidth,

@@ -8,9 +8,9 @@
  * Glyphs come from the variant's piece data: a piece's FEN/SFEN `letter` (side 0's, e.g. 'N' or
  * '+P') picks the seed glyph (xiangqi: 傌/馬 by side; chu: the base table, or the promoted table
  * for a '+' letter, so `+g` is a promoted 飞 and `r` a plain 飞). A piece whose letter is not in
- * the tables falls back to `GLYPH_BY_ID[id]`, then to '？' (full-width, so the grid stays aligned).
+ * the tables gets '？' (full-width, so the grid stays aligned).
  */
-import { CHU_GLYPHS, CHU_PROMOTED_GLYPHS, XIANGQI_GLYPHS } from './glyphs.js';
+import { BOARD_STYLES, glyphFor } from './glyphs.js';
 import type { BoardView, CellView } from './types.js';
 
 export type ViewGameId = BoardView['variant'];
@@ -50,9 +50,6 @@ export interface BoardViewOptions {
   attacked?: (pos: never, sq: number, by: number) => boolean;
 }
 
-/** Glyphs by piece id ([side 0, side 1]) for pieces whose letter is not in the glyph tables. */
-export const GLYPH_BY_ID: Readonly<Record<string, readonly [string, string]>> = Object.freeze({});
-
 interface PieceLook {
   glyph: string;
   promoted: boolean;
@@ -72,20 +69,12 @@ function pieceLooks(game: ViewGameId, v: VariantLike): PieceLook[] {
     const base = promoted ? spec.letter.slice(1) : spec.letter;
     for (const side of [0, 1] as const) {
       const letter = side === 0 ? base.toUpperCase() : base.toLowerCase();
-      let glyph: string | undefined =
-        game === 'xiangqi' ? XIANGQI_GLYPHS[letter] : (promoted ? CHU_PROMOTED_GLYPHS : CHU_GLYPHS)[base.toLowerCase()];
-      glyph ??= GLYPH_BY_ID[spec.id]?.[side] ?? '？';
+      const glyph = glyphFor(BOARD_STYLES[game], letter, promoted) ?? '？';
       table[(kind << 1) | side] = { glyph, promoted, letter: (promoted ? '+' : '') + letter };
     }
   });
   looks.set(v, table);
   return table;
-}
-
-/** The glyph and promoted flag of a piece code, e.g. for move lists and hints. */
-export function pieceGlyph(game: ViewGameId, v: VariantLike, code: number): { glyph: string; promoted: boolean } | null {
-  const l = pieceLooks(game, v)[code];
-  return l ? { glyph: l.glyph, promoted: l.promoted } : null;
 }
 
 /**

@@ -132,7 +132,7 @@ export function App(props: AppProps) {
   const placeholder = computer.placeholder && session.players.includes('computer');
   return (
     <Screen
-      title={`chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover until the engine lands' : ''}`}
+      title={`chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
       players={session.playersLine()}
       board={board}
       moves={session.moveListRows()}

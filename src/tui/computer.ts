@@ -8,7 +8,7 @@ import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { chooseMoveAsync, searchAsync } from '../engine/index.js';
-import type { Game } from '../notation/registry.js';
+import type { Game } from '../games/registry.js';
 
 export interface ThinkRequest {
   game: Game;

@@ -7,7 +7,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import { parseRecords, recordHints, writePgn } from '../notation/pgn.js';
-import { getGame, type Game, type GameId } from '../notation/registry.js';
+import { DEFAULT_GAME, getGame, type Game, type GameId } from '../games/registry.js';
 import { moveError, parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
 
 export interface RecordData {
@@ -69,13 +69,8 @@ export function readRecord(text: string, fallback?: GameId): Result<RecordData> 
   const e0 = rec.errors[0];
   if (e0) return err(`line ${e0.line}:${e0.column}: ${e0.message}`);
   const texts = rec.moves.map((m) => m.text);
-  const id: GameId = recordHints(rec.tags, texts).variant ?? fallback ?? 'xiangqi';
-  let game: Game;
-  try {
-    game = getGame(id);
-  } catch {
-    return err(`the record is a ${id} game, which this build cannot play yet`);
-  }
+  const id: GameId = recordHints(rec.tags, texts).variant ?? fallback ?? DEFAULT_GAME.id;
+  const game = getGame(id);
   const startFen = rec.tags['FEN']?.trim() || game.startFen;
   const start = game.parseFen(startFen);
   if (!start.ok) return err(`FEN tag: ${start.error}`);

@@ -4,9 +4,9 @@
  * computer thinks; `--resume` continues it; Ctrl-C, SIGINT, SIGTERM and SIGHUP leave it saved.
  */
 import { render } from 'ink';
-import { CliError, type Io } from '../cli/context.js';
-import { chalkPainter } from '../cli/paint.js';
-import type { Game } from '../notation/registry.js';
+import { CliError, type Io } from './io.js';
+import { chalkPainter } from './paint.js';
+import type { Game } from '../games/registry.js';
 import type { LabelMode, RenderStyle } from '../render/types.js';
 import { App } from './App.js';
 import { engineComputer, type ComputerPlayer } from './computer.js';

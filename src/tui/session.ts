@@ -18,7 +18,7 @@ import { isAttacked } from '../core/movegen.js';
 import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
 import type { Position } from '../core/position.js';
-import { gameIdFromName, getGame, type Game } from '../notation/registry.js';
+import { GAMES, gameFromName, type Game } from '../games/registry.js';
 import type { GameHistory, GameResult } from '../core/history.js';
 import { newGameHistory, positionStatus } from '../notation/status.js';
 import { renderBoard } from '../render/board.js';
@@ -26,7 +26,6 @@ import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
-import { formatSquare, parseSquare, squareExample } from './squares.js';
 import { moveError, parsePlayerKind, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 
 export { moveError };
@@ -289,11 +288,11 @@ export class Session {
   }
 
   square(sq: number): string {
-    return formatSquare(this.game.id, this.pos.variant.geometry, sq);
+    return this.game.squares.format(sq);
   }
 
   parseSquare(text: string): number | null {
-    return parseSquare(this.game.id, this.pos.variant.geometry, text);
+    return this.game.squares.parse(text.trim().toLowerCase());
   }
 
   /** One line: side to move, check, repetition, last move — or the result. */
@@ -589,7 +588,7 @@ export class Session {
 
   private cmdHint(arg: string): CommandResult {
     const sq = this.parseSquare(arg);
-    if (sq === null) return fail(`"${arg}" is not a square (like ${squareExample(this.game.id)})`);
+    if (sq === null) return fail(`"${arg}" is not a square (like ${this.game.squares.example})`);
     const p = this.pos.board[sq]!;
     const name = this.square(sq);
     if (!p) {
@@ -636,13 +635,9 @@ export class Session {
   private cmdNew(arg: string | undefined): CommandResult {
     let game = this.game;
     if (arg) {
-      const id = gameIdFromName(arg);
-      if (!id) return fail(`unknown variant "${arg}" (use xiangqi or chushogi)`);
-      try {
-        game = getGame(id);
-      } catch {
-        return fail(`${id} is not available in this build yet`);
-      }
+      const named = gameFromName(arg);
+      if (!named) return fail(`unknown variant "${arg}" (use xiangqi or chushogi)`);
+      game = named;
     }
     const e = this.reset(game, game.startFen);
     if (e) return fail(e);
@@ -653,15 +648,8 @@ export class Session {
     if (!arg) return ok(this.game.formatFen(this.pos));
     const ranks = arg.split(/\s+/)[0]!.split('/').length;
     let game = this.game;
-    const other: Record<number, 'xiangqi' | 'chushogi'> = { 10: 'xiangqi', 12: 'chushogi' };
-    const id = other[ranks];
-    if (id && id !== game.id) {
-      try {
-        game = getGame(id);
-      } catch {
-        return fail(`${id} is not available in this build yet`);
-      }
-    }
+    const byRanks = GAMES.find((g) => g.variant.geometry.height === ranks);
+    if (byRanks) game = byRanks;
     const e = this.reset(game, arg);
     if (e) return fail(`bad FEN: ${e}`);
     return { ...ok(`position set; ${this.statusLine()}`), think: this.computerToMove() };
@@ -671,7 +659,7 @@ export class Session {
     let moves = legalMoves(this.pos);
     if (arg) {
       const sq = this.parseSquare(arg);
-      if (sq === null) return fail(`"${arg}" is not a square (like ${squareExample(this.game.id)})`);
+      if (sq === null) return fail(`"${arg}" is not a square (like ${this.game.squares.example})`);
       moves = moves.filter((m) => (m & 0xff) === sq);
     }
     const f = this.formatter();

@@ -65,7 +65,7 @@ export const initialUi = (messages: UiMessage[] = []): UiState => ({
  */
 export function typedSquare(session: Session, input: string): number | null {
   const t = input.trim().replace(/^\?/, '');
-  const m = session.game.id === 'xiangqi' ? /^[a-i][0-9]/.exec(t) : /^(1[0-2]|[1-9])[a-l]/.exec(t);
+  const m = session.game.squares.prefix.exec(t);
   return m ? session.parseSquare(m[0]) : null;
 }
 

@@ -1,8 +1,8 @@
 /** Small helpers for xiangqi tests. */
 import { legalMoves } from '../../src/core/perft.js';
 import type { Position } from '../../src/core/position.js';
-import { formatIccs } from '../../src/notation/iccs.js';
-import { parseXiangqiFen } from '../../src/notation/fen.js';
+import { formatIccs } from '../../src/games/xiangqi/notation/iccs.js';
+import { parseXiangqiFen } from '../../src/games/xiangqi/notation/fen.js';
 
 export function xq(fen: string): Position {
   const r = parseXiangqiFen(fen);
@@ -19,7 +19,7 @@ export const movesFrom = (pos: Position, square: string): string[] =>
 
 import type { Move } from '../../src/core/move.js';
 import type { Result } from '../../src/core/result.js';
-import { parseCoordinate } from '../../src/notation/iccs.js';
+import { parseCoordinate } from '../../src/games/xiangqi/notation/iccs.js';
 
 export const XQ_START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 /** Positions the notation tests share. */

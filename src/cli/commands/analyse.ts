@@ -8,7 +8,7 @@ import type { Move } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
 import { historyEntry } from '../../engine/history.js';
 import { Searcher, type HistoryEntry, type SearchInfo } from '../../engine/search.js';
-import type { Game, Notation } from '../../notation/registry.js';
+import type { Game, Notation } from '../../games/registry.js';
 import { positionStatus } from '../../notation/status.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 

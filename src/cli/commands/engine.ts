@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
 import { CliError, type Io } from '../context.js';
-import { gameIdFromName } from '../../notation/registry.js';
+import { GAMES, gameFromName, type GameId } from '../../games/registry.js';
 
 interface EngineOptions {
   protocol: string;
@@ -27,12 +27,15 @@ export function registerEngine(program: Command, io: Io): void {
         if (!/^[1-8]$/.test(opts.level)) throw new CliError(`--level must be a whole number from 1 to 8, not "${opts.level}"`);
         level = Number(opts.level);
       }
-      let variant: 'xiangqi' | 'chushogi' | undefined;
+      let variant: GameId | undefined;
       if (opts.variant !== undefined) {
-        const id = gameIdFromName(opts.variant);
-        if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
-        if (id !== 'xiangqi' && protocol !== 'xboard') throw new CliError(`the ${protocol} protocol plays xiangqi only`);
-        variant = id;
+        const game = gameFromName(opts.variant);
+        if (!game) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+        if (!game.protocols.includes(protocol)) {
+          const which = GAMES.filter((g) => g.protocols.includes(protocol)).map((g) => g.id).join(' and ');
+          throw new CliError(`the ${protocol} protocol plays ${which} only`);
+        }
+        variant = game.id;
       }
       await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, ...(variant ? { variant } : {}) });
     });

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { Perft } from '../../core/perft.js';
 import { PathPerft } from '../../games/chushogi/paths.js';
+import { GAMES } from '../../games/registry.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 
 interface PerftOptions extends CommonOptions {
@@ -25,7 +26,10 @@ export function registerPerft(program: Command, io: Io): void {
       const depth = Number(depthText);
       const game = resolveGame(opts);
       const pos = resolvePosition(game, opts);
-      if (opts.countPaths && game.id !== 'chushogi') throw new CliError('--count-paths is for chushogi (xiangqi moves have a single path)');
+      if (opts.countPaths && !game.multiPathMoves) {
+        const which = GAMES.filter((g) => g.multiPathMoves).map((g) => g.id).join(', ');
+        throw new CliError(`--count-paths is for ${which} (${game.id} moves have a single path)`);
+      }
       const perft = opts.countPaths ? new PathPerft() : new Perft();
       const t0 = performance.now();
       let nodes = 0;

@@ -6,7 +6,9 @@ import { chuMoveDiagram } from '../../games/chushogi/diagram.js';
 import { xiangqiDiagramSquare, xiangqiMoveDiagram } from '../../games/xiangqi/diagram.js';
 import { XIANGQI_PIECES } from '../../games/xiangqi/pieces.js';
 import { CHU_GLYPHS, CHU_PROMOTED_GLYPHS, renderMoveDiagram, XIANGQI_GLYPHS, type Painter } from '../../render/index.js';
-import { gameIdFromName } from '../../notation/registry.js';
+import { CHU_GAME } from '../../games/chushogi/game.js';
+import { gameFromName, type Game } from '../../games/registry.js';
+import { XIANGQI_GAME } from '../../games/xiangqi/game.js';
 import { CliError, colorEnabled, type CommonOptions, type Io } from '../context.js';
 
 interface PieceOptions extends CommonOptions {
@@ -87,6 +89,71 @@ function xiangqiPiece(io: Io, kind: number, opts: PieceOptions): void {
   io.out([head, ...lines, legend].join('\n') + '\n');
 }
 
+function chuPiece(io: Io, kind: number, opts: PieceOptions): void {
+  const spec = CHU_PIECES[kind - 1]!;
+  const cells = chuMoveDiagram(kind);
+  const { glyph, ownGlyph } = glyphOf(kind);
+  const promoted = spec.id.startsWith('+');
+  if (opts.json) {
+    io.out(
+      JSON.stringify({
+        id: spec.id,
+        name: spec.name,
+        letter: spec.letter,
+        glyph,
+        promoted,
+        royal: spec.royal ?? false,
+        promotesTo: spec.promotesTo ?? null,
+        moves: spec.moves.map((m) => m.betza).join(''),
+        lionPower: spec.special?.startsWith('lion:') ? spec.special.slice(5) : null,
+        cells,
+      }) + '\n',
+    );
+    return;
+  }
+  const color = colorEnabled(io, opts);
+  const paint: Partial<Painter> = color
+    ? { red: chalk.red, promoted: chalk.magenta, highlight: chalk.yellow.bold, dim: chalk.gray }
+    : {};
+  const lines = renderMoveDiagram(
+    { center: { glyph, side: 0, promoted, letter: spec.letter.replace('+', '') }, cells },
+    {
+      style: opts.style as 'unicode' | 'ascii',
+      paint,
+      // the seed draws promoted pieces with ▲ in diagrams; △ only where the glyph is a base piece's
+      markers: ownGlyph ? { side0Promoted: '▲' } : {},
+    },
+  );
+  const legend =
+    opts.style === 'ascii'
+      ? 'o one step   * any distance   A/B lion power (A first step, B second)'
+      : '○ one step   ● any distance   A/B lion power (A first step, B second)';
+  io.out([describe(kind), ...lines, legend].join('\n') + '\n');
+}
+
+/** How `chuhan piece` finds and draws the pieces of each game; without --variant the first that knows the name wins. */
+interface PieceDrawer {
+  readonly game: Game;
+  find(query: string): number;
+  draw(io: Io, kind: number, opts: PieceOptions): void;
+  unknown(name: string): string;
+}
+
+const DRAWERS: readonly PieceDrawer[] = [
+  {
+    game: CHU_GAME,
+    find: findChuPiece,
+    draw: chuPiece,
+    unknown: (name) => `unknown chu shogi piece "${name}" (try a name like "lion", a letter like n or +H, or a glyph like 狮)`,
+  },
+  {
+    game: XIANGQI_GAME,
+    find: findXiangqiPiece,
+    draw: xiangqiPiece,
+    unknown: (name) => `unknown xiangqi piece "${name}" (try a name like "horse", a letter like N or a glyph like 傌)`,
+  },
+];
+
 export function registerPiece(program: Command, io: Io): void {
   program
     .command('piece')
@@ -97,55 +164,14 @@ export function registerPiece(program: Command, io: Io): void {
     .option('--json', 'machine-readable output')
     .option('--no-color', 'no colour')
     .action((name: string, opts: PieceOptions) => {
-      const wanted = opts.variant === undefined ? null : gameIdFromName(opts.variant);
+      const wanted = opts.variant === undefined ? null : gameFromName(opts.variant);
       if (opts.variant !== undefined && !wanted) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
       if (opts.style !== 'unicode' && opts.style !== 'ascii') throw new CliError(`unknown style "${opts.style}" (use unicode or ascii)`);
-      const kind = wanted === 'xiangqi' ? 0 : findChuPiece(name);
-      if (!kind) {
-        const xq = wanted === 'chushogi' ? 0 : findXiangqiPiece(name);
-        if (xq) return xiangqiPiece(io, xq, opts);
-        if (wanted === 'xiangqi')
-          throw new CliError(`unknown xiangqi piece "${name}" (try a name like "horse", a letter like N or a glyph like 傌)`);
-        throw new CliError(`unknown chu shogi piece "${name}" (try a name like "lion", a letter like n or +H, or a glyph like 狮)`);
+      const candidates = wanted ? DRAWERS.filter((d) => d.game === wanted) : DRAWERS;
+      for (const d of candidates) {
+        const kind = d.find(name);
+        if (kind) return d.draw(io, kind, opts);
       }
-      const spec = CHU_PIECES[kind - 1]!;
-      const cells = chuMoveDiagram(kind);
-      const { glyph, ownGlyph } = glyphOf(kind);
-      const promoted = spec.id.startsWith('+');
-      if (opts.json) {
-        io.out(
-          JSON.stringify({
-            id: spec.id,
-            name: spec.name,
-            letter: spec.letter,
-            glyph,
-            promoted,
-            royal: spec.royal ?? false,
-            promotesTo: spec.promotesTo ?? null,
-            moves: spec.moves.map((m) => m.betza).join(''),
-            lionPower: spec.special?.startsWith('lion:') ? spec.special.slice(5) : null,
-            cells,
-          }) + '\n',
-        );
-        return;
-      }
-      const color = colorEnabled(io, opts);
-      const paint: Partial<Painter> = color
-        ? { red: chalk.red, promoted: chalk.magenta, highlight: chalk.yellow.bold, dim: chalk.gray }
-        : {};
-      const lines = renderMoveDiagram(
-        { center: { glyph, side: 0, promoted, letter: spec.letter.replace('+', '') }, cells },
-        {
-          style: opts.style,
-          paint,
-          // the seed draws promoted pieces with ▲ in diagrams; △ only where the glyph is a base piece's
-          markers: ownGlyph ? { side0Promoted: '▲' } : {},
-        },
-      );
-      const legend =
-        opts.style === 'ascii'
-          ? 'o one step   * any distance   A/B lion power (A first step, B second)'
-          : '○ one step   ● any distance   A/B lion power (A first step, B second)';
-      io.out([describe(kind), ...lines, legend].join('\n') + '\n');
+      throw new CliError(candidates[0]!.unknown(name));
     });
 }

@@ -1,7 +1,7 @@
 /** `chuhan repl`: the line-oriented shell of cli.md; works with piped stdin. Exit 1 if any command failed. */
 import type { Command } from 'commander';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
-import { chalkPainter } from '../paint.js';
+import { chalkPainter } from '../../tui/paint.js';
 import { parseLabels, parseStyle } from './show.js';
 
 interface ReplCliOptions extends CommonOptions {

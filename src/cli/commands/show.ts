@@ -3,10 +3,9 @@
  * (cli.md). Exit 2 for a bad FEN or a move text in no notation, 1 for a readable but illegal move.
  */
 import type { Command } from 'commander';
-import { classifyChuMove, classifyXiangqiMove } from '../../notation/detect.js';
 import type { LabelMode, RenderStyle } from '../../render/types.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
-import { chalkPainter } from '../paint.js';
+import { chalkPainter } from '../../tui/paint.js';
 
 interface ShowOptions extends CommonOptions {
   moves?: string;
@@ -69,7 +68,7 @@ export function registerShow(program: Command, io: Io): void {
         const r = session.parseMove(text);
         if (!r.ok) {
           // as validate: a text in no notation is malformed (exit 2), a readable illegal move exit 1
-          const shaped = (game.id === 'xiangqi' ? classifyXiangqiMove(text) : classifyChuMove(text)) !== null;
+          const shaped = game.classifyMove(text) !== null;
           throw new CliError(moveError(`${shaped ? 'illegal' : 'malformed'} move ${i + 1}`, text, r.error), shaped ? 1 : 2);
         }
         session.play(r.value);

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { readRecords } from '../../notation/pgn.js';
 import { formatReportLine, Replayer, reportJson, type GameReport } from '../../notation/replay.js';
-import { gameIdFromName, type GameId } from '../../notation/registry.js';
+import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
 
 interface ValidateOptions {

@@ -23,9 +23,18 @@ export const XIANGQI_PIECES: readonly PieceSpec[] = [
   { id: 'soldier', name: 'soldier', letter: 'P', moves: [{ betza: 'fW' }, { betza: 'sW', from: 'enemyHalf' }] },
 ];
 
+/** The sides' names: side 0 (moves first) and side 1. */
+export const XIANGQI_SIDE_NAMES: readonly [string, string] = ['red', 'black'];
+
+/** Piece names by kind (index 0 unused): general, advisor, elephant, horse, chariot, cannon, soldier. */
+export const XIANGQI_PIECE_NAMES: readonly string[] = ['', ...XIANGQI_PIECES.map((p) => p.name)];
+
+/** Is (x, y) in side's palace (files d–f, side's three back ranks)? */
+export const inPalace = (x: number, y: number, side: number): boolean => x >= 3 && x <= 5 && (side === 0 ? y <= 2 : y >= 7);
+
 /** Ranks 0-4 are Red's (side 0) half, 5-9 Black's. */
 export const XIANGQI_REGIONS: Record<string, Region> = {
-  palace: (x, y, side) => x >= 3 && x <= 5 && (side === 0 ? y <= 2 : y >= 7),
+  palace: inPalace,
   ownHalf: (_x, y, side) => (side === 0 ? y <= 4 : y >= 5),
   enemyHalf: (_x, y, side) => (side === 0 ? y >= 5 : y <= 4),
 };

@@ -1,14 +1,12 @@
 /** Which xiangqi placements are possible at all (FEN sanity), with reasons naming the square. */
+import { iccsSquare } from './squares.js';
 import type { Position } from '../../core/position.js';
-import { ADVISOR, ELEPHANT, KING, SOLDIER } from './pieces.js';
+import { ADVISOR, ELEPHANT, inPalace, KING, SOLDIER, XIANGQI_PIECE_NAMES as NAMES } from './pieces.js';
 import { kingAttacked, kingSquare } from './index.js';
 
-const NAMES = ['', 'general', 'advisor', 'elephant', 'horse', 'chariot', 'cannon', 'soldier'];
 const MAX = [0, 1, 2, 2, 2, 2, 2, 5];
 
-export const iccsSquare = (sq: number): string => String.fromCharCode(97 + (sq % 9)) + String((sq / 9) | 0);
-
-const inPalace = (x: number, y: number, side: number) => x >= 3 && x <= 5 && (side === 0 ? y <= 2 : y >= 7);
+export { iccsSquare };
 
 /** null if the position could arise in a game, else the reason. */
 export function xiangqiPlacementError(pos: Position): string | null {

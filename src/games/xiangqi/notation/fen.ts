@@ -1,9 +1,9 @@
 /** Xiangqi FEN (spec xiangqi.md): read w/r/b, H/E synonyms, missing counters; reject impossible positions. */
-import { Position } from '../core/position.js';
-import { err, ok, type Result } from '../core/result.js';
-import { xiangqi, XIANGQI_START_FEN } from '../games/xiangqi/index.js';
-import { xiangqiPlacementError } from '../games/xiangqi/validate.js';
-import { formatBoardField, parseBoardField } from './board-text.js';
+import { Position } from '../../../core/position.js';
+import { err, ok, type Result } from '../../../core/result.js';
+import { xiangqi, XIANGQI_START_FEN } from '../index.js';
+import { xiangqiPlacementError } from '../validate.js';
+import { formatBoardField, parseBoardField } from '../../../core/board-text.js';
 
 export function parseXiangqiFen(text: string): Result<Position> {
   const fields = text.trim().split(/\s+/);

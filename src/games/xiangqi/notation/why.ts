@@ -3,24 +3,23 @@
  * blocked at h1"). Used by every xiangqi notation parser once the text has been resolved to a
  * start and an end square; the legal-move generator stays the judge of what is legal.
  */
-import { legalMoves } from '../core/perft.js';
-import type { Position } from '../core/position.js';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../games/xiangqi/pieces.js';
-import { kingSquare } from '../games/xiangqi/index.js';
+import { iccsSquare } from '../squares.js';
+import { legalMoves } from '../../../core/perft.js';
+import type { Position } from '../../../core/position.js';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, inPalace, KING, SOLDIER, XIANGQI_PIECE_NAMES, XIANGQI_SIDE_NAMES } from '../pieces.js';
+import { kingSquare } from '../index.js';
 
 const W = 9;
 
-export const XQ_PIECE_NAMES = ['', 'general', 'advisor', 'elephant', 'horse', 'chariot', 'cannon', 'soldier'] as const;
-export const XQ_SIDE_NAMES = ['red', 'black'] as const;
+export const XQ_PIECE_NAMES = XIANGQI_PIECE_NAMES;
+export const XQ_SIDE_NAMES = XIANGQI_SIDE_NAMES;
 
-export const iccsName = (sq: number): string => String.fromCharCode(97 + (sq % W)) + String((sq / W) | 0);
+export const iccsName = iccsSquare;
 
 /** File number 1-9 of x counted from the right of `side` (WXF/Chinese files). */
 export const sideFile = (x: number, side: number): number => (side === 0 ? 9 - x : x + 1);
 /** x of a side's file number 1-9. */
 export const fileX = (file: number, side: number): number => (side === 0 ? 9 - file : file - 1);
-
-const inPalace = (x: number, y: number, side: number): boolean => x >= 3 && x <= 5 && (side === 0 ? y <= 2 : y >= 7);
 
 /** The squares strictly between two squares on one file or rank. */
 function between(from: number, to: number): number[] {

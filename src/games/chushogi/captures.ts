@@ -5,9 +5,9 @@
  * captures among `generateLegal`'s moves (test/engine-search.test.ts); the side-without-royals
  * case is the search's business.
  */
-import type { Position } from '../core/position.js';
-import { generatePseudoCaptures } from '../core/movegen.js';
-import { LION_CODE, lionCaptureAllowed } from '../games/chushogi/index.js';
+import type { Position } from '../../core/position.js';
+import { generatePseudoCaptures } from '../../core/movegen.js';
+import { LION_CODE, lionCaptureAllowed } from './index.js';
 
 export function chuCaptures(pos: Position, out: Int32Array, start: number): number {
   const b = pos.board;

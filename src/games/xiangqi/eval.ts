@@ -4,12 +4,12 @@
  * chariots and horses, palace safety (missing advisors/elephants against the attackers left),
  * the hollow cannon, and draws for material that cannot cross the river.
  */
-import type { Position } from '../core/position.js';
-import type { Variant } from '../core/variant.js';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER, xiangqi } from '../games/xiangqi/index.js';
-import { xiangqiCaptures } from './xiangqi-captures.js';
-import { xiangqiEndRules } from '../games/xiangqi/end.js';
-import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
+import type { Position } from '../../core/position.js';
+import type { Variant } from '../../core/variant.js';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER, xiangqi } from './index.js';
+import { xiangqiCaptures } from './captures.js';
+import { xiangqiEndRules } from './end.js';
+import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
 const W = 9;
 const H = 10;

@@ -5,10 +5,10 @@
  * non-lion (the counter-strike rule), `-` for none; the move number counts plies from 1.
  * Fields after the board may be left out (defaults `b - 1`).
  */
-import { Position } from '../core/position.js';
-import { err, ok, type Result } from '../core/result.js';
-import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi } from '../games/chushogi/index.js';
-import { formatBoardField, parseBoardField } from './board-text.js';
+import { Position } from '../../../core/position.js';
+import { err, ok, type Result } from '../../../core/result.js';
+import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi } from '../index.js';
+import { formatBoardField, parseBoardField } from '../../../core/board-text.js';
 import { parseUsiSquare, usiSquare } from './usi.js';
 
 const SIZE = 144;

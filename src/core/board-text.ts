@@ -1,8 +1,8 @@
 /** The board field of FEN/SFEN: ranks from the top, digits for empty runs, letters per piece. */
-import type { Position } from '../core/position.js';
-import { pieceKind, pieceSide } from '../core/piece.js';
-import type { VariantData } from '../core/variant.js';
-import { err, ok, type Result } from '../core/result.js';
+import type { Position } from './position.js';
+import { pieceKind, pieceSide } from './piece.js';
+import type { VariantData } from './variant.js';
+import { err, ok, type Result } from './result.js';
 
 /** Letter of a piece code: side 0 upper case, side 1 lower case ('+P' / '+p' for promoted chu pieces). */
 export function pieceLetter(v: VariantData, code: number): string {
@@ -81,3 +81,20 @@ export function formatBoardField(pos: Position): string {
   }
   return rows.join('/');
 }
+
+/** Fields after the board in XBoard's FEN: side, then optional `-` fields, half-move clock, move number. */
+export function readXboardFields(pos: Position, fields: readonly string[], sides: Record<string, 0 | 1>): Result<Position> {
+  const sideText = (fields[1] ?? 'w').toLowerCase();
+  const side = sides[sideText];
+  if (side === undefined) return err(`FEN field 2: side to move must be ${Object.keys(sides).join(' or ')}, not "${fields[1]}"`);
+  pos.setTurn(side);
+  const numbers = fields.slice(2).filter((f) => f !== '-');
+  if (numbers.length > 2) return err(`FEN has too many fields: "${fields.slice(2).join(' ')}" after the side to move`);
+  for (const n of numbers) if (!/^\d+$/.test(n)) return err(`FEN: "${n}" is not a number (half-move clock or move number)`);
+  if (numbers.length === 2) {
+    pos.halfmove = Number(numbers[0]);
+    pos.fullmove = Math.max(1, Number(numbers[1]));
+  } else if (numbers.length === 1) pos.fullmove = Math.max(1, Number(numbers[0]));
+  return ok(pos);
+}
+

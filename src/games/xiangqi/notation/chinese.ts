@@ -11,10 +11,10 @@
  * and numerals for either side, full-width digits (１…９), the 一兵…五兵 style (index from the
  * front), the five-character 前兵七平六, and a file digit where it is unambiguous.
  */
-import type { Move } from '../core/move.js';
-import type { Position } from '../core/position.js';
-import { err, type Result } from '../core/result.js';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../games/xiangqi/pieces.js';
+import type { Move } from '../../../core/move.js';
+import type { Position } from '../../../core/position.js';
+import { err, type Result } from '../../../core/result.js';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../pieces.js';
 import { resolveXiangqiQuery, viewXiangqiMove, type XqQuery, type XqSelector } from './wxf.js';
 
 const RED_PIECES = ['', '帅', '仕', '相', '马', '车', '炮', '兵'];

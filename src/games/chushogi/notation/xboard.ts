@@ -4,12 +4,11 @@
  * start: `f5e6,e6f5`); a trailing `+` promotes. Reading is done by usi.ts (`parseUsi` accepts
  * legs); this is the writer, for engines and tools that speak XBoard.
  */
-import type { Move } from '../core/move.js';
+import type { Move } from '../../../core/move.js';
 
-const W = 12;
+import { xboardSquare } from '../squares.js';
 
-/** `e6` for a square (x = 0 is file a, y = 0 is rank 1). */
-export const xboardSquare = (sq: number): string => String.fromCharCode(97 + (sq % W)) + String(((sq / W) | 0) + 1);
+export { xboardSquare };
 
 /** XBoard text of a chu move (no position needed: moves carry their middle square). */
 export function formatXboard(m: Move): string {

@@ -4,11 +4,11 @@
  * king shelter (the king stays back among its own pieces), lion placement, and a pull of the
  * strong pieces towards the enemy royals once material is ahead, so won games get finished.
  */
-import type { Position } from '../core/position.js';
-import type { Variant } from '../core/variant.js';
-import { chuCaptures } from './chu-captures.js';
-import { chushogiEndRules } from '../games/chushogi/end.js';
-import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from './profile.js';
+import type { Position } from '../../core/position.js';
+import type { Variant } from '../../core/variant.js';
+import { chuCaptures } from './captures.js';
+import { chushogiEndRules } from './end.js';
+import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
 /** Material by piece id. */
 export const CHU_MATERIAL: Readonly<Record<string, number>> = {

@@ -1,9 +1,6 @@
 /**
- * Moves in any notation: recognise which notation a move text is written in (by its shape), and
+ * Xiangqi moves in any notation: recognise which notation a move text is written in (by its shape), and
  * parse it in that notation against the legal moves.
- *
- * Chu Shogi: USI `7g7f` / `7j7i6h` and XBoard legs `f5e6,e6e7` (both read by usi.ts), western
- * `Ln-7i-6h` (western.ts).
  *
  * Xiangqi: ICCS `h2e2` / `H2-E2` (ranks 0-9), Fairy-Stockfish UCI `h3e3` / `b3b10` (ranks 1-10),
  * WXF `C2.5`, Chinese `炮二平五`. The shapes of WXF, Chinese and coordinates never overlap; ICCS and
@@ -13,16 +10,14 @@
  * Errors come in two flavours: `…Reason` functions return the bare reason (for callers that quote
  * the move themselves, like `validate`), the others prefix the quoted text.
  */
-import type { Move } from '../core/move.js';
-import type { Position } from '../core/position.js';
-import { err, ok, type Result } from '../core/result.js';
-import { xiangqi } from '../games/xiangqi/index.js';
+import type { Move } from '../../../core/move.js';
+import type { Position } from '../../../core/position.js';
+import { err, ok, type Result } from '../../../core/result.js';
+import { xiangqi } from '../index.js';
 import { looksLikeChinese, parseChineseReason } from './chinese.js';
-import { parseUsi } from './usi.js';
-import { looksLikeWestern, parseWesternReason } from './western.js';
 import { isLegalMove } from './legal-check.js';
 import { looksLikeWxf, parseWxfReason } from './wxf.js';
-import { explainXiangqi } from './xiangqi-why.js';
+import { explainXiangqi } from './why.js';
 
 export type CoordinateMode = 'iccs' | 'uci' | 'auto';
 export type XiangqiNotation = 'iccs' | 'uci' | 'wxf' | 'chinese';
@@ -99,37 +94,5 @@ export function parseXiangqiMoveReason(pos: Position, text: string, mode: Coordi
 /** A xiangqi move in any notation: `"H2+3": the horse on h0 is blocked at h1`. */
 export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
   const r = parseXiangqiMoveReason(pos, text, mode);
-  return r.ok ? r : err(`"${text}": ${r.error}`);
-}
-
-export type ChuNotation = 'usi' | 'xboard' | 'western';
-
-const USI_SHAPE = /^(?:(?:1[0-2]|[1-9])[a-l]){2,3}\+?$/;
-const XB_SQ = '[a-l](?:1[0-2]|[1-9])';
-const XBOARD_SHAPE = new RegExp(`^${XB_SQ}${XB_SQ}(?:,${XB_SQ}${XB_SQ})?\\+?$`, 'i');
-
-/** The chu notation a move text is shaped like, or null. */
-export function classifyChuMove(text: string): ChuNotation | null {
-  const t = text.normalize('NFKC').trim();
-  if (USI_SHAPE.test(t)) return 'usi';
-  if (XBOARD_SHAPE.test(t)) return 'xboard';
-  if (looksLikeWestern(t)) return 'western';
-  return null;
-}
-
-/** A chu shogi move in any notation; the bare reason on failure. */
-export function parseChuMoveReason(pos: Position, text: string): Result<Move> {
-  const t = text.normalize('NFKC').trim();
-  const kind = classifyChuMove(t);
-  if (kind === 'western') return parseWesternReason(pos, t);
-  if (kind === null) return err('not a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)');
-  const r = parseUsi(pos, t);
-  if (r.ok) return r;
-  return err(r.error.startsWith(`"${t}": `) ? r.error.slice(t.length + 4) : r.error);
-}
-
-/** A chu shogi move in any notation: `"Ln-5e": the Lion on 7g cannot move to 5e`. */
-export function parseChuMove(pos: Position, text: string): Result<Move> {
-  const r = parseChuMoveReason(pos, text);
   return r.ok ? r : err(`"${text}": ${r.error}`);
 }

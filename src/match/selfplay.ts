@@ -1,14 +1,14 @@
 /**
  * `npm run match`: the engine against itself at two levels, or against a uniformly random mover,
- * alternating colours, and the score (src/engine/match.ts). Reproducible for a seed.
+ * alternating colours, and the score (src/engine/match.ts). Reproducible for a seed. Started by
+ * src/match/main.ts when no --opponent is given.
  *
  *   npm run match -- --games 20 --level 4 --vs random --variant xiangqi
  *   npm run match -- --games 10 --level 5 --vs level:3 --variant chushogi --seed 7
  */
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { playMatch, type MatchSummary, type Opponent } from '../engine/match.js';
-import { gameIdFromName, getGame, type Game } from '../notation/registry.js';
+import { GAMES, gameFromName, type Game } from '../games/registry.js';
 
 const USAGE = `usage: npm run match -- [--games N] [--level A] [--vs random|level:B] [--variant xiangqi|chushogi|all]
                         [--seed S] [--max-plies N] [--random-plies N] [--time] [--quiet] [--moves] [--json]`;
@@ -64,12 +64,12 @@ export function matchMain(argv: string[], out: (s: string) => void, err: (s: str
     if (l === null) return usage(`--vs must be "random" or "level:N" with N from 1 to 8, not "${opts.vs}"`);
     opponent = { kind: 'level', level: l };
   }
-  const names = ['all', 'both'].includes(opts.variant!.toLowerCase()) ? ['xiangqi', 'chushogi'] : [opts.variant!];
+  const names = ['all', 'both'].includes(opts.variant!.toLowerCase()) ? GAMES.map((g) => g.id) : [opts.variant!];
   const gameList: Game[] = [];
   for (const name of names) {
-    const id = gameIdFromName(name);
-    if (!id) return usage(`unknown variant "${name}" (use xiangqi, chushogi or all)`);
-    gameList.push(getGame(id));
+    const game = gameFromName(name);
+    if (!game) return usage(`unknown variant "${name}" (use xiangqi, chushogi or all)`);
+    gameList.push(game);
   }
   let maxPlies: number | undefined;
   if (opts['max-plies'] !== undefined) {
@@ -113,31 +113,4 @@ export function matchMain(argv: string[], out: (s: string) => void, err: (s: str
   }
   if (opts.json) out(JSON.stringify({ matches: summaries }) + '\n');
   return 0;
-}
-
-// run when executed directly (node dist/cli/match-main.js), not when imported by tests
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.slice(2).some((a) => a === '--opponent' || a.startsWith('--opponent='))) {
-  // against a real xboard engine (maxqi, hachu, …) over pipes: src/match/cli.ts
-  const write = (s: string) => void process.stdout.write(s);
-  const fail = (s: string) => void process.stderr.write(s);
-  void import('../match/cli.js')
-    .then(({ runOpponentMatch }) => runOpponentMatch(process.argv.slice(2), { out: write, err: fail }))
-    .then(
-      (code) => void (process.exitCode = code),
-      (e: unknown) => {
-        fail(`match: ${e instanceof Error ? e.message : String(e)}\n`);
-        process.exitCode = 1;
-      },
-    );
-} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    process.exitCode = matchMain(
-      process.argv.slice(2),
-      (s) => void process.stdout.write(s),
-      (s) => void process.stderr.write(s),
-    );
-  } catch (e) {
-    process.stderr.write(`match: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 3;
-  }
 }

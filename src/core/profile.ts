@@ -3,9 +3,9 @@
  * piece values for move ordering, and the game's draw/repetition rules. One profile per variant id;
  * games without one get a generic profile (material from the pieces' mobility).
  */
-import { judgeRepetitionOnStack, REP_LOSS, REP_WIN, type EndRules } from '../core/history.js';
-import type { Position } from '../core/position.js';
-import type { Variant } from '../core/variant.js';
+import { judgeRepetitionOnStack, REP_LOSS, REP_WIN, type EndRules } from './history.js';
+import type { Position } from './position.js';
+import type { Variant } from './variant.js';
 
 /** A position that repeats an earlier one (same side to move) on the line being searched. */
 export interface RepetitionInfo {

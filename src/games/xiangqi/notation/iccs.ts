@@ -1,16 +1,13 @@
 /** ICCS coordinates (h2e2, also H2-E2; ranks 0-9) and Fairy-Stockfish UCI (h3e3, b3b10; ranks 1-10). */
-import type { Move } from '../core/move.js';
-import type { Position } from '../core/position.js';
-import { legalMoves } from '../core/perft.js';
-import { err, ok, type Result } from '../core/result.js';
+import { iccsSquare, uciSquare } from '../squares.js';
+import type { Move } from '../../../core/move.js';
+import type { Position } from '../../../core/position.js';
+import { legalMoves } from '../../../core/perft.js';
+import { err, ok, type Result } from '../../../core/result.js';
 
 const W = 9;
-const file = (sq: number) => String.fromCharCode(97 + (sq % W));
-const rank = (sq: number) => (sq / W) | 0;
-
-export const formatIccs = (m: Move): string => file(m & 0xff) + rank(m & 0xff) + file((m >>> 8) & 0xff) + rank((m >>> 8) & 0xff);
-export const formatUci = (m: Move): string =>
-  file(m & 0xff) + (rank(m & 0xff) + 1) + file((m >>> 8) & 0xff) + (rank((m >>> 8) & 0xff) + 1);
+export const formatIccs = (m: Move): string => iccsSquare(m & 0xff) + iccsSquare((m >>> 8) & 0xff);
+export const formatUci = (m: Move): string => uciSquare(m & 0xff) + uciSquare((m >>> 8) & 0xff);
 
 const ICCS_RE = /^([a-i])([0-9])-?([a-i])([0-9])$/;
 const UCI_RE = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/;

@@ -19,12 +19,12 @@
  *
  * Parsing resolves the text against the legal moves: an impossible move is an error saying why.
  */
-import type { Move } from '../core/move.js';
-import { legalMoves } from '../core/perft.js';
-import type { Position } from '../core/position.js';
-import { err, ok, type Result } from '../core/result.js';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../games/xiangqi/pieces.js';
-import { explainXiangqi, fileX, iccsName, sideFile, XQ_PIECE_NAMES, XQ_SIDE_NAMES } from './xiangqi-why.js';
+import type { Move } from '../../../core/move.js';
+import { legalMoves } from '../../../core/perft.js';
+import type { Position } from '../../../core/position.js';
+import { err, ok, type Result } from '../../../core/result.js';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../pieces.js';
+import { explainXiangqi, fileX, iccsName, sideFile, XQ_PIECE_NAMES, XQ_SIDE_NAMES } from './why.js';
 
 const W = 9;
 const H = 10;

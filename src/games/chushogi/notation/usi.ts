@@ -6,24 +6,20 @@
  * Also read: XBoard/HaChu coordinates (files a–l from Sente's left, ranks 1–12 from Sente's side)
  * with legs `f5e6,e6e7`.
  */
-import type { Move } from '../core/move.js';
-import { generatePseudoFrom } from '../core/movegen.js';
-import { legalMoves } from '../core/perft.js';
-import type { Position } from '../core/position.js';
-import { err, ok, type Result } from '../core/result.js';
-import { LION_CODE, lionDoubleStepSquares, royalsLost } from '../games/chushogi/index.js';
+import { parseUsiSquare as usiSquareOf, usiSquare } from '../squares.js';
+import type { Move } from '../../../core/move.js';
+import { generatePseudoFrom } from '../../../core/movegen.js';
+import { legalMoves } from '../../../core/perft.js';
+import type { Position } from '../../../core/position.js';
+import { err, ok, type Result } from '../../../core/result.js';
+import { LION_CODE, lionDoubleStepSquares, royalsLost } from '../index.js';
 
 const W = 12;
 
-/** `7g` for the square (x = 12 - file, y = 'l' - rank). */
-export const usiSquare = (sq: number): string => String(W - (sq % W)) + String.fromCharCode(108 - ((sq / W) | 0));
+export { usiSquare };
 
 /** The square of a USI square name, or -1. */
-export function parseUsiSquare(text: string): number {
-  const m = /^(1[0-2]|[1-9])([a-l])$/.exec(text);
-  if (!m) return -1;
-  return (108 - m[2]!.charCodeAt(0)) * W + (W - Number(m[1]));
-}
+export const parseUsiSquare = (text: string): number => usiSquareOf(text) ?? -1;
 
 /** USI text of a move (no position needed: moves carry their middle square). */
 export function formatUsi(m: Move): string {

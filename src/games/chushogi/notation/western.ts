@@ -13,11 +13,11 @@
  *
  * Parsing goes through the USI reader (and so through the legal moves) for every candidate piece.
  */
-import type { Move } from '../core/move.js';
-import { legalMoves } from '../core/perft.js';
-import type { Position } from '../core/position.js';
-import { err, ok, type Result } from '../core/result.js';
-import { CHU_ABBREVIATIONS, CHU_PIECES } from '../games/chushogi/pieces.js';
+import type { Move } from '../../../core/move.js';
+import { legalMoves } from '../../../core/perft.js';
+import type { Position } from '../../../core/position.js';
+import { err, ok, type Result } from '../../../core/result.js';
+import { CHU_ABBREVIATIONS, CHU_PIECES } from '../pieces.js';
 import { parseUsi, usiSquare } from './usi.js';
 
 const PROMOTE = 0x1000000;

@@ -4,10 +4,10 @@
  * `generatePseudo` uses), then tests the general (the same test generateLegal makes). Other games
  * use their full legal-move list.
  */
-import type { Move } from '../core/move.js';
-import type { Position } from '../core/position.js';
-import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from '../core/tables.js';
-import { KING, kingAttacked, kingSquare, xiangqi } from '../games/xiangqi/index.js';
+import type { Move } from '../../../core/move.js';
+import type { Position } from '../../../core/position.js';
+import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from '../../../core/tables.js';
+import { KING, kingAttacked, kingSquare, xiangqi } from '../index.js';
 
 const buf = new Int32Array(1024);
 

@@ -1,0 +1,42 @@
+/**
+ * Chu Shogi moves in any notation: USI `7g7f` / `7j7i6h` and XBoard legs `f5e6,e6e7` (both read
+ * by usi.ts), western `Ln-7i-6h` (western.ts). `…Reason` functions return the bare reason, the
+ * others prefix the quoted text.
+ */
+import type { Move } from '../../../core/move.js';
+import type { Position } from '../../../core/position.js';
+import { err, type Result } from '../../../core/result.js';
+import { parseUsi } from './usi.js';
+import { looksLikeWestern, parseWesternReason } from './western.js';
+
+export type ChuNotation = 'usi' | 'xboard' | 'western';
+
+const USI_SHAPE = /^(?:(?:1[0-2]|[1-9])[a-l]){2,3}\+?$/;
+const XB_SQ = '[a-l](?:1[0-2]|[1-9])';
+const XBOARD_SHAPE = new RegExp(`^${XB_SQ}${XB_SQ}(?:,${XB_SQ}${XB_SQ})?\\+?$`, 'i');
+
+/** The chu notation a move text is shaped like, or null. */
+export function classifyChuMove(text: string): ChuNotation | null {
+  const t = text.normalize('NFKC').trim();
+  if (USI_SHAPE.test(t)) return 'usi';
+  if (XBOARD_SHAPE.test(t)) return 'xboard';
+  if (looksLikeWestern(t)) return 'western';
+  return null;
+}
+
+/** A chu shogi move in any notation; the bare reason on failure. */
+export function parseChuMoveReason(pos: Position, text: string): Result<Move> {
+  const t = text.normalize('NFKC').trim();
+  const kind = classifyChuMove(t);
+  if (kind === 'western') return parseWesternReason(pos, t);
+  if (kind === null) return err('not a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)');
+  const r = parseUsi(pos, t);
+  if (r.ok) return r;
+  return err(r.error.startsWith(`"${t}": `) ? r.error.slice(t.length + 4) : r.error);
+}
+
+/** A chu shogi move in any notation: `"Ln-5e": the Lion on 7g cannot move to 5e`. */
+export function parseChuMove(pos: Position, text: string): Result<Move> {
+  const r = parseChuMoveReason(pos, text);
+  return r.ok ? r : err(`"${text}": ${r.error}`);
+}

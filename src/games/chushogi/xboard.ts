@@ -1,0 +1,69 @@
+/**
+ * Chu Shogi in XBoard's dialect (CECP; checked against XBoard 4.9.1 and HaChu 0.21, see
+ * docs/xboard.md): files a–l from Sente's left, ranks 1–12 from Sente's side (ranks 10–12 in two
+ * digits): `h4h5`, promotion `+` (`=` or nothing: no promotion), lion double moves as legs
+ * `f5e6,e6e7` (igui `f5e6,e6f5`, pass through an empty neighbour `f5e6,e6f5`). XBoard's FEN uses
+ * the same piece letters as lishogi's SFEN (upper case = Sente, `+` = promoted) but XBoard's
+ * fields: side `w` = Sente (the first player, "White" to XBoard), `b` = Gote, then `-`, the
+ * half-move clock and the move number: `lfcsgekgscfl/… w - 0 1`.
+ */
+import { formatBoardField, readXboardFields } from '../../core/board-text.js';
+import { legalMoves } from '../../core/perft.js';
+import { err, ok } from '../../core/result.js';
+import type { ProtocolGame } from '../game.js';
+import { CHU_START_SFEN } from './index.js';
+import { parseChuSfen } from './notation/sfen.js';
+import { parseUsi } from './notation/usi.js';
+import { xboardSquare as chuSquare } from './squares.js';
+
+const W = 12;
+
+
+/** Is this text a lishogi SFEN rather than XBoard's chu FEN? (`b - 1`, `w 8j 23`: no half-move clock) */
+const looksLikeSfen = (fields: readonly string[]): boolean =>
+  fields.length <= 4 && fields.length >= 3 && (fields[2] === '-' || /^(1[0-2]|[1-9])[a-l]$/.test(fields[2]!));
+
+export const CHU_XBOARD: ProtocolGame = {
+  id: 'chushogi',
+  xboardName: 'chu',
+  xboardAliases: ['12x12+0_chu', 'chushogi'],
+  start() {
+    const r = parseChuSfen(CHU_START_SFEN);
+    if (!r.ok) throw new Error(r.error);
+    return r.value;
+  },
+  parseFen(text) {
+    const fields = text.trim().split(/\s+/);
+    if (looksLikeSfen(fields)) return parseChuSfen(text);
+    // the board field is the same in both dialects: let the SFEN reader check it
+    const board = parseChuSfen(`${fields[0] ?? ''} b - 1`);
+    if (!board.ok) return err(board.error.replace(/^SFEN/, 'FEN'));
+    const pos = board.value;
+    pos.plyParity = 0;
+    return readXboardFields(pos, fields, { w: 0, b: 1 });
+  },
+  formatFen: (pos) => `${formatBoardField(pos)} ${pos.turn === 0 ? 'w' : 'b'} - ${pos.halfmove} ${pos.fullmove}`,
+  formatMove(m, pos) {
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const mid = ((m >>> 16) & 0xff) - 1;
+    const promo = m & 0x1000000 ? '+' : '';
+    if (mid < 0) return chuSquare(from) + chuSquare(to) + promo;
+    if (pos && to === from && pos.board[mid] === 0 && !promo) return '@@@@';
+    return `${chuSquare(from)}${chuSquare(mid)},${chuSquare(mid)}${chuSquare(to)}${promo}`;
+  },
+  parseMove(pos, text) {
+    let t = text.trim();
+    if (t === '@@@@') {
+      // CECP's null move: a lion's pass (HaChu writes passes so)
+      const pass = legalMoves(pos).find((m) => (m & 0xff) === ((m >>> 8) & 0xff) && pos.board[((m >>> 16) & 0xff) - 1] === 0);
+      return pass !== undefined ? ok(pass) : err('no piece of the side to move can pass (@@@@ is a lion pass)');
+    }
+    // XBoard may mark a declined promotion with `=`
+    if (t.endsWith('=')) t = t.slice(0, -1);
+    if (!/^[a-l]/i.test(t)) return err(`"${text}" is not an XBoard chu move (like h4h5, f5e6,e6e7 or h9h10+)`);
+    const r = parseUsi(pos, t);
+    // the reasons name USI squares (7g): say them the XBoard way (f6)
+    return r.ok ? r : err(r.error.replace(/\b(1[0-2]|[1-9])([a-l])\b/g, (_s, f: string, rk: string) => chuSquare((108 - rk.charCodeAt(0)) * W + (W - Number(f)))));
+  },
+};

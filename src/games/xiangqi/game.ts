@@ -1,0 +1,49 @@
+/** Xiangqi as one Game object: rules, FEN, notations, end rules, XBoard dialect, engine profile. */
+import type { Game, Notation } from '../game.js';
+import { xiangqiEndRules } from './end.js';
+import { xiangqiProfile } from './eval.js';
+import { xiangqi, XIANGQI_SIDE_NAMES, XIANGQI_START_FEN } from './index.js';
+import { formatChinese } from './notation/chinese.js';
+import { classifyXiangqiMove, parseXiangqiMove } from './notation/detect.js';
+import { formatXiangqiFen, parseXiangqiFen } from './notation/fen.js';
+import { formatIccs, formatUci } from './notation/iccs.js';
+import { formatWxf } from './notation/wxf.js';
+import { XIANGQI_RECORDS } from './notation/record.js';
+import { iccsSquare, parseIccsSquare } from './squares.js';
+import { XIANGQI_XBOARD } from './xboard.js';
+import type { EngineProfile } from '../../core/profile.js';
+
+const iccs: Notation = { id: 'iccs', format: (_pos, m) => formatIccs(m) };
+let profile: EngineProfile | null = null;
+
+export const XIANGQI_GAME: Game = {
+  id: 'xiangqi',
+  title: 'Xiangqi',
+  aliases: ['xiangqi', 'xq', 'chinese', 'chinesechess', 'cxq', '象棋'],
+  variant: xiangqi,
+  startFen: XIANGQI_START_FEN,
+  sideNames: XIANGQI_SIDE_NAMES,
+  parseFen: parseXiangqiFen,
+  formatFen: formatXiangqiFen,
+  coordinate: iccs,
+  notations: new Map<string, Notation>([
+    ['iccs', iccs],
+    ['uci', { id: 'uci', format: (_pos, m) => formatUci(m) }],
+    ['wxf', { id: 'wxf', format: (pos, m) => formatWxf(pos, m) }],
+    ['chinese', { id: 'chinese', format: formatChinese }],
+  ]),
+  // any notation: ICCS (or UCI when only that fits), WXF, Chinese
+  parseMove: (pos, text) => parseXiangqiMove(pos, text),
+  classifyMove: classifyXiangqiMove,
+  records: XIANGQI_RECORDS,
+  squares: { id: 'iccs', format: iccsSquare, parse: parseIccsSquare, example: 'h2', prefix: /^[a-i][0-9]/ },
+  multiPathMoves: false,
+  endRules: xiangqiEndRules,
+  xboard: XIANGQI_XBOARD,
+  protocols: ['xboard', 'uci', 'ucci'],
+  pgnTags: { firstPlayer: 'Red', variant: 'xiangqi', format: 'ICCS' },
+  get profile() {
+    return (profile ??= xiangqiProfile(xiangqi));
+  },
+  defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
+};

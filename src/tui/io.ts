@@ -1,0 +1,29 @@
+/**
+ * What the front ends (the command line and the boards) share: the process streams and the
+ * expected failure they print as one sentence with an exit code (cli.md). Lives below src/cli so
+ * the TUI does not import the command line; src/cli/context.ts re-exports both.
+ */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** Is stdout a terminal (colour, interactive)? */
+  readonly isTTY: boolean;
+  readonly env: Record<string, string | undefined>;
+}
+
+export const processIo = (): Io => ({
+  out: (t) => void process.stdout.write(t),
+  err: (t) => void process.stderr.write(t),
+  isTTY: Boolean(process.stdout.isTTY),
+  env: process.env,
+});
+
+/** An expected failure: printed as one sentence on stderr, exit code 1 or 2 (cli.md). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 2,
+  ) {
+    super(message);
+  }
+}
