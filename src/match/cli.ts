@@ -1,7 +1,8 @@
 /**
  * `npm run match -- --opponent maxqi --games 20 --tc 40/60`: chuhan (as an xboard engine, run
  * through its own CLI) against a real xboard engine, refereed by our rules. Writes every game to
- * a PGN file as it finishes and ends with a score line with the Elo difference and its 95% margin.
+ * a PGN file as it finishes (every game is judged by GameHistory with the game's end rules, as
+ * `chuhan validate` judges it) and ends with a score line with the Elo difference and its 95% margin.
  *
  *   --opponent maxqi|hachu|"<command>"   the other engine (maxqi plays xiangqi, hachu chu)
  *   --variant xiangqi|chu                 default: the opponent's game (else xiangqi)
@@ -13,9 +14,6 @@
  *   --max-plies N                         adjudicate a draw after N plies (xiangqi 300, chu 600)
  *   --margin MS                           clock tolerance before a loss on time (default 300)
  *   --log FILE                            every protocol line in and out
- *   --judge referee|simple                referee (default): src/engine/referee.ts; simple: mate,
- *                                         repetition/perpetual check, 60-move rule (used for the
- *                                         recorded matches of the README)
  *   --opponent-option "NAME=VALUE"        CECP option for the opponent (repeatable); hachu gets
  *                                         "Allow repeats=1": by default HaChu refuses any move that
  *                                         repeats a position, our rules (lishogi) allow repeats
@@ -26,7 +24,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHU, XIANGQI, type ProtocolGame } from '../protocol/dialect.js';
-import { refereeAdjudicator, simpleAdjudicator } from './adjudicate.js';
 import { estimateElo, formatElo } from './elo.js';
 import { formatTimeControl, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
 
@@ -98,7 +95,6 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
         pgn: { type: 'string' },
         'max-plies': { type: 'string' },
         margin: { type: 'string', default: '300' },
-        judge: { type: 'string', default: 'referee' },
         log: { type: 'string' },
         'opponent-option': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
@@ -127,10 +123,6 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
       io.err(`match: unknown variant "${opts.variant}" (xiangqi or chu)\n`);
       return 2;
     }
-  }
-  if (opts.judge !== 'referee' && opts.judge !== 'simple') {
-    io.err(`match: --judge must be referee or simple, not "${opts.judge}"\n`);
-    return 2;
   }
   const games = Number(opts.games);
   if (!Number.isInteger(games) || games < 1) {
@@ -173,7 +165,6 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     tc,
     maxPlies,
     timeMarginMs: margin,
-    adjudicator: (start) => (opts.judge === 'simple' ? simpleAdjudicator(game.id, start) : refereeAdjudicator(game.id, start)),
     ...(logFile ? { log: (line: string) => appendFileSync(logFile, `${Date.now()} ${line}\n`) } : {}),
     onGame: (g) => {
       names = g.names;

@@ -19,8 +19,8 @@ import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
 import type { Position } from '../core/position.js';
 import { gameIdFromName, getGame, type Game } from '../notation/registry.js';
-import type { GameHistory, GameResult } from '../core/history.js';
-import { newGameHistory, positionStatus } from '../notation/status.js';
+import { resultScore, type GameHistory, type GameResult } from '../core/history.js';
+import { newGameHistory, positionResult } from '../notation/status.js';
 import { renderBoard } from '../render/board.js';
 import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
@@ -198,21 +198,15 @@ export class Session {
   judge(): GameOutcome | null {
     const r = this.rulesResult();
     if (r) {
-      const w = this.game.sideNames.indexOf(r.winner);
       const reason = r.reason === 'royals captured' ? 'capture of the royals' : r.reason;
-      if (w === 0) return { result: '1-0', winner: 0, reason };
-      if (w === 1) return { result: '0-1', winner: 1, reason };
-      return { result: '1/2-1/2', winner: null, reason };
+      return { result: resultScore(r) as GameOutcome['result'], winner: r.winner, reason };
     }
     // moves tried on the position but not played (a batch being checked): the position alone
-    const s = positionStatus(this.game, this.pos);
-    if (!s.reason) return null;
+    const p = positionResult(this.game, this.pos);
+    if (!p) return null;
     // a side without royals (chu: king and crown prince captured) has no moves: not a "stalemate"
-    const reason = this.hasRoyal(this.turn) ? s.reason : 'capture of the royals';
-    const w = this.game.sideNames.indexOf(s.winner ?? '');
-    if (w === 0) return { result: '1-0', winner: 0, reason };
-    if (w === 1) return { result: '0-1', winner: 1, reason };
-    return { result: '1/2-1/2', winner: null, reason };
+    const reason = this.hasRoyal(this.turn) ? p.reason : 'capture of the royals';
+    return { result: resultScore(p) as GameOutcome['result'], winner: p.winner, reason };
   }
 
   private hasRoyal(side: Side): boolean {
