@@ -24,6 +24,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHU, XIANGQI, type ProtocolGame } from '../protocol/dialect.js';
+import { endRulesFor } from '../notation/status.js';
 import { estimateElo, formatElo } from './elo.js';
 import { formatTimeControl, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
 
@@ -170,7 +171,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
       names = g.names;
       done.push(g);
       appendFileSync(pgnPath, g.pgn + '\n');
-      const ourSide = g.firstEngine === 0 ? (game.id === 'xiangqi' ? 'red' : 'sente') : game.id === 'xiangqi' ? 'black' : 'gote';
+      const ourSide = endRulesFor(game.id).sideNames[g.firstEngine];
       io.out(
         `game ${g.index + 1}: ${g.names[0]} (${ourSide}) ${g.result} ${g.reason}, ${g.plies} plies, ${g.seconds.toFixed(0)} s; ${scoreLine(done, g.names[0], g.names[1])}\n`,
       );

@@ -70,13 +70,20 @@ function royalAttacked(pos: Position, side: number): boolean {
   return false;
 }
 
-// per-side scratch counts, filled by census()
-const royals = [0, 0];
-const live = [0, 0]; // pieces not counting dead pawns/lances
-const strong = [0, 0]; // lishogi's "their pieces": not pawns, not go-betweens, not dead lances (royals included)
-const loneRoyal = [-1, -1];
+/** Per-side counts of a position's pieces (index = side), filled by `census`. */
+interface Census {
+  readonly royals: [number, number];
+  /** pieces not counting dead pawns/lances */
+  readonly live: [number, number];
+  /** lishogi's "their pieces": not pawns, not go-betweens, not dead lances (royals included) */
+  readonly strong: [number, number];
+  /** the square of a royal of that side (the last one found), or -1 */
+  readonly loneRoyal: [number, number];
+}
 
-function census(pos: Position): void {
+/** Counts the pieces of pos into `c` (a caller-owned object, reused: no allocation). */
+function census(pos: Position, c: Census): Census {
+  const { royals, live, strong, loneRoyal } = c;
   royals[0] = royals[1] = live[0] = live[1] = strong[0] = strong[1] = 0;
   loneRoyal[0] = loneRoyal[1] = -1;
   const b = pos.board;
@@ -87,16 +94,20 @@ function census(pos: Position): void {
     const k = kindOf(p);
     const isDead = dead(p, sq);
     if (isRoyal(p)) {
-      royals[s]!++;
+      royals[s]++;
       loneRoyal[s] = sq;
     }
-    if (!isDead) live[s]!++;
-    if (k !== PAWN && k !== GOBETWEEN && !(k === LANCE && isDead)) strong[s]!++;
+    if (!isDead) live[s]++;
+    if (k !== PAWN && k !== GOBETWEEN && !(k === LANCE && isDead)) strong[s]++;
   }
+  return c;
 }
 
+const tally: Census = { royals: [0, 0], live: [0, 0], strong: [0, 0], loneRoyal: [-1, -1] };
+
 /** Is `side` bared (lishogi): a single royal against a royal plus a real piece, under the exceptions? */
-function bared(pos: Position, side: number): boolean {
+function bared(pos: Position, side: number, c: Census): boolean {
+  const { royals, live, strong, loneRoyal } = c;
   const them = side ^ 1;
   if (live[side] !== 1 || royals[side] !== 1 || loneRoyal[side]! < 0) return false;
   if (strong[them]! <= 1 || royals[them]! < 1) return false;
@@ -119,14 +130,14 @@ function bared(pos: Position, side: number): boolean {
 
 /** The endings that need no move generation: royals captured, bare king, two lone royals. */
 export function chuQuickResult(pos: Position): GameResult | null {
-  census(pos);
+  const { royals, live, strong } = census(pos, tally);
   const stm = pos.turn;
   for (const s of [stm, stm ^ 1]) {
     if (royals[s] === 0 && royals[s ^ 1]! > 0)
       return { winner: (s ^ 1) as Side, reason: 'royals captured', detail: `${SIDE_NAMES[s]} has no king or crown prince left` };
   }
   for (const s of [stm, stm ^ 1]) {
-    if (bared(pos, s))
+    if (bared(pos, s, tally))
       return {
         winner: (s ^ 1) as Side,
         reason: 'bare king',
