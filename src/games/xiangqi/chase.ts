@@ -223,8 +223,11 @@ function pinnedProtector(pos: Position, m: number, at: number, vsq: number): boo
 // ---------------------------------------------------------------------------------------------
 // Piece ids and the chase step of a cycle
 
-/** Square → per-side piece id (0–15) or -1, for the cycle being judged. */
-export const idBoard = new Int8Array(SIZE);
+/** Square → per-side piece id (0–15) or -1, for the cycle being judged (set by assignIds/moveIds). */
+const idBoard = new Int8Array(SIZE);
+
+/** The id of the piece on sq since the last `assignIds` (-1: none). */
+export const pieceIdAt = (sq: number): number => idBoard[sq]!;
 const relBefore = new Uint16Array(16);
 const relAfter = new Uint16Array(16);
 const atkBefore = new Uint16Array(16);

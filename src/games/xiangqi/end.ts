@@ -37,7 +37,7 @@ import type { GameHistory } from '../../core/history.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import type { GameResult } from '../../core/game-result.js';
-import { assignIds, idBoard, moveIds, playAndChase, type ChaseStep } from './chase.js';
+import { assignIds, moveIds, pieceIdAt, playAndChase, type ChaseStep } from './chase.js';
 import { judgeCycle } from './cycle.js';
 import { XIANGQI_SIDE_NAMES, xiangqiWarningText } from './explain.js';
 import { xiangqiLimitResult } from './limit.js';
@@ -111,7 +111,7 @@ function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
     const m = h.moveAt(j);
     const s = h.sideAt(j);
     if (s === side) {
-      const id = idBoard[m & 0xff]!;
+      const id = pieceIdAt(m & 0xff);
       const isCheck = (h.flagsAt(j) & FLAG_CHECK) !== 0;
       playAndChase(pos, m, s, isCheck, null, step);
       const attackers: number[] = [];
