@@ -5,7 +5,7 @@ import { getGame } from '../dist/games/registry.js';
 
 export const name = 'search nodes/s (middlegames, fixed node budgets)';
 
-const POSITIONS = {
+export const POSITIONS = {
   xiangqi: [
     // spec perft middlegame, a cannon battery position, and a quiet developed opening
     '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1',
@@ -18,7 +18,7 @@ const POSITIONS = {
     'l1csgekgsc1l/a1bdtxodtbfa/2r1hq3r1m/m1vp4p1vp/p1fi1pppipp1/1pp1pn6/12/PPPIP1PPIPPP/MF1PHP1NP1FM/A1R2DQH1R1A/1V1STOXTSBV1/LBC1GKEG1C1L b - 61',
   ],
 };
-const BUDGET = { xiangqi: 1_500_000, chushogi: 600_000 };
+export const BUDGET = { xiangqi: 1_500_000, chushogi: 600_000 };
 
 export function run(log) {
   for (const [id, fens] of Object.entries(POSITIONS)) {

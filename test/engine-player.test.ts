@@ -4,11 +4,12 @@ import type { Position } from '../src/core/position.js';
 import { LEVELS, levelSettings } from '../src/engine/levels.js';
 import { playMatch } from '../src/engine/match.js';
 import { chooseMove, randomMove } from '../src/engine/player.js';
-import { Referee } from '../src/engine/referee.js';
 import { createRng } from '../src/engine/rng.js';
 import { Searcher } from '../src/engine/search.js';
 import { parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
-import { getGame } from '../src/games/registry.js';
+import { getGame, type GameId } from '../src/games/registry.js';
+import { newGameHistory } from '../src/notation/status.js';
+import type { GameHistory } from '../src/core/history.js';
 import { xq } from './helpers/xiangqi.js';
 
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -80,59 +81,59 @@ describe('chooseMove and randomMove', () => {
   });
 });
 
-describe('match referee', () => {
+describe('the match judge: the game history with the game\'s end rules', () => {
+  const judge = (pos: Position) => newGameHistory(pos.variant.spec.id as GameId, pos);
   it('checkmate and stalemate lose (xiangqi)', () => {
-    expect(new Referee(xq('4k4/9/9/9/9/9/9/9/r8/3K1r3 w - - 0 1'), 400).result()).toEqual({ winner: 1, reason: 'checkmate' });
+    expect(judge(xq('4k4/9/9/9/9/9/9/9/r8/3K1r3 w - - 0 1')).result()).toMatchObject({ winner: 1, reason: 'checkmate' });
     // black king d9: e9 and d8 covered by the soldier on e8, no check
-    expect(new Referee(xq('3k5/4P4/9/9/9/9/9/9/9/5K3 b - - 0 1'), 400).result()).toEqual({ winner: 0, reason: 'stalemate' });
+    expect(judge(xq('3k5/4P4/9/9/9/9/9/9/9/5K3 b - - 0 1')).result()).toMatchObject({ winner: 0, reason: 'stalemate' });
   });
 
   it('judges the third occurrence: quiet cycle draws, perpetual check loses', () => {
-    const quiet = new Referee(xq('4k4/7R1/9/2n6/9/9/9/r8/9/3K5 w - - 0 1'), 400);
-    const cycle = (ref: Referee, words: string[]) => {
+    const cycle = (h: GameHistory, words: string[]) => {
       let r = null;
       for (let k = 0; k < 2; k++)
         for (const w of words) {
-          const m = parseCoordinate(ref.pos, w);
+          const m = parseCoordinate(h.position, w);
           if (!m.ok) throw new Error(m.error);
           expect(r).toBeNull();
-          r = ref.play(m.value);
+          r = h.play(m.value);
         }
       return r;
     };
-    expect(cycle(quiet, ['h8g8', 'a2a3', 'g8h8', 'a3a2'])).toEqual({ winner: null, reason: 'repetition' });
-    const checks = new Referee(xq('4k4/7R1/9/2n6/9/9/9/r8/9/3K5 w - - 0 1'), 400);
-    expect(cycle(checks, ['h8h9', 'e9e8', 'h9h8', 'e8e9'])).toEqual({ winner: 1, reason: 'perpetual check' });
+    const quiet = judge(xq('4k4/7R1/9/2n6/9/9/9/r8/9/3K5 w - - 0 1'));
+    expect(cycle(quiet, ['h8g8', 'a2a3', 'g8h8', 'a3a2'])).toMatchObject({ winner: null, reason: 'repetition' });
+    const checks = judge(xq('4k4/7R1/9/2n6/9/9/9/r8/9/3K5 w - - 0 1'));
+    expect(cycle(checks, ['h8h9', 'e9e8', 'h9h8', 'e8e9'])).toMatchObject({ winner: 1, reason: 'perpetual check' });
   });
 
-  it('draws on 120 plies without capture, insufficient material, and the ply cap', () => {
-    const pos = xq('4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 118 1');
-    const ref = new Referee(pos, 400);
+  it('draws on 120 plies without capture, insufficient material, and the match ply cap', () => {
+    const h = judge(xq('4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 118 1'));
     const move = (w: string) => {
-      const m = parseCoordinate(pos, w);
+      const m = parseCoordinate(h.position, w);
       if (!m.ok) throw new Error(m.error);
-      return ref.play(m.value);
+      return h.play(m.value);
     };
     expect(move('f0f1')).toBeNull();
-    expect(move('e9e8')).toEqual({ winner: null, reason: '60-move rule' });
-    expect(new Referee(xq('3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1'), 400).result()).toEqual({
+    expect(move('e9e8')).toMatchObject({ winner: null, reason: 'move limit' });
+    expect(judge(xq('3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1')).result()).toMatchObject({
       winner: null,
       reason: 'insufficient material',
     });
-    const capped = new Referee(xq(XQ_START), 1);
-    expect(capped.play(legalMoves(capped.pos)[0]!)).toEqual({ winner: null, reason: 'move limit' });
+    const capped = playMatch(getGame('xiangqi'), { games: 1, level: 1, opponent: { kind: 'random' }, seed: 1, maxPlies: 1 });
+    expect(capped.records.map((r) => [r.result, r.reason, r.plies])).toEqual([['1/2-1/2', 'move limit', 1]]);
   });
 
   it('chu: royals captured and bare king', () => {
     const taken = chuPos('12/12/12/12/12/12/5G6/12/12/12/12/6K5 w - 1');
     // gote has no royal at all while sente has one: gote has lost
-    expect(new Referee(taken, 1000).result()).toEqual({ winner: 0, reason: 'royals captured' });
+    expect(judge(taken).result()).toMatchObject({ winner: 0, reason: 'royals captured' });
     // gote: a lone king; sente: king and a gold
     const bare = chuPos('5k6/12/12/12/12/12/12/12/12/5G6/12/6K5 b - 1');
-    expect(new Referee(bare, 1000).result()).toEqual({ winner: 0, reason: 'bare king' });
+    expect(judge(bare).result()).toMatchObject({ winner: 0, reason: 'bare king' });
     // a pawn is not enough to win by bare king
     const pawn = chuPos('5k6/12/12/12/12/12/12/5P6/12/12/12/6K5 b - 1');
-    expect(new Referee(pawn, 1000).result()).toBeNull();
+    expect(judge(pawn).result()).toBeNull();
   });
 });
 

@@ -8,10 +8,10 @@ import { parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
 import type { ProtocolGame } from '../src/protocol/dialect.js';
 import { CHU_XBOARD as CHU } from '../src/games/chushogi/xboard.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
-import { refereeAdjudicator, simpleAdjudicator } from '../src/match/adjudicate.js';
+import { resultScore } from '../src/core/history.js';
 import { eloFromScore, estimateElo, formatElo } from '../src/match/elo.js';
 import { parseTimeControl, scoreLine } from '../src/match/cli.js';
-import { runMatch, type MatchGame, type TimeControlSpec } from '../src/match/runner.js';
+import { historyAdjudicator, runMatch, type MatchGame, type TimeControlSpec } from '../src/match/runner.js';
 
 const node = JSON.stringify(process.execPath);
 const fake = (...args: string[]) => `${node} fixtures/matches/fake-engine.mjs ${args.join(' ')}`;
@@ -27,7 +27,6 @@ function match(game: ProtocolGame, commands: [string, string], games: number, tc
     tc,
     maxPlies,
     timeMarginMs: 150,
-    adjudicator: (start) => simpleAdjudicator(game.id, start),
   });
 }
 
@@ -56,44 +55,41 @@ describe('Elo estimate', () => {
   });
 });
 
-describe('adjudicators', () => {
-  it('both judges see mate and perpetual check; the referee also sees a bare king', () => {
+describe('the match judge (GameHistory with the game\'s end rules)', () => {
+  it('sees mate, perpetual check and a bare king', () => {
     const mate = XIANGQI.parseFen('4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1');
     if (!mate.ok) throw new Error(mate.error);
-    for (const make of [simpleAdjudicator, refereeAdjudicator]) {
-      const j = make('xiangqi', mate.value);
-      expect(j.result()).toBeNull();
-      const m = XIANGQI.parseMove(mate.value, 'b0b9');
-      if (!m.ok) throw new Error(m.error);
-      j.play(m.value);
-      expect(j.result()).toEqual({ result: '1-0', reason: 'checkmate', winner: 'red' });
-    }
+    const j = historyAdjudicator(XIANGQI, mate.value);
+    expect(j.result()).toBeNull();
+    const m = XIANGQI.parseMove(mate.value, 'b0b9');
+    if (!m.ok) throw new Error(m.error);
+    j.play(m.value);
+    expect(j.result()).toMatchObject({ reason: 'checkmate', winner: 0 });
+    expect(resultScore(j.result())).toBe('1-0');
     // Red's chariot checks on ranks 9 and 8 in turn, Black's king steps e9-e8-e9: the position
     // after a8a9 occurs a 3rd time at ply 9, and Red checked with every move of the cycle
     const rep = XIANGQI.parseFen('4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1');
     if (!rep.ok) throw new Error(rep.error);
-    for (const make of [simpleAdjudicator, refereeAdjudicator]) {
-      const pos = rep.value.clone();
-      const j = make('xiangqi', pos);
-      const line = ['a0a9', 'e9e8', 'a9a8', 'e8e9', 'a8a9', 'e9e8', 'a9a8', 'e8e9', 'a8a9', 'e9e8'];
-      let end = null;
-      let plies = 0;
-      for (const text of line) {
-        if (end) break;
-        const m = XIANGQI.parseMove(pos, text);
-        if (!m.ok) throw new Error(`${text}: ${m.error}`);
-        plies++;
-        pos.play(m.value);
-        j.play(m.value);
-        end = j.result();
-      }
-      expect(end).toEqual({ result: '0-1', reason: 'perpetual check', winner: 'black' });
-      expect(plies).toBe(9);
+    const pos = rep.value.clone();
+    const r = historyAdjudicator(XIANGQI, pos);
+    const line = ['a0a9', 'e9e8', 'a9a8', 'e8e9', 'a8a9', 'e9e8', 'a9a8', 'e8e9', 'a8a9', 'e9e8'];
+    let end = null;
+    let plies = 0;
+    for (const text of line) {
+      if (end) break;
+      const mv = XIANGQI.parseMove(pos, text);
+      if (!mv.ok) throw new Error(`${text}: ${mv.error}`);
+      plies++;
+      pos.play(mv.value);
+      r.play(mv.value);
+      end = r.result();
     }
+    expect(end).toMatchObject({ reason: 'perpetual check', winner: 1 });
+    expect(resultScore(end)).toBe('0-1');
+    expect(plies).toBe(9);
     const bare = CHU.parseFen('11k/12/12/12/12/12/5G6/12/12/12/12/K11 w - 0 1');
     if (!bare.ok) throw new Error(bare.error);
-    expect(refereeAdjudicator('chushogi', bare.value).result()).toEqual({ result: '1-0', reason: 'bare king', winner: 'sente' });
-    expect(simpleAdjudicator('chushogi', bare.value).result()).toBeNull();
+    expect(historyAdjudicator(CHU, bare.value).result()).toMatchObject({ reason: 'bare king', winner: 0 });
   });
 });
 

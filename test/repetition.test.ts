@@ -113,7 +113,7 @@ describe('the game history', () => {
     const c = loadCases('xiangqi').find((x) => x.name.startsWith('perpetual check'))!;
     const h = playCase('xiangqi', c.fen, `${c.moves} d7e7`);
     expect(h.plies).toBe(9);
-    expect(h.result()).toMatchObject({ reason: 'perpetual check', winner: 'black', ply: 8 });
+    expect(h.result()).toMatchObject({ reason: 'perpetual check', winner: 1, ply: 8 });
   });
 
   it('record + finish (replay of records) judges like play', () => {
@@ -185,7 +185,7 @@ describe('warnings before a repetition is judged against a side', () => {
     const moves = c.moves.split(' ');
     const h = playCase('xiangqi', c.fen, moves.slice(0, 4).join(' '));
     const w = h.warning();
-    expect(w).toMatchObject({ side: 0, winner: 'black', ruling: 'perpetual chase', occurrences: 2 });
+    expect(w).toMatchObject({ side: 0, winner: 1, ruling: 'perpetual chase', occurrences: 2 });
     expect(w?.run).toMatchObject({ kind: 'chase', count: 2, pieces: 1, limit: 6 });
     expect(w?.message).toBe(
       'red: this position has occurred 2 times; 2 chasing moves in a row with 1 piece (seed 003 allows 6); repeating it once more loses by perpetual chase',

@@ -1,7 +1,12 @@
 /**
- * How games end, game-agnostic: the result type, and the history of a game (the moves, the
- * position hash after each ply, per-ply flags) with repetition detection. Each game supplies its
- * rules as an `EndRules` object (`src/games/xiangqi/end.ts`, `src/games/chushogi/end.ts`).
+ * The history of one game (the moves, the position hash after each ply, per-ply flags) and the
+ * judge of its end: `GameHistory` with the game's `EndRules` (src/games/<game>/end.ts) decides
+ * every ending — validate, play, repl, the protocols' result claims, the match runner; the search
+ * asks the same rules through `judgeRepetition` / `judgeRepetitionOnStack` (core/repetition.ts).
+ *
+ * Related modules: core/result.ts (the result type, Side-based), core/end-rules.ts (the rules
+ * contract, flags, verdict codes), core/repetition.ts (verdicts, search queries),
+ * core/explain.ts (explanation lines). They are re-exported here.
  *
  * Ply numbering: ply 0 is the start position; ply k (1-based) is the k-th move played and also
  * the position after it. A repetition "cycle" from ply `first` to ply `last` (both positions
@@ -12,170 +17,17 @@
  * Hot paths (`push`, `pop`, `judgeRepetition`) allocate nothing; the judges use module-level
  * scratch buffers and walk the cycle with undo/play on the history's own position.
  */
+import type { CycleDetails, CycleExplanation, EndRules, RepetitionWarning } from './end-rules.js';
 import type { Move } from './move.js';
-import { Position } from './position.js';
 import type { Side } from './piece.js';
+import { Position } from './position.js';
+import { verdictResult } from './repetition.js';
+import type { GameResult } from './game-result.js';
 
-export type Winner = 'red' | 'black' | 'sente' | 'gote' | 'none';
-
-export type Reason =
-  | 'checkmate'
-  | 'stalemate'
-  | 'royals captured'
-  | 'bare king'
-  | 'perpetual check'
-  | 'perpetual chase'
-  | 'repetition'
-  | 'move limit'
-  | 'insufficient material'
-  | 'resignation'
-  | 'agreement';
-
-export const REASONS: readonly Reason[] = [
-  'checkmate',
-  'stalemate',
-  'royals captured',
-  'bare king',
-  'perpetual check',
-  'perpetual chase',
-  'repetition',
-  'move limit',
-  'insufficient material',
-  'resignation',
-  'agreement',
-];
-
-export interface GameResult {
-  /** The winning side by name, or 'none' for a draw. */
-  readonly winner: Winner;
-  readonly reason: Reason;
-  /** One human sentence: who did what, where, at which plies. */
-  readonly detail?: string;
-  /** The ply at which the game ended (moves played from the history's start). */
-  readonly ply?: number;
-}
-
-/** `1-0` (first side wins), `0-1`, `1/2-1/2`, or `*` while the game goes on. */
-export function resultScore(r: GameResult | null | undefined): '1-0' | '0-1' | '1/2-1/2' | '*' {
-  if (!r) return '*';
-  if (r.winner === 'none') return '1/2-1/2';
-  return r.winner === 'red' || r.winner === 'sente' ? '1-0' : '0-1';
-}
-
-/** `0-1 perpetual chase: red horse chased the black chariot on c7 at plies 31–42`. */
-export function formatResult(r: GameResult | null | undefined): string {
-  if (!r) return '*';
-  return `${resultScore(r)} ${r.reason}${r.detail ? `: ${r.detail}` : ''}`;
-}
-
-/** Per-ply flags stored by the history (computed by the game's `moveFlags`). */
-export const FLAG_CHECK = 1;
-/** Chu: the move was "attacking" (check, or the moved piece attacks an enemy piece). */
-export const FLAG_ATTACK = 2;
-
-/** Verdict codes of a judged cycle: who loses (or draw) and why. */
-export const V_DRAW = 0;
-export const V_SIDE0_LOSES = 1;
-export const V_SIDE1_LOSES = 2;
-export const V_LOSER_MASK = 3;
-/** Kind bits: what the loser (or both, for a draw) did. */
-export const V_CHECK = 4;
-export const V_CHASE = 8;
-export const V_MUTUAL = 16;
-
-/** What one move of a judged cycle did. */
-export interface CycleMove {
-  readonly ply: number;
-  readonly side: Side;
-  readonly move: Move;
-  readonly check: boolean;
-  /** Chu: the move was attacking. */
-  readonly attack?: boolean;
-  /** Xiangqi: the pieces this move newly chased, as text (`black chariot on c7 (by red horse on d5)`). */
-  readonly chases: readonly string[];
-  /** The move that produced the first occurrence (judged with the last mover's moves). */
-  readonly entry?: boolean;
-}
-
-/** A judged repetition, explained. */
-export interface CycleExplanation {
-  /** Plies at which the repeated position occurred (oldest first). */
-  readonly occurrences: readonly number[];
-  /** First and last ply of the judged moves. */
-  readonly from: number;
-  readonly to: number;
-  readonly moves: readonly CycleMove[];
-  readonly result: GameResult;
-}
-
-/** Filled by a judge when details are asked for (not on the hot path). */
-export interface CycleDetails {
-  moves: CycleMove[];
-  /** Sentence for the ruling (without the score). */
-  detail: string;
-}
-
-/** The rules by which a game ends; one object per game. */
-export interface EndRules {
-  readonly id: string;
-  /** Names of the sides as results use them: [first, second]. */
-  readonly sideNames: readonly [Winner, Winner];
-  /** The occurrence of one position that ends the game (xiangqi 3, chu 4). */
-  readonly repetitions: number;
-  /** FLAG_* bits of the move just played on pos (pos.lastMove()). */
-  moveFlags(pos: Position): number;
-  /** Does the move just played on pos clear the repetition history? Cheap. */
-  irreversible(pos: Position): boolean;
-  /** The end of the game decided by this position alone (no history), or null. */
-  positionResult(pos: Position): GameResult | null;
-  /**
-   * The part of `positionResult` that needs no move generation (material, bare king, royals),
-   * for replaying records fast; `irreversible` tells whether the last move was a capture etc.
-   */
-  quickResult(pos: Position, irreversible: boolean): GameResult | null;
-  /**
-   * Judges a repetition whose cycle is the last `length` plies on pos's undo stack (the position
-   * `length` plies ago equals pos); the move before the cycle, when on the stack, is judged with
-   * the last mover's moves. Returns a V_* code; pos is left as it was. When `details` is given,
-   * fills it in (allocates; for explanations only), numbering the cycle's first move `firstPly`.
-   */
-  judgeCycle(pos: Position, length: number, details?: CycleDetails, firstPly?: number): number;
-  /** The end by move counting (60-move rule, ply limit), or null. */
-  limitResult(h: GameHistory): GameResult | null;
-  /** Describes the run of forcing moves by `side` ending at the last ply, for warnings, or null. */
-  forcingRun?(h: GameHistory, side: Side): ForcingRun | null;
-}
-
-/** A run of consecutive checks (or chases, or chu attacks) by one side, for warnings. */
-export interface ForcingRun {
-  readonly side: Side;
-  readonly kind: 'check' | 'chase' | 'attack';
-  /** Consecutive forcing moves of that side, ending with its last move. */
-  readonly count: number;
-  /** Distinct pieces that made them. */
-  readonly pieces: number;
-  /** The seed 003 allowance for that many pieces (6 with one piece, 12 with two, 18 with three), or 0. */
-  readonly limit: number;
-}
-
-/** A warning for `play`/`repl`: a repetition is about to be judged against `side`. */
-export interface RepetitionWarning {
-  readonly side: Side;
-  readonly winner: Winner;
-  /** What the ruling would be if the position is repeated once more. */
-  readonly ruling: Reason;
-  /** How often the current position has occurred (the game ends at `rules.repetitions`). */
-  readonly occurrences: number;
-  readonly run: ForcingRun | null;
-  readonly message: string;
-}
-
-/** Search verdicts for the side to move (see `judgeRepetition`). */
-export const REP_NONE = 0;
-export const REP_DRAW = 1;
-export const REP_WIN = 2;
-export const REP_LOSS = 3;
-
+export * from './end-rules.js';
+export * from './explain.js';
+export * from './repetition.js';
+export * from './game-result.js';
 
 const copyPosition = (src: Position, stack: number): Position => src.clone(stack);
 
@@ -358,7 +210,7 @@ export class GameHistory {
   }
 
   /** Ends the game by a decision of the players (resignation, agreement) at the current ply. */
-  setOutcome(winner: Winner, reason: 'resignation' | 'agreement', detail?: string): GameResult {
+  setOutcome(winner: Side | null, reason: 'resignation' | 'agreement', detail?: string): GameResult {
     if (!this.ended) this.ended = { winner, reason, ...(detail ? { detail } : {}), ply: this.n };
     return this.ended;
   }
@@ -416,7 +268,7 @@ export class GameHistory {
     const n = this.n;
     const details: CycleDetails = { moves: [], detail: '' };
     const code = this.rules.judgeCycle(this.pos, n - first, details, first + 1);
-    const result = { ...verdictResult(this.rules, code, details.detail), ply: n };
+    const result = { ...verdictResult(code, details.detail), ply: n };
     return { occurrences: this.occurrencePlies(n), from: first + 1, to: n, moves: details.moves, result };
   }
 
@@ -436,30 +288,21 @@ export class GameHistory {
   }
 
   /**
-   * A warning for the side that is forcing a repetition that would be judged against it (seed
-   * 003: perpetual check or chase is not allowed), or null. Call after each move in `play`/`repl`.
+   * A warning for the side that is forcing a repetition that would be judged against it (the
+   * facts here, the sentence from the game's `warningText`), or null. Call after each move in
+   * `play`/`repl`.
    */
   warning(): RepetitionWarning | null {
     if (this.ended) return null;
     const occ = this.occurrences();
     if (occ < 2) return null;
     const preview = this.previewRepetition();
-    if (!preview || preview.result.winner === 'none') return null;
-    const side = (this.rules.sideNames.indexOf(preview.result.winner) ^ 1) as Side;
+    if (!preview || preview.result.winner === null) return null;
+    const winner = preview.result.winner;
+    const side = (winner ^ 1) as Side;
     const run = this.rules.forcingRun ? this.rules.forcingRun(this, side) : null;
-    const name = this.rules.sideNames[side];
-    const left = this.rules.repetitions - occ;
-    let message = `${name}: this position has occurred ${occ} times`;
-    if (run && run.count > 0) {
-      const what = run.kind === 'check' ? 'checks' : run.kind === 'chase' ? 'chasing moves' : 'attacking moves';
-      message += `; ${run.count} ${what} in a row with ${run.pieces} piece${run.pieces === 1 ? '' : 's'}`;
-      if (run.limit > 0) message += ` (seed 003 allows ${run.limit})`;
-    }
-    message +=
-      left <= 1
-        ? `; repeating it once more loses by ${preview.result.reason}`
-        : `; repeating it ${left} more times loses by ${preview.result.reason}`;
-    return { side, winner: preview.result.winner, ruling: preview.result.reason, occurrences: occ, run, message };
+    const facts = { side, winner, ruling: preview.result.reason, occurrences: occ, run };
+    return { ...facts, message: this.rules.warningText(facts) };
   }
 
   /**
@@ -508,82 +351,4 @@ export class GameHistory {
     this.capacity = cap;
     this.pos = pos;
   }
-}
-
-/**
- * How many distinct pieces made the moves of the given plies (all by one side, newest first):
- * follows each piece back from its destination to its origin.
- */
-export function distinctMovers(h: GameHistory, plies: readonly number[]): number {
-  const at: number[] = []; // square of each tracked piece at the time of the ply looked at
-  for (const k of plies) {
-    const m = h.moveAt(k);
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const i = at.indexOf(to);
-    if (i >= 0) at[i] = from;
-    else at.push(from);
-  }
-  return at.length;
-}
-
-/** The result for a verdict code. */
-export function verdictResult(rules: EndRules, code: number, detail: string): GameResult {
-  const loser = code & V_LOSER_MASK;
-  if (loser === V_DRAW) return { winner: 'none', reason: 'repetition', ...(detail ? { detail } : {}) };
-  const winner = rules.sideNames[loser === V_SIDE0_LOSES ? 1 : 0];
-  const reason: Reason = code & V_CHASE ? 'perpetual chase' : code & V_CHECK ? 'perpetual check' : 'repetition';
-  return { winner, reason, ...(detail ? { detail } : {}) };
-}
-
-/** A V_* code as a search verdict for `side` (REP_DRAW, REP_WIN or REP_LOSS). */
-export const verdictFor = (code: number, side: Side): number => {
-  const loser = code & V_LOSER_MASK;
-  return loser === V_DRAW ? REP_DRAW : loser - 1 === side ? REP_LOSS : REP_WIN;
-};
-
-/**
- * The search query on a game history: has the current position of `h` occurred `times - 1` times
- * before (since the last irreversible move)? If so, the ruling of that repetition for the side to
- * move: REP_DRAW, REP_WIN or REP_LOSS; REP_NONE otherwise. `times` defaults to the game's count
- * (3 xiangqi, 4 chu); a search usually passes 2 for repetitions inside its own tree. Allocation-free.
- */
-export function judgeRepetition(h: GameHistory, times = h.rules.repetitions): number {
-  const n = h.plies;
-  const since = h.sinceAt(n);
-  if (n - since < 4) return REP_NONE;
-  const lo = h.hashLoAt(n);
-  const hi = h.hashHiAt(n);
-  let c = 0;
-  for (let j = n - 2; j >= since; j -= 2) {
-    if (h.hashLoAt(j) === lo && h.hashHiAt(j) === hi && ++c === times - 1)
-      return verdictFor(h.rules.judgeCycle(h.position, n - j), h.position.turn);
-  }
-  return REP_NONE;
-}
-
-/**
- * The same for a search that keeps its own line: the position `length` plies ago (on pos's undo
- * stack; pos.sp ≥ length) equals pos. Returns REP_DRAW, REP_WIN or REP_LOSS for the side to move.
- * Allocation-free; pos is left as it was.
- */
-export function judgeRepetitionOnStack(rules: EndRules, pos: Position, length: number): number {
-  if (length < 2 || pos.sp < length) return REP_DRAW;
-  return verdictFor(rules.judgeCycle(pos, length), pos.turn);
-}
-
-/** Lines explaining a judged repetition (for `validate --explain`): `formatMove(ply, move)` names a move. */
-export function formatExplanation(e: CycleExplanation, sideNames: readonly string[], formatMove: (ply: number, m: Move) => string): string[] {
-  const lines = [`position at ply ${e.occurrences[e.occurrences.length - 1]} occurred at plies ${e.occurrences.join(', ')}`];
-  lines.push(`cycle: plies ${e.from}–${e.to}`);
-  for (const mv of e.moves) {
-    const what: string[] = [];
-    if (mv.check) what.push('check');
-    if (mv.attack && !mv.check) what.push('attacking');
-    if (mv.chases.length) what.push(`chases ${mv.chases.join(', ')}`);
-    if (mv.entry) what.push('(made the first occurrence)');
-    lines.push(`  ${String(mv.ply).padStart(4)}. ${sideNames[mv.side]!.padEnd(5)} ${formatMove(mv.ply, mv.move).padEnd(8)} ${what.length ? what.join('; ') : '-'}`);
-  }
-  lines.push(`ruling: ${formatResult(e.result)}`);
-  return lines;
 }

@@ -16,5 +16,4 @@ export { EngineWorker, engineWorker, searchAsync, chooseMoveAsync, type AsyncSea
 export { historyEntry, replay } from './history.js';
 export { createRng, type Rng } from './rng.js';
 export { playMatch, type MatchOptions, type MatchSummary, type GameRecord, type Opponent } from './match.js';
-export { Referee, type MatchResult } from './referee.js';
 export { TranspositionTable } from './tt.js';

@@ -5,10 +5,10 @@
  */
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
+import { GameHistory, type GameResult } from '../core/history.js';
 import type { Game } from '../games/registry.js';
 import { historyEntry } from './history.js';
 import { chooseMove, randomMove } from './player.js';
-import { Referee, type MatchResult } from './referee.js';
 import { createRng, type Rng } from './rng.js';
 import { Searcher, type HistoryEntry } from './search.js';
 
@@ -92,22 +92,26 @@ function playGame(
 ) {
   const start = game.parseFen(game.startFen);
   if (!start.ok) throw new Error(start.error);
-  const pos = start.value;
-  const referee = new Referee(pos, maxPlies);
+  // the game's history judges every ending (as validate does); the match adds its ply cap
+  const judge = new GameHistory(game.endRules, start.value, maxPlies + 16);
+  const pos = judge.position;
   const rng = createRng(seed);
   const opening = createRng(openingSeed);
   const history: HistoryEntry[] = [];
   const moves: string[] = [];
-  let result: MatchResult | null = referee.result();
+  const capped = (): GameResult | null => (judge.plies >= maxPlies ? { winner: null, reason: 'move limit', detail: `${maxPlies} plies played` } : null);
+  let result: GameResult | null = judge.result() ?? capped();
   while (!result) {
-    const player = referee.plies < randomPlies ? randomPlayer : pos.turn === aSide ? a : b;
-    const m = player.move(pos, history, referee.plies < randomPlies ? opening : rng);
+    const player = judge.plies < randomPlies ? randomPlayer : pos.turn === aSide ? a : b;
+    // the players search the history's position in place (it has room for a search on its stack)
+    const m = player.move(pos, history, judge.plies < randomPlies ? opening : rng);
     if (m === 0) throw new Error(`${player.name} found no move in a game that is not over`);
     if (keepMoves) moves.push(game.coordinate.format(pos, m));
     history.push(historyEntry(pos));
-    result = referee.play(m);
+    judge.play(m);
+    result = judge.result() ?? capped();
   }
-  return { result, plies: referee.plies, moves };
+  return { result, plies: judge.plies, moves };
 }
 
 export function playMatch(game: Game, options: MatchOptions, onGame?: (record: GameRecord) => void): MatchSummary {

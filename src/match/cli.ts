@@ -1,7 +1,8 @@
 /**
  * `npm run match -- --opponent maxqi --games 20 --tc 40/60`: chuhan (as an xboard engine, run
  * through its own CLI) against a real xboard engine, refereed by our rules. Writes every game to
- * a PGN file as it finishes and ends with a score line with the Elo difference and its 95% margin.
+ * a PGN file as it finishes (every game is judged by GameHistory with the game's end rules, as
+ * `chuhan validate` judges it) and ends with a score line with the Elo difference and its 95% margin.
  *
  *   --opponent maxqi|hachu|"<command>"   the other engine (maxqi plays xiangqi, hachu chu)
  *   --variant xiangqi|chu                 default: the opponent's game (else xiangqi)
@@ -13,9 +14,6 @@
  *   --max-plies N                         adjudicate a draw after N plies (xiangqi 300, chu 600)
  *   --margin MS                           clock tolerance before a loss on time (default 300)
  *   --log FILE                            every protocol line in and out
- *   --judge referee|simple                referee (default): src/engine/referee.ts; simple: mate,
- *                                         repetition/perpetual check, 60-move rule (used for the
- *                                         recorded matches of the README)
  *   --opponent-option "NAME=VALUE"        CECP option for the opponent (repeatable); hachu gets
  *                                         "Allow repeats=1": by default HaChu refuses any move that
  *                                         repeats a position, our rules (lishogi) allow repeats
@@ -29,7 +27,6 @@ import type { ProtocolGame } from '../protocol/dialect.js';
 import { gameFromName, getGame } from '../games/registry.js';
 import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
-import { refereeAdjudicator, simpleAdjudicator } from './adjudicate.js';
 import { estimateElo, formatElo } from './elo.js';
 import { formatTimeControl, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
 
@@ -101,7 +98,6 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
         pgn: { type: 'string' },
         'max-plies': { type: 'string' },
         margin: { type: 'string', default: '300' },
-        judge: { type: 'string', default: 'referee' },
         log: { type: 'string' },
         'opponent-option': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
@@ -129,10 +125,6 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
       io.err(`match: unknown variant "${opts.variant}" (xiangqi or chu)\n`);
       return 2;
     }
-  }
-  if (opts.judge !== 'referee' && opts.judge !== 'simple') {
-    io.err(`match: --judge must be referee or simple, not "${opts.judge}"\n`);
-    return 2;
   }
   const games = Number(opts.games);
   if (!Number.isInteger(games) || games < 1) {
@@ -175,13 +167,12 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     tc,
     maxPlies,
     timeMarginMs: margin,
-    adjudicator: (start) => (opts.judge === 'simple' ? simpleAdjudicator(game.id, start) : refereeAdjudicator(game.id, start)),
     ...(logFile ? { log: (line: string) => appendFileSync(logFile, `${Date.now()} ${line}\n`) } : {}),
     onGame: (g) => {
       names = g.names;
       done.push(g);
       appendFileSync(pgnPath, g.pgn + '\n');
-      const ourSide = getGame(game.id).sideNames[g.firstEngine === 0 ? 0 : 1];
+      const ourSide = getGame(game.id).sideNames[g.firstEngine];
       io.out(
         `game ${g.index + 1}: ${g.names[0]} (${ourSide}) ${g.result} ${g.reason}, ${g.plies} plies, ${g.seconds.toFixed(0)} s; ${scoreLine(done, g.names[0], g.names[1])}\n`,
       );

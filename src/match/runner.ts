@@ -11,9 +11,22 @@ import type { Position } from '../core/position.js';
 import { getGame } from '../games/registry.js';
 import { writePgn } from '../notation/pgn-write.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
-import { SIDE_NAMES } from '../protocol/end.js';
+import { GameHistory, resultScore, type GameResult } from '../core/history.js';
+import { endRulesFor } from '../notation/status.js';
 import { XboardEngine } from './external.js';
-import { type Adjudicator } from './adjudicate.js';
+
+/**
+ * What the runner needs from the judge of a game: moves in, the ending out. `GameHistory` (with
+ * the game's end rules) is the judge; tests may plug in a scripted one.
+ */
+export interface Adjudicator {
+  play(m: Move): unknown;
+  /** The ending the rules reached, else null. */
+  result(): GameResult | null;
+}
+
+/** The judge of a match game: the game's history with its end rules (the same judge as validate). */
+export const historyAdjudicator = (pg: ProtocolGame, start: Position): Adjudicator => new GameHistory(endRulesFor(pg.id), start);
 
 export type TimeControlSpec =
   | { kind: 'level'; movesPerSession: number; baseMs: number; incMs: number }
@@ -34,7 +47,8 @@ export interface MatchConfig {
   readonly maxPlies: number;
   /** Extra ms a side may exceed its clock (pipes, process scheduling) before it loses on time. */
   readonly timeMarginMs: number;
-  readonly adjudicator: (start: Position) => Adjudicator;
+  /** The judge of each game (default: `historyAdjudicator`). */
+  readonly adjudicator?: (start: Position) => Adjudicator;
   readonly event?: string;
   readonly cwd?: string;
   readonly log?: (line: string) => void;
@@ -108,7 +122,7 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
   const timeControl = tc.kind === 'st' ? { st: tc.seconds } : { level: levelArgs(tc) };
   await Promise.all(engines.map((e) => e.newGame(pg.xboardName, timeControl)));
   const start = pg.start();
-  const judge = config.adjudicator(start);
+  const judge = config.adjudicator ? config.adjudicator(start) : historyAdjudicator(pg, start);
   const pos = start.clone();
   const bySide = [engines[first]!, engines[first ^ 1]!] as const; // engine per side
   const clocks = tc.kind === 'level' ? [tc.baseMs, tc.baseMs] : [0, 0];
@@ -124,11 +138,11 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
     counts = valid;
   };
   const sideWins = (side: number) => (side === 0 ? '1-0' : '0-1');
-  const sideName = (side: number) => SIDE_NAMES[pg.id][side]!;
+  const sideName = (side: number) => endRulesFor(pg.id).sideNames[side as 0 | 1];
 
   let lastText = '';
   const startEnd = judge.result();
-  if (startEnd) finish(startEnd.result, startEnd.reason);
+  if (startEnd) finish(resultScore(startEnd), startEnd.reason);
   while (result === '*' && reason === '') {
     const side = pos.turn;
     const mover = bySide[side]!;
@@ -163,7 +177,7 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
       if (msg.kind === 'result') {
         const ours = judge.result();
         const claimedWinner = msg.text === '1-0' ? 0 : msg.text === '0-1' ? 1 : null;
-        if (ours && ours.result === msg.text) finish(ours.result, ours.reason);
+        if (ours && resultScore(ours) === msg.text) finish(resultScore(ours), ours.reason);
         else if (claimedWinner === (side ^ 1)) finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) conceded: ${msg.comment ?? ''}`.trim());
         else finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) made a false claim ${msg.text} {${msg.comment ?? ''}}`);
         break;
@@ -196,7 +210,7 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
       moved = true;
       const end = judge.result();
       if (end) {
-        finish(end.result, end.reason);
+        finish(resultScore(end), end.reason);
         break;
       }
       if (record.length >= config.maxPlies) {

@@ -35,7 +35,7 @@ export const positionResult = (game: Game | GameId, pos: Position): GameResult |
 export function positionStatus(game: Game, pos: Position): Status {
   const r = positionResult(game, pos);
   if (!r) return { reason: null, winner: null };
-  return { reason: r.reason, winner: r.winner === 'none' ? null : r.winner };
+  return { reason: r.reason, winner: r.winner === null ? null : game.sideNames[r.winner] };
 }
 
 /**
@@ -47,13 +47,13 @@ export function recordedOutcome(game: Game, recorded: string | null): GameResult
   if (recorded === '1-0' || recorded === '0-1') {
     const loser = recorded === '1-0' ? 1 : 0;
     return {
-      winner: endRulesFor(game).sideNames[loser ^ 1]!,
+      winner: loser === 1 ? 0 : 1,
       reason: 'resignation',
       detail: `${game.sideNames[loser]} resigned or lost off the board (recorded ${recorded}; the rules do not end the game here)`,
     };
   }
   if (recorded === '1/2-1/2')
-    return { winner: 'none', reason: 'agreement', detail: 'drawn by agreement (recorded 1/2-1/2; the rules do not end the game here)' };
+    return { winner: null, reason: 'agreement', detail: 'drawn by agreement (recorded 1/2-1/2; the rules do not end the game here)' };
   return null;
 }
 

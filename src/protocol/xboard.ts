@@ -15,8 +15,7 @@ import { replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 import { gameForXboardVariant, type ProtocolGame } from './dialect.js';
 import { DEFAULT_GAME, getGame } from '../games/registry.js';
-import { Referee } from '../engine/referee.js';
-import { positionEnd, SIDE_NAMES, type GameEnd } from './end.js';
+import { GameHistory, resultScore, type GameResult } from '../core/history.js';
 import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
 
@@ -59,8 +58,8 @@ export class XboardSession {
   private start: Position;
   private pos: Position;
   private moves: Move[] = [];
-  /** Judges the game's end (mate, repetition, 60-move rule, bare king, …) as moves are played. */
-  private referee!: Referee;
+  /** The game's history with its end rules: judges every ending (mate, repetition, chase, 60-move rule, bare king, …). */
+  private judge!: GameHistory;
   /** The side the engine plays, null in force mode. */
   private engineSide: 0 | 1 | null = 1;
   private analyzing = false;
@@ -71,7 +70,7 @@ export class XboardSession {
   private level: number | null;
   /** The position from setboard was refused: moves are refused until the next new/setboard. */
   private badPosition = false;
-  private ended: GameEnd | null = null;
+  private ended: GameResult | null = null;
   private running: Running | null = null;
   private readonly queue: string[] = [];
   private quitting = false;
@@ -83,7 +82,7 @@ export class XboardSession {
     this.level = opts.level && opts.level > 0 ? opts.level : null;
     this.start = this.game.start();
     this.pos = this.start.clone();
-    this.resetReferee();
+    this.resetJudge();
   }
 
   /** Resolves when no search runs and no command waits. */
@@ -308,7 +307,7 @@ export class XboardSession {
     this.start = game.start();
     this.pos = this.start.clone();
     this.moves = [];
-    this.resetReferee();
+    this.resetJudge();
     this.ended = null;
     this.badPosition = false;
     this.analyzing = false;
@@ -325,7 +324,7 @@ export class XboardSession {
     if (this.moves.length === 0) {
       this.start.setTurn(side);
       this.pos = this.start.clone();
-      this.resetReferee();
+      this.resetJudge();
     }
   }
 
@@ -340,7 +339,7 @@ export class XboardSession {
     this.start = r.value;
     this.pos = this.start.clone();
     this.moves = [];
-    this.resetReferee();
+    this.resetJudge();
     this.ended = null;
     this.maybeAnalyze();
   }
@@ -351,7 +350,7 @@ export class XboardSession {
     // replay from the start: the position object's undo stack may not hold moves from before
     this.pos = this.start.clone();
     for (const m of this.moves) this.pos.play(m);
-    this.resetReferee();
+    this.resetJudge();
     this.ended = null;
     return true;
   }
@@ -381,39 +380,24 @@ export class XboardSession {
     else this.maybeThink();
   }
 
-  /** A referee for the game so far (after new, setboard, undo). */
-  private resetReferee(): void {
-    this.referee = new Referee(this.start.clone(), 1_000_000);
-    for (const m of this.moves) this.referee.play(m);
+  /** The judge for the game so far (after new, setboard, undo). */
+  private resetJudge(): void {
+    this.judge = new GameHistory(getGame(this.game.id).endRules, this.start, this.moves.length + 64);
+    for (const m of this.moves) this.judge.play(m);
   }
 
   private playMove(m: Move): void {
     this.pos.play(m);
     this.moves.push(m);
-    this.referee.play(m);
+    this.judge.play(m);
   }
 
   /** Prints the result if the game just ended by rule; true when it did. */
   private reportEnd(): boolean {
-    const id = this.game.id;
-    const r = this.referee.result();
+    const r = this.judge.result();
     if (!r) return false;
-    const end: GameEnd = {
-      result: r.winner === null ? '1/2-1/2' : r.winner === 0 ? '1-0' : '0-1',
-      reason: r.reason,
-      winner: r.winner === null ? null : SIDE_NAMES[id][r.winner]!,
-    };
-    this.ended = end;
-    const who = end.winner ? end.winner[0]!.toUpperCase() + end.winner.slice(1) : null;
-    const text =
-      end.reason === 'checkmate' ? `${who} mates`
-      : end.reason === 'stalemate' ? `${who} wins by stalemate`
-      : end.reason === 'royals captured' ? `${who} wins: the royals are captured`
-      : end.reason === 'perpetual check' ? `${who} wins: perpetual check is forbidden`
-      : end.reason === 'bare king' ? `${who} wins: bare king`
-      : end.reason === 'repetition' ? 'Draw by repetition'
-      : `Draw: ${end.reason}`;
-    this.out(`${end.result} {${text}}`);
+    this.ended = r;
+    this.out(`${resultScore(r)} {${claimText(r, this.judge.rules.sideNames)}}`);
     this.engineSide = null;
     return true;
   }
@@ -487,7 +471,7 @@ export class XboardSession {
 
   private maybeAnalyze(): void {
     if (!this.analyzing || this.running || this.badPosition) return;
-    if (positionEnd(this.game.id, this.pos)) return;
+    if (this.judge.rules.positionResult(this.pos)) return;
     const thinking = this.opts.thinker.think({
       pos: this.pos,
       history: this.history(),
@@ -506,3 +490,29 @@ export class XboardSession {
   }
 }
 
+
+/** The comment of a RESULT line: `Red mates`, `Black wins: perpetual chase is forbidden`, `Draw by repetition`. */
+export function claimText(r: GameResult, sideNames: readonly [string, string]): string {
+  const name = r.winner === null ? '' : sideNames[r.winner];
+  const who = name.charAt(0).toUpperCase() + name.slice(1);
+  switch (r.reason) {
+    case 'checkmate':
+      return `${who} mates`;
+    case 'stalemate':
+      return `${who} wins by stalemate`;
+    case 'royals captured':
+      return `${who} wins: the royals are captured`;
+    case 'perpetual check':
+      return `${who} wins: perpetual check is forbidden`;
+    case 'perpetual chase':
+      return `${who} wins: perpetual chase is forbidden`;
+    case 'bare king':
+      return `${who} wins: bare king`;
+    case 'repetition':
+      return 'Draw by repetition';
+    case 'move limit':
+      return r.detail ? `Draw: move limit (${r.detail})` : 'Draw: move limit';
+    default:
+      return r.winner === null ? `Draw: ${r.reason}` : `${who} wins: ${r.reason}`;
+  }
+}

@@ -27,10 +27,12 @@ import {
   type CycleMove,
   type EndRules,
   type ForcingRun,
-  type GameHistory,
-  type GameResult,
-  distinctMovers,
-} from '../../core/history.js';
+  type WarningFacts,
+} from '../../core/end-rules.js';
+import type { GameHistory } from '../../core/history.js';
+import { distinctMovers } from '../../core/repetition.js';
+import type { GameResult } from '../../core/game-result.js';
+import { repetitionWarningText } from '../end-text.js';
 import { isAttacked } from '../../core/movegen.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
@@ -39,7 +41,8 @@ import { chushogi, GOBETWEEN, LANCE, PAWN } from './index.js';
 const W = 12;
 const H = 12;
 const SIZE = W * H;
-const SIDE_NAMES = ['sente', 'gote'] as const;
+export const CHU_SIDE_NAMES = ['sente', 'gote'] as const;
+const SIDE_NAMES = CHU_SIDE_NAMES;
 
 /** Plies from the start of a game after which it is drawn. */
 export const CHU_PLY_LIMIT = 1000;
@@ -67,13 +70,20 @@ function royalAttacked(pos: Position, side: number): boolean {
   return false;
 }
 
-// per-side scratch counts, filled by census()
-const royals = [0, 0];
-const live = [0, 0]; // pieces not counting dead pawns/lances
-const strong = [0, 0]; // lishogi's "their pieces": not pawns, not go-betweens, not dead lances (royals included)
-const loneRoyal = [-1, -1];
+/** Per-side counts of a position's pieces (index = side), filled by `census`. */
+interface Census {
+  readonly royals: [number, number];
+  /** pieces not counting dead pawns/lances */
+  readonly live: [number, number];
+  /** lishogi's "their pieces": not pawns, not go-betweens, not dead lances (royals included) */
+  readonly strong: [number, number];
+  /** the square of a royal of that side (the last one found), or -1 */
+  readonly loneRoyal: [number, number];
+}
 
-function census(pos: Position): void {
+/** Counts the pieces of pos into `c` (a caller-owned object, reused: no allocation). */
+function census(pos: Position, c: Census): Census {
+  const { royals, live, strong, loneRoyal } = c;
   royals[0] = royals[1] = live[0] = live[1] = strong[0] = strong[1] = 0;
   loneRoyal[0] = loneRoyal[1] = -1;
   const b = pos.board;
@@ -84,16 +94,20 @@ function census(pos: Position): void {
     const k = kindOf(p);
     const isDead = dead(p, sq);
     if (isRoyal(p)) {
-      royals[s]!++;
+      royals[s]++;
       loneRoyal[s] = sq;
     }
-    if (!isDead) live[s]!++;
-    if (k !== PAWN && k !== GOBETWEEN && !(k === LANCE && isDead)) strong[s]!++;
+    if (!isDead) live[s]++;
+    if (k !== PAWN && k !== GOBETWEEN && !(k === LANCE && isDead)) strong[s]++;
   }
+  return c;
 }
 
+const tally: Census = { royals: [0, 0], live: [0, 0], strong: [0, 0], loneRoyal: [-1, -1] };
+
 /** Is `side` bared (lishogi): a single royal against a royal plus a real piece, under the exceptions? */
-function bared(pos: Position, side: number): boolean {
+function bared(pos: Position, side: number, c: Census): boolean {
+  const { royals, live, strong, loneRoyal } = c;
   const them = side ^ 1;
   if (live[side] !== 1 || royals[side] !== 1 || loneRoyal[side]! < 0) return false;
   if (strong[them]! <= 1 || royals[them]! < 1) return false;
@@ -116,22 +130,22 @@ function bared(pos: Position, side: number): boolean {
 
 /** The endings that need no move generation: royals captured, bare king, two lone royals. */
 export function chuQuickResult(pos: Position): GameResult | null {
-  census(pos);
+  const { royals, live, strong } = census(pos, tally);
   const stm = pos.turn;
   for (const s of [stm, stm ^ 1]) {
     if (royals[s] === 0 && royals[s ^ 1]! > 0)
-      return { winner: SIDE_NAMES[s ^ 1]!, reason: 'royals captured', detail: `${SIDE_NAMES[s]} has no king or crown prince left` };
+      return { winner: (s ^ 1) as Side, reason: 'royals captured', detail: `${SIDE_NAMES[s]} has no king or crown prince left` };
   }
   for (const s of [stm, stm ^ 1]) {
-    if (bared(pos, s))
+    if (bared(pos, s, tally))
       return {
-        winner: SIDE_NAMES[s ^ 1]!,
+        winner: (s ^ 1) as Side,
         reason: 'bare king',
         detail: `${SIDE_NAMES[s]} is reduced to a lone royal against a royal and ${strong[s ^ 1]! - 1} piece${strong[s ^ 1]! === 2 ? '' : 's'}`,
       };
   }
   if (live[0] === 1 && live[1] === 1 && royals[0] === 1 && royals[1] === 1 && !royalAttacked(pos, 0) && !royalAttacked(pos, 1))
-    return { winner: 'none', reason: 'insufficient material', detail: 'only the two royals are left' };
+    return { winner: null, reason: 'insufficient material', detail: 'only the two royals are left' };
   return null;
 }
 
@@ -142,7 +156,7 @@ export function chuPositionResult(pos: Position): GameResult | null {
   const quick = chuQuickResult(pos);
   if (quick) return quick;
   if (chushogi.generateLegal(pos, scratch, 0) === 0)
-    return { winner: SIDE_NAMES[pos.turn ^ 1]!, reason: 'stalemate', detail: `${SIDE_NAMES[pos.turn]} has no legal move` };
+    return { winner: (pos.turn ^ 1) as Side, reason: 'stalemate', detail: `${SIDE_NAMES[pos.turn]} has no legal move` };
   return null;
 }
 
@@ -249,7 +263,7 @@ const gamePly = (h: GameHistory): number => 2 * h.start.fullmove - 2 + h.start.t
 function limitResult(h: GameHistory): GameResult | null {
   const ply = gamePly(h);
   if (ply < CHU_PLY_LIMIT) return null;
-  return { winner: 'none', reason: 'move limit', detail: `${CHU_PLY_LIMIT} plies played` };
+  return { winner: null, reason: 'move limit', detail: `${CHU_PLY_LIMIT} plies played` };
 }
 
 function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
@@ -276,4 +290,5 @@ export const chushogiEndRules: EndRules = {
   judgeCycle,
   limitResult,
   forcingRun,
+  warningText: (w: WarningFacts) => repetitionWarningText(SIDE_NAMES, 4, w),
 };

@@ -1,0 +1,346 @@
+/**
+ * Xiangqi's chase relation (đuổi), as implemented (see end.ts for the rule in words): which
+ * pieces of a side can take which opposing pieces and chase them (`chaseRelation`), and the
+ * chase step of a judged cycle (`playAndChase`: the pieces a move newly chases). The piece ids
+ * of a cycle live on `idBoard` (per side 0–15; a piece keeps its id while it moves). No words
+ * here: explanations record squares and piece codes in a `ChaseLog` and explain.ts words them.
+ */
+import { V_CHASE, V_DRAW, V_MUTUAL, V_SIDE0_LOSES, V_SIDE1_LOSES } from '../../core/end-rules.js';
+import { generatePseudo } from '../../core/movegen.js';
+import type { Side } from '../../core/piece.js';
+import type { Position } from '../../core/position.js';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './pieces.js';
+import { kingSquare, xiangqi } from './index.js';
+
+const W = 9;
+const SIZE = 90;
+
+// ---------------------------------------------------------------------------------------------
+// The chase relation
+
+const atkMoves = new Int32Array(512);
+const vicMoves = new Int32Array(512);
+const recMoves = new Int32Array(512);
+const attMoves = new Int32Array(512);
+const attScratch = new Int32Array(32);
+/** Attackers of the attacking side's own general (a check on the board, ignored for its captures). */
+const ownCheck = new Int32Array(32);
+/** Attackers of the victim side's general (a check the move gave, ignored for its recaptures). */
+const victimCheck = new Int32Array(32);
+const protBefore = new Int32Array(16);
+const protPseudo = new Int32Array(16);
+const protLegal = new Int32Array(16);
+
+/** Squares of the pieces of side `by` that attack sq (captures as generated, plus a facing general). */
+function attackersOf(pos: Position, sq: number, by: Side, out: Int32Array): number {
+  const saved = pos.turn;
+  if (saved !== by) pos.setTurn(by);
+  const n = generatePseudo(pos, attMoves, 0);
+  if (saved !== by) pos.setTurn(saved);
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    const m = attMoves[i]!;
+    if (((m >>> 8) & 0xff) === sq && c < out.length) out[c++] = m & 0xff;
+  }
+  // flying general: the enemy general on the same file with nothing between
+  const b = pos.board;
+  const target = b[sq]!;
+  if (target >> 1 === KING) {
+    const step = (target & 1) === 0 ? W : -W;
+    for (let s = sq + step; s >= 0 && s < SIZE; s += step) {
+      const q = b[s]!;
+      if (q === 0) continue;
+      if (q === ((KING << 1) | by) && c < out.length) out[c++] = s;
+      break;
+    }
+  }
+  return c;
+}
+
+/**
+ * May the side to move make the pseudo-legal move m, a check already on the board aside? The
+ * general may not end attacked; any other piece may not expose its general to an attacker other
+ * than those listed in ignore[0..ignoreN).
+ */
+function allowed(pos: Position, m: number, ksq: number, ignore: Int32Array, ignoreN: number): boolean {
+  const b = pos.board;
+  const from = m & 0xff;
+  const to = (m >>> 8) & 0xff;
+  const p = b[from]!;
+  const cap = b[to]!;
+  b[to] = p;
+  b[from] = 0;
+  const king = from === ksq;
+  const n = attackersOf(pos, king ? to : ksq, (pos.turn ^ 1) as Side, attScratch);
+  b[from] = p;
+  b[to] = cap;
+  if (king) return n === 0;
+  for (let i = 0; i < n; i++) {
+    const a = attScratch[i]!;
+    let old = false;
+    for (let j = 0; j < ignoreN; j++) if (ignore[j] === a) old = true;
+    if (!old) return false;
+  }
+  return true;
+}
+
+/**
+ * After the capture m (by the side to move) lands on sq, the other side's pieces that may take
+ * back there, the check that the capturing side's previous move gave (victimCheck[0..checkN)) aside.
+ * Fills `legal` (and `pseudo`: also the recaptures a pin forbids, when given); returns the number of legal ones.
+ */
+function recaptures(pos: Position, m: number, sq: number, checkN: number, legal: Int32Array, pseudo: Int32Array | null): number {
+  pos.play(m);
+  let nl = 0;
+  if (checkN === 0 && !pseudo) {
+    const n = xiangqi.generateLegal(pos, recMoves, 0);
+    for (let i = 0; i < n; i++) {
+      const r = recMoves[i]!;
+      if (((r >>> 8) & 0xff) === sq && nl < legal.length) legal[nl++] = r & 0xff;
+    }
+  } else {
+    const vk = kingSquare(pos, pos.turn);
+    const n = generatePseudo(pos, recMoves, 0);
+    let np = 0;
+    for (let i = 0; i < n; i++) {
+      const r = recMoves[i]!;
+      if (((r >>> 8) & 0xff) !== sq) continue;
+      if (pseudo && np < pseudo.length) pseudo[np++] = r & 0xff;
+      if (vk >= 0 && allowed(pos, r, vk, victimCheck, checkN) && nl < legal.length) legal[nl++] = r & 0xff;
+    }
+    if (pseudo && np < pseudo.length) pseudo[np] = -1;
+  }
+  pos.undo();
+  if (nl < legal.length) legal[nl] = -1;
+  return nl;
+}
+
+const crossed = (sq: number, side: number): boolean => (side === 0 ? sq >= 45 : sq < 45);
+
+/**
+ * The attacks and the chase relation of `side` in pos (see the module comment): attack[id] and
+ * chase[id] are bit masks of the ids of the opposing pieces that the piece with that id can take
+ * (chaseable targets only), and of those it chases. `ids` maps squares to per-side piece ids
+ * (0–15). A check on the board is set aside: for the captures when `side` is in check, for the
+ * recaptures when its opponent is. Leaves pos as it found it.
+ */
+export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: Uint16Array, attack?: Uint16Array): void {
+  chase.fill(0);
+  if (attack) attack.fill(0);
+  const b = pos.board;
+  const saved = pos.turn;
+  if (saved !== side) pos.setTurn(side);
+  const them = (side ^ 1) as Side;
+  const ksq = kingSquare(pos, side);
+  const vk = kingSquare(pos, them);
+  const inCheck = ksq >= 0 && xiangqi.inCheck(pos);
+  const ownN = inCheck ? attackersOf(pos, ksq, them, ownCheck) : 0;
+  const checkN = vk >= 0 ? attackersOf(pos, vk, side, victimCheck) : 0;
+  const n = inCheck ? generatePseudo(pos, atkMoves, 0) : xiangqi.generateLegal(pos, atkMoves, 0);
+  let victimMoves = -1;
+  for (let i = 0; i < n; i++) {
+    const m = atkMoves[i]!;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const q = b[to]!;
+    if (q === 0 || (q & 1) === side) continue;
+    const ka = b[from]! >> 1;
+    if (ka === KING || ka === SOLDIER) continue;
+    const kv = q >> 1;
+    if (kv === KING) continue;
+    if (kv === SOLDIER && !crossed(to, them)) continue;
+    if (inCheck && !allowed(pos, m, ksq, ownCheck, ownN)) continue;
+    const a = ids[from]!;
+    const v = ids[to]!;
+    if (a < 0 || v < 0) continue;
+    if (attack) attack[a]! |= 1 << v;
+    let chased: boolean;
+    if (
+      ((ka === HORSE || ka === CANNON) && kv === CHARIOT) ||
+      ((ka === ELEPHANT || ka === ADVISOR) && (kv === CHARIOT || kv === CANNON || kv === HORSE))
+    )
+      chased = true;
+    else {
+      if (ka === kv) {
+        // an offered exchange: the target can take the attacker
+        if (victimMoves < 0) {
+          pos.setTurn(them);
+          victimMoves = generatePseudo(pos, vicMoves, 0);
+          pos.setTurn(side);
+        }
+        const back = to | (from << 8);
+        let can = false;
+        for (let j = 0; j < victimMoves && !can; j++) {
+          if (vicMoves[j] !== back) continue;
+          pos.setTurn(them);
+          can = vk >= 0 && allowed(pos, back, vk, victimCheck, checkN);
+          pos.setTurn(side);
+        }
+        if (can) continue;
+      }
+      chased = recaptures(pos, m, to, checkN, protLegal, null) === 0;
+    }
+    if (chased) chase[a]! |= 1 << v;
+  }
+  if (pos.turn !== saved) pos.setTurn(saved);
+}
+
+/**
+ * Fairy-Stockfish's "fake protection" case: the move just played (m, on pos's stack) left a
+ * standing attack of the piece on `from` (now on `at`) against the piece on `vsq` unprotected
+ * because it pinned a protector: a piece that could take back before can still reach the square
+ * but may no longer legally (a protector merely blocked off does not count).
+ */
+function pinnedProtector(pos: Position, m: number, at: number, vsq: number): boolean {
+  const mover = (pos.turn ^ 1) as Side;
+  const before = m & 0xff;
+  const origin = at === ((m >>> 8) & 0xff) ? before : at;
+  // before the move: who could take back?
+  pos.undo();
+  pos.setTurn(mover); // it is the mover's turn already; keeps the code symmetric
+  const vkB = kingSquare(pos, mover ^ 1);
+  const nB = vkB >= 0 ? attackersOf(pos, vkB, mover, victimCheck) : 0;
+  const nb = recaptures(pos, origin | (vsq << 8), vsq, nB, protBefore, null);
+  pos.play(m);
+  if (nb === 0) return false;
+  pos.setTurn(mover);
+  const vkA = kingSquare(pos, mover ^ 1);
+  const nA = vkA >= 0 ? attackersOf(pos, vkA, mover, victimCheck) : 0;
+  recaptures(pos, at | (vsq << 8), vsq, nA, protLegal, protPseudo);
+  pos.setTurn((mover ^ 1) as Side);
+  for (let i = 0; i < nb; i++) {
+    const p = protBefore[i]!;
+    let reach = false;
+    for (let j = 0; j < protPseudo.length && protPseudo[j]! >= 0; j++) if (protPseudo[j] === p) reach = true;
+    let still = false;
+    for (let j = 0; j < protLegal.length && protLegal[j]! >= 0; j++) if (protLegal[j] === p) still = true;
+    if (reach && !still) return true;
+  }
+  return false;
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Piece ids and the chase step of a cycle
+
+/** Square → per-side piece id (0–15) or -1, for the cycle being judged (set by assignIds/moveIds). */
+const idBoard = new Int8Array(SIZE);
+
+/** The id of the piece on sq since the last `assignIds` (-1: none). */
+export const pieceIdAt = (sq: number): number => idBoard[sq]!;
+const relBefore = new Uint16Array(16);
+const relAfter = new Uint16Array(16);
+const atkBefore = new Uint16Array(16);
+
+/** Numbers the pieces on pos (each side 0–15, in square order) on `idBoard`. */
+export function assignIds(pos: Position): void {
+  const b = pos.board;
+  let red = 0;
+  let black = 0;
+  for (let sq = 0; sq < SIZE; sq++) {
+    const p = b[sq]!;
+    if (p === 0) idBoard[sq] = -1;
+    else if ((p & 1) === 0) idBoard[sq] = red < 16 ? red++ : -1;
+    else idBoard[sq] = black < 16 ? black++ : -1;
+  }
+}
+
+/** Applies move m to the id board (the piece keeps its id; a captured piece's id is gone). */
+export function moveIds(m: number): void {
+  const from = m & 0xff;
+  const to = (m >>> 8) & 0xff;
+  idBoard[to] = idBoard[from]!;
+  idBoard[from] = -1;
+}
+
+/** The square of the piece of `side` with this id, or -1. */
+export function squareOfId(pos: Position, id: number, side: number): number {
+  const b = pos.board;
+  for (let sq = 0; sq < SIZE; sq++) if (idBoard[sq] === id && b[sq] !== 0 && (b[sq]! & 1) === side) return sq;
+  return -1;
+}
+
+/** One chase found while explaining: the chased piece and the chaser (codes and squares after the move). */
+export interface ChaseHit {
+  readonly victim: number;
+  readonly victimSq: number;
+  readonly attacker: number;
+  readonly attackerSq: number;
+}
+
+/** What the explaining walk notes as it plays a cycle (allocates; not on the hot path). */
+export interface ChaseLog {
+  /** The chases of the move just played (cleared by the caller between moves). */
+  readonly hits: ChaseHit[];
+  /** [side][victim id] → set of attacker kinds that chased it */
+  readonly by: Map<number, Set<number>>[];
+  /** [side] → kinds of the pieces that moved to give check */
+  readonly checkers: Set<number>[];
+}
+
+export const newChaseLog = (): ChaseLog => ({ hits: [], by: [new Map(), new Map()], checkers: [new Set(), new Set()] });
+
+/** The outcome of one chase step (an out-object the caller owns and may reuse). */
+export interface ChaseStep {
+  /** Mask of the opposing piece ids the move newly chased. */
+  victims: number;
+  /** Mask of the mover's piece ids that chased. */
+  chasers: number;
+}
+
+/**
+ * Plays m (by side s) on pos and returns the mask of the opposing piece ids it newly chases: the
+ * relation before, the move, the relation after; a chase needs a new attack (the attacker could
+ * not take the target before), or a protector newly pinned by the move (`pinnedProtector`).
+ * When `out` is given, it receives the victims and the ids of the chasing pieces.
+ */
+export function playAndChase(pos: Position, m: number, s: Side, check: boolean, log: ChaseLog | null, out?: ChaseStep): number {
+  chaseRelation(pos, s, idBoard, relBefore, atkBefore);
+  pos.play(m);
+  moveIds(m);
+  chaseRelation(pos, s, idBoard, relAfter);
+  if (log && check) log.checkers[s]!.add(pos.board[(m >>> 8) & 0xff]! >> 1);
+  let mask = 0;
+  let chasers = 0;
+  for (let a = 0; a < 16; a++) {
+    let fresh = relAfter[a]! & ~atkBefore[a]!;
+    const standing = relAfter[a]! & atkBefore[a]! & ~relBefore[a]!;
+    if (standing) {
+      const aSq = squareOfId(pos, a, s);
+      for (let v = 0; v < 16; v++)
+        if (standing & (1 << v) && aSq >= 0 && pinnedProtector(pos, m, aSq, squareOfId(pos, v, s ^ 1))) fresh |= 1 << v;
+    }
+    if (fresh === 0) continue;
+    mask |= fresh;
+    chasers |= 1 << a;
+    if (log) {
+      const aSq = squareOfId(pos, a, s);
+      for (let v = 0; v < 16; v++) {
+        if (!(fresh & (1 << v))) continue;
+        const vSq = squareOfId(pos, v, s ^ 1);
+        if (aSq < 0 || vSq < 0) continue;
+        log.hits.push({ victim: pos.board[vSq]!, victimSq: vSq, attacker: pos.board[aSq]!, attackerSq: aSq });
+        let set = log.by[s]!.get(v);
+        if (!set) log.by[s]!.set(v, (set = new Set()));
+        set.add(pos.board[aSq]! >> 1);
+      }
+    }
+  }
+  if (out) {
+    out.victims = mask;
+    out.chasers = chasers;
+  }
+  return mask;
+}
+
+/** Undoes the last `length` moves of pos into `into` (oldest first). */
+export function rewind(pos: Position, length: number, into: Int32Array): void {
+  for (let i = length - 1; i >= 0; i--) {
+    into[i] = pos.lastMove();
+    pos.undo();
+  }
+}
+
+/** The V_* code of a chase verdict from the sides' intersected chase masks. */
+export const chaseCode = (chase0: number, chase1: number): number =>
+  chase0 || chase1 ? (chase0 && chase1 ? V_DRAW | V_CHASE | V_MUTUAL : (chase0 ? V_SIDE0_LOSES : V_SIDE1_LOSES) | V_CHASE) : V_DRAW;

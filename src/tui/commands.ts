@@ -1,0 +1,364 @@
+/**
+ * The command language of `chuhan play` and `chuhan repl` (`help` lists it): one line in, the
+ * lines to show out (`CommandResult`), acting on a `Session` (session.ts holds the game state).
+ * UI-free and synchronous; the host runs the computer's search when a result asks it to `think`.
+ */
+import type { Move } from '../core/move.js';
+import { legalMoves, perft } from '../core/perft.js';
+import type { Side } from '../core/piece.js';
+import { GAMES, gameFromName, type Game } from '../games/registry.js';
+import type { Session } from './session.js';
+import { parsePlayerKind, type GameOutcome } from './types.js';
+
+export interface CommandResult {
+  /** False when the command failed (unknown command, illegal move, bad argument, I/O error). */
+  ok: boolean;
+  out: string[];
+  err: string[];
+  /** The host should let the computer move for the side to move now. */
+  think?: boolean;
+  quit?: boolean;
+}
+
+const MAX_PERFT = 6;
+/** Computer levels (the engine's 1–8) and the default. */
+export const MIN_LEVEL = 1;
+export const MAX_LEVEL = 8;
+export const DEFAULT_LEVEL = 3;
+
+export const HELP: readonly string[] = [
+  'Commands (a bare move is played as well):',
+  '  <move> …            play moves in any notation (h2e2, C2.5, 炮二平五, 7g7f, …)',
+  '  move <m> …          the same; all moves or none',
+  '  ?<square>, hint <square>   legal destinations of the piece on a square (e.g. ?h2)',
+  '  undo [n], redo [n]  take back / replay moves',
+  '  new [variant]       a new game (xiangqi, chushogi)',
+  '  fen [FEN]           print the position, or start from FEN',
+  '  moves [square]      the legal moves',
+  '  show                draw the board',
+  '  status              side to move, check, result',
+  '  go [time]           let the computer play the side to move (for 2s, 500ms, …)',
+  '  players <p0> <p1>   human or computer for each side',
+  '  level <n>           computer strength, 1-8',
+  '  notation [id]       the notation of the move list and messages',
+  '  flip                turn the board around',
+  '  resign, draw        resign; offer or accept a draw',
+  '  perft <depth>       count leaf nodes (depth ≤ 6)',
+  '  save <file>, load <file>   write / read the game as PGN',
+  '  help, quit',
+];
+
+export const ok = (...out: string[]): CommandResult => ({ ok: true, out, err: [] });
+export const fail = (...err: string[]): CommandResult => ({ ok: false, out: [], err });
+
+export function describeOutcome(game: Game, o: GameOutcome): string {
+  if (o.winner === null) return `${o.result} draw by ${o.reason}`;
+  return `${o.result} ${game.sideNames[o.winner]} wins by ${o.reason}`;
+}
+
+export function runCommand(s: Session, line: string): CommandResult {
+  const text = line.trim();
+  if (text === '' || text.startsWith('#')) return ok();
+  if (text.startsWith('?') && text.length > 1) return cmdHint(s, text.slice(1).trim());
+  const [word = '', ...args] = text.split(/\s+/);
+  const rest = text.slice(word.length).trim();
+  switch (word.toLowerCase()) {
+    case 'help':
+    case '?':
+      return ok(...HELP);
+    case 'quit':
+    case 'exit':
+    case 'q':
+      return { ...ok(), quit: true };
+    case 'move':
+    case 'm':
+      return args.length ? cmdMoves(s, args) : fail('move needs at least one move, e.g. move h2e2');
+    case 'hint':
+      return cmdHint(s, rest);
+    case 'undo':
+    case 'u':
+      return cmdUndoRedo(s, 'undo', args[0]);
+    case 'redo':
+      return cmdUndoRedo(s, 'redo', args[0]);
+    case 'new':
+      return cmdNew(s, args[0]);
+    case 'fen':
+      return cmdFen(s, rest);
+    case 'moves':
+      return cmdList(s, args[0]);
+    case 'show':
+    case 'board':
+      return ok(...s.boardLines(), s.statusLine());
+    case 'status':
+      return ok(s.statusLine());
+    case 'flip':
+      s.flipped = !s.flipped;
+      s.version++;
+      return ok(`board flipped: ${s.sideName(s.flipped ? 1 : 0)} at the bottom`);
+    case 'go': {
+      if (s.outcome()) return fail(`the game is over (${describeOutcome(s.game, s.outcome()!)})`);
+      if (args[0] === undefined) return { ...ok(), think: true };
+      const t = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(args[0]);
+      if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time such as 2s or 500ms, not "${args[0]}"`);
+      s.setThinkTime(Math.min(600_000, Math.round(Number(t[1]) * (t[2] === 'ms' ? 1 : 1000))));
+      return { ...ok(), think: true };
+    }
+    case 'players':
+      return cmdPlayers(s, args);
+    case 'level':
+      return cmdLevel(s, args[0]);
+    case 'notation':
+      return cmdNotation(s, args[0]);
+    case 'resign':
+      return cmdResign(s);
+    case 'draw':
+      return cmdDraw(s);
+    case 'perft':
+      return cmdPerft(s, args[0]);
+    case 'save':
+      return cmdSave(s, rest);
+    case 'load':
+      return cmdLoad(s, rest);
+    default:
+      return cmdBare(s, text, word);
+  }
+}
+
+function guard(s: Session): CommandResult | null {
+  const o = s.outcome();
+  if (o) return fail(`the game is over (${describeOutcome(s.game, o)}); undo, new or load to go on`);
+  if (s.players[s.turn] === 'computer')
+    return fail(`it is the ${s.computerName}'s turn (${s.sideName(s.turn)}); wait, or type go`);
+  return null;
+}
+
+/** Plays all the moves or none; errors name the move's place in the list. */
+function cmdMoves(s: Session, texts: string[]): CommandResult {
+  const g = guard(s);
+  if (g) return g;
+  const moves: Move[] = [];
+  let failure: string | null = null;
+  for (const [i, t] of texts.entries()) {
+    const r = s.parseMove(t);
+    if (!r.ok) {
+      const msg = r.error.includes(`"${t}"`) ? r.error : `"${t}": ${r.error}`;
+      failure = texts.length > 1 ? `move ${i + 1} of ${texts.length}: ${msg} (no move played)` : msg;
+      break;
+    }
+    moves.push(r.value);
+    s.pos.play(r.value);
+    if (i < texts.length - 1 && s.judge()) {
+      failure = `move ${i + 1} of ${texts.length} ends the game; the rest cannot be played (no move played)`;
+      break;
+    }
+  }
+  for (let i = 0; i < moves.length; i++) s.pos.undo();
+  if (failure) return fail(failure);
+  const out: string[] = [];
+  for (const m of moves) {
+    if (s.outcome()) break; // a repetition or move limit ended the game within the batch
+    out.push(...s.play(m));
+  }
+  return { ...ok(...out), think: s.computerToMove() };
+}
+
+/** A line that is not a command: moves if every word is one, else an error. */
+function cmdBare(s: Session, text: string, word: string): CommandResult {
+  const words = text.split(/\s+/);
+  const first = s.parseMove(words[0]!);
+  if (!first.ok && words.length === 1 && !/[0-9\u3400-\u9fff]/.test(word)) {
+    return fail(`unknown command "${word}" (type help)`);
+  }
+  if (!first.ok && words.length > 1) return fail(`unknown command "${word}" (type help); as a move: ${first.error}`);
+  return cmdMoves(s, words);
+}
+
+function cmdHint(s: Session, arg: string): CommandResult {
+  const sq = s.parseSquare(arg);
+  if (sq === null) return fail(`"${arg}" is not a square (like ${s.game.squares.example})`);
+  const p = s.pos.board[sq]!;
+  const name = s.square(sq);
+  if (!p) {
+    s.highlights = [];
+    s.version++;
+    return fail(`${name} is empty`);
+  }
+  const piece = `${s.sideName((p & 1) as Side)} ${s.pos.variant.pieces[(p >> 1) - 1]?.name ?? 'piece'} on ${name}`;
+  if ((p & 1) !== s.turn) {
+    s.highlights = [];
+    s.version++;
+    return ok(`${piece}: not the side to move`);
+  }
+  const moves = s.movesFrom(sq);
+  s.highlights = s.destinations(sq);
+  s.version++;
+  if (moves.length === 0) return ok(`${piece}: no legal moves`);
+  const f = s.formatter();
+  const texts = [...new Set(moves.map((m) => f.format(s.pos, m)))].sort();
+  return ok(`${piece}: ${texts.join(' ')}`);
+}
+
+function cmdUndoRedo(s: Session, which: 'undo' | 'redo', arg: string | undefined): CommandResult {
+  let n = 1;
+  if (arg !== undefined) {
+    if (!/^\d+$/.test(arg) || Number(arg) < 1) return fail(`${which}: "${arg}" is not a positive number`);
+    n = Number(arg);
+  }
+  if (which === 'undo') {
+    let k = s.undo(n);
+    // against the computer, go back to a position where a human moves
+    while (k > 0 && s.players[s.turn] === 'computer' && s.players.includes('human') && s.history.length > 0)
+      k += s.undo(1);
+    if (k === 0) return fail('nothing to undo');
+    return { ...ok(`took back ${k} ${k === 1 ? 'move' : 'moves'}; ${s.statusLine()}`), think: s.computerToMove() };
+  }
+  let k = s.redo(n);
+  while (k > 0 && s.players[s.turn] === 'computer' && s.players.includes('human') && s.redoStack.length > 0)
+    k += s.redo(1);
+  if (k === 0) return fail('nothing to redo');
+  return { ...ok(`replayed ${k} ${k === 1 ? 'move' : 'moves'}; ${s.statusLine()}`), think: s.computerToMove() };
+}
+
+function cmdNew(s: Session, arg: string | undefined): CommandResult {
+  let game = s.game;
+  if (arg) {
+    const named = gameFromName(arg);
+    if (!named) return fail(`unknown variant "${arg}" (use xiangqi or chushogi)`);
+    game = named;
+  }
+  const e = s.reset(game, game.startFen);
+  if (e) return fail(e);
+  return { ...ok(`new ${game.id} game; ${s.statusLine()}`), think: s.computerToMove() };
+}
+
+function cmdFen(s: Session, arg: string): CommandResult {
+  if (!arg) return ok(s.game.formatFen(s.pos));
+  const ranks = arg.split(/\s+/)[0]!.split('/').length;
+  let game = s.game;
+  const byRanks = GAMES.find((g) => g.variant.geometry.height === ranks);
+  if (byRanks) game = byRanks;
+  const e = s.reset(game, arg);
+  if (e) return fail(`bad FEN: ${e}`);
+  return { ...ok(`position set; ${s.statusLine()}`), think: s.computerToMove() };
+}
+
+function cmdList(s: Session, arg: string | undefined): CommandResult {
+  let moves = legalMoves(s.pos);
+  if (arg) {
+    const sq = s.parseSquare(arg);
+    if (sq === null) return fail(`"${arg}" is not a square (like ${s.game.squares.example})`);
+    moves = moves.filter((m) => (m & 0xff) === sq);
+  }
+  const f = s.formatter();
+  const texts = moves.map((m) => f.format(s.pos, m)).sort();
+  if (texts.length === 0) return ok('no legal moves');
+  const lines: string[] = [];
+  let cur = '';
+  for (const t of texts) {
+    if (cur && cur.length + 1 + t.length > 78) {
+      lines.push(cur);
+      cur = t;
+    } else cur = cur ? `${cur} ${t}` : t;
+  }
+  lines.push(cur);
+  return ok(...lines, `${texts.length} legal moves`);
+}
+
+function cmdPlayers(s: Session, args: string[]): CommandResult {
+  if (args.length === 0) return ok(playersLine(s));
+  if (args.length !== 2) return fail('players needs two words, e.g. players human computer');
+  const a = parsePlayerKind(args[0]!);
+  const b = parsePlayerKind(args[1]!);
+  if (!a || !b) return fail('players: each side is human or computer');
+  s.players = [a, b];
+  s.version++;
+  return { ...ok(playersLine(s)), think: s.computerToMove() };
+}
+
+/** `red: human · black: computer (level 3)`. */
+export function playersLine(s: Session): string {
+  const who = (side: Side): string =>
+    s.players[side] === 'computer' ? `${s.computerName} (level ${s.level})` : 'human';
+  return `${s.sideName(0)}: ${who(0)} · ${s.sideName(1)}: ${who(1)}`;
+}
+
+function cmdLevel(s: Session, arg: string | undefined): CommandResult {
+  if (arg === undefined) return ok(`level ${s.level}`);
+  if (!/^\d+$/.test(arg) || Number(arg) < MIN_LEVEL || Number(arg) > MAX_LEVEL)
+    return fail(`level: "${arg}" is not a number from ${MIN_LEVEL} to ${MAX_LEVEL}`);
+  s.level = Number(arg);
+  s.version++;
+  return ok(`level ${s.level}`);
+}
+
+function cmdNotation(s: Session, arg: string | undefined): CommandResult {
+  const ids = [...s.game.notations.keys()];
+  if (arg === undefined) return ok(`notation ${s.notation} (available: ${ids.join(', ')})`);
+  const id = arg.toLowerCase();
+  if (!s.game.notations.has(id)) return fail(`unknown notation "${arg}" for ${s.game.id} (use ${ids.join(', ')})`);
+  s.notation = id;
+  s.version++;
+  return ok(`notation ${id}`);
+}
+
+function cmdResign(s: Session): CommandResult {
+  const o = s.outcome();
+  if (o) return fail(`the game is over (${describeOutcome(s.game, o)})`);
+  const loser = s.speaker();
+  const winner = (loser ^ 1) as Side;
+  const declared: GameOutcome = { result: winner === 0 ? '1-0' : '0-1', winner, reason: 'resignation' };
+  s.declare(declared);
+  return ok(`${s.sideName(loser)} resigns; game over: ${describeOutcome(s.game, declared)}`);
+}
+
+function cmdDraw(s: Session): CommandResult {
+  const o = s.outcome();
+  if (o) return fail(`the game is over (${describeOutcome(s.game, o)})`);
+  const me = s.speaker();
+  const them = (me ^ 1) as Side;
+  if (s.drawOffer === them) {
+    const declared: GameOutcome = { result: '1/2-1/2', winner: null, reason: 'agreement' };
+    s.declare(declared);
+    return ok(`${s.sideName(me)} accepts the draw; game over: ${describeOutcome(s.game, declared)}`);
+  }
+  if (s.drawOffer === me) return ok(`${s.sideName(me)} has already offered a draw`);
+  if (s.players[them] === 'computer') return ok(`the ${s.computerName} declines the draw offer`);
+  s.drawOffer = me;
+  s.version++;
+  return ok(`${s.sideName(me)} offers a draw: ${s.sideName(them)} types draw to accept, or moves to decline`);
+}
+
+function cmdPerft(s: Session, arg: string | undefined): CommandResult {
+  if (arg === undefined || !/^\d+$/.test(arg)) return fail('perft needs a depth, e.g. perft 3');
+  const d = Number(arg);
+  if (d > MAX_PERFT) return fail(`perft: depth ${d} is too deep here (at most ${MAX_PERFT}; use chuhan perft)`);
+  return ok(`nodes ${perft(s.pos.clone(), d)}`);
+}
+
+function cmdSave(s: Session, path: string): CommandResult {
+  if (!path) return fail('save needs a file name, e.g. save game.pgn');
+  if (!s.files) return fail('saving files is not available here');
+  try {
+    s.files.write(path, s.record());
+  } catch (e) {
+    return fail(`cannot write ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return ok(`saved ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} to ${path}`);
+}
+
+function cmdLoad(s: Session, path: string): CommandResult {
+  if (!path) return fail('load needs a file name, e.g. load game.pgn');
+  if (!s.files) return fail('loading files is not available here');
+  let text: string;
+  try {
+    text = s.files.read(path);
+  } catch (e) {
+    return fail(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const e = s.loadRecord(text);
+  if (e) return fail(`${path}: ${e}`);
+  return {
+    ...ok(`loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${path}; ${s.statusLine()}`),
+    think: s.computerToMove(),
+  };
+}
