@@ -74,14 +74,15 @@ export interface CbrRead {
  * Offsets in moves and errors are absolute (from the start of `bytes`). `what` names the record in
  * messages ("the record", "game 12 of the library").
  */
-export function readCbrAt(bytes: Uint8Array, base: number, index: number, what = 'the record'): CbrRead {
+export function readCbrAt(bytes: Uint8Array, base: number, index: number, what = ''): CbrRead {
+  const of = what ? ` of ${what}` : '';
   const fail = (message: string, offset: number): CbrRead => ({
     record: makeRecord('cbr', index, [['Format', 'ICCS']], [], [error(message, offset)], [], 0),
     heading: false,
   });
-  if (!hasMagic(bytes, base, CBR_MAGIC)) return fail(`${what} does not start with "${CBR_MAGIC}" at byte ${base}`, base);
+  if (!hasMagic(bytes, base, CBR_MAGIC)) return fail(`${what || 'the record'} does not start with "${CBR_MAGIC}" at byte ${base}`, base);
   if (base + CBR_HEADER > bytes.length)
-    return fail(`the file ends at byte ${bytes.length}, inside the ${CBR_HEADER}-byte header of ${what} (the file is truncated)`, bytes.length);
+    return fail(`the file ends at byte ${bytes.length}, inside the ${CBR_HEADER}-byte CBR header${of} (the file is truncated)`, bytes.length);
   const h = (off: number, size: number): string => utf16(bytes, base + off, base + off + size);
   const board: Board90 = emptyBoard();
   for (let s = 0; s < 90; s++) {
@@ -90,7 +91,7 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
     const side = v >> 4;
     const kind = v & 15;
     if ((side !== 1 && side !== 2) || kind < 1 || kind > 7)
-      return fail(`the board of ${what} has an unknown piece code 0x${v.toString(16)} at byte ${base + 2120 + s}`, base + 2120 + s);
+      return fail(`the board${of} has an unknown piece code 0x${v.toString(16)} at byte ${base + 2120 + s}`, base + 2120 + s);
     const letter = FEN_LETTERS[kind - 1]!;
     board[cbrSquare(s)] = side === 1 ? letter.toUpperCase() : letter;
   }
@@ -120,7 +121,7 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
   const node = (label: string): { flags: number; from: number; to: number; comment: string | null; at: number } | null => {
     const at = p;
     if (p + 4 > end) {
-      errors.push(error(`the file ends at byte ${end}, inside the record of ${label} of ${what} (the file is truncated)`, end));
+      errors.push(error(`the file ends at byte ${end}, inside the record of ${label}${of} (the file is truncated)`, end));
       return null;
     }
     const flags = bytes[p]!;
@@ -130,13 +131,13 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
     let comment: string | null = null;
     if (flags & 4) {
       if (p + 4 > end) {
-        errors.push(error(`the file ends at byte ${end}, inside the comment length of ${label} of ${what} (the file is truncated)`, end));
+        errors.push(error(`the file ends at byte ${end}, inside the comment length of ${label}${of} (the file is truncated)`, end));
         return null;
       }
       const size = u32(bytes, p);
       p += 4;
       if (p + size > end) {
-        errors.push(error(`the comment of ${label} of ${what} (${size} bytes from byte ${p}) runs past the end of the file at byte ${end} (the file is truncated)`, end));
+        errors.push(error(`the comment of ${label}${of} (${size} bytes from byte ${p}) runs past the end of the file at byte ${end} (the file is truncated)`, end));
         return null;
       }
       comment = utf16(bytes, p, p + size) || null;
@@ -160,7 +161,7 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
       if (n.flags & 2) pending++;
       if (mainOpen) {
         if (n.from > 89 || n.to > 89) {
-          errors.push(error(`the record of move ${ply} of ${what} names square ${n.from > 89 ? n.from : n.to}, which is not on the board (a damaged file)`, n.at));
+          errors.push(error(`the record of move ${ply}${of} names square ${n.from > 89 ? n.from : n.to}, which is not on the board (a damaged file)`, n.at));
           break;
         }
         moves.push(move(squareName(cbrSquare(n.from)) + squareName(cbrSquare(n.to)), n.at));
@@ -180,7 +181,7 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
   if (fen !== null) {
     const parsed = parseXiangqiFen(fen);
     if (!parsed.ok)
-      return fail(`the board of ${what} (bytes ${base + 2120}-${base + 2209}) is not a legal xiangqi position: ${parsed.error.replace(/^FEN field 1: /, '')}`, base + 2120);
+      return fail(`the board${of} (bytes ${base + 2120}-${base + 2209}) is not a legal xiangqi position: ${parsed.error.replace(/^FEN field 1: /, '')}`, base + 2120);
   }
   tags[7] = ['FEN', fen];
   return { record: makeRecord('cbr', index, tags, moves, errors, comments, variationMoves), heading };
