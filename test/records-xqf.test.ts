@@ -44,7 +44,7 @@ for (const line of readFileSync(join(REC, 'records-fsf.jsonl'), 'utf8').split('\
   ORACLE.set(`${row.file}#${row.index}`, row);
 }
 
-const files = walk(XQF);
+const files = walk(XQF).filter((f) => !f.endsWith('.md'));
 const placement = (fen: string | null): string => (fen ?? '').split(' ').slice(0, 2).join(' ');
 
 /** Runs the built CLI (dist/, made by `npm run build` before the tests) in a child process. */

@@ -1,14 +1,22 @@
 /**
- * The games of an input file in any record format: the first bytes tell the format
- * (notation/records/detect.ts); XQF and CCBridge files (binary, or one XML record) are read whole
- * and decoded by their readers, anything else streams through the text reader as before.
+ * The games of an input in any record format. The first bytes tell the format
+ * (notation/records/detect.ts): XQF and CCBridge files (binary, or one XML record) are read whole
+ * and decoded by their readers; for anything else the bytes (the peeked ones first) go on to the
+ * text reader, streaming as before.
  */
 import { readRecords, type GameRecord } from '../../notation/pgn.js';
 import { detectRecordFormat, DETECT_BYTES, readBinaryRecords } from '../../notation/records/index.js';
 
 const bytesOf = (c: string | Uint8Array): Uint8Array => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c);
 
-export async function* readAnyRecords(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<GameRecord, void, undefined> {
+export type OpenedRecords =
+  /** A binary or library record file: its games. */
+  | { readonly binary: true; readonly records: AsyncIterable<GameRecord> }
+  /** Text: the whole input, to give to a text reader. */
+  | { readonly binary: false; readonly text: AsyncIterable<Uint8Array> };
+
+/** Looks at the first bytes of `source`: the games of an XQF/CCBridge file, or the input back for a text reader. */
+export async function openBinaryRecords(source: AsyncIterable<string | Uint8Array>): Promise<OpenedRecords> {
   const it = source[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
   let size = 0;
@@ -32,8 +40,8 @@ export async function* readAnyRecords(source: AsyncIterable<string | Uint8Array>
       if (r.done) done = true;
       else chunks.push(bytesOf(r.value));
     }
-    yield* readBinaryRecords(Buffer.concat(chunks), format);
-    return;
+    const games = readBinaryRecords(Buffer.concat(chunks), format);
+    return { binary: true, records: (async function* () { yield* games; })() };
   }
   async function* text(): AsyncGenerator<Uint8Array, void, undefined> {
     if (first.length > 0) yield first;
@@ -43,5 +51,12 @@ export async function* readAnyRecords(source: AsyncIterable<string | Uint8Array>
       else yield bytesOf(r.value);
     }
   }
-  yield* readRecords(text());
+  return { binary: false, text: text() };
+}
+
+/** The games of an input: binary/library formats by their readers, else the PGN/move-list reader. */
+export async function* readAnyRecords(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<GameRecord, void, undefined> {
+  const opened = await openBinaryRecords(source);
+  if (opened.binary) yield* opened.records;
+  else yield* readRecords(opened.text);
 }

@@ -74,17 +74,6 @@ function pascal(h: Uint8Array, at: number, size: number): string {
   return gbk(h, at + 1, at + 1 + n);
 }
 
-/** A node of the move tree, decrypted. */
-interface Node {
-  from: number;
-  to: number;
-  child: boolean;
-  sibling: boolean;
-  comment: string | null;
-  /** Offset just after the node. */
-  end: number;
-}
-
 /** Options of the XQF reader. */
 export interface XqfOptions {
   /** The 1-based number the game gets (default 1). */
@@ -154,98 +143,118 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
     board[sq] = i < 16 ? letter : letter.toLowerCase();
   }
 
-  // The move tree.
+  // The move tree. One record at p: from, to, tag, spare, then the comment (length, text). The
+  // fields of the last record read go into these variables (no allocation per record: opening
+  // libraries have hundreds of thousands of variation moves).
   const data = bytes;
-  const dec = (k: number): number => (data[k]! - keys.stream[k & 31]!) & 0xff;
+  const len = data.length;
+  const ks = keys.stream;
+  const v10 = version <= 10;
+  let nFrom = 0;
+  let nTo = 0;
+  let nChild = false;
+  let nSibling = false;
+  let nText = -1; // start of the comment text, -1 for none
+  let nSize = 0;
+  let nEnd = 0;
   let problem: { message: string; offset: number } | null = null;
-  const readNode = (p: number, what: string): Node | null => {
-    if (p + 4 > data.length) {
-      problem = { message: `the file ends at byte ${data.length}, inside the record of ${what} (the file is truncated)`, offset: data.length };
-      return null;
+  /** What the record at p is, for a message: the start position (ply 0), move `ply`, or a variation move. */
+  const label = (p: number, ply: number, main: boolean): string =>
+    ply === 0 ? 'the start position' : main ? `move ${ply} (byte ${p})` : `a variation move (byte ${p})`;
+  /** Reads the record at p; false (and `problem`) when it is cut or damaged. */
+  const readNode = (p: number, ply: number, main: boolean): boolean => {
+    if (p + 4 > len) {
+      problem = { message: `the file ends at byte ${len}, inside the record of ${label(p, ply, main)} (the file is truncated)`, offset: len };
+      return false;
     }
-    const b0 = dec(p);
-    const b1 = dec(p + 1);
-    const tag = dec(p + 2);
+    const tag = (data[p + 2]! - ks[(p + 2) & 31]!) & 0xff;
     let q = p + 4;
-    let child: boolean;
-    let sibling: boolean;
     let size = 0;
-    if (version <= 10) {
-      child = (tag & 0xf0) !== 0;
-      sibling = (tag & 0x0f) !== 0;
-      if (q + 4 > data.length) {
-        problem = { message: `the file ends at byte ${data.length}, inside the comment length of ${what} (the file is truncated)`, offset: data.length };
-        return null;
-      }
-      size = i32(new Uint8Array([dec(q), dec(q + 1), dec(q + 2), dec(q + 3)]), 0);
-      q += 4;
+    let hasSize = v10;
+    if (v10) {
+      nChild = (tag & 0xf0) !== 0;
+      nSibling = (tag & 0x0f) !== 0;
     } else {
-      child = (tag & 0x80) !== 0;
-      sibling = (tag & 0x40) !== 0;
-      if (tag & 0x20) {
-        if (q + 4 > data.length) {
-          problem = { message: `the file ends at byte ${data.length}, inside the comment length of ${what} (the file is truncated)`, offset: data.length };
-          return null;
-        }
-        size = i32(new Uint8Array([dec(q), dec(q + 1), dec(q + 2), dec(q + 3)]), 0) - keys.rmk;
-        q += 4;
+      nChild = (tag & 0x80) !== 0;
+      nSibling = (tag & 0x40) !== 0;
+      hasSize = (tag & 0x20) !== 0;
+    }
+    if (hasSize) {
+      if (q + 4 > len) {
+        problem = { message: `the file ends at byte ${len}, inside the comment length of ${label(p, ply, main)} (the file is truncated)`, offset: len };
+        return false;
+      }
+      size =
+        (((data[q]! - ks[q & 31]!) & 0xff) |
+          (((data[q + 1]! - ks[(q + 1) & 31]!) & 0xff) << 8) |
+          (((data[q + 2]! - ks[(q + 2) & 31]!) & 0xff) << 16) |
+          (((data[q + 3]! - ks[(q + 3) & 31]!) & 0xff) << 24)) -
+        keys.rmk;
+      q += 4;
+      if (size < 0) {
+        problem = { message: `the comment length of ${label(p, ply, main)} is negative (${size}): wrong key bytes or a damaged file`, offset: q - 4 };
+        return false;
+      }
+      if (q + size > len) {
+        problem = {
+          message: `the comment of ${label(p, ply, main)} (${size} bytes from byte ${q}) runs past the end of the file at byte ${len} (the file is truncated)`,
+          offset: len,
+        };
+        return false;
       }
     }
-    if (size < 0 || q + size > data.length) {
-      problem =
-        size < 0
-          ? { message: `the comment length of ${what} is negative (${size}): wrong key bytes or a damaged file`, offset: q - 4 }
-          : { message: `the comment of ${what} (${size} bytes from byte ${q}) runs past the end of the file at byte ${data.length} (the file is truncated)`, offset: data.length };
-      return null;
-    }
-    let comment: string | null = null;
-    if (size > 0 && keepComments) {
-      const text = new Uint8Array(size);
-      for (let k = 0; k < size; k++) text[k] = dec(q + k);
-      comment = gbk(text, 0, size) || null;
-    }
-    return { from: (b0 - 24 - keys.xyf) & 0xff, to: (b1 - 32 - keys.xyt) & 0xff, child, sibling, comment, end: q + size };
+    nFrom = (data[p]! - ks[p & 31]! - 24 - keys.xyf) & 0xff;
+    nTo = (data[p + 1]! - ks[(p + 1) & 31]! - 32 - keys.xyt) & 0xff;
+    nText = size > 0 ? q : -1;
+    nSize = size;
+    nEnd = q + size;
+    return true;
+  };
+  const commentText = (): string | null => {
+    if (nText < 0 || !keepComments) return null;
+    const text = new Uint8Array(nSize);
+    for (let k = 0; k < nSize; k++) text[k] = (data[nText + k]! - ks[(nText + k) & 31]!) & 0xff;
+    return gbk(text, 0, nSize) || null;
   };
 
   const moves: RecordMove[] = [];
   const comments: RecordComment[] = [];
-  const root = readNode(HEADER, 'the start position');
   let firstMover = h[50] === 1 ? 1 : 0;
-  if (root === null) {
+  if (!readNode(HEADER, 0, true)) {
     tags[6] = ['FEN', setupFen(board, firstMover === 1)];
     return makeRecord('xqf', index, tags, [], [error(problem!.message, problem!.offset)], [], 0);
   }
-  if (root.comment) comments.push({ ply: 0, text: root.comment });
-  let p = root.end;
-  let pending = root.child ? 1 : 0; // records still promised by the tags read so far
-  let mainOpen = root.child;
+  const rootComment = commentText();
+  if (rootComment) comments.push({ ply: 0, text: rootComment });
+  let p = nEnd;
+  let pending = nChild ? 1 : 0; // records still promised by the tags read so far
+  let mainOpen = nChild;
   let variationMoves = 0;
   const errors: RecordError[] = [];
   while (pending > 0) {
     const ply = moves.length + 1;
-    const what = mainOpen ? `move ${ply} (byte ${p})` : `a variation move (byte ${p})`;
-    const node = readNode(p, what);
-    if (node === null) {
+    if (!readNode(p, ply, mainOpen)) {
       errors.push(error(problem!.message, problem!.offset));
       break;
     }
     pending--;
-    if (node.child) pending++;
-    if (node.sibling) pending++;
+    if (nChild) pending++;
+    if (nSibling) pending++;
     if (mainOpen) {
-      if (node.from > 89 || node.to > 89 || Math.floor(node.from / 10) > 8 || Math.floor(node.to / 10) > 8) {
-        errors.push(error(`the record of move ${ply} names square ${node.from > 89 ? node.from : node.to}, which is not on the board (a damaged file)`, p));
+      if (nFrom > 89 || nTo > 89) {
+        errors.push(error(`the record of move ${ply} names square ${nFrom > 89 ? nFrom : nTo}, which is not on the board (a damaged file)`, p));
         break;
       }
       if (moves.length === 0) {
-        const piece = board[(node.from % 10) * 9 + Math.floor(node.from / 10)]!;
+        const piece = board[(nFrom % 10) * 9 + Math.floor(nFrom / 10)]!;
         if (piece !== '') firstMover = piece === piece.toUpperCase() ? 0 : 1;
       }
-      moves.push(move(iccs(Math.floor(node.from / 10), node.from % 10, Math.floor(node.to / 10), node.to % 10), p));
-      if (node.comment) comments.push({ ply, text: node.comment });
-      mainOpen = node.child;
+      moves.push(move(iccs(Math.floor(nFrom / 10), nFrom % 10, Math.floor(nTo / 10), nTo % 10), p));
+      const c = commentText();
+      if (c) comments.push({ ply, text: c });
+      mainOpen = nChild;
     } else variationMoves++;
-    p = node.end;
+    p = nEnd;
   }
   const fen = setupFen(board, firstMover === 1);
   if (fen !== null) {
