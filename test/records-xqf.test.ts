@@ -205,6 +205,15 @@ describe('XQF: bad input', () => {
     expect(r.stdout).toBe('game 1: malformed at byte 2: XQF version 19 is not supported (XQStudio wrote versions 10 to 18)\n');
   });
 
+  it('reads an XQF file from standard input too (detected by its bytes, not a name)', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin/chuhan.js'), 'validate', '-'], {
+      cwd: ROOT,
+      input: readFileSync(join(XQF, 'cchess-tests/ucci_test1.xqf')),
+      encoding: 'utf8',
+    });
+    expect([r.status, r.stdout]).toEqual([0, 'game 1: ok, 43 plies, 1-0 checkmate\n']);
+  });
+
   it('an illegal move: exit 1, the ply, the move and its byte offset', () => {
     const f = join(XQF, 'cchess-tests/BadMoveTest3.xqf');
     const r = cli('validate', f);

@@ -221,7 +221,14 @@ export function readCbl(bytes: Uint8Array): BinaryGameRecord[] {
     sizes.push(u32(bytes, e + 12));
   }
   let k = 0; // records found
-  for (let at = first; at < bytes.length; at += CBL_SLOT) {
+  // The records start right after the index; should a writer have padded it, from the first record magic.
+  let start = first;
+  if (!hasMagic(bytes, start, CBR_MAGIC)) {
+    let found = first;
+    while (found < bytes.length && !hasMagic(bytes, found, CBR_MAGIC)) found++;
+    start = found;
+  }
+  for (let at = start; at < bytes.length; at += CBL_SLOT) {
     if (!hasMagic(bytes, at, CBR_MAGIC)) continue; // a continuation slot of a long record, or padding
     const state = states[k] ?? 7;
     const size = sizes[k] ?? 0;
