@@ -36,6 +36,10 @@ const oracle = readFileSync(join(REC, 'records-fsf.jsonl'), 'utf8')
   .filter((r) => r.file.startsWith('ccbridge/'));
 const placement = (fen: string | null): string => (fen ?? '').split(' ').slice(0, 2).join(' ');
 
+/** The CLI in-process (main() with captured output), for most checks: spawning costs a second each. */
+async function cliIn(...args: string[]) {
+  return runCli(args);
+}
 function cli(...args: string[]) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin/chuhan.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -151,25 +155,25 @@ describe('CCBridge: bad input', () => {
     expect(r.stderr).toBe(`chuhan: 1 of 50 games in ${f} is malformed\n`);
   });
 
-  it('a library cut between games: exit 2, the index lists more games than the file holds', () => {
+  it('a library cut between games: exit 2, the index lists more games than the file holds', async () => {
     const cut = first + 49 * 4096;
-    const r = cli('validate', write('cut-between.cbl', lib.subarray(0, cut)));
+    const r = await cliIn('validate', write('cut-between.cbl', lib.subarray(0, cut)));
     expect(r.code).toBe(2);
     expect(r.stdout.trimEnd().split('\n').pop()).toBe(
       `game 50: malformed at byte ${cut}: the library ends at byte ${cut} after 49 of the 93 records its index lists (93 live); the file is cut`,
     );
   });
 
-  it('a library cut inside its index, a truncated CBR and CBF: exit 2, one line each, no stack trace', () => {
-    const a = cli('validate', write('cut-index.cbl', lib.subarray(0, 70000)));
+  it('a library cut inside its index, a truncated CBR and CBF: exit 2, one line each, no stack trace', async () => {
+    const a = await cliIn('validate', write('cut-index.cbl', lib.subarray(0, 70000)));
     expect([a.code, a.stdout]).toEqual([
       2,
       'game 1: malformed at byte 70000: the file ends at byte 70000, inside the library\'s index, which runs to byte 101952 (the file is truncated)\n',
     ]);
     const cbr = readFileSync(join(CB, 'test.cbr'));
-    const b = cli('validate', write('cut.cbr', cbr.subarray(0, 2000)));
+    const b = await cliIn('validate', write('cut.cbr', cbr.subarray(0, 2000)));
     expect([b.code, b.stdout]).toEqual([2, 'game 1: malformed at byte 2000: the file ends at byte 2000, inside the 2214-byte CBR header (the file is truncated)\n']);
-    const c = cli('validate', write('cut.cbf', readFileSync(join(CB, 'test.cbf')).subarray(0, 2000)));
+    const c = await cliIn('validate', write('cut.cbf', readFileSync(join(CB, 'test.cbf')).subarray(0, 2000)));
     expect(c.code).toBe(2);
     expect(c.stdout).toMatch(/^game 1: malformed at line \d+:\d+: the <MoveList> is never closed \(the file is truncated\)\n$/);
     for (const x of [a, b, c]) expect(x.stderr).not.toMatch(/\n\s+at |Error:|internal error/);

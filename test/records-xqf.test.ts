@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectRecordFormat, readXqf } from '../src/notation/records/index.js';
 import { Replayer, type GameReport } from '../src/notation/replay.js';
+import { runCli } from './helpers/cli.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const REC = join(ROOT, 'fixtures/records');
@@ -48,6 +49,10 @@ const files = walk(XQF).filter((f) => !f.endsWith('.md'));
 const placement = (fen: string | null): string => (fen ?? '').split(' ').slice(0, 2).join(' ');
 
 /** Runs the built CLI (dist/, made by `npm run build` before the tests) in a child process. */
+/** The CLI in-process (main() with captured output), for most checks: spawning costs a second each. */
+async function cliIn(...args: string[]) {
+  return runCli(args);
+}
 function cli(...args: string[]) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin/chuhan.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -169,9 +174,9 @@ describe('XQF: bad input', () => {
     expect(r.stderr).toBe(`chuhan: 1 of 1 game in ${f} is malformed\n`);
   });
 
-  it('a file cut inside the moves: exit 2, the moves before the cut replayed, the byte of the cut', () => {
+  it('a file cut inside the moves: exit 2, the moves before the cut replayed, the byte of the cut', async () => {
     const f = write('moves.xqf', good.subarray(0, 1130));
-    const r = cli('validate', f, '--json');
+    const r = await cliIn('validate', f, '--json');
     expect(r.code).toBe(2);
     const game = (JSON.parse(r.stdout) as { games: Array<Record<string, unknown>> }).games[0]!;
     expect(game['plies']).toBe(7);
@@ -187,20 +192,20 @@ describe('XQF: bad input', () => {
     noStackTrace(r.stderr);
   });
 
-  it('wrong key bytes: exit 2, named as such', () => {
+  it('wrong key bytes: exit 2, named as such', async () => {
     const bytes = Uint8Array.from(good);
     bytes[13] = (bytes[13]! + 1) & 0xff;
     const f = write('keys.xqf', bytes);
-    const r = cli('validate', f);
+    const r = await cliIn('validate', f);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/^game 1: malformed at byte 12: wrong key bytes: the key sum and keys at bytes 12-15 \(0x97 0xDB 0x79 0x16\) do not add up to 0 mod 256, so the file cannot be decrypted\n$/);
     noStackTrace(r.stderr);
   });
 
-  it('an unsupported version: exit 2', () => {
+  it('an unsupported version: exit 2', async () => {
     const bytes = Uint8Array.from(good);
     bytes[2] = 19;
-    const r = cli('validate', write('v19.xqf', bytes));
+    const r = await cliIn('validate', write('v19.xqf', bytes));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('game 1: malformed at byte 2: XQF version 19 is not supported (XQStudio wrote versions 10 to 18)\n');
   });
@@ -214,9 +219,9 @@ describe('XQF: bad input', () => {
     expect([r.status, r.stdout]).toEqual([0, 'game 1: ok, 43 plies, 1-0 checkmate\n']);
   });
 
-  it('an illegal move: exit 1, the ply, the move and its byte offset', () => {
+  it('an illegal move: exit 1, the ply, the move and its byte offset', async () => {
     const f = join(XQF, 'cchess-tests/BadMoveTest3.xqf');
-    const r = cli('validate', f);
+    const r = await cliIn('validate', f);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('game 1: illegal move 10 "e1f0" at byte 1106: there is no piece on e1\n');
     expect(r.stderr).toBe(`chuhan: 1 of 1 game in ${f} has an illegal move\n`);
