@@ -80,12 +80,16 @@ export interface RecordMove {
   text: string;
   line: number;
   column: number;
+  /** Byte offset of the move in a binary record (XQF, CCBridge), where line and column are 0. */
+  offset?: number;
 }
 
 export interface RecordError {
   message: string;
   line: number;
   column: number;
+  /** Byte offset of the problem in a binary record (XQF, CCBridge), where line and column are 0. */
+  offset?: number;
 }
 
 export interface GameRecord {

@@ -28,6 +28,8 @@ export interface ReplayError {
   readonly move: string | null;
   readonly line: number;
   readonly column: number;
+  /** Byte offset in a binary record (XQF, CCBridge), where line and column are 0. */
+  readonly offset?: number;
   readonly message: string;
 }
 
@@ -228,7 +230,7 @@ export class Replayer {
       }
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
-        const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
+        const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, ...(mv.offset !== undefined ? { offset: mv.offset } : {}), message: reason };
         return { pos, history, plies, error, malformedMove: shapeless };
       }
       if (history) {
@@ -303,10 +305,10 @@ export class Replayer {
     let status: GameStatus = error ? (malformedMove ? 'malformed' : 'illegal') : 'ok';
     // A syntax error in the record outranks an illegal move that comes after it.
     const syntax = rec.errors[0];
-    if (syntax && (!error || syntax.line < error.line || (syntax.line === error.line && syntax.column <= error.column))) {
+    if (syntax && (!error || !isBefore(error, syntax))) {
       let ply = 1;
-      for (const mv of list) if (mv.line < syntax.line || (mv.line === syntax.line && mv.column < syntax.column)) ply++;
-      error = { ply, move: null, line: syntax.line, column: syntax.column, message: syntax.message };
+      for (const mv of list) if (isBefore(mv, syntax)) ply++;
+      error = { ply, move: null, line: syntax.line, column: syntax.column, ...(syntax.offset !== undefined ? { offset: syntax.offset } : {}), message: syntax.message };
       status = 'malformed';
     }
     const judged = gameResult({ game, history, final: pos, recorded });
@@ -327,6 +329,15 @@ export class Replayer {
   }
 }
 
+/** Whether place a comes before place b in the input (byte offsets in binary records, else line:column). */
+function isBefore(a: { line: number; column: number; offset?: number }, b: { line: number; column: number; offset?: number }): boolean {
+  if (a.offset !== undefined && b.offset !== undefined) return a.offset < b.offset;
+  return a.line < b.line || (a.line === b.line && a.column < b.column);
+}
+
+/** Where an error is: `byte N` in a binary record, else `line L:C`. */
+const placeOf = (e: ReplayError): string => (e.offset !== undefined ? `byte ${e.offset}` : `line ${e.line}:${e.column}`);
+
 function gameOverReason(game: Game, pos: Position): string {
   const s = positionStatus(game, pos);
   if (s.reason === 'checkmate' || s.reason === 'stalemate')
@@ -341,8 +352,8 @@ const DETAILED = new Set(['perpetual check', 'perpetual chase', 'move limit', 'b
 export function formatReportLine(r: GameReport): string {
   const head = `game ${r.index}: `;
   if (r.error && r.error.move !== null)
-    return `${head}${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} "${r.error.move}" at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
-  if (r.error) return `${head}malformed at line ${r.error.line}:${r.error.column}: ${r.error.message}`;
+    return `${head}${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} "${r.error.move}" at ${placeOf(r.error)}: ${r.error.message}`;
+  if (r.error) return `${head}malformed at ${placeOf(r.error)}: ${r.error.message}`;
   let tail = r.result + (r.reason ? ` ${r.reason}` : '');
   if (r.reason && r.detail && DETAILED.has(r.reason)) tail += `: ${r.detail}`;
   if (r.reason && r.endPly !== null && r.endPly < r.plies) tail += ` at ply ${r.endPly} (the record goes on to ply ${r.plies})`;

@@ -2,10 +2,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { readRecords } from '../../notation/pgn.js';
 import { formatReportLine, Replayer, reportJson, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
+import { readAnyRecords } from './record-input.js';
 
 interface ValidateOptions {
   format?: string;
@@ -37,7 +37,7 @@ function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameRep
 export function registerValidate(program: Command, io: Io): void {
   program
     .command('validate')
-    .description('replay the games of a PGN file or move list and report the first illegal move of each')
+    .description('replay the games of a record file (PGN, move list, XQF, CCBridge CBL/CBR/CBF) and report the first illegal move of each')
     .argument('<file>', 'the record file, or - for standard input')
     .option('--format <format>', 'auto | pgn | list (a plain move list without tags)', 'auto')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
@@ -76,7 +76,7 @@ export function registerValidate(program: Command, io: Io): void {
       let malformed = 0;
       const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}) });
       try {
-        for await (const rec of readRecords(source)) {
+        for await (const rec of readAnyRecords(source)) {
           let report = replayer.replay(rec);
           if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
           games++;

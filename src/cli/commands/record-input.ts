@@ -1,0 +1,62 @@
+/**
+ * The games of an input in any record format. The first bytes tell the format
+ * (notation/records/detect.ts): XQF and CCBridge files (binary, or one XML record) are read whole
+ * and decoded by their readers; for anything else the bytes (the peeked ones first) go on to the
+ * text reader, streaming as before.
+ */
+import { readRecords, type GameRecord } from '../../notation/pgn.js';
+import { detectRecordFormat, DETECT_BYTES, readBinaryRecords } from '../../notation/records/index.js';
+
+const bytesOf = (c: string | Uint8Array): Uint8Array => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c);
+
+export type OpenedRecords =
+  /** A binary or library record file: its games. */
+  | { readonly binary: true; readonly records: AsyncIterable<GameRecord> }
+  /** Text: the whole input, to give to a text reader. */
+  | { readonly binary: false; readonly text: AsyncIterable<Uint8Array> };
+
+/** Looks at the first bytes of `source`: the games of an XQF/CCBridge file, or the input back for a text reader. */
+export async function openBinaryRecords(source: AsyncIterable<string | Uint8Array>): Promise<OpenedRecords> {
+  const it = source[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  while (size < DETECT_BYTES) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    const chunk = bytesOf(r.value);
+    head.push(chunk);
+    size += chunk.length;
+  }
+  const first = Buffer.concat(head);
+  const format = detectRecordFormat(first);
+  if (format !== 'text') {
+    const chunks: Uint8Array[] = [first];
+    while (!done) {
+      const r = await it.next();
+      if (r.done) done = true;
+      else chunks.push(bytesOf(r.value));
+    }
+    const games = readBinaryRecords(Buffer.concat(chunks), format);
+    return { binary: true, records: (async function* () { yield* games; })() };
+  }
+  async function* text(): AsyncGenerator<Uint8Array, void, undefined> {
+    if (first.length > 0) yield first;
+    while (!done) {
+      const r = await it.next();
+      if (r.done) done = true;
+      else yield bytesOf(r.value);
+    }
+  }
+  return { binary: false, text: text() };
+}
+
+/** The games of an input: binary/library formats by their readers, else the PGN/move-list reader. */
+export async function* readAnyRecords(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<GameRecord, void, undefined> {
+  const opened = await openBinaryRecords(source);
+  if (opened.binary) yield* opened.records;
+  else yield* readRecords(opened.text);
+}

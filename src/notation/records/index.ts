@@ -1,0 +1,27 @@
+/**
+ * The binary and library record readers (XQF, CCBridge CBL/CBR/CBF) behind one call: the games of
+ * a whole file, as `GameRecord`s the replayer reads like PGN games (moves in ICCS with byte
+ * offsets; errors with byte offsets, or line:column for the XML of CBF).
+ */
+import { readCbf, readCbl, readCbr } from './ccbridge.js';
+import type { BinaryGameRecord, RecordFormat } from './common.js';
+import { readXqf } from './xqf.js';
+
+export type { BinaryGameRecord, RecordComment, RecordFormat } from './common.js';
+export { detectRecordFormat, DETECT_BYTES } from './detect.js';
+export { readXqf } from './xqf.js';
+export { readCbf, readCbl, readCbr } from './ccbridge.js';
+
+/** Reads every game of a binary/library record file; `format` from `detectRecordFormat` (not 'text'). */
+export function readBinaryRecords(bytes: Uint8Array, format: Exclude<RecordFormat, 'text'>): BinaryGameRecord[] {
+  switch (format) {
+    case 'xqf':
+      return [readXqf(bytes)];
+    case 'cbr':
+      return [readCbr(bytes)];
+    case 'cbl':
+      return readCbl(bytes);
+    case 'cbf':
+      return [readCbf(bytes)];
+  }
+}
