@@ -1,18 +1,16 @@
 /**
- * The 49 real lishogi games of ../shared/data/chushogi (8,688 plies, all legal under lishogi
+ * The 49 real lishogi games of fixtures/games/chushogi (8,688 plies, all legal under lishogi
  * rules): every move must be found among our legal moves, and SFEN/USI must round-trip on the way.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import { CHU_START_SFEN, royalsLost } from '../src/games/chushogi/index.js';
 import { formatChuSfen, parseChuSfen } from '../src/notation/sfen.js';
 import { formatUsi, parseUsi } from '../src/notation/usi.js';
+import { CHU_GAMES } from './helpers/fixtures.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PGN = join(repoRoot, '..', 'shared', 'data', 'chushogi', 'lishogi_49_games.pgn');
+const PGN = CHU_GAMES + 'lishogi_49_games.pgn';
 
 interface Game {
   fen: string;

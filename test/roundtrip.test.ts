@@ -16,6 +16,7 @@ import { getGame } from '../src/notation/registry.js';
 import { formatUsi, parseUsi } from '../src/notation/usi.js';
 import { formatWestern, parseWesternReason } from '../src/notation/western.js';
 import { formatXboard } from '../src/notation/xboard.js';
+import { CHU_GAMES } from './helpers/fixtures.js';
 import { xq } from './helpers/xiangqi.js';
 
 /** A small deterministic PRNG (mulberry32). */
@@ -140,7 +141,7 @@ function randomChuPositions(games: number, plies: number, every: number, seed: n
 
 /** Positions from the 49 lishogi games (lions, promoted pieces, late middlegames). */
 function lishogiPositions(every: number): Position[] {
-  const text = readFileSync(new URL('../../shared/data/chushogi/lishogi_49_games.pgn', import.meta.url), 'utf8');
+  const text = readFileSync(CHU_GAMES + 'lishogi_49_games.pgn', 'utf8');
   const out: Position[] = [];
   for (const rec of parseRecords(text)) {
     const start = chu.parseFen(rec.tags['FEN'] ?? chu.startFen);

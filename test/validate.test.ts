@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
+import { CHU_GAMES, XQ_GAMES } from './helpers/fixtures.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const XQ = new URL('../../shared/data/xiangqi/', import.meta.url).pathname;
-const CHU = new URL('../../shared/data/chushogi/', import.meta.url).pathname;
+const XQ = XQ_GAMES;
+const CHU = CHU_GAMES;
 const FIX = new URL('../fixtures/validate/', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'chuhan-validate-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
