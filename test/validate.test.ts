@@ -3,19 +3,19 @@
  * message, JSON shape, streaming from stdin and a 50 MB file with a capped heap.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { CHU_GAMES, XQ_GAMES } from './helpers/fixtures.js';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const XQ = XQ_GAMES;
 const CHU = CHU_GAMES;
 const FIX = new URL('../fixtures/validate/', import.meta.url).pathname;
-const tmp = mkdtempSync(join(tmpdir(), 'chuhan-validate-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('validate');
+afterAll(removeTempDirs);
 
 function tmpFile(name: string, content: string | Buffer): string {
   const path = join(tmp, name);
