@@ -40,11 +40,17 @@ function start(args: string, home: string): string {
 
 const screen = (name: string): string => tmux('capture-pane', '-t', name, '-p');
 
+/**
+ * The screen once it shows `what` and has stopped changing (two equal captures 100 ms apart): on a
+ * busy machine a capture can catch a frame half drawn, with the move list new and the status old.
+ */
 async function waitFor(name: string, pred: (s: string) => boolean, what: string, ms = 15_000): Promise<string> {
   const end = Date.now() + ms;
+  let last: string | undefined;
   for (;;) {
     const s = screen(name);
-    if (pred(s)) return s;
+    if (pred(s) && s === last) return s;
+    last = pred(s) ? s : undefined;
     if (Date.now() > end) throw new Error(`tmux screen never showed ${what}:\n${s}`);
     await sleep(100);
   }
