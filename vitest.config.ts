@@ -6,6 +6,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker per core minus one: a single worker on this 2-core machine.
+    // Many files wait on child processes (the CLI, tmux, engines), so two workers overlap that waiting.
+    maxWorkers: 2,
     reporters: ['default', new SummaryReporter()],
   },
 });

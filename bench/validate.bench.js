@@ -1,5 +1,5 @@
 // `chuhan validate` end to end (process start-up included) on the 2,516 master games
-// (221,678 plies, ../shared/data/xiangqi/*_UCI_games.pgn); issue target >= 300,000 plies/s.
+// (221,678 plies, fixtures/games/xiangqi/*_UCI_games.pgn, in the repository); issue target >= 300,000 plies/s.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const name = 'chuhan validate (2,516 master games, end to end)';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const data = join(root, '..', 'shared', 'data', 'xiangqi');
+const data = join(root, 'fixtures', 'games', 'xiangqi');
 const FILES = ['Hu_Ronghua_1391_UCI_games.pgn', 'Liu_Dahua_1125_UCI_games.pgn'];
 const PLIES = 221_678;
 const RUNS = 5;

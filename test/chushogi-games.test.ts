@@ -1,18 +1,17 @@
 /**
- * The 49 real lishogi games of ../shared/data/chushogi (8,688 plies, all legal under lishogi
+ * The 49 real lishogi games of fixtures/games/chushogi (8,688 plies, all legal under lishogi
  * rules): every move must be found among our legal moves, and SFEN/USI must round-trip on the way.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import { CHU_START_SFEN, royalsLost } from '../src/games/chushogi/index.js';
 import { formatChuSfen, parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
 import { formatUsi, parseUsi } from '../src/games/chushogi/notation/usi.js';
+import { failures } from './helpers/failures.js';
+import { CHU_GAMES } from './helpers/fixtures.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PGN = join(repoRoot, '..', 'shared', 'data', 'chushogi', 'lishogi_49_games.pgn');
+const PGN = CHU_GAMES + 'lishogi_49_games.pgn';
 
 interface Game {
   fen: string;
@@ -44,6 +43,8 @@ describe('lishogi games', () => {
   it('every move is legal, and SFEN and USI round-trip at every ply', () => {
     let kingCaptured = 0;
     const loneRoyal: number[] = [];
+    // every ply is checked; failures are collected and asserted once (test/helpers/failures.ts)
+    const f = failures();
     games.forEach((game, gi) => {
       const start = parseChuSfen(game.fen);
       expect(start.ok, `game ${gi + 1} FEN`).toBe(true);
@@ -53,16 +54,19 @@ describe('lishogi games', () => {
         const legal = legalMoves(pos);
         const m = parseUsi(pos, text);
         if (!m.ok) throw new Error(`game ${gi + 1} ply ${ply + 1} "${text}": ${m.error}`);
-        expect(legal).toContain(m.value);
+        const where = `game ${gi + 1} ply ${ply + 1} "${text}"`;
+        f.check(legal.includes(m.value), () => `${where}: not among our legal moves`);
         // our canonical USI reads back to the same move
-        const again = parseUsi(pos, formatUsi(m.value));
-        expect(again.ok && again.value === m.value).toBe(true);
+        const usi = formatUsi(m.value);
+        const again = parseUsi(pos, usi);
+        f.check(again.ok && again.value === m.value, () => `${where}: our USI ${usi} does not read back`);
         pos.play(m.value);
         const sfen = formatChuSfen(pos);
         const back = parseChuSfen(sfen);
         if (!back.ok) throw new Error(`game ${gi + 1} ply ${ply + 1}: ${sfen}: ${back.error}`);
-        expect(formatChuSfen(back.value)).toBe(sfen);
-        expect([back.value.hashLo, back.value.hashHi]).toEqual([pos.hashLo, pos.hashHi]);
+        const sfen2 = formatChuSfen(back.value);
+        f.check(sfen2 === sfen, () => `${where}: ${sfen} reads back as ${sfen2}`);
+        f.check(back.value.hashLo === pos.hashLo && back.value.hashHi === pos.hashHi, () => `${where}: ${sfen}: parsed hash differs`);
       });
       if (royalsLost(pos)) {
         kingCaptured++;
@@ -72,6 +76,7 @@ describe('lishogi games', () => {
       for (const p of pos.board) if (p) pieces[p & 1]++;
       if (!royalsLost(pos) && Math.min(pieces[0]!, pieces[1]!) === 1) loneRoyal.push(gi + 1);
     });
+    expect(f.list).toEqual([]);
     expect(kingCaptured).toBe(14);
     // the two bare-king endings (the bare-king rule itself belongs to the game-end issue)
     expect(loneRoyal).toEqual([16, 33]);

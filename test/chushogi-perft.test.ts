@@ -11,6 +11,7 @@ import { CHU_START_SFEN } from '../src/games/chushogi/index.js';
 import { PathPerft, pathCount } from '../src/games/chushogi/paths.js';
 import { parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
 import { formatUsi } from '../src/games/chushogi/notation/usi.js';
+import { failures } from './helpers/failures.js';
 
 const sfen = (text: string): Position => {
   const r = parseChuSfen(text);
@@ -147,21 +148,25 @@ describe('move generation invariants', () => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return (seed >>> 8) % n;
     };
+    // every position and move is checked; failures are collected and asserted once (test/helpers/failures.ts)
+    const f = failures();
     for (let game = 0; game < 6; game++) {
       const pos = sfen(CHU_START_SFEN);
       for (let ply = 0; ply < 150; ply++) {
+        const where = `game ${game + 1} ply ${ply + 1}`;
         const moves = legalMoves(pos);
-        expect(new Set(moves).size).toBe(moves.length);
+        f.check(new Set(moves).size === moves.length, () => `${where}: duplicate moves`);
         if (moves.length === 0) break;
         const board = pos.board.slice();
         const hash = [pos.hashLo, pos.hashHi];
         for (const m of moves) {
           pos.play(m);
-          expect([pos.hashLo, pos.hashHi]).toEqual(pos.computeHash());
+          const h = pos.computeHash();
+          f.check(pos.hashLo === h[0] && pos.hashHi === h[1], () => `${where} after ${formatUsi(m)}: incremental hash differs from computeHash()`);
           pos.undo();
         }
-        expect(pos.board).toEqual(board);
-        expect([pos.hashLo, pos.hashHi]).toEqual(hash);
+        f.check(pos.board.every((p, i) => p === board[i]) && pos.board.length === board.length, () => `${where}: play/undo changed the board`);
+        f.check(pos.hashLo === hash[0] && pos.hashHi === hash[1], () => `${where}: play/undo changed the hash`);
         // prefer captures a little so that lions meet
         const captures = moves.filter((m) => {
           const to = (m >>> 8) & 0xff;
@@ -171,5 +176,6 @@ describe('move generation invariants', () => {
         pos.play(pick);
       }
     }
+    expect(f.list).toEqual([]);
   });
 });

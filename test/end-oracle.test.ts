@@ -10,9 +10,10 @@ import { xiangqiEndRules } from '../src/games/xiangqi/end.js';
 import { parseRecords } from '../src/notation/pgn.js';
 import { Replayer } from '../src/notation/replay.js';
 import { playCase } from './end-helpers.js';
+import { XQ_GAMES } from './helpers/fixtures.js';
 
 const FIX = new URL('../fixtures/endings/', import.meta.url).pathname;
-const XQ = new URL('../../shared/data/xiangqi/', import.meta.url).pathname;
+const XQ = XQ_GAMES;
 
 interface Cycle {
   fen: string;

@@ -3,8 +3,7 @@
  * `validate --json` with every reason of the result type, `validate --explain`, and play/repl
  * (warning, then the result).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REASONS } from '../src/core/history.js';
@@ -13,9 +12,10 @@ import { positionResult, positionStatus } from '../src/notation/status.js';
 import { Session } from '../src/tui/session.js';
 import { casesPgn, loadCases } from './end-helpers.js';
 import { runCli } from './helpers/cli.js';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'chuhan-end-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('end');
+afterAll(removeTempDirs);
 const file = (name: string, text: string): string => {
   const p = join(tmp, name);
   writeFileSync(p, text);

@@ -1,9 +1,13 @@
-/** The one-move legality test used by the record replay agrees with the legal-move generator. */
+/**
+ * The one-move legality test used by the record replay agrees with the legal-move generator.
+ * Each sweep checks a seeded sample of its positions; all of them with CHUHAN_FULL_TESTS=1.
+ */
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { isLegalMove } from '../src/games/xiangqi/notation/legal-check.js';
 import { getGame } from '../src/games/registry.js';
+import { FULL_TESTS, sample } from './helpers/sample.js';
 import { xq } from './helpers/xiangqi.js';
 
 function walk(start: Position, plies: number, seed: number, out: Position[]): void {
@@ -37,8 +41,8 @@ function mismatches(pos: Position): string[] {
 }
 
 describe('isLegalMove', () => {
-  it('matches the xiangqi legal moves on every start/end pair of 1,200 positions', () => {
-    const positions: Position[] = [];
+  it(`matches the xiangqi legal moves on every start/end pair of ${FULL_TESTS ? '1,200' : '400 of 1,200'} positions`, () => {
+    const all: Position[] = [];
     const starts = [
       getGame('xiangqi').startFen,
       '2bak4/4a4/2n1b1n2/2P1r1r2/2P1c1c2/2P2R3/9/4R4/4A4/3AK4 w - - 0 1',
@@ -46,19 +50,22 @@ describe('isLegalMove', () => {
       '4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1',
     ];
     starts.forEach((fen, i) => {
-      for (let g = 0; g < 6; g++) walk(xq(fen), 50, 1000 * i + g, positions);
+      for (let g = 0; g < 6; g++) walk(xq(fen), 50, 1000 * i + g, all);
     });
-    expect(positions.length).toBeGreaterThan(1000);
+    expect(all.length).toBeGreaterThan(1000);
+    const positions = sample(all, 400, 21); // all of them with CHUHAN_FULL_TESTS=1
     const bad = positions.flatMap((p) => mismatches(p).map((x) => `${getGame('xiangqi').formatFen(p)}: ${x}`));
     expect(bad.slice(0, 10)).toEqual([]);
   });
 
-  it('matches the chu legal moves on 30 positions', () => {
+  it(`matches the chu legal moves on ${FULL_TESTS ? '30' : '10 of 30'} positions`, () => {
     const chu = getGame('chushogi');
     const start = chu.parseFen(chu.startFen);
     if (!start.ok) throw new Error(start.error);
-    const positions: Position[] = [];
-    walk(start.value, 30, 7, positions);
+    const all: Position[] = [];
+    walk(start.value, 30, 7, all);
+    expect(all).toHaveLength(30);
+    const positions = sample(all, 10, 22); // all of them with CHUHAN_FULL_TESTS=1
     const bad = positions.flatMap((p) => mismatches(p));
     expect(bad.slice(0, 10)).toEqual([]);
   });

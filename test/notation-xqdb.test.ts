@@ -1,6 +1,6 @@
 /**
  * The same 15 master games in ICCS, WXF (full-width, sign-before-letter tandem forms) and Chinese
- * (../shared/data/xiangqi/): all three parse to the same move sequences.
+ * (fixtures/games/xiangqi/): all three parse to the same move sequences.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +11,9 @@ import { xiangqiStartPosition } from '../src/games/xiangqi/notation/fen.js';
 import { formatIccs } from '../src/games/xiangqi/notation/iccs.js';
 import { parseRecords } from '../src/notation/pgn.js';
 import { parseWxfReason } from '../src/games/xiangqi/notation/wxf.js';
+import { XQ_GAMES } from './helpers/fixtures.js';
 
-const DATA = new URL('../../shared/data/xiangqi/', import.meta.url);
-const load = (name: string) => parseRecords(readFileSync(new URL(name, DATA), 'utf8'));
+const load = (name: string) => parseRecords(readFileSync(XQ_GAMES + name, 'utf8'));
 
 type Parse = (pos: Position, text: string) => { ok: true; value: number } | { ok: false; error: string };
 

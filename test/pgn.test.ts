@@ -17,9 +17,10 @@ import {
   type GameRecord,
   type RecordReaderOptions,
 } from '../src/notation/pgn.js';
+import { fixture } from './helpers/fixtures.js';
 
-// The repo root is test/..; the shared data sits beside the repo (../shared/data from the root).
-const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
+// The real game collections, copied into the repository (fixtures/games/SOURCE.md).
+const DATA = fixture('games') + '/';
 const FIXTURES = fileURLToPath(new URL('../fixtures/records/', import.meta.url));
 const readData = (p: string): string => readFileSync(DATA + p, 'utf8');
 const readFixture = (p: string): string => readFileSync(FIXTURES + p, 'utf8');
@@ -508,13 +509,12 @@ describe('real records', () => {
     expect(chu[2]!.resultLine).toBe(21);
   });
 
-  const haveData = existsSync(DATA + 'xiangqi/Hu_Ronghua_1391_UCI_games.pgn');
-  // The shared data is expected beside the repo (../shared/data); say so clearly if it is not.
-  it('finds the shared data directory', () => {
-    expect(haveData, `missing ${DATA}`).toBe(true);
+  // The collections are part of the repository (fixtures/games/): a missing file is a failure, not a skip.
+  it('finds the game collections in fixtures/games', () => {
+    expect(existsSync(DATA + 'xiangqi/Hu_Ronghua_1391_UCI_games.pgn'), `missing ${DATA}`).toBe(true);
   });
 
-  it.runIf(haveData)('Hu Ronghua + Liu Dahua: 2,516 games, 221,678 moves', () => {
+  it('Hu Ronghua + Liu Dahua: 2,516 games, 221,678 moves', () => {
     const hu = parseRecords(readData('xiangqi/Hu_Ronghua_1391_UCI_games.pgn'));
     const liu = parseRecords(readData('xiangqi/Liu_Dahua_1125_UCI_games.pgn'));
     expect(hu).toHaveLength(1391);
@@ -527,14 +527,14 @@ describe('real records', () => {
     expect(guessNotation(moveTexts(hu[0]!))).toBe('iccs');
   });
 
-  it.runIf(haveData)('streams a large file in random chunks identically', () => {
+  it('streams a large file in random chunks identically', () => {
     const text = readData('xiangqi/Liu_Dahua_1125_UCI_games.pgn');
     const r = rng(42);
     const streamed = parseInChunks(text, () => 1 + Math.floor(r() * 5000));
     expect(plain(streamed)).toEqual(plain(parseRecords(text)));
   });
 
-  it.runIf(haveData)('the 15 games in ICCS, WXF and Chinese have the same move counts', () => {
+  it('the 15 games in ICCS, WXF and Chinese have the same move counts', () => {
     const counts: number[][] = [];
     for (const [f, notation] of [
       ['bulk_games_uci.pgn', 'iccs'],
@@ -555,7 +555,7 @@ describe('real records', () => {
     expect(counts[0]!.reduce((a, b) => a + b, 0)).toBe(1378);
   });
 
-  it.runIf(haveData)('lishogi chu file: 49 games, 8,688 moves, PlyCount matches', () => {
+  it('lishogi chu file: 49 games, 8,688 moves, PlyCount matches', () => {
     const games = expectStreamingSame(readData('chushogi/lishogi_49_games.pgn'));
     expect(games).toHaveLength(49);
     expect(games.reduce((n, g) => n + g.moves.length, 0)).toBe(8688);
@@ -568,7 +568,7 @@ describe('real records', () => {
     }
   });
 
-  it.runIf(haveData)('reads from an async byte source (readRecords)', async () => {
+  it('reads from an async byte source (readRecords)', async () => {
     const bytes = readFileSync(DATA + 'xiangqi/xqdb_traditional.pgn');
     async function* source(): AsyncGenerator<Uint8Array> {
       // 7-byte slices split the 3-byte UTF-8 sequences of the Chinese moves.

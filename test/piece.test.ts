@@ -1,17 +1,15 @@
 /**
  * `chuhan piece`: the diagram drawn from the engine's tables must match every diagram of the seed
- * (../shared/seeds/004_…, parsed here from the file itself) cell for cell.
+ * (a copy of seed 004 in fixtures/seeds/, parsed here from the file itself) cell for cell.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { cellGlyph, parseSeedDiagrams, parseSeedGrids } from '../src/render/seed.js';
 import { chuKindByName, CHU_PIECES } from '../src/games/chushogi/pieces.js';
+import { CHU_PIECE_SEED } from './helpers/fixtures.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SEED = join(repoRoot, '..', 'shared', 'seeds', '004_7a04d097ac2faee5.txt');
+const SEED = CHU_PIECE_SEED;
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';

@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
@@ -40,11 +40,17 @@ function start(args: string, home: string): string {
 
 const screen = (name: string): string => tmux('capture-pane', '-t', name, '-p');
 
+/**
+ * The screen once it shows `what` and has stopped changing (two equal captures 100 ms apart): on a
+ * busy machine a capture can catch a frame half drawn, with the move list new and the status old.
+ */
 async function waitFor(name: string, pred: (s: string) => boolean, what: string, ms = 15_000): Promise<string> {
   const end = Date.now() + ms;
+  let last: string | undefined;
   for (;;) {
     const s = screen(name);
-    if (pred(s)) return s;
+    if (pred(s) && s === last) return s;
+    last = pred(s) ? s : undefined;
     if (Date.now() > end) throw new Error(`tmux screen never showed ${what}:\n${s}`);
     await sleep(100);
   }
@@ -68,11 +74,12 @@ beforeAll(() => {
 
 afterAll(() => {
   if (hasTmux) spawnSync('tmux', ['-L', socket, 'kill-server']);
+  removeTempDirs(); // after the tmux server (and the programs in its windows) are gone
 });
 
 describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' : ' — SKIPPED: tmux is not installed'}`, () => {
   it('shows typed moves in three notations, an error, quits on Ctrl-C with the game saved, and resumes', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'chuhan-tmux-'));
+    const home = tempDir('tmux');
     const w = start('--black human', home);
     let s = await waitFor(w, prompt, 'the prompt');
     expect(s).toContain('red: human · black: human');
@@ -108,7 +115,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
   }, 60_000);
 
   it('against the computer (the engine, on a worker thread): it answers a move', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'chuhan-tmux-'));
+    const home = tempDir('tmux');
     const w = start('--level 2', home);
     let s = await waitFor(w, prompt, 'the prompt');
     expect(s).toContain('red: human · black: computer (level 2)');
@@ -122,7 +129,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
   }, 60_000);
 
   it('chu shogi board fits a 120×40 terminal', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'chuhan-tmux-'));
+    const home = tempDir('tmux');
     const w = start('-v chu --black human', home);
     let s = await waitFor(w, prompt, 'the prompt');
     type(w, '7i7h');

@@ -1,7 +1,6 @@
 /** `chuhan play` plumbing that needs no terminal: autosave paths and files, resume, start-up cost. */
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError, type Io } from '../src/cli/context.js';
@@ -10,6 +9,9 @@ import { placeholderPlayer } from '../src/tui/computer.js';
 import { autosavePath, readIfExists, writeAtomically } from '../src/tui/files.js';
 import { prepareSession, type PlayOptions } from '../src/tui/run-play.js';
 import { Session } from '../src/tui/session.js';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
+
+afterAll(removeTempDirs);
 
 const xq = getGame('xiangqi');
 const io: Io = { out: () => undefined, err: () => undefined, isTTY: false, env: {} };
@@ -41,7 +43,7 @@ describe('autosave files', () => {
   });
 
   it('writes atomically into a new directory and leaves no temp file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chuhan-save-'));
+    const dir = tempDir('save');
     const path = join(dir, 'a/b/autosave.pgn');
     expect(readIfExists(path)).toBeNull();
     writeAtomically(path, 'one');
@@ -66,7 +68,7 @@ describe('play start-up', () => {
   });
 
   it('--resume continues the saved game with its players; flags override them', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chuhan-resume-'));
+    const dir = tempDir('resume');
     const path = join(dir, 'autosave.pgn');
     const s = new Session(xq, { players: ['human', 'human'], level: 3 });
     s.command('move h2e2 h9g7');
@@ -82,7 +84,7 @@ describe('play start-up', () => {
   });
 
   it('--resume without a saved game, or with a broken one, is exit 2 with the path', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chuhan-resume-'));
+    const dir = tempDir('resume');
     const path = join(dir, 'autosave.pgn');
     const none = cliError(() => prepareSession(opts({ resume: true }), path, computer));
     expect(none.exitCode).toBe(2);

@@ -15,12 +15,10 @@ import {
   type MoveMark,
   type Painter,
 } from '../src/render/index.js';
+import { CHU_PIECE_SEED } from './helpers/fixtures.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SEED_PATH = resolve(
-  process.env.CHUHAN_SHARED ?? resolve(here, '../../shared'),
-  'seeds/004_7a04d097ac2faee5.txt',
-);
+const SEED_PATH = CHU_PIECE_SEED;
 const seedText = readFileSync(SEED_PATH, 'utf8');
 
 // ---- a tiny FEN/SFEN → BoardView helper (letters from spec/xiangqi.md and spec/chushogi.md) ----

@@ -2,10 +2,9 @@
  * `chuhan repl` end to end: the real launcher (bin/chuhan.js → dist) with a script on stdin, plus
  * in-process runs of runRepl for the computer player.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { getGame } from '../src/games/registry.js';
 import { placeholderPlayer } from '../src/tui/computer.js';
 import { runRepl } from '../src/tui/repl.js';
 import { Session } from '../src/tui/session.js';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin/chuhan.js');
@@ -33,6 +33,7 @@ beforeAll(() => {
     execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root });
   }
 }, 120_000);
+afterAll(removeTempDirs);
 
 function repl(script: string, args: string[] = [], cwd = root) {
   const r = spawnSync(process.execPath, [bin, 'repl', ...args], {
@@ -47,7 +48,7 @@ function repl(script: string, args: string[] = [], cwd = root) {
 
 describe('chuhan repl with piped stdin', () => {
   it('new game, moves in three notations, an illegal move, undo, save, load', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chuhan-repl-'));
+    const dir = tempDir('repl');
     const script = [
       'new',
       'move h2e2',

@@ -1,6 +1,9 @@
 /**
  * Round trips on positions from random legal play: every legal move → each notation → parse → the
  * same move, and no two legal moves of a position share a text.
+ *
+ * Each sweep checks a seeded sample of its positions (the same sample on every run); the whole set
+ * with CHUHAN_FULL_TESTS=1 (test/helpers/sample.ts). The checks are the same in both modes.
  */
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
@@ -16,18 +19,9 @@ import { getGame } from '../src/games/registry.js';
 import { formatUsi, parseUsi } from '../src/games/chushogi/notation/usi.js';
 import { formatWestern, parseWesternReason } from '../src/games/chushogi/notation/western.js';
 import { formatXboard } from '../src/games/chushogi/notation/xboard.js';
+import { CHU_GAMES } from './helpers/fixtures.js';
+import { howMany, sample, seededRandom as rng } from './helpers/sample.js';
 import { xq } from './helpers/xiangqi.js';
-
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 /** Positions met along random games from each start position. */
 function randomPositions(starts: string[], games: number, plies: number, seed: number): Position[] {
@@ -92,18 +86,25 @@ function checkPositions(positions: Position[]): { moves: number; failures: strin
   return { moves, failures };
 }
 
+// the positions each sweep draws from, and how many of them a default run checks
+const XQ_ALL = randomPositions([START], 20, 100, 1);
+const XQ_SAMPLE = sample(XQ_ALL, 500, 11);
+const CROWDED_ALL = randomPositions(CROWDED, 25, 40, 2);
+const CROWDED_SAMPLE = sample(CROWDED_ALL, 400, 12);
+
 describe('xiangqi notation round trips', () => {
-  it('every legal move of 2,000 positions from random games survives every notation', () => {
-    const positions = randomPositions([START], 20, 100, 1);
-    expect(positions.length).toBeGreaterThan(1900);
+  it(`every legal move of ${howMany(XQ_ALL.length, XQ_SAMPLE.length)} positions from random games survives every notation`, () => {
+    expect(XQ_ALL.length).toBeGreaterThan(1900);
+    const positions = XQ_SAMPLE;
     const { moves, failures } = checkPositions(positions);
     expect(failures).toEqual([]);
-    expect(moves).toBeGreaterThan(50_000);
+    // rich positions: over 25 legal moves each on average (50,000 on the 2,000)
+    expect(moves).toBeGreaterThan(25 * positions.length);
   });
 
-  it('and 1,000 positions with tandem pieces and pawns on one and two files', () => {
-    const positions = randomPositions(CROWDED, 25, 40, 2);
-    expect(positions.length).toBeGreaterThan(900);
+  it(`and ${howMany(CROWDED_ALL.length, CROWDED_SAMPLE.length)} positions with tandem pieces and pawns on one and two files`, () => {
+    expect(CROWDED_ALL.length).toBeGreaterThan(900);
+    const positions = CROWDED_SAMPLE;
     // the sample really holds the hard cases
     const texts = new Set(positions.flatMap((p) => legalMoves(p).map((m) => formatWxf(p, m).slice(0, 2))));
     for (const form of ['++', '--', 'P+', 'P-', 'R+', 'C-', '3+', '7-', '33']) expect(texts).toContain(form);
@@ -140,7 +141,7 @@ function randomChuPositions(games: number, plies: number, every: number, seed: n
 
 /** Positions from the 49 lishogi games (lions, promoted pieces, late middlegames). */
 function lishogiPositions(every: number): Position[] {
-  const text = readFileSync(new URL('../../shared/data/chushogi/lishogi_49_games.pgn', import.meta.url), 'utf8');
+  const text = readFileSync(CHU_GAMES + 'lishogi_49_games.pgn', 'utf8');
   const out: Position[] = [];
   for (const rec of parseRecords(text)) {
     const start = chu.parseFen(rec.tags['FEN'] ?? chu.startFen);
@@ -189,13 +190,17 @@ function checkChuPositions(positions: Position[]): { moves: number; failures: st
   return { moves, failures, texts };
 }
 
+const CHU_ALL = [...randomChuPositions(6, 300, 6, 3), ...lishogiPositions(30)];
+const CHU_SAMPLE = sample(CHU_ALL, 150, 1);
+
 describe('chu shogi notation round trips', () => {
-  it('every legal move of 600 positions (random games and the lishogi games) survives USI, XBoard legs and western', () => {
-    const positions = [...randomChuPositions(6, 300, 6, 3), ...lishogiPositions(30)];
-    expect(positions.length).toBeGreaterThan(550);
+  it(`every legal move of ${howMany(CHU_ALL.length, CHU_SAMPLE.length)} positions (random games and the lishogi games) survives USI, XBoard legs and western`, () => {
+    expect(CHU_ALL.length).toBeGreaterThan(550);
+    const positions = CHU_SAMPLE;
     const { moves, failures, texts } = checkChuPositions(positions);
     expect(failures).toEqual([]);
-    expect(moves).toBeGreaterThan(40_000);
+    // rich positions: over 70 legal moves each on average (40,000 on the 563)
+    expect(moves).toBeGreaterThan(70 * positions.length);
     // the sample holds lion double moves, igui, passes, promotions and disambiguated origins
     for (const form of ['Lnx·x·', 'Lnx·-·', 'Lnx!·', 'Ln-·-·', 'HFx·x·', 'SEx!·', '--', 'P-·+', 'P-·=', 'DK·-·', '+P-·']) expect(texts).toContain(form);
   });

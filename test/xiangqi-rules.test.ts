@@ -179,28 +179,40 @@ function randomWalk(start: Position, plies: number, seed: number, visit: (p: Pos
 
 describe('position invariants on random games', () => {
   it('FEN round trip, incremental hash, make/unmake on 40 random games', () => {
+    // every check on every position and move; the failures are collected and asserted once at the
+    // end (an expect() per move made this test 15 times slower than the work it checks)
     let positions = 0;
+    const failures: string[] = [];
+    const fail = (fen: string, what: string) => {
+      if (failures.length < 20) failures.push(`${fen}: ${what}`);
+    };
+    const sameHash = (h: readonly number[], pos: Position) => h[0] === pos.hashLo && h[1] === pos.hashHi;
+    const state = (pos: Position) =>
+      JSON.stringify({ board: Array.from(pos.board), h: [pos.hashLo, pos.hashHi], turn: pos.turn, half: pos.halfmove });
     for (let g = 0; g < 40; g++) {
       const p = xq('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
       randomWalk(p, 150, g + 1, (pos) => {
         positions++;
         const fen = formatXiangqiFen(pos);
         const back = parseXiangqiFen(fen);
-        expect(back.ok, fen).toBe(true);
-        if (back.ok) {
-          expect(formatXiangqiFen(back.value)).toBe(fen);
-          expect([back.value.hashLo, back.value.hashHi]).toEqual([pos.hashLo, pos.hashHi]);
+        if (!back.ok) fail(fen, `does not parse back: ${back.error}`);
+        else {
+          const again = formatXiangqiFen(back.value);
+          if (again !== fen) fail(fen, `parses back as ${again}`);
+          if (back.value.hashLo !== pos.hashLo || back.value.hashHi !== pos.hashHi) fail(fen, 'parsed hash differs from the incremental one');
         }
-        expect(pos.computeHash()).toEqual([pos.hashLo, pos.hashHi]);
-        const before = { board: Array.from(pos.board), h: [pos.hashLo, pos.hashHi], turn: pos.turn, half: pos.halfmove };
+        if (!sameHash(pos.computeHash(), pos)) fail(fen, 'incremental hash differs from computeHash()');
+        const before = state(pos);
         for (const m of legalMoves(pos)) {
           pos.play(m);
-          expect(pos.computeHash()).toEqual([pos.hashLo, pos.hashHi]);
+          if (!sameHash(pos.computeHash(), pos)) fail(fen, `after ${m}: incremental hash differs from computeHash()`);
           pos.undo();
         }
-        expect({ board: Array.from(pos.board), h: [pos.hashLo, pos.hashHi], turn: pos.turn, half: pos.halfmove }).toEqual(before);
+        const after = state(pos);
+        if (after !== before) fail(fen, `play/undo of every move changed the position: ${after}`);
       });
     }
+    expect(failures).toEqual([]);
     expect(positions).toBeGreaterThan(2000);
   });
   it('perft from a random middlegame agrees with a slow reference filter', () => {
