@@ -22,7 +22,7 @@ import { gameIdFromName, getGame, type Game } from '../notation/registry.js';
 import type { GameHistory, GameResult } from '../core/history.js';
 import { newGameHistory, positionStatus } from '../notation/status.js';
 import { renderBoard } from '../render/board.js';
-import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
+import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
@@ -315,7 +315,7 @@ export class Session {
 
   /** The board as text lines (for `show`, and the Ink UI with its own options). */
   boardLines(
-    opts: { style?: RenderStyle; labels?: LabelMode; paint?: Partial<Painter>; highlights?: number[]; cursor?: number | null } = {},
+    opts: { style?: RenderStyle; labels?: LabelMode; paint?: Partial<Painter>; highlights?: number[]; cursor?: number | null; layout?: BoardLayout } = {},
   ): string[] {
     const view = boardView(this.game, this.pos, { highlights: opts.highlights ?? this.highlights, attacked: isAttacked });
     const c = opts.cursor;
@@ -325,6 +325,7 @@ export class Session {
       labels: opts.labels ?? this.labels,
       paint: opts.paint ?? this.paint,
       flip: this.flipped,
+      layout: opts.layout,
     });
   }
 

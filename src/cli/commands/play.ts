@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { parsePlayerKind, type PlayerKind } from '../../tui/types.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
-import { parseLabels, parseStyle } from './show.js';
+import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 
 interface PlayCliOptions extends CommonOptions {
   red?: string;
@@ -30,7 +30,7 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--black <player>', 'second side (black / gote): human | computer (default computer)')
     .option('--level <n>', 'computer strength, 1-8 (default 3)')
     .option('--resume', 'continue the autosaved game')
-    .option('--style <style>', 'unicode (default) | ascii')
+    .option('--style <style>', STYLE_HELP)
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
