@@ -1,31 +1,9 @@
 /** What every command shares: I/O streams, errors with exit codes, picking the game and position. */
 import type { Position } from '../core/position.js';
+import { CliError, type Io } from './io.js';
 import { gameIdFromName, getGame, type Game, type GameId } from '../notation/registry.js';
 
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-  /** Is stdout a terminal (colour, interactive)? */
-  readonly isTTY: boolean;
-  readonly env: Record<string, string | undefined>;
-}
-
-export const processIo = (): Io => ({
-  out: (t) => void process.stdout.write(t),
-  err: (t) => void process.stderr.write(t),
-  isTTY: Boolean(process.stdout.isTTY),
-  env: process.env,
-});
-
-/** An expected failure: printed as one sentence on stderr, exit code 1 or 2 (cli.md). */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2 = 2,
-  ) {
-    super(message);
-  }
-}
+export { CliError, processIo, type Io } from './io.js';
 
 export interface CommonOptions {
   variant?: string;

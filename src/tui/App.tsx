@@ -53,6 +53,7 @@ export function App(props: AppProps) {
   const saveError = useRef<string | null>(null);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const { stdout } = useStdout();
+  const boardSizeCache = useRef(new Map<string, Record<BoardLayout, Size>>());
 
   // a new terminal size: choose the layout again
   useEffect(() => {
@@ -133,26 +134,31 @@ export function App(props: AppProps) {
   });
 
   const u = ui.current;
-  const drawn = {} as Record<BoardLayout, string[]>;
-  const sizes = {} as Record<BoardLayout, Size>;
-  const measure = measureFor(false);
-  for (const layout of ['full', 'compact'] as const) {
-    drawn[layout] = session.boardLines({
-      style: props.style,
-      labels: props.labels,
-      paint: props.paint,
-      highlights: highlightsFor(session, u),
-      cursor: u.cursor,
-      layout,
-    });
-    sizes[layout] = { columns: Math.max(0, ...drawn[layout].map(measure)), rows: drawn[layout].length };
+  const boardOpts = {
+    style: props.style,
+    labels: props.labels,
+    paint: props.paint,
+    highlights: highlightsFor(session, u),
+    cursor: u.cursor,
+  };
+  // the board's size in each layout depends on the game and the drawing options, not the position
+  const sizeKey = `${session.game.id}|${props.style}|${props.labels}|${session.flipped}`;
+  let sizes = boardSizeCache.current.get(sizeKey);
+  if (!sizes) {
+    const measure = measureFor(false);
+    const size = (layout: BoardLayout): Size => {
+      const lines = session.boardLines({ ...boardOpts, paint: {}, highlights: [], cursor: null, layout });
+      return { columns: Math.max(0, ...lines.map(measure)), rows: lines.length };
+    };
+    sizes = { full: size('full'), compact: size('compact') };
+    boardSizeCache.current.set(sizeKey, sizes);
   }
   // a terminal that does not say its size (e.g. a test stream): the full board, all lines
   const fit =
     stdout.columns && stdout.rows
       ? chooseLayout({ columns: stdout.columns, rows: stdout.rows, reservedRows: RESERVED_ROWS, boards: sizes })
       : undefined;
-  const board = drawn[fit?.fits ? fit.layout : 'full'];
+  const board = session.boardLines({ ...boardOpts, layout: fit?.fits ? fit.layout : 'full' });
   const notes: string[] = [];
   if (thinking.current) notes.push(`${session.computerName} is thinking…`);
   if (u.cursor !== null) {
