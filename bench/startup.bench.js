@@ -1,7 +1,7 @@
 // Start-up of the CLI as a ratio to bare `node -e 0`, in paired runs (each run of a command is
 // paired with a bare node run just before it, so both see the same machine load), median of 10;
 // and the time until `chuhan play` shows its board in a pseudo-terminal (util-linux `script`),
-// from spawning to the first frame containing both generals. Issue 17 targets: `--version` and
+// (120×40), from spawning to the first frame containing both generals. Issue 17 targets: `--version` and
 // `moves` at most 1.5x bare node, play's board within 0.6 s.
 //
 // Alone: `node bench/startup.bench.js` (or `npm run bench -- startup`).
@@ -35,8 +35,8 @@ const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).statu
 const sh = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
- * Milliseconds from spawning `cmd` in a pseudo-terminal (script -q, 80×24 by stty) until its output
- * contains every string of `until` (null: until it exits). The process is stopped after that.
+ * Milliseconds from spawning `cmd` in a pseudo-terminal (script -q, 120×40 by stty) until its output
+ * contains every string of `until` (null: until it exits); it is stopped then.
  */
 function inPty(cmd, until, env) {
   return new Promise((resolve, reject) => {
@@ -97,7 +97,9 @@ export async function run(log) {
   }
   const home = mkdtempSync(join(tmpdir(), 'chuhan-bench-'));
   try {
-    const play = `${sh(process.execPath)} ${sh(bin)} play --black human`;
+    // --style given: a pty of `script` has no terminal to answer the ambiguous-width probe (it would
+    // wait for its 200 ms timeout); real terminals answer at once
+    const play = `${sh(process.execPath)} ${sh(bin)} play --black human --style unicode`;
     const env = { CHUHAN_HOME: home, TERM: 'xterm-256color' };
     await inPty(play, ['帥', '將'], env);
     const times = [];
