@@ -4,7 +4,10 @@
 // (120×40), from spawning to the first frame containing both generals. Issue 17 targets: `--version` and
 // `moves` at most 1.5x bare node, play's board within 0.6 s.
 //
-// Alone: `node bench/startup.bench.js` (or `npm run bench -- startup`).
+// Alone: `node bench/startup.bench.js` (or `npm run bench -- startup`). To compare with another
+// checkout (built, e.g. `git archive <commit> | tar -x -C DIR`, node_modules linked, tsc run):
+// `CHUHAN_BENCH_AGAINST=DIR node bench/startup.bench.js` runs DIR/bin/chuhan.js in the same
+// iterations (bare node, this checkout, the other), so both see the same machine load.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +18,7 @@ export const name = 'start-up (ratio to bare node -e 0, paired runs, median of 1
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin', 'chuhan.js');
+const against = process.env.CHUHAN_BENCH_AGAINST ? join(process.env.CHUHAN_BENCH_AGAINST, 'bin', 'chuhan.js') : null;
 const RUNS = 10;
 
 const median = (xs) => {
@@ -77,19 +81,32 @@ export async function run(log) {
     ['moves', [bin, 'moves']],
     ['show', [bin, 'show']],
   ];
+  const fmt = (times, bases, ratios) =>
+    `${median(times).toFixed(0).padStart(5)} ms  bare node ${median(bases).toFixed(0).padStart(4)} ms  ratio ${median(ratios).toFixed(2)}×`;
   for (const [label, args] of cases) {
+    const other = against ? [against, ...args.slice(1)] : null;
     wall(args); // warm the file cache
+    if (other) wall(other);
     const ratios = [];
     const times = [];
     const bases = [];
+    const oRatios = [];
+    const oTimes = [];
     for (let i = 0; i < RUNS; i++) {
       const b = wall(bare);
       const t = wall(args);
       bases.push(b);
       times.push(t);
       ratios.push(t / b);
+      if (other) {
+        const o = wall(other);
+        oTimes.push(o);
+        oRatios.push(o / b);
+      }
     }
-    log(`chuhan ${label.padEnd(10)} ${median(times).toFixed(0).padStart(5)} ms  bare node ${median(bases).toFixed(0).padStart(4)} ms  ratio ${median(ratios).toFixed(2)}×${label === '--version' || label === 'moves' ? '  (target ≤ 1.5×)' : ''}`);
+    const target = label === '--version' || label === 'moves' ? '  (target ≤ 1.5×)' : '';
+    log(`chuhan ${label.padEnd(10)} ${fmt(times, bases, ratios)}${target}`);
+    if (other) log(`  against    ${fmt(oTimes, bases, oRatios)}  (${process.env.CHUHAN_BENCH_AGAINST})`);
   }
   if (!hasScript) {
     log('play: SKIPPED (needs util-linux `script` for a pseudo-terminal)');
@@ -101,14 +118,18 @@ export async function run(log) {
     // wait for its 200 ms timeout); real terminals answer at once
     const play = `${sh(process.execPath)} ${sh(bin)} play --black human --style unicode`;
     const env = { CHUHAN_HOME: home, TERM: 'xterm-256color' };
+    const otherPlay = against ? `${sh(process.execPath)} ${sh(against)} play --black human --style unicode` : null;
     await inPty(play, ['帥', '將'], env);
     const times = [];
     const bases = [];
+    const oTimes = [];
     for (let i = 0; i < RUNS; i++) {
       bases.push(await inPty(`${sh(process.execPath)} -e 0`, null, env));
       times.push(await inPty(play, ['帥', '將'], env));
+      if (otherPlay) oTimes.push(await inPty(otherPlay, ['帥', '將'], env));
     }
     log(`chuhan play: board on screen after ${median(times).toFixed(0)} ms (median of ${RUNS}; bare node in the same pty ${median(bases).toFixed(0)} ms)  (target ≤ 600 ms)`);
+    if (otherPlay) log(`  against: board on screen after ${median(oTimes).toFixed(0)} ms`);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -96,3 +96,20 @@ describe('play screen sizes', () => {
     expect(packRows([], 10)).toEqual([]);
   });
 });
+
+describe('help where there is no room for a panel', () => {
+  it('60×20 chu: the help replaces the board until the next key', () => {
+    const s = new Session(getGame('chushogi'));
+    const drawn = { full: s.boardLines(), compact: s.boardLines({ layout: 'compact' }) };
+    const size = (l: string[]) => ({ columns: Math.max(...l.map((x) => stringWidth(x))), rows: l.length });
+    const fit = chooseLayout({ columns: 60, rows: 20, reservedRows: RESERVED_ROWS, boards: { full: size(drawn.full), compact: size(drawn.compact) } });
+    expect(fit).toMatchObject({ fits: true, panel: 'none' });
+    const { lastFrame, unmount } = render(
+      <Screen title="t" players="p" board={drawn.compact} moves={[]} panel={['Commands:', '  undo']} status="sente to move" messages={[]} input="" color={false} fit={fit} />,
+    );
+    const lines = lastFrame()!.split('\n');
+    unmount();
+    expect(lines.slice(2, 5)).toEqual(['Commands:', '  undo', '(any key: back to the board)']);
+    expect(lines.length).toBeLessThan(20);
+  });
+});

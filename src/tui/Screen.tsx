@@ -109,7 +109,7 @@ export function Screen(p: ScreenProps) {
       </Text>
       <Box flexDirection={below ? 'column' : 'row'}>
         <Box flexDirection="column" flexShrink={0}>
-          {p.board.map((line, i) => (
+          {(place === 'none' && p.panel ? [...p.panel.slice(0, p.board.length - 1), '(any key: back to the board)'] : p.board).map((line, i) => (
             <Text key={i} wrap="truncate">
               {line}
             </Text>
