@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Thin launcher: runs the compiled CLI (built by `npm install` through the `prepare` script).
-import { main } from '../dist/cli/main.js';
+// Thin launcher: runs the bundled CLI (dist/bundle, built by `npm install` through the `prepare`
+// script: tsc, then scripts/bundle.mjs).
+import { main } from '../dist/bundle/main.js';
 
 main(process.argv.slice(2)).then(
   (code) => {

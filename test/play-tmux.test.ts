@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
@@ -30,11 +30,11 @@ function newestSource(dir: string): number {
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A `chuhan play` in a fresh 120×40 tmux window; the window stays open after the program exits. */
-function start(args: string, home: string): string {
+/** A `chuhan play` in a fresh tmux window (120×40 unless told); the window stays open after the program exits. */
+function start(args: string, home: string, columns = 120, rows = 40): string {
   const name = `play${++n}`;
   const cmd = `cd ${JSON.stringify(root)} && env CHUHAN_HOME=${JSON.stringify(home)} node bin/chuhan.js play ${args}; echo "EXIT=$?"; sleep 60`;
-  tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '40', cmd);
+  tmux('new-session', '-d', '-s', name, '-x', String(columns), '-y', String(rows), cmd);
   return name;
 }
 
@@ -66,9 +66,10 @@ const prompt = (s: string) => /^> /m.test(s) || /^>$/m.test(s);
 
 beforeAll(() => {
   if (!hasTmux) return;
-  const main = join(root, 'dist/cli/main.js');
+  // bin/chuhan.js runs the bundle (dist/bundle, esbuild from src in about a second)
+  const main = join(root, 'dist/bundle/main.js');
   if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(root, 'src'))) {
-    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root });
+    execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root });
   }
 }, 120_000);
 
@@ -138,5 +139,46 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     expect(s).toContain('gote to move · last move 7i7h');
     type(w, 'quit');
     await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
+  }, 60_000);
+
+  // the layouts (issue 17): at 80×24 both games, at 60×20 xiangqi, compact, with both royals and the
+  // input line on screen; at 30×10 the one-line size message; a resize redraws in the new layout
+  for (const [variant, columns, rows, royals] of [
+    ['xiangqi', 80, 24, ['▲帥', '▽將']],
+    ['chu', 80, 24, ['▲王', '▽王']],
+    ['xiangqi', 60, 20, ['▲帥', '▽將']],
+  ] as const) {
+    it(`${variant} at ${columns}×${rows}: the whole board, both royals and the input line`, async () => {
+      const home = tempDir('tmux');
+      try {
+        const w = start(`-v ${variant} --black human`, home, columns, rows);
+        let s = await waitFor(w, prompt, 'the prompt');
+        type(w, variant === 'chu' ? '7i7h' : 'h2e2');
+        s = await waitFor(w, (x) => x.includes(variant === 'chu' ? '1. 7i7h' : '1. h2e2'), 'the move in the list');
+        for (const r of royals) expect(s).toContain(r);
+        expect(prompt(s)).toBe(true);
+        expect(s).toMatch(variant === 'chu' ? /^ {4}12 {2}11/m : /^ {5}a {3}b {3}c/m);
+        expect(s.split('\n').filter((l) => l.includes('├'))).toEqual([]); // compact
+        type(w, 'quit');
+        await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    }, 60_000);
+  }
+
+  it('30×10: one line saying the size needed; growing the window shows the board', async () => {
+    const home = tempDir('tmux');
+    try {
+      const w = start('--black human', home, 30, 10);
+      await waitFor(w, (x) => x.includes('too small: needs 41×19'), 'the size message');
+      tmux('resize-window', '-t', w, '-x', '80', '-y', '24');
+      const s = await waitFor(w, (x) => x.includes('▲帥') && prompt(x), 'the board after the resize');
+      expect(s).not.toContain('too small');
+      tmux('send-keys', '-t', w, 'C-c');
+      await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   }, 60_000);
 });

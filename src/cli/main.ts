@@ -1,22 +1,39 @@
-/** The CLI entry: builds the commander program and maps failures to exit codes (cli.md). */
-import { Command, CommanderError } from 'commander';
-import { COMMANDS } from './commands/index.js';
-import { CliError, processIo, type Io } from './context.js';
+/**
+ * The CLI entry: builds the commander program and maps failures to exit codes (cli.md).
+ *
+ * Start-up is kept short: `--version` prints the version compiled in (src/version.ts) without
+ * loading commander; `--help` and unknown words register only the command list (names and
+ * summaries from commands/index.ts), and a command loads its own module alone.
+ */
+import { COMMANDS, findCommand } from './commands/index.js';
+import { CliError, processIo, type Io } from '../tui/io.js';
+import { VERSION } from '../version.js';
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.out(`${VERSION}\n`);
+    return 0;
+  }
+  const { Command, CommanderError, Help } = await import('commander');
   const program = new Command();
   program
     .name('chuhan')
     .description('Xiangqi and Chu Shogi in the terminal')
-    .version('0.1.0')
+    .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .showSuggestionAfterError(true);
   if (argv.length === 0) argv = ['play'];
   try {
-    // load just the command asked for (fast start-up); all of them for help or an unknown name
-    const wanted = COMMANDS.find((c) => c.name === argv[0] || (argv[0] === 'analyze' && c.name === 'analyse'));
-    for (const c of wanted ? [wanted] : COMMANDS) (await c.load())(program, io);
+    // `chuhan help moves` is `chuhan moves --help`
+    const wanted = findCommand(argv[0] === 'help' ? argv[1] : argv[0]);
+    if (wanted) (await wanted.load())(program, io);
+    else {
+      // the command list only (help, an unknown word): no command module is loaded
+      const help = new Help();
+      program.configureHelp({ subcommandTerm: (cmd) => findCommand(cmd.name())?.term ?? help.subcommandTerm(cmd) });
+      for (const c of COMMANDS) program.command(c.name).aliases(c.aliases ?? []).description(c.summary);
+    }
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {

@@ -2,6 +2,7 @@ import { drawGrid, BOX_CHARS, ASCII_CHARS, type GridChars } from './grid.js';
 import { asciiPiece, BOARD_STYLES } from './glyphs.js';
 import {
   DEFAULT_MARKERS,
+  WIDE_MARKERS,
   fullPainter,
   type BoardRenderOptions,
   type BoardView,
@@ -16,6 +17,12 @@ const CN_NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '�
 
 /** Plain-text mark of an empty highlighted square (unicode: `　·`, ascii: ` * `). */
 export const HIGHLIGHT_DOT = '·';
+
+/** The `wide` style's empty highlighted square: a space and a full-width asterisk (` ＊`). */
+export const WIDE_HIGHLIGHT = ' \uff0a';
+
+/** The `wide` style's mark after the glyph of a promoted piece. */
+export const WIDE_PROMOTED = '+';
 
 /** The side marker of a piece: ▲/▽, or △/▼ when promoted (see DEFAULT_MARKERS). */
 export function markerOf(cell: Pick<CellView, 'side' | 'promoted'>, markers: Markers = DEFAULT_MARKERS): string {
@@ -87,13 +94,18 @@ function edgeLabels(view: BoardView, mode: LabelMode, ascii: boolean, flip: bool
  * space); rules are `opts.rule` (default `─`) repeated to the MEASURED cell width. Xiangqi gets a
  * river row (楚 河 / 漢 界) between its 5th and 6th ranks. Every line has the same display width
  * and all vertical lines are in the same columns. ASCII style: FEN letters (upper = side 0,
- * `+` before a promoted piece), `.` empty, a `+---+` grid.
+ * `+` before a promoted piece), `.` empty, a `+---+` grid. Wide style: the unicode cells with the
+ * ASCII markers `^`/`v` (and `+` after a promoted glyph) on the `+---+` grid, empty highlighted
+ * squares ` ＊`: no character of East Asian Width "ambiguous", so the board measures the same with
+ * `ambiguousWide` on and off. `layout: 'compact'` leaves out the rule lines between ranks (the
+ * xiangqi river is one line), keeping borders and labels.
  */
 export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[] {
   const ascii = opts.style === 'ascii';
+  const wide = opts.style === 'wide';
   const measure: Measure = measureFor(opts.ambiguousWide);
   const p = fullPainter(opts.paint);
-  const markers: Markers = { ...DEFAULT_MARKERS, ...opts.markers };
+  const markers: Markers = { ...(wide ? WIDE_MARKERS : DEFAULT_MARKERS), ...opts.markers };
   const flip = !!opts.flip;
   const W = view.width;
   const H = view.height;
@@ -107,6 +119,11 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
   const lm = view.lastMove;
   const last = keys(lm ? [lm.from, lm.to, lm.mid] : []);
   const cursor = view.cursor ? key(view.cursor[0], view.cursor[1]) : -1;
+  // (wide style only) a column for the promotion mark
+  let promotions = wide && !!view.promotes;
+  if (wide && !promotions) {
+    for (let y = 0; y < H && !promotions; y++) for (let x = 0; x < W; x++) if (view.cell(x, y)?.promoted) promotions = true;
+  }
 
   // 1. Cell texts, plain (for measuring) and painted.
   const raw: { plain: string; painted: string; empty: boolean }[][] = [];
@@ -123,19 +140,24 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
           const plain = a.startsWith('+') ? a : ' ' + a;
           const promoted = cell.promoted || a.startsWith('+');
           row.push({ plain, painted: (promoted ? p.promoted : sidePainter(p, cell.side))(plain), empty: false });
+        } else if (wide) {
+          const t = pieceText(cell, p, markers);
+          const mark = promotions ? (cell.promoted ? WIDE_PROMOTED : ' ') : '';
+          row.push({ plain: t.plain + mark, painted: t.painted + (cell.promoted ? p.promoted(mark) : mark), empty: false });
         } else {
           row.push({ ...pieceText(cell, p, markers), empty: false });
         }
       } else if (hl) {
-        const plain = ascii ? ' *' : '\u3000' + HIGHLIGHT_DOT;
+        const plain = ascii ? ' *' : wide ? WIDE_HIGHLIGHT : '\u3000' + HIGHLIGHT_DOT;
         row.push({ plain, painted: p.highlight(plain), empty: false });
       } else {
         row.push({ plain: ascii ? ' .' : '', painted: ascii ? ' .' : '', empty: !ascii });
+        // (wide: an empty cell is blank like unicode's; `blank` pads with `　` and spaces, both not ambiguous)
       }
     }
     raw.push(row);
   }
-  let cellWidth = ascii ? 3 : measure(markers.side0 + '步');
+  let cellWidth = ascii ? 3 : measure(markers.side0 + '步') + (promotions ? 1 : 0);
   for (const row of raw) for (const c of row) cellWidth = Math.max(cellWidth, measure(c.plain) + (ascii ? 1 : 0));
 
   // 2. Pad to the cell width, then the square's background (cursor > check > highlight > last move).
@@ -154,7 +176,7 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
   );
 
   // 3. The grid.
-  const chars: GridChars = ascii
+  const chars: GridChars = ascii || wide
     ? ASCII_CHARS
     : opts.rule
       ? { ...BOX_CHARS, h: opts.rule }
@@ -169,11 +191,13 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
     banners: river
       ? [{ after: H / 2 - 1, left: ascii ? 'CHU HE' : '楚 河', right: ascii ? 'HAN JIE' : '漢 界' }]
       : [],
+    separators: opts.layout !== 'compact',
   });
 
   // 4. Edge labels and side indicators.
   const labels = edgeLabels(view, resolveLabels(view.variant, opts.labels), ascii, flip);
   const indicators = !ascii && opts.sideIndicators !== false;
+  // (wide: the indicators are its ASCII markers `v` top-left and `^` bottom-right)
   const topSide: 0 | 1 = flip ? 0 : 1;
   const bottomSide: 0 | 1 = flip ? 1 : 0;
   const indicator = (side: 0 | 1): string => sidePainter(p, side)(side === 0 ? markers.side0 : markers.side1);
@@ -200,10 +224,10 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
 
   const vW = measure(chars.v);
   // Labels sit under/over the glyph: right-aligned in unicode cells (marker, then glyph), centred
-  // in ascii cells (' P ').
+  // in ascii cells (' P '); in wide cells under the glyph (marker, glyph, promotion mark).
   const place = (s: string): string => {
     const free = Math.max(0, cellWidth - measure(s));
-    const left = ascii ? Math.floor(free / 2) : free;
+    const left = ascii ? Math.floor(free / 2) : wide && promotions ? Math.max(0, free - 1) : free;
     return ' '.repeat(left) + p.dim(s) + ' '.repeat(free - left);
   };
   const labelRow = (f: (x: number) => string): string =>

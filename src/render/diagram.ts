@@ -1,7 +1,7 @@
 import { drawGrid, BOX_CHARS, ASCII_CHARS, type GridChars } from './grid.js';
 import { asciiPiece } from './glyphs.js';
 import { pieceText, sidePainter } from './board.js';
-import { DEFAULT_MARKERS, fullPainter, type CellView, type CommonRenderOptions, type Markers } from './types.js';
+import { DEFAULT_MARKERS, WIDE_MARKERS, fullPainter, type CellView, type CommonRenderOptions, type Markers } from './types.js';
 import { measureFor, padEnd, type Measure } from './width.js';
 
 /** What a movement diagram shows on a square. */
@@ -35,6 +35,21 @@ export const ASCII_MARKS: Readonly<Record<Exclude<MoveMark, null> | 'empty', str
   empty: ' .',
 });
 
+/**
+ * The `wide` style's marks, none of East Asian Width "ambiguous": `　〇` one step (U+3007), `　＊` any
+ * distance (U+FF0A), `　Ａ`/`　Ｂ` lion power, `　　` empty; the centre `^王` (`^飞+` when promoted).
+ */
+export const WIDE_MARKS: Readonly<Record<Exclude<MoveMark, null> | 'empty', string>> = Object.freeze({
+  step: '\u3000\u3007',
+  slide: '\u3000\uff0a',
+  lionA: '\u3000Ａ',
+  lionB: '\u3000Ｂ',
+  empty: '\u3000\u3000',
+});
+
+const marksFor = (style: CommonRenderOptions['style']) =>
+  style === 'ascii' ? ASCII_MARKS : style === 'wide' ? WIDE_MARKS : SEED_MARKS;
+
 export interface DiagramRenderOptions extends CommonRenderOptions {
   /** Variant used to derive an ASCII letter when `center.letter` is absent. Default 'chushogi'. */
   variant?: 'xiangqi' | 'chushogi';
@@ -43,8 +58,9 @@ export interface DiagramRenderOptions extends CommonRenderOptions {
 /** The plain cell texts of a diagram (seed texts in unicode style), rows top→bottom, not padded. */
 export function diagramCellTexts(d: MoveDiagram, opts: DiagramRenderOptions = {}): string[][] {
   const ascii = opts.style === 'ascii';
-  const marks = ascii ? ASCII_MARKS : SEED_MARKS;
-  const markers: Markers = { ...DEFAULT_MARKERS, ...opts.markers };
+  const wide = opts.style === 'wide';
+  const marks = marksFor(opts.style);
+  const markers: Markers = { ...(wide ? WIDE_MARKERS : DEFAULT_MARKERS), ...opts.markers };
   const cr = Math.floor(d.cells.length / 2);
   return d.cells.map((row, r) => {
     const cc = Math.floor(row.length / 2);
@@ -54,7 +70,7 @@ export function diagramCellTexts(d: MoveDiagram, opts: DiagramRenderOptions = {}
           const a = asciiPiece(opts.variant ?? 'chushogi', d.center);
           return a.startsWith('+') ? a : ' ' + a;
         }
-        return pieceText(d.center, fullPainter(), markers).plain;
+        return pieceText(d.center, fullPainter(), markers).plain + (wide && d.center.promoted ? '+' : '');
       }
       return marks[m ?? 'empty'];
     });
@@ -71,11 +87,12 @@ export function diagramCellTexts(d: MoveDiagram, opts: DiagramRenderOptions = {}
  */
 export function renderMoveDiagram(d: MoveDiagram, opts: DiagramRenderOptions = {}): string[] {
   const ascii = opts.style === 'ascii';
+  const wide = opts.style === 'wide';
   const measure: Measure = measureFor(opts.ambiguousWide);
   const p = fullPainter(opts.paint);
-  const markers: Markers = { ...DEFAULT_MARKERS, ...opts.markers };
+  const markers: Markers = { ...(wide ? WIDE_MARKERS : DEFAULT_MARKERS), ...opts.markers };
   const texts = diagramCellTexts(d, opts);
-  const marks = ascii ? ASCII_MARKS : SEED_MARKS;
+  const marks = marksFor(opts.style);
   let cellWidth = Math.max(...Object.values(marks).map(measure));
   for (const row of texts) for (const t of row) cellWidth = Math.max(cellWidth, measure(t));
   if (ascii) cellWidth += 1;
@@ -85,7 +102,7 @@ export function renderMoveDiagram(d: MoveDiagram, opts: DiagramRenderOptions = {
       if (r === cr && c === Math.floor(row.length / 2)) {
         const painted = ascii
           ? (t.startsWith('+') ? p.promoted : sidePainter(p, d.center.side))(t)
-          : pieceText(d.center, p, markers).painted;
+          : pieceText(d.center, p, markers).painted + (wide && d.center.promoted ? p.promoted('+') : '');
         return padEnd(painted, cellWidth, measure);
       }
       const m = d.cells[r]![c];
@@ -93,6 +110,6 @@ export function renderMoveDiagram(d: MoveDiagram, opts: DiagramRenderOptions = {
       return padEnd(painted, cellWidth, measure);
     }),
   );
-  const chars: GridChars = ascii ? ASCII_CHARS : opts.rule ? { ...BOX_CHARS, h: opts.rule } : BOX_CHARS;
+  const chars: GridChars = ascii || wide ? ASCII_CHARS : opts.rule ? { ...BOX_CHARS, h: opts.rule } : BOX_CHARS;
   return drawGrid({ cells, cellWidth, chars, measure, paintGrid: p.dim }).map((g) => g.text);
 }

@@ -36,6 +36,11 @@ export interface GridInput {
    * the cells (┴), the one below reopens them (┬). `left`/`right` are centred in the two halves.
    */
   banners?: { after: number; left: string; right: string }[];
+  /**
+   * Rule lines between the rows (default true). Without them (the compact layout) every row is
+   * one text line and a banner is a single line between its rows.
+   */
+  separators?: boolean;
 }
 
 export type GridLineKind = 'top' | 'row' | 'sep' | 'banner' | 'bottom';
@@ -66,15 +71,16 @@ export function drawGrid(g: GridInput): GridLine[] {
     out.push({ kind: 'row', row: r, text: v + cells[r]!.join(v) + v });
     if (r === rows - 1) break;
     const banner = g.banners?.find((b) => b.after === r);
+    const seps = g.separators !== false;
     if (banner) {
       const lw = Math.floor(inner / 2);
-      out.push({ kind: 'sep', text: rule(c.ml, c.bm, c.mr) });
+      if (seps) out.push({ kind: 'sep', text: rule(c.ml, c.bm, c.mr) });
       out.push({
         kind: 'banner',
         text: v + center(banner.left, lw, measure) + center(banner.right, inner - lw, measure) + v,
       });
-      out.push({ kind: 'sep', text: rule(c.ml, c.tm, c.mr) });
-    } else {
+      if (seps) out.push({ kind: 'sep', text: rule(c.ml, c.tm, c.mr) });
+    } else if (seps) {
       out.push({ kind: 'sep', text: rule(c.ml, c.mm, c.mr) });
     }
   }

@@ -17,16 +17,34 @@
  * - An empty highlighted square shows `　·` so legal destinations are visible without colour.
  * - Movement diagrams use the seed's exact cell texts (`　○` `　●` `　Ａ` `　Ｂ` `　　`, centre `▲王`),
  *   each padded with ASCII spaces to the widest (`　Ａ`, 4 columns).
+ * - Wide style (`wide`, for terminals drawing ambiguous-width characters two columns wide): the
+ *   CJK glyphs on an ASCII `+---+` grid with ASCII side markers `^`/`v`, `+` after a promoted glyph,
+ *   ` ＊` for an empty highlighted square; diagrams `　〇` `　＊` `　Ａ` `　Ｂ`. No character of East Asian
+ *   Width "ambiguous", so the board measures the same whichever width the terminal gives those.
+ * - Layouts: `full` (rules between ranks) and `compact` (one line per rank); `chooseLayout` picks one
+ *   for a terminal size (layout.ts).
  * - ASCII style: FEN/SFEN letters (upper case side 0, `+` before promoted pieces), `.` empty, `*`
  *   empty highlighted, `+---+` grid, river row `CHU HE / HAN JIE`.
  */
 export * from './types.js';
-export { renderBoard, markerOf, pieceText, HIGHLIGHT_DOT } from './board.js';
+export { renderBoard, markerOf, pieceText, HIGHLIGHT_DOT, WIDE_HIGHLIGHT, WIDE_PROMOTED } from './board.js';
+export {
+  chooseLayout,
+  boardSizes,
+  tooSmallMessage,
+  DEFAULT_PANEL,
+  type Size,
+  type PanelNeeds,
+  type PanelPlace,
+  type LayoutRequest,
+  type LayoutChoice,
+} from './layout.js';
 export {
   renderMoveDiagram,
   diagramCellTexts,
   SEED_MARKS,
   ASCII_MARKS,
+  WIDE_MARKS,
   type MoveMark,
   type MoveDiagram,
   type DiagramRenderOptions,

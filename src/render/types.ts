@@ -30,6 +30,12 @@ export interface BoardView {
   highlights?: [number, number][];
   /** A keyboard cursor (interactive board): painted with `paint.cursor`, on top of everything. */
   cursor?: [number, number];
+  /**
+   * Can pieces of this game promote? (From the game's piece data.) The `wide` style then keeps a
+   * column for the promotion mark in every cell, so the board's width does not change when the
+   * first piece promotes. Default: only when a piece on the board is promoted.
+   */
+  promotes?: boolean;
 }
 
 /**
@@ -94,7 +100,34 @@ export const DEFAULT_MARKERS: Markers = Object.freeze({
   side1Promoted: '▼',
 });
 
-export type RenderStyle = 'unicode' | 'ascii';
+/**
+ * `unicode`: the seed's box grid with ▲/▽ markers; `ascii`: FEN letters on a `+---+` grid; `wide`:
+ * CJK glyphs on an ASCII grid with ASCII side markers, built only from characters whose East Asian
+ * Width is not ambiguous, so it measures the same in terminals that draw ambiguous characters one
+ * column wide and in those (CJK locales) that draw them two columns wide.
+ */
+export type RenderStyle = 'unicode' | 'ascii' | 'wide';
+
+/** The style names, for option parsing. */
+export const RENDER_STYLES: readonly RenderStyle[] = ['unicode', 'ascii', 'wide'];
+
+/**
+ * `full`: a rule line between ranks (the seed's look); `compact`: one text line per rank, no rule
+ * lines between them (borders, river row and coordinates kept), for terminals of 24 rows.
+ */
+export type BoardLayout = 'full' | 'compact';
+/**
+ * The `wide` style's side markers (ASCII, so never ambiguous): `^` side 0 (Red / Sente, pointing up
+ * the board like ▲), `v` side 1; a promoted piece keeps its side's marker and gets a `+` after the
+ * glyph (`^龙+`: a promoted Rook of Sente).
+ */
+export const WIDE_MARKERS: Markers = Object.freeze({
+  side0: '^',
+  side1: 'v',
+  side0Promoted: '^',
+  side1Promoted: 'v',
+});
+
 export type LabelMode = 'iccs' | 'wxf' | 'usi' | 'none';
 
 export interface CommonRenderOptions {
@@ -127,4 +160,6 @@ export interface BoardRenderOptions extends CommonRenderOptions {
   labels?: LabelMode;
   /** Draw the seed's ▽ (top-left) / ▲ (bottom-right) side indicators in unicode style. Default true. */
   sideIndicators?: boolean;
+  /** Default 'full'. */
+  layout?: BoardLayout;
 }

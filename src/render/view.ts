@@ -109,7 +109,7 @@ export function boardView(game: { readonly id: ViewGameId }, pos: PositionLike, 
     if (!look) return { glyph: '？', side, promoted: false, letter: '?' };
     return { glyph: look.glyph, side, promoted: look.promoted, letter: look.letter };
   };
-  const view: BoardView = { variant: game.id, width: W, height: H, cell };
+  const view: BoardView = { variant: game.id, width: W, height: H, cell, promotes: v.pieces.some((s) => s.letter.startsWith('+')) };
   const m = opts.lastMove === undefined ? pos.lastMove() : opts.lastMove;
   if (m) {
     const mid = ((m >>> 16) & 0xff) - 1;

@@ -4,8 +4,10 @@
  * and before the computer thinks, and renders the Screen.
  */
 import { useEffect, useReducer, useRef } from 'react';
-import { useApp, useInput } from 'ink';
-import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
+import { useApp, useInput, useStdout } from 'ink';
+import { chooseLayout, type Size } from '../render/layout.js';
+import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
+import { measureFor } from '../render/width.js';
 import type { ComputerPlayer } from './computer.js';
 import { Screen } from './Screen.js';
 import type { Session } from './session.js';
@@ -32,6 +34,13 @@ interface Thinking {
   abort: AbortController;
 }
 
+/**
+ * Rows of the play screen besides the board and the move panel: title, players, status line, input
+ * line, and the line Ink keeps free (it redraws in place only while its output is shorter than the
+ * terminal).
+ */
+export const RESERVED_ROWS = 5;
+
 /** The game state a computer move depends on. */
 const thinkKey = (s: Session): string =>
   `${s.game.id}|${s.startFen}|${s.history.join(',')}|${s.players.join(',')}|${s.level}|${s.outcome()?.result ?? ''}`;
@@ -43,6 +52,17 @@ export function App(props: AppProps) {
   const thinking = useRef<Thinking | null>(null);
   const saveError = useRef<string | null>(null);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const { stdout } = useStdout();
+  const boardSizeCache = useRef(new Map<string, Record<BoardLayout, Size>>());
+
+  // a new terminal size: choose the layout again
+  useEffect(() => {
+    const onResize = (): void => redraw();
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout]);
 
   const save = (): void => {
     if (props.autosave) saveError.current = props.autosave(session);
@@ -114,13 +134,31 @@ export function App(props: AppProps) {
   });
 
   const u = ui.current;
-  const board = session.boardLines({
+  const boardOpts = {
     style: props.style,
     labels: props.labels,
     paint: props.paint,
     highlights: highlightsFor(session, u),
     cursor: u.cursor,
-  });
+  };
+  // the board's size in each layout depends on the game and the drawing options, not the position
+  const sizeKey = `${session.game.id}|${props.style}|${props.labels}|${session.flipped}`;
+  let sizes = boardSizeCache.current.get(sizeKey);
+  if (!sizes) {
+    const measure = measureFor(false);
+    const size = (layout: BoardLayout): Size => {
+      const lines = session.boardLines({ ...boardOpts, paint: {}, highlights: [], cursor: null, layout });
+      return { columns: Math.max(0, ...lines.map(measure)), rows: lines.length };
+    };
+    sizes = { full: size('full'), compact: size('compact') };
+    boardSizeCache.current.set(sizeKey, sizes);
+  }
+  // a terminal that does not say its size (e.g. a test stream): the full board, all lines
+  const fit =
+    stdout.columns && stdout.rows
+      ? chooseLayout({ columns: stdout.columns, rows: stdout.rows, reservedRows: RESERVED_ROWS, boards: sizes })
+      : undefined;
+  const board = session.boardLines({ ...boardOpts, layout: fit?.fits ? fit.layout : 'full' });
   const notes: string[] = [];
   if (thinking.current) notes.push(`${session.computerName} is thinking…`);
   if (u.cursor !== null) {
@@ -142,6 +180,7 @@ export function App(props: AppProps) {
       input={u.input}
       note={notes.join(' · ')}
       color={props.color}
+      fit={fit}
     />
   );
 }

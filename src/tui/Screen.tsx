@@ -1,5 +1,7 @@
 /** The `play` screen, presentational only: everything it shows comes in through props. */
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
+import type { LayoutChoice } from '../render/layout.js';
 import type { UiMessage } from './ui.js';
 
 export interface ScreenProps {
@@ -18,6 +20,23 @@ export interface ScreenProps {
   note?: string;
   /** Use colour (off for --no-color / NO_COLOR / non-TTY). */
   color: boolean;
+  /**
+   * The layout chosen for the terminal (render/layout.ts `chooseLayout`, the board already drawn in
+   * it): where the move panel goes and how many optional lines (note, messages, key help) fit. When
+   * it does not fit, the screen is its one-line message. Absent: panel beside, every line shown.
+   */
+  fit?: LayoutChoice;
+}
+
+/** The rows "1. h2e2 h9g7" packed side by side into lines of at most `columns` (for a panel below). */
+export function packRows(rows: string[], columns: number): string[] {
+  const out: string[] = [];
+  for (const r of rows) {
+    const last = out.length - 1;
+    if (last >= 0 && out[last]!.length + 3 + r.length <= columns) out[last] += '   ' + r;
+    else out.push(r);
+  }
+  return out;
 }
 
 export const FOOTER = [
@@ -26,45 +45,87 @@ export const FOOTER = [
 ];
 
 export function Screen(p: ScreenProps) {
-  const listRows = Math.max(4, p.board.length - 1);
-  const shown = p.moves.slice(-listRows);
-  const skipped = p.moves.length - shown.length;
+  const fit = p.fit;
+  if (fit && !fit.fits) return <Text wrap="truncate">{fit.message}</Text>;
+  const place = fit ? fit.panel : 'beside';
+  // optional lines, most important first, as many as fit
+  let spare = fit ? fit.spareRows : Infinity;
+  const columns = fit ? fit.terminal.columns : Infinity;
+  // the last items of xs whose rows (a long line wraps) fit
+  const take = <T,>(xs: T[], text: (x: T) => string = String): T[] => {
+    let k = xs.length;
+    while (k > 0) {
+      const rows = Math.max(1, Math.ceil(stringWidth(text(xs[k - 1]!)) / columns));
+      if (rows > spare) break;
+      spare -= rows;
+      k--;
+    }
+    return xs.slice(k);
+  };
+  const note = p.note ? take([p.note]) : [];
+  const messages = take(p.messages, (m) => (m.error ? 'error: ' : '') + m.text);
+  const footer = fit && spare < FOOTER.length ? [] : take(FOOTER);
+  const below = place === 'below';
+  // the panel: beside the board as tall as the board; below it, the rows left over
+  const panelRows = below ? fit!.panelSize.rows - (fit!.spareRows - Math.max(0, spare)) : Math.max(5, p.board.length);
+  const packed = below ? packRows(p.moves, fit!.panelSize.columns) : p.moves;
+  const listRows = Math.max(1, panelRows - 1);
+  let shown = packed.slice(-listRows);
+  let skipped = packed.length - shown.length;
+  if (skipped > 0 && !below) {
+    shown = packed.slice(-(listRows - 1));
+    skipped = packed.length - shown.length;
+  }
+  const panelBox =
+    place === 'none' ? null : p.panel ? (
+      <Box flexDirection="column" marginLeft={below ? 0 : 2}>
+        {p.panel.slice(0, below ? Math.max(1, panelRows - 1) : undefined).map((row, i) => (
+          <Text key={i} wrap="truncate">
+            {row}
+          </Text>
+        ))}
+        <Text dimColor={p.color}>(any key: back to the moves)</Text>
+      </Box>
+    ) : (
+      <Box flexDirection="column" marginLeft={below ? 0 : 2}>
+        <Text underline={p.color}>
+          moves{below && skipped > 0 ? ` (… ${skipped} earlier ${skipped === 1 ? 'line' : 'lines'})` : ''}
+        </Text>
+        {!below && skipped > 0 ? <Text dimColor={p.color}>… {skipped} earlier</Text> : null}
+        {shown.map((row, i) => (
+          <Text key={i} wrap="truncate">
+            {row}
+          </Text>
+        ))}
+      </Box>
+    );
   return (
-    <Box flexDirection="column">
-      <Text bold={p.color}>{p.title}</Text>
-      <Text dimColor={p.color}>{p.players}</Text>
-      <Box flexDirection="row">
+    <Box flexDirection="column" width={fit ? fit.terminal.columns : undefined}>
+      <Text bold={p.color} wrap="truncate">
+        {p.title}
+      </Text>
+      <Text dimColor={p.color} wrap="truncate">
+        {p.players}
+      </Text>
+      <Box flexDirection={below ? 'column' : 'row'}>
         <Box flexDirection="column" flexShrink={0}>
-          {p.board.map((line, i) => (
+          {(place === 'none' && p.panel ? [...p.panel.slice(0, p.board.length - 1), '(any key: back to the board)'] : p.board).map((line, i) => (
             <Text key={i} wrap="truncate">
               {line}
             </Text>
           ))}
         </Box>
-        {p.panel ? (
-          <Box flexDirection="column" marginLeft={2}>
-            {p.panel.map((row, i) => (
-              <Text key={i} wrap="truncate">
-                {row}
-              </Text>
-            ))}
-            <Text dimColor={p.color}>(any key: back to the moves)</Text>
-          </Box>
-        ) : (
-          <Box flexDirection="column" marginLeft={2}>
-            <Text underline={p.color}>moves</Text>
-            {skipped > 0 ? <Text dimColor={p.color}>… {skipped} earlier</Text> : null}
-            {shown.map((row, i) => (
-              <Text key={i} wrap="truncate">
-                {row}
-              </Text>
-            ))}
-          </Box>
-        )}
+        {panelBox}
       </Box>
-      <Text bold={p.color}>{p.status}</Text>
-      {p.note ? <Text color={p.color ? 'yellow' : undefined}>{p.note}</Text> : null}
-      {p.messages.map((m, i) => (
+      <Text bold={p.color} wrap={fit ? 'truncate' : 'wrap'}>
+        {p.status}
+      </Text>
+      {note.length ? (
+        <Text color={p.color ? 'yellow' : undefined} wrap={fit ? 'truncate' : 'wrap'}>
+          {note[0]}
+        </Text>
+      ) : null}
+      {messages.map((m, i) => (
         <Text key={i} color={p.color && m.error ? 'red' : undefined}>
           {m.error ? 'error: ' : ''}
           {m.text}
@@ -75,8 +136,8 @@ export function Screen(p: ScreenProps) {
         {p.input}
         <Text inverse={p.color}>{p.color ? ' ' : '_'}</Text>
       </Text>
-      {FOOTER.map((line, i) => (
-        <Text key={`f${i}`} dimColor={p.color}>
+      {footer.map((line, i) => (
+        <Text key={`f${i}`} dimColor={p.color} wrap={fit ? 'truncate' : 'wrap'}>
           {line}
         </Text>
       ))}

@@ -22,7 +22,7 @@ import type { Game } from '../games/registry.js';
 import { resultScore, type GameHistory, type GameResult } from '../core/history.js';
 import { newGameHistory, positionResult } from '../notation/status.js';
 import { renderBoard } from '../render/board.js';
-import type { LabelMode, Painter, RenderStyle } from '../render/types.js';
+import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
@@ -264,7 +264,7 @@ export class Session {
 
   /** The board as text lines (for `show`, and the Ink UI with its own options). */
   boardLines(
-    opts: { style?: RenderStyle; labels?: LabelMode; paint?: Partial<Painter>; highlights?: number[]; cursor?: number | null } = {},
+    opts: { style?: RenderStyle; labels?: LabelMode; paint?: Partial<Painter>; highlights?: number[]; cursor?: number | null; layout?: BoardLayout } = {},
   ): string[] {
     const view = boardView(this.game, this.pos, { highlights: opts.highlights ?? this.highlights, attacked: isAttacked });
     const c = opts.cursor;
@@ -274,6 +274,7 @@ export class Session {
       labels: opts.labels ?? this.labels,
       paint: opts.paint ?? this.paint,
       flip: this.flipped,
+      layout: opts.layout,
     });
   }
 

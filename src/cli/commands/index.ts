@@ -1,20 +1,84 @@
 /**
  * Every subcommand, in help order. Each module is loaded only when needed: `chuhan validate …`
- * imports the validate module alone, so start-up does not pay for the others (ink, the engine…).
+ * imports the validate module alone, so start-up does not pay for the others (ink, the engine…);
+ * `chuhan --help` loads none: its command list is drawn from `term` and `summary` here, which
+ * test/startup.test.ts checks against the commands' own definitions.
  */
 import type { Command } from 'commander';
-import type { Io } from '../context.js';
+import type { Io } from '../../tui/io.js';
 
 export type Register = (program: Command, io: Io) => void;
 
-export const COMMANDS: { name: string; load: () => Promise<Register> }[] = [
-  { name: 'moves', load: async () => (await import('./moves.js')).registerMoves },
-  { name: 'perft', load: async () => (await import('./perft.js')).registerPerft },
-  { name: 'piece', load: async () => (await import('./piece.js')).registerPiece },
-  { name: 'show', load: async () => (await import('./show.js')).registerShow },
-  { name: 'play', load: async () => (await import('./play.js')).registerPlay },
-  { name: 'repl', load: async () => (await import('./repl.js')).registerRepl },
-  { name: 'validate', load: async () => (await import('./validate.js')).registerValidate },
-  { name: 'engine', load: async () => (await import('./engine.js')).registerEngine },
-  { name: 'analyse', load: async () => (await import('./analyse.js')).registerAnalyse },
+export interface CommandEntry {
+  name: string;
+  aliases?: string[];
+  /** The command as `chuhan --help` lists it (name, `[options]`, arguments). */
+  term: string;
+  /** Its description (the same text the module gives commander). */
+  summary: string;
+  load: () => Promise<Register>;
+}
+
+export const COMMANDS: CommandEntry[] = [
+  {
+    name: 'moves',
+    term: 'moves [options]',
+    summary: 'print the legal moves of a position, sorted by their coordinate form',
+    load: async () => (await import('./moves.js')).registerMoves,
+  },
+  {
+    name: 'perft',
+    term: 'perft [options] <depth>',
+    summary: 'count the leaf nodes of the legal move tree to a depth',
+    load: async () => (await import('./perft.js')).registerPerft,
+  },
+  {
+    name: 'piece',
+    term: 'piece [options] <name>',
+    summary: "draw a piece's movement diagram (○ one step, ● any distance, A/B lion power)",
+    load: async () => (await import('./piece.js')).registerPiece,
+  },
+  {
+    name: 'show',
+    term: 'show [options]',
+    summary: 'draw a position as a board (after optional moves), with side to move, check and status',
+    load: async () => (await import('./show.js')).registerShow,
+  },
+  {
+    name: 'play',
+    term: 'play [options]',
+    summary: 'the interactive board (default: you play red against the computer); the game is autosaved, --resume continues it',
+    load: async () => (await import('./play.js')).registerPlay,
+  },
+  {
+    name: 'repl',
+    term: 'repl [options]',
+    summary:
+      'a line-oriented shell (new, fen, move, undo, moves, show, perft, go, save, load, help, quit); reads piped stdin too; exit 1 if any command failed',
+    load: async () => (await import('./repl.js')).registerRepl,
+  },
+  {
+    name: 'validate',
+    term: 'validate [options] <file>',
+    summary: 'replay the games of a PGN file or move list and report the first illegal move of each',
+    load: async () => (await import('./validate.js')).registerValidate,
+  },
+  {
+    name: 'engine',
+    term: 'engine [options]',
+    summary: 'play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi)',
+    load: async () => (await import('./engine.js')).registerEngine,
+  },
+  {
+    name: 'analyse',
+    aliases: ['analyze'],
+    term: 'analyse|analyze [options]',
+    summary: 'search a position: depth, score, nodes/s and the principal variation per iteration',
+    load: async () => (await import('./analyse.js')).registerAnalyse,
+  },
 ];
+
+/** The entry a command-line word names (a name or an alias), or undefined. */
+export function findCommand(word: string | undefined): CommandEntry | undefined {
+  return word === undefined ? undefined : COMMANDS.find((c) => c.name === word || c.aliases?.includes(word));
+}

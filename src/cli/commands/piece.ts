@@ -9,10 +9,18 @@ import { CHU_GLYPHS, CHU_PROMOTED_GLYPHS, renderMoveDiagram, XIANGQI_GLYPHS, typ
 import { CHU_GAME } from '../../games/chushogi/game.js';
 import { gameFromName, type Game } from '../../games/registry.js';
 import { XIANGQI_GAME } from '../../games/xiangqi/game.js';
+import { RENDER_STYLES, type RenderStyle } from '../../render/types.js';
 import { CliError, colorEnabled, type CommonOptions, type Io } from '../context.js';
+import { STYLE_HELP } from './show.js';
 
 interface PieceOptions extends CommonOptions {
-  style?: string;
+  style: RenderStyle;
+}
+
+/** The legend under a diagram, in the marks of the style. */
+function legend(style: RenderStyle, lion: boolean): string {
+  const [step, slide, ab] = style === 'ascii' ? ['o', '*', 'A/B'] : style === 'wide' ? ['〇', '＊', 'Ａ/Ｂ'] : ['○', '●', 'A/B'];
+  return `${step} one step   ${slide} any distance${lion ? `   ${ab} lion power (A first step, B second)` : ''}`;
 }
 
 const BASE_GLYPHS = new Set(Object.values(CHU_GLYPHS));
@@ -75,7 +83,7 @@ function xiangqiPiece(io: Io, kind: number, opts: PieceOptions): void {
     return;
   }
   const paint: Partial<Painter> = colorEnabled(io, opts) ? { red: chalk.red, highlight: chalk.yellow.bold, dim: chalk.gray } : {};
-  const lines = renderMoveDiagram({ center: { glyph, side: 0, promoted: false, letter: spec.letter }, cells }, { style: opts.style as 'unicode' | 'ascii', paint });
+  const lines = renderMoveDiagram({ center: { glyph, side: 0, promoted: false, letter: spec.letter }, cells }, { style: opts.style, paint });
   const notes: Record<string, string> = {
     king: 'stays in the palace; may never face the other general on an open file',
     advisor: 'stays in the palace',
@@ -84,9 +92,8 @@ function xiangqiPiece(io: Io, kind: number, opts: PieceOptions): void {
     cannon: 'moves as a chariot; captures only by jumping exactly one piece on the line',
     soldier: 'before the river: forward only; never backwards',
   };
-  const legend = opts.style === 'ascii' ? 'o one step   * any distance' : '○ one step   ● any distance';
   const head = `${glyph} ${spec.name} · FEN ${spec.letter} · shown on ${square}${notes[spec.id] ? ` · ${notes[spec.id]}` : ''}`;
-  io.out([head, ...lines, legend].join('\n') + '\n');
+  io.out([head, ...lines, legend(opts.style, false)].join('\n') + '\n');
 }
 
 function chuPiece(io: Io, kind: number, opts: PieceOptions): void {
@@ -118,17 +125,14 @@ function chuPiece(io: Io, kind: number, opts: PieceOptions): void {
   const lines = renderMoveDiagram(
     { center: { glyph, side: 0, promoted, letter: spec.letter.replace('+', '') }, cells },
     {
-      style: opts.style as 'unicode' | 'ascii',
+      style: opts.style,
       paint,
       // the seed draws promoted pieces with ▲ in diagrams; △ only where the glyph is a base piece's
-      markers: ownGlyph ? { side0Promoted: '▲' } : {},
+      // (the wide style marks every promoted piece with a + after its glyph instead)
+      markers: ownGlyph && opts.style !== 'wide' ? { side0Promoted: '▲' } : {},
     },
   );
-  const legend =
-    opts.style === 'ascii'
-      ? 'o one step   * any distance   A/B lion power (A first step, B second)'
-      : '○ one step   ● any distance   A/B lion power (A first step, B second)';
-  io.out([describe(kind), ...lines, legend].join('\n') + '\n');
+  io.out([describe(kind), ...lines, legend(opts.style, true)].join('\n') + '\n');
 }
 
 /** How `chuhan piece` finds and draws the pieces of each game; without --variant the first that knows the name wins. */
@@ -160,13 +164,13 @@ export function registerPiece(program: Command, io: Io): void {
     .description("draw a piece's movement diagram (○ one step, ● any distance, A/B lion power)")
     .argument('<name>', 'English name, SFEN letter (n, +H), western abbreviation (Ln, HF) or seed glyph (狮)')
     .option('-v, --variant <variant>', 'chushogi or xiangqi (default: a chu piece of that name, else a xiangqi one)')
-    .option('--style <style>', 'unicode | ascii', 'unicode')
+    .option('--style <style>', STYLE_HELP, 'unicode')
     .option('--json', 'machine-readable output')
     .option('--no-color', 'no colour')
     .action((name: string, opts: PieceOptions) => {
       const wanted = opts.variant === undefined ? null : gameFromName(opts.variant);
       if (opts.variant !== undefined && !wanted) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
-      if (opts.style !== 'unicode' && opts.style !== 'ascii') throw new CliError(`unknown style "${opts.style}" (use unicode or ascii)`);
+      if (!RENDER_STYLES.includes(opts.style)) throw new CliError(`unknown style "${opts.style}" (use ${RENDER_STYLES.join(', ')})`);
       const candidates = wanted ? DRAWERS.filter((d) => d.game === wanted) : DRAWERS;
       for (const d of candidates) {
         const kind = d.find(name);

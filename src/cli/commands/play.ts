@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { parsePlayerKind, type PlayerKind } from '../../tui/types.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
-import { parseLabels, parseStyle } from './show.js';
+import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 
 interface PlayCliOptions extends CommonOptions {
   red?: string;
@@ -30,12 +30,18 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--black <player>', 'second side (black / gote): human | computer (default computer)')
     .option('--level <n>', 'computer strength, 1-8 (default 3)')
     .option('--resume', 'continue the autosaved game')
-    .option('--style <style>', 'unicode (default) | ascii')
+    .option('--style <style>', `${STYLE_HELP}; default: wide when the terminal draws ▲ two columns wide, else unicode`)
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
     .action(async (opts: PlayCliOptions) => {
-      const style = parseStyle(opts.style);
+      let style = parseStyle(opts.style);
+      // no --style: in a terminal that draws ambiguous-width characters wide, the wide style
+      // (CHUHAN_STYLE_DETECT=0 turns the question to the terminal off)
+      if (opts.style === undefined && io.env.CHUHAN_STYLE_DETECT !== '0') {
+        const { ambiguousIsWide } = await import('../../tui/detect-width.js');
+        if ((await ambiguousIsWide(process.stdin, process.stdout)) === true) style = 'wide';
+      }
       const labels = parseLabels(opts.labels);
       const players: [PlayerKind | undefined, PlayerKind | undefined] = [player('--red', opts.red), player('--black', opts.black)];
       let level: number | undefined;

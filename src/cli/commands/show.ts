@@ -3,7 +3,7 @@
  * (cli.md). Exit 2 for a bad FEN or a move text in no notation, 1 for a readable but illegal move.
  */
 import type { Command } from 'commander';
-import type { LabelMode, RenderStyle } from '../../render/types.js';
+import { RENDER_STYLES, type BoardLayout, type LabelMode, type RenderStyle } from '../../render/types.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../../tui/paint.js';
 
@@ -12,15 +12,26 @@ interface ShowOptions extends CommonOptions {
   style?: string;
   labels?: string | boolean;
   notation?: string;
+  layout?: string;
 }
 
 const LABELS: readonly LabelMode[] = ['iccs', 'wxf', 'usi', 'none'];
 
-/** --style: unicode (default) or ascii. */
+/** --style: unicode (default), ascii, or wide (for terminals drawing ambiguous-width characters wide). */
 export function parseStyle(s: string | undefined): RenderStyle {
-  const t = (s ?? 'unicode').toLowerCase();
-  if (t === 'unicode' || t === 'ascii') return t;
-  throw new CliError(`unknown style "${s}" (use unicode or ascii)`);
+  const t = (s ?? 'unicode').toLowerCase() as RenderStyle;
+  if (RENDER_STYLES.includes(t)) return t;
+  throw new CliError(`unknown style "${s}" (use unicode, ascii or wide)`);
+}
+
+/** The --style help text of show, play and piece. */
+export const STYLE_HELP = 'unicode (default) | ascii | wide (no East-Asian ambiguous-width characters, for CJK-locale terminals)';
+
+/** --layout: full (default) or compact (one line per rank). */
+export function parseLayout(s: string | undefined): BoardLayout {
+  const t = (s ?? 'full').toLowerCase();
+  if (t === 'full' || t === 'compact') return t;
+  throw new CliError(`unknown layout "${s}" (use full or compact)`);
 }
 
 /** --labels [mode] / --no-labels: undefined = the game's default labels. */
@@ -39,13 +50,15 @@ export function registerShow(program: Command, io: Io): void {
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--moves <moves>', 'moves to play first, in any notation, separated by spaces')
-    .option('--style <style>', 'unicode (default) | ascii')
+    .option('--style <style>', STYLE_HELP)
+    .option('--layout <layout>', 'full (default) | compact (one line per rank, for small terminals)')
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
     .option('-n, --notation <notation>', 'notation of the last move in the status line')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
     .action(async (opts: ShowOptions) => {
       const style = parseStyle(opts.style);
+      const layout = parseLayout(opts.layout);
       const labels = parseLabels(opts.labels);
       const game = resolveGame(opts);
       const { Session, moveError } = await import('../../tui/session.js');
@@ -73,6 +86,6 @@ export function registerShow(program: Command, io: Io): void {
         }
         session.play(r.value);
       }
-      io.out([...session.boardLines(), session.statusLine(), `fen ${game.formatFen(session.pos)}`].join('\n') + '\n');
+      io.out([...session.boardLines({ layout }), session.statusLine(), `fen ${game.formatFen(session.pos)}`].join('\n') + '\n');
     });
 }

@@ -1,0 +1,105 @@
+/**
+ * Start-up: `--version` from the compiled-in version, `--help` from the command list without
+ * loading the commands, and the bundle bin/chuhan.js runs (dist/bundle, scripts/bundle.mjs).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { COMMANDS, findCommand } from '../src/cli/commands/index.js';
+import type { Io } from '../src/tui/io.js';
+import { VERSION } from '../src/version.js';
+import { runCli } from './helpers/cli.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bundle = join(root, 'dist', 'bundle');
+
+function newestSource(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+beforeAll(() => {
+  // the bundle is built from src by esbuild in about a second (npm run build does it too)
+  const main = join(bundle, 'main.js');
+  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(root, 'src'))) {
+    execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root });
+  }
+}, 60_000);
+
+/** Every file main.js loads before running (its static imports, transitively). */
+function staticGraph(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(join(bundle, file), 'utf8');
+  for (const m of text.matchAll(/^import\s[^'"]*?["']\.\/([^"']+)["'];?$/gm)) staticGraph(m[1]!, seen);
+  for (const m of text.matchAll(/^import\s*["']\.\/([^"']+)["'];?$/gm)) staticGraph(m[1]!, seen);
+  return seen;
+}
+
+describe('start-up', () => {
+  it('src/version.ts is the version of package.json', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(VERSION).toBe(pkg.version);
+  });
+
+  it('--version and -V print it', async () => {
+    for (const flag of ['--version', '-V']) {
+      const r = await runCli([flag]);
+      expect(r).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    }
+  });
+
+  it('--help lists every command exactly as the commands define themselves', async () => {
+    const quick = await runCli(['--help']);
+    expect(quick.code).toBe(0);
+    // the same program with every command module loaded
+    let full = '';
+    const io: Io = { out: (t) => void (full += t), err: () => {}, isTTY: false, env: {} };
+    const program = new Command().name('chuhan').description('Xiangqi and Chu Shogi in the terminal').version(VERSION);
+    for (const c of COMMANDS) (await c.load())(program, io);
+    full = program.helpInformation();
+    expect(quick.stdout).toBe(full);
+    for (const c of COMMANDS) expect(quick.stdout).toContain(c.term);
+  });
+
+  it('help <command>, <command> --help and an alias load that command', async () => {
+    const a = await runCli(['help', 'perft']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/^Usage: chuhan perft \[options\] <depth>/);
+    expect(a.stdout).toContain('--divide');
+    const b = await runCli(['analyze', '--help']);
+    expect(b.stdout).toMatch(/^Usage: chuhan analyse\|analyze/);
+    expect(findCommand('analyze')?.name).toBe('analyse');
+    const c = await runCli(['frobnicate']);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toContain("unknown command 'frobnicate'");
+  });
+
+  it('the bundle: main.js loads no command, no commander, no ink before it runs', () => {
+    const graph = staticGraph('main.js');
+    const text = [...graph].map((f) => readFileSync(join(bundle, f), 'utf8')).join('\n');
+    expect(text).not.toContain('class CommanderError');
+    expect(text).not.toContain('yoga');
+    expect(text).not.toContain('function registerMoves');
+    expect(text.length).toBeLessThan(20_000);
+    expect(existsSync(join(bundle, 'worker.js'))).toBe(true);
+  });
+
+  it('bin/chuhan.js runs the bundle: --version, moves, show', () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin', 'chuhan.js'), ...args], { encoding: 'utf8' });
+    expect(run('--version')).toMatchObject({ status: 0, stdout: `${VERSION}\n` });
+    const moves = run('moves');
+    expect(moves.status).toBe(0);
+    expect(moves.stdout.split('\n').filter(Boolean)).toHaveLength(44);
+    const show = run('show', '-v', 'chu', '--layout', 'compact');
+    expect(show.status).toBe(0);
+    expect(show.stdout).toContain('▲王');
+  });
+});
