@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { COMMANDS, findCommand } from '../src/cli/commands/index.js';
 import type { Io } from '../src/tui/io.js';
-import { VERSION } from '../src/version.js';
+import { VERSION } from '../src/cli/version.js';
 import { runCli } from './helpers/cli.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,7 +44,7 @@ function staticGraph(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('start-up', () => {
-  it('src/version.ts is the version of package.json', () => {
+  it('src/cli/version.ts is the version of package.json', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
     expect(VERSION).toBe(pkg.version);
   });

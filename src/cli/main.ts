@@ -1,13 +1,13 @@
 /**
  * The CLI entry: builds the commander program and maps failures to exit codes (cli.md).
  *
- * Start-up is kept short: `--version` prints the version compiled in (src/version.ts) without
+ * Start-up is kept short: `--version` prints the version compiled in (src/cli/version.ts) without
  * loading commander; `--help` and unknown words register only the command list (names and
  * summaries from commands/index.ts), and a command loads its own module alone.
  */
 import { COMMANDS, findCommand } from './commands/index.js';
 import { CliError, processIo, type Io } from '../tui/io.js';
-import { VERSION } from '../version.js';
+import { VERSION } from './version.js';
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
