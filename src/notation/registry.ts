@@ -8,7 +8,8 @@ import type { Result } from '../core/result.js';
 import type { Variant } from '../core/variant.js';
 import { xiangqi, XIANGQI_START_FEN } from '../games/xiangqi/index.js';
 import { chushogi, CHU_START_SFEN } from '../games/chushogi/index.js';
-import { formatChuSfen, parseChuSfen } from './sfen.js';
+import { formatChuSfen } from './sfen.js';
+import { parseChuFen } from './xboard.js';
 import { formatUsi } from './usi.js';
 import { formatXiangqiFen, parseXiangqiFen } from './fen.js';
 import { formatIccs, formatUci } from './iccs.js';
@@ -63,7 +64,7 @@ const chushogiGame: Game = {
   variant: chushogi,
   startFen: CHU_START_SFEN,
   sideNames: ['sente', 'gote'],
-  parseFen: parseChuSfen,
+  parseFen: parseChuFen,
   formatFen: formatChuSfen,
   coordinate: { id: 'usi', format: (_pos, m) => formatUsi(m) },
   notations: new Map<string, Notation>([

@@ -23,10 +23,13 @@ import { xiangqiEndRules } from '../games/xiangqi/end.js';
 import { xiangqi } from '../games/xiangqi/index.js';
 import { classifyChuMove, classifyXiangqiMove, coordinateMove, parseChuMoveReason, parseXiangqiMoveReason } from './detect.js';
 import { isLegalMove } from './legal-check.js';
+import { formatBoardField } from './board-text.js';
 import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
 import { getGame, type Game, type GameId } from './registry.js';
 import { explainRepetition, positionStatus, recordedOutcome, type RepetitionExplanation } from './status.js';
 import { explainXiangqi } from './xiangqi-why.js';
+import { formatWxf, looksLikeWxf, wxfCandidates } from './wxf.js';
+import { looksLikeChuSan, looksLikeXiangqiSan, parseChuSanReason, parseXiangqiSanReason, xiangqiSanNumbering } from './san.js';
 
 export interface ReplayError {
   /** 1-based ply of the offending move; for a syntax error, the ply the next move would have had. */
@@ -63,6 +66,8 @@ export interface GameReport {
   /** The result written in the record (result token, else Result tag), if any. */
   readonly recorded: string | null;
   readonly error: ReplayError | null;
+  /** Remarks on how the record was read (e.g. an ambiguous WXF move settled by the moves after it). */
+  readonly notes?: readonly string[];
   /** The legal moves replayed, when asked for with `keepMoves`. */
   readonly moves?: Move[];
   /** The start position, when asked for with `keepMoves`. */
@@ -142,6 +147,16 @@ function coordinateModeOf(rec: GameRecord): { uci: boolean; sure: boolean } {
   if (tagged === 'iccs') return { uci: false, sure: true };
   for (const mv of rec.moves) {
     const t = mv.text;
+    if (t.length < 4 || t.charCodeAt(0) < 0x61) {
+      // SAN: a rank 0 or a pawn without a letter is XBoard (0-9), a rank 10 or a letter P pychess (1-10)
+      const n = xiangqiSanNumbering(t);
+      if (n !== null) return { uci: n === 1, sure: true };
+      if (looksLikeXiangqiSan(t)) {
+        const c = t.charCodeAt(0);
+        if (c >= 0x61 && c <= 0x69) return { uci: false, sure: true };
+        if (c === 0x50) return { uci: true, sure: true };
+      }
+    }
     if (t.length === 4) {
       if (t.charCodeAt(1) === 48 || t.charCodeAt(3) === 48) return { uci: false, sure: true };
     } else if ((t.length === 5 || t.length === 6) && t.includes('10') && coordinateMove(t, true) >= 0) return { uci: true, sure: true };
@@ -216,7 +231,8 @@ export class Replayer {
     start: Position,
     list: readonly RecordMove[],
     uci: boolean,
-  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean } {
+  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[] } {
+    const notes: string[] = [];
     const history = this.historyFor(game, start);
     let pos: Position;
     if (history) pos = history.position;
@@ -235,24 +251,44 @@ export class Replayer {
       let shapeless = false;
       if (isXiangqi) {
         m = coordinateMove(text, uci);
+        // `E6e8`, `C7g6`: SAN with an origin rank reads as a coordinate move too; take the legal reading
+        if (m >= 0 && text.charCodeAt(0) < 0x60 && !isLegalMove(pos, m) && looksLikeXiangqiSan(text)) {
+          const r = parseXiangqiSanReason(pos, text, uci ? 1 : 0);
+          if (r.ok) m = r.value;
+        }
         if (m >= 0) {
           if (!isLegalMove(pos, m))
             reason =
               legalMoves(pos).length === 0 ? gameOverReason(game, pos) : (explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
+        } else if (looksLikeXiangqiSan(text)) {
+          const r = parseXiangqiSanReason(pos, text, uci ? 1 : 0);
+          if (r.ok) m = r.value;
+          else reason = r.error;
         } else {
           const r = parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');
           if (r.ok) m = r.value;
           else {
             reason = r.error;
             shapeless = classifyXiangqiMove(text) === null;
+            if (reason.startsWith('it is ambiguous') && looksLikeWxf(text)) {
+              const settled = settleByWhatFollows(pos, wxfCandidates(pos, text), list, i + 1, uci);
+              if (settled) {
+                const how = settled.transposes
+                  ? 'the readings the moves after it allow all lead to the same position'
+                  : 'the only reading the moves after it allow';
+                notes.push(`move ${i + 1} "${text}" at line ${mv.line}:${mv.column} is ambiguous; read as ${formatWxf(pos, settled.move)}, ${how}`);
+                m = settled.move;
+                reason = null;
+              }
+            }
           }
         }
       } else if (game.id === 'chushogi') {
-        const r = parseChuMoveReason(pos, text);
+        const r = classifyChuMove(text) === null && looksLikeChuSan(text) ? parseChuSanReason(pos, text) : parseChuMoveReason(pos, text);
         if (r.ok) m = r.value;
         else {
           reason = r.error;
-          shapeless = classifyChuMove(text) === null;
+          shapeless = classifyChuMove(text) === null && !looksLikeChuSan(text);
         }
       } else {
         const r = game.parseMove(pos, text);
@@ -261,8 +297,8 @@ export class Replayer {
       }
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
-        const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
-        return { pos, history, plies, error, malformedMove: shapeless };
+        const error = { ply: i + 1, move: mv.display ?? text, line: mv.line, column: mv.column, message: reason };
+        return { pos, history, plies, error, malformedMove: shapeless, notes };
       }
       if (history) {
         history.record(m);
@@ -278,7 +314,7 @@ export class Replayer {
       }
       plies++;
     }
-    return { pos, history, plies, error: null, malformedMove: false };
+    return { pos, history, plies, error: null, malformedMove: false, notes };
   }
 
   /** Replays one record. Never throws on bad input. */
@@ -354,10 +390,59 @@ export class Replayer {
       detail: judged.detail,
       endPly: judged.endPly,
       error,
+      ...(run.notes.length > 0 ? { notes: run.notes } : {}),
       ...(opts.explain && history ? { explanation: explainRepetition(game, history) } : {}),
       ...(opts.keepMoves && history ? { moves: history.moveList(), start: start.clone() } : {}),
     };
   }
+}
+
+/** Moves after an ambiguous one that must replay for a reading to count as one that continues. */
+const LOOKAHEAD = 8;
+
+/**
+ * The board after reading list[k..end) from `p` (a copy is played), branching on ambiguous WXF
+ * moves; null when no reading gets through. The first reading that gets through wins.
+ */
+function follow(p: Position, list: readonly RecordMove[], k: number, end: number, uci: boolean): string | null {
+  if (k >= end) return `${formatBoardField(p)} ${p.turn}`;
+  const text = list[k]!.text;
+  const r = parseXiangqiMoveReason(p, text, uci ? 'uci' : 'iccs');
+  const options = r.ok ? [r.value] : r.error.startsWith('it is ambiguous') ? wxfCandidates(p, text) : [];
+  for (const m of options) {
+    const q = p.clone(64);
+    q.play(m);
+    const key = follow(q, list, k + 1, end, uci);
+    if (key !== null) return key;
+  }
+  return null;
+}
+
+/**
+ * Of the readings of an ambiguous move, the one after which the next moves (up to LOOKAHEAD, or to
+ * the end of the record) can be read: when exactly one can, or when all that can lead to the same
+ * position (the readings transpose: `P3.4` twice with two pawns on file 3). -1 otherwise.
+ */
+function settleByWhatFollows(
+  pos: Position,
+  candidates: readonly Move[],
+  list: readonly RecordMove[],
+  next: number,
+  uci: boolean,
+): { move: Move; transposes: boolean } | null {
+  if (candidates.length < 2) return null;
+  const end = Math.min(list.length, next + LOOKAHEAD);
+  if (end === next) return null;
+  const found: Array<{ move: Move; key: string }> = [];
+  for (const c of candidates) {
+    const p = pos.clone(64);
+    p.play(c);
+    const key = follow(p, list, next, end, uci);
+    if (key !== null) found.push({ move: c, key });
+  }
+  if (found.length === 1) return { move: found[0]!.move, transposes: false };
+  if (found.length > 1 && found.every((f) => f.key === found[0]!.key)) return { move: found[0]!.move, transposes: true };
+  return null;
 }
 
 /** Replays one record (see `Replayer` for many). Never throws on bad input. */
@@ -385,6 +470,7 @@ export function formatReportLine(r: GameReport): string {
   if (r.reason && r.detail && DETAILED.has(r.reason)) tail += `: ${r.detail}`;
   if (r.reason && r.endPly !== null && r.endPly < r.plies) tail += ` at ply ${r.endPly} (the record goes on to ply ${r.plies})`;
   if (r.reason && r.recorded && r.recorded !== '*' && r.recorded !== r.result) tail += ` (recorded ${r.recorded})`;
+  if (r.notes) tail += r.notes.map((n) => `; note: ${n}`).join('');
   return `${head}ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
 }
 
@@ -403,6 +489,7 @@ export function reportJson(r: GameReport): Record<string, unknown> {
     ...(r.explanation ? { explain: r.explanation.json } : {}),
     ...(r.recorded !== null ? { recorded: r.recorded } : {}),
     ...(r.status === 'malformed' ? { malformed: true } : {}),
+    ...(r.notes ? { notes: r.notes } : {}),
     error: r.error,
   };
 }

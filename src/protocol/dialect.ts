@@ -26,7 +26,7 @@ import { formatBoardField, parseBoardField } from '../notation/board-text.js';
 import { parseXiangqiFen } from '../notation/fen.js';
 import { formatIccs, formatUci, parseCoordinate } from '../notation/iccs.js';
 import { getGame, type GameId } from '../notation/registry.js';
-import { parseChuSfen } from '../notation/sfen.js';
+import { parseChuFen, readXboardFields } from '../notation/xboard.js';
 import { parseUsi } from '../notation/usi.js';
 
 /** One game as the engine protocols see it. */
@@ -56,22 +56,6 @@ const newStart = (id: GameId): Position => {
   return r.value;
 };
 
-/** Fields after the board in XBoard's FEN: side, then optional `-` fields, half-move clock, move number. */
-function readXboardFields(pos: Position, fields: readonly string[], sides: Record<string, 0 | 1>): Result<Position> {
-  const sideText = (fields[1] ?? 'w').toLowerCase();
-  const side = sides[sideText];
-  if (side === undefined) return err(`FEN field 2: side to move must be ${Object.keys(sides).join(' or ')}, not "${fields[1]}"`);
-  pos.setTurn(side);
-  const numbers = fields.slice(2).filter((f) => f !== '-');
-  if (numbers.length > 2) return err(`FEN has too many fields: "${fields.slice(2).join(' ')}" after the side to move`);
-  for (const n of numbers) if (!/^\d+$/.test(n)) return err(`FEN: "${n}" is not a number (half-move clock or move number)`);
-  if (numbers.length === 2) {
-    pos.halfmove = Number(numbers[0]);
-    pos.fullmove = Math.max(1, Number(numbers[1]));
-  } else if (numbers.length === 1) pos.fullmove = Math.max(1, Number(numbers[0]));
-  return ok(pos);
-}
-
 export const XIANGQI: ProtocolGame = {
   id: 'xiangqi',
   xboardName: 'xiangqi',
@@ -100,24 +84,11 @@ export const XIANGQI: ProtocolGame = {
 const W = 12;
 const chuSquare = (sq: number): string => String.fromCharCode(97 + (sq % W)) + String(((sq / W) | 0) + 1);
 
-/** Is this text a lishogi SFEN rather than XBoard's chu FEN? (`b - 1`, `w 8j 23`: no half-move clock) */
-const looksLikeSfen = (fields: readonly string[]): boolean =>
-  fields.length <= 4 && fields.length >= 3 && (fields[2] === '-' || /^(1[0-2]|[1-9])[a-l]$/.test(fields[2]!));
-
 export const CHU: ProtocolGame = {
   id: 'chushogi',
   xboardName: 'chu',
   start: () => newStart('chushogi'),
-  parseFen(text) {
-    const fields = text.trim().split(/\s+/);
-    if (looksLikeSfen(fields)) return parseChuSfen(text);
-    // the board field is the same in both dialects: let the SFEN reader check it
-    const board = parseChuSfen(`${fields[0] ?? ''} b - 1`);
-    if (!board.ok) return err(board.error.replace(/^SFEN/, 'FEN'));
-    const pos = board.value;
-    pos.plyParity = 0;
-    return readXboardFields(pos, fields, { w: 0, b: 1 });
-  },
+  parseFen: parseChuFen,
   formatFen: (pos) => `${formatBoardField(pos)} ${pos.turn === 0 ? 'w' : 'b'} - ${pos.halfmove} ${pos.fullmove}`,
   formatMove(m, pos) {
     const from = m & 0xff;
