@@ -149,7 +149,7 @@ async function* streamPgn(chunks: AsyncIterable<string>, options?: RecordReaderO
         }
       }
       r.index = ++index;
-      yield r;
+      yield jocly(r);
     }
   };
   for await (const c of chunks) yield* emit(reader.push(c));
@@ -157,6 +157,27 @@ async function* streamPgn(chunks: AsyncIterable<string>, options?: RecordReaderO
   if (held) {
     const h: GameRecord = held;
     h.index = ++index;
-    yield h;
+    yield jocly(h);
   }
+}
+
+const JOCLY_MOVE = /^(?:\+?[A-Z]{1,2})?([a-l](?:1[0-2]|[1-9]))[-x]([a-l](?:1[0-2]|[1-9]))([+=]?)$/;
+
+/**
+ * Jocly's PJN (`[JoclyGame "chu-shogi"]`, moves `e4-e5`, `LNg10-f8`: an optional piece abbreviation
+ * and the two squares in XBoard's coordinates): the game from the JoclyGame tag, moves as XBoard
+ * coordinates (shown as written).
+ */
+function jocly(r: GameRecord): GameRecord {
+  const game = r.tags['JoclyGame'];
+  if (game === undefined || r.tags['Variant'] !== undefined) return r;
+  r.tags['Variant'] = game.replace(/-/g, '');
+  r.tagList.push(['Variant', r.tags['Variant']]);
+  for (const m of r.moves) {
+    const j = JOCLY_MOVE.exec(m.text);
+    if (!j) continue;
+    m.display = m.text;
+    m.text = j[1]! + j[2]! + (j[3] === '+' ? '+' : '');
+  }
+  return r;
 }
