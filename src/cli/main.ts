@@ -1,4 +1,5 @@
 /** The CLI entry: builds the commander program and maps failures to exit codes (cli.md). */
+import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands/index.js';
 import { CliError, processIo, type Io } from './context.js';
@@ -32,4 +33,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.err(`chuhan: internal error: ${message}\n`);
     return 3;
   }
+}
+
+// run directly (`node dist/cli/main.js validate …`) as well as through bin/chuhan.js
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (e: unknown) => {
+      process.stderr.write(`chuhan: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 3;
+    },
+  );
 }

@@ -73,11 +73,21 @@ function splitmix(seed: number): () => number {
   };
 }
 
-export function buildVariantData(spec: VariantSpec, seed = 0x5eed): VariantData {
+/**
+ * The data of a variant. With `lazyTables`, the move tables are built on their first use (an
+ * accessor property): a program that never makes a position of this game (validate on xiangqi
+ * records, say) does not pay for them at start-up.
+ */
+/** A variant: its data (accessors such as lazy tables kept as accessors) and its rules. */
+export function makeVariant(data: VariantData, rules: Omit<Variant, keyof VariantData>): Variant {
+  return Object.defineProperties({ ...rules }, Object.getOwnPropertyDescriptors(data)) as Variant;
+}
+
+export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false): VariantData {
   const g = geometry(spec.width, spec.height);
   const codeCount = (spec.pieces.length + 1) * 2;
   if (codeCount > 256) throw new Error('too many piece kinds');
-  const tables = buildTables(g, spec.pieces, spec.regions ?? {});
+  const tables = lazyTables ? null : buildTables(g, spec.pieces, spec.regions ?? {});
   const rnd = splitmix(seed);
   const keys = (n: number): Int32Array => {
     const a = new Int32Array(n);
@@ -115,11 +125,11 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed): VariantData 
       special[code] = sp;
     }
   });
-  return {
+  const out: VariantData = {
     spec,
     geometry: g,
     pieces: spec.pieces,
-    tables,
+    tables: tables!,
     zobrist: { lo, hi, sideLo: rnd(), sideHi: rnd(), auxLo, auxHi },
     promoted,
     royal,
@@ -128,4 +138,12 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed): VariantData 
     kindOf,
     codeCount,
   };
+  if (lazyTables) {
+    let built: MoveTables | null = null;
+    Object.defineProperty(out, 'tables', {
+      enumerable: true,
+      get: (): MoveTables => (built ??= buildTables(g, spec.pieces, spec.regions ?? {})),
+    });
+  }
+  return out;
 }
