@@ -231,6 +231,7 @@ export class Replayer {
     start: Position,
     list: readonly RecordMove[],
     uci: boolean,
+    san = true,
   ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[] } {
     const notes: string[] = [];
     const history = this.historyFor(game, start);
@@ -260,7 +261,7 @@ export class Replayer {
           if (!isLegalMove(pos, m))
             reason =
               legalMoves(pos).length === 0 ? gameOverReason(game, pos) : (explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
-        } else if (looksLikeXiangqiSan(text)) {
+        } else if (san && looksLikeXiangqiSan(text)) {
           const r = parseXiangqiSanReason(pos, text, uci ? 1 : 0);
           if (r.ok) m = r.value;
           else reason = r.error;
@@ -359,12 +360,16 @@ export class Replayer {
     const start = parsed.value;
     const list = rec.moves;
     const mode = game.variant === xiangqi ? coordinateModeOf(rec) : { uci: false, sure: true };
-    let run = this.replayMoves(game, start, list, mode.uci);
+    // SAN (`Che3`, XBoard's pawn moves `c5`) is read in games whose first move is SAN, so that a cut
+    // coordinate move (`i9`) in an ICCS record stays a malformed text
+    const first = list[0]?.text ?? '';
+    const san = looksLikeXiangqiSan(first) && coordinateMove(first, false) < 0 && coordinateMove(first, true) < 0;
+    let run = this.replayMoves(game, start, list, mode.uci, san);
     if (run.error && !mode.sure) {
       // no move said which coordinate numbering the game uses: ranks 1-10 may read further
-      const other = this.replayMoves(game, start, list, true);
+      const other = this.replayMoves(game, start, list, true, san);
       if (!other.error || other.error.ply > run.error.ply) run = other;
-      else run = this.replayMoves(game, start, list, false);
+      else run = this.replayMoves(game, start, list, false, san);
     }
     const { pos, history, plies } = run;
     let error = run.error;

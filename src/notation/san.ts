@@ -19,6 +19,7 @@ import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
+import { royalsLost } from '../games/chushogi/index.js';
 import { pieceLetter } from './board-text.js';
 
 export interface SanQuery {
@@ -154,6 +155,10 @@ export function parseChuSanReason(pos: Position, text: string): Result<Move> {
   const promo: Move[] = [];
   let any = false;
   const legal = legalMoves(pos);
+  if (legal.length === 0) {
+    const who = pos.turn === 0 ? 'sente' : 'gote';
+    return err(royalsLost(pos) ? `the game is over (${who} has no king or prince left)` : `the game is over (${who} has no legal move)`);
+  }
   for (const mid of mids) {
   if (plain.length + promo.length > 0) break;
   for (const m of legal) {

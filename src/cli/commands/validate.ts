@@ -80,14 +80,12 @@ async function expandInputs(args: readonly string[]): Promise<{ inputs: Input[];
  * The games of one input, in whatever text format and encoding it is (records/text.ts), or null
  * when it holds no record at all.
  */
-async function gamesOf(input: Input, format: string): Promise<AsyncIterable<GameRecord> | null> {
+async function gamesOf(input: Input, format: string): Promise<AsyncIterable<GameRecord> | null | 'empty'> {
   const source: AsyncIterable<string | Uint8Array> = input.path === '-' ? process.stdin : createReadStream(input.path, { highWaterMark: 1 << 16 });
   const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : (format as 'pgn' | 'wxf' | 'dhtmlxq' | 'kif');
-  const opened = await openTextRecords(source, undefined, force);
-  if (opened.format === 'none') {
-    if (!input.found) await opened.records.return(undefined);
-    return null;
-  }
+  // a file named on the command line is reported even when it is binary data; in folders it is skipped
+  const opened = await openTextRecords(source, undefined, force, !input.found);
+  if (opened.format === 'none') return opened.empty ? 'empty' : null;
   return opened.records;
 }
 
@@ -129,15 +127,17 @@ export function registerValidate(program: Command, io: Io): void {
       let illegal = 0;
       let malformed = 0;
       const empty: string[] = [];
+      const notRecords: string[] = [];
       const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}) });
       for (const input of inputs) {
         const name = nameOf(input.path);
         let fileGames = 0;
         try {
           const recs = await gamesOf(input, format);
-          if (recs === null) {
+          if (recs === null || recs === 'empty') {
             if (input.found) skipped++;
-            else empty.push(name);
+            else if (recs === 'empty') empty.push(name);
+            else notRecords.push(name);
             continue;
           }
           files++;
@@ -164,11 +164,13 @@ export function registerValidate(program: Command, io: Io): void {
       }
       if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
       flush(true);
-      if (!opts.json) {
+      if (!opts.json && files > 0) {
         const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
         io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
       }
       const where = single ? nameOf(inputs[0]!.path) : plural(files, 'file', 'files');
+      if (notRecords.length > 0)
+        throw new CliError(`found no game record in ${notRecords.join(', ')}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, WXF, DhtmlXQ or KIF text`, 2);
       if (games === 0) throw new CliError(`found no games in ${single ? where : args.map(nameOf).join(', ')}`, 2);
       if (empty.length > 0) throw new CliError(`found no games in ${empty.join(', ')}`, 2);
       if (malformed > 0)

@@ -84,7 +84,14 @@ export function parseDhtmlxq(text: string): GameRecord[] {
         else setTag(rec, tag, v);
       }
     }
-    if (!moves && !binit) continue;
+    if (!moves && !binit) {
+      // a [DhtmlXQ] block without a game in it is reported; text without the block is not a record
+      if (blocks.length > 1 || text.slice(from, from + 9).toLowerCase() === '[dhtmlxq]') {
+        games.push(rec);
+        addError(rec, 'the DhtmlXQ block has neither a [DhtmlXQ_movelist] nor a [DhtmlXQ_binit]: no game in it', idx.at(from));
+      }
+      continue;
+    }
     const key = `${binit?.value ?? ''}|${moves?.value ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -25,6 +25,8 @@ export type TextEncoding = 'utf-8' | 'gb18030';
 export interface TextRecords {
   readonly format: TextFormat;
   readonly encoding: TextEncoding;
+  /** The input has nothing but white space. */
+  readonly empty: boolean;
   readonly records: AsyncGenerator<GameRecord, void, undefined>;
 }
 
@@ -61,6 +63,8 @@ export async function openTextRecords(
   source: AsyncIterable<string | Uint8Array>,
   options?: RecordReaderOptions,
   force?: Exclude<TextFormat, 'none'>,
+  /** Read text with control characters (binary data) as PGN anyway, so its errors are reported. */
+  binaryAsPgn = false,
 ): Promise<TextRecords> {
   const it = source[Symbol.asyncIterator]();
   const head: Array<string | Uint8Array> = [];
@@ -89,7 +93,8 @@ export async function openTextRecords(
   const decoder = new TextDecoder(encoding);
   const decode = (c: string | Uint8Array): string => (typeof c === 'string' ? c : decoder.decode(c, { stream: true }));
   const headText = head.map(decode).join('');
-  const format = force ?? detectTextFormat(headText.slice(0, DETECT_TEXT_CHARS));
+  let format = force ?? detectTextFormat(headText.slice(0, DETECT_TEXT_CHARS));
+  if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(headText)) format = 'pgn';
   async function* rest(): AsyncGenerator<string, void, undefined> {
     if (headText) yield headText;
     if (!done) {
@@ -107,7 +112,7 @@ export async function openTextRecords(
   if (format === 'pgn') records = streamPgn(rest(), options);
   else if (format === 'none') records = (async function* () {})();
   else records = whole(rest(), format);
-  return { format, encoding, records };
+  return { format, encoding, empty: done && headText.trim() === '', records };
 }
 
 async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncGenerator<GameRecord, void, undefined> {
