@@ -16,9 +16,6 @@ import { classifyChuMove, classifyXiangqiMove } from '../detect.js';
 import { RecordReader, type GameRecord, type RecordReaderOptions } from '../pgn.js';
 import { looksLikeChuSan, looksLikeXiangqiSan } from '../san.js';
 import { detectTextFormat, DETECT_TEXT_CHARS, type TextFormat } from './detect-text.js';
-import { parseDhtmlxq } from './dhtmlxq.js';
-import { parseKif } from './kif.js';
-import { parseWxfFile } from './wxf-file.js';
 
 export type TextEncoding = 'utf-8' | 'gb18030';
 
@@ -125,7 +122,13 @@ async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncG
   }
   let text = parts.join('');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const games = format === 'wxf' ? parseWxfFile(text) : format === 'dhtmlxq' ? parseDhtmlxq(text) : parseKif(text);
+  // loaded only when a file needs them (start-up of the common PGN case)
+  const games =
+    format === 'wxf'
+      ? (await import('./wxf-file.js')).parseWxfFile(text)
+      : format === 'dhtmlxq'
+        ? (await import('./dhtmlxq.js')).parseDhtmlxq(text)
+        : (await import('./kif.js')).parseKif(text);
   yield* games;
 }
 
