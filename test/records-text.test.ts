@@ -3,7 +3,8 @@
  * GBK PGN, pychess and XBoard SAN, WXF files, DhtmlXQ pages, chu KIF and PJN, XBoard's chu FEN;
  * content detection; and bad input per format (exit code, one sentence naming file, game, place).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getGame } from '../src/notation/registry.js';
@@ -58,6 +59,22 @@ describe('content detection', () => {
 });
 
 describe('GBK PGN (xqbase style, with the footer)', () => {
+  it('GBK text after more than 64 KB of ASCII still reads as its UTF-8 conversion', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-gbk-'));
+    try {
+      const ascii = Buffer.from('[Event "ascii"]\n\n' + '1. h2e2 h9g7 2. h0g2 *\n\n'.repeat(3000));
+      writeFileSync(join(dir, 'a.pgn'), Buffer.concat([ascii, readFileSync(at('pgn-gbk/test.pgn'))]));
+      writeFileSync(join(dir, 'b.pgn'), Buffer.concat([ascii, readFileSync(at('pgn-gbk/test.utf8.pgn'))]));
+      const a = await runCli(['validate', join(dir, 'a.pgn')]);
+      const b = await runCli(['validate', join(dir, 'b.pgn')]);
+      expect(a.code).toBe(0);
+      expect(a.stdout.split('\n').at(-2)).toBe('game 3001: ok, 25 plies, *');
+      expect(a.stdout).toBe(b.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   for (const name of ['test', 'endgame_test']) {
     it(`${name}.pgn reads as its UTF-8 conversion (iconv) does`, async () => {
       const a = await json(at(`pgn-gbk/${name}.pgn`));

@@ -2,7 +2,7 @@
  * Text records in any encoding and text format, as one stream of `GameRecord`s.
  *
  * Encoding: the first 64 KB are checked with a fatal UTF-8 decoder; text that is not valid UTF-8
- * is decoded as GB18030 (a superset of GBK and GB2312, as xqbase, 象棋桥 and most Chinese programs
+ * (also later in the file, when everything before was ASCII) is decoded as GB18030 (a superset of GBK and GB2312, as xqbase, 象棋桥 and most Chinese programs
  * write), with Node's own decoder. Format: `detectTextFormat` on the decoded beginning.
  *
  * PGN and move lists stream through the PGN reader (memory stays flat); WXF files, DhtmlXQ pages
@@ -78,6 +78,7 @@ export async function openTextRecords(
   }
   const binary = head.filter((c): c is Uint8Array => typeof c !== 'string');
   let encoding: TextEncoding = 'utf-8';
+  let asciiSoFar = false;
   if (binary.length > 0) {
     const all = new Uint8Array(binary.reduce((n, c) => n + c.length, 0));
     let o = 0;
@@ -86,9 +87,28 @@ export async function openTextRecords(
       o += c.length;
     }
     if (!isUtf8(all)) encoding = 'gb18030';
+    else asciiSoFar = !all.some((b) => b >= 0x80);
   }
-  const decoder = new TextDecoder(encoding);
-  const decode = (c: string | Uint8Array): string => (typeof c === 'string' ? c : decoder.decode(c, { stream: true }));
+  let decoder = new TextDecoder(encoding, { fatal: asciiSoFar });
+  const decode = (c: string | Uint8Array): string => {
+    if (typeof c === 'string') return c;
+    if (!asciiSoFar) return decoder.decode(c, { stream: true });
+    // all bytes so far were ASCII (the same in both encodings): the first bytes that are not
+    // UTF-8 switch the rest of the input to GB18030; the first UTF-8 ones keep it UTF-8
+    try {
+      const t = decoder.decode(c, { stream: true });
+      if (/[^\x00-\x7f]/.test(t)) {
+        asciiSoFar = false;
+        decoder = new TextDecoder('utf-8');
+      }
+      return t;
+    } catch {
+      asciiSoFar = false;
+      encoding = 'gb18030';
+      decoder = new TextDecoder('gb18030');
+      return decoder.decode(c, { stream: true });
+    }
+  };
   const headText = head.map(decode).join('');
   let format = force ?? detectTextFormat(headText.slice(0, DETECT_TEXT_CHARS));
   if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(headText)) format = 'pgn';
@@ -102,7 +122,12 @@ export async function openTextRecords(
         if (t) yield t;
       }
     }
-    const tail = decoder.decode();
+    let tail: string;
+    try {
+      tail = decoder.decode();
+    } catch {
+      tail = '\uFFFD'; // an unfinished sequence at the very end: reported as invalid text
+    }
     if (tail) yield tail;
   }
   let records: AsyncGenerator<GameRecord, void, undefined>;
