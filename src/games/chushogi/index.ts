@@ -14,7 +14,7 @@
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { parseBetza } from '../../core/betza.js';
-import { buildVariantData, makeVariant, type Variant } from '../../core/variant.js';
+import { buildVariantData, shareLazyTables, type Variant } from '../../core/variant.js';
 import { CHU_PIECES, GOBETWEEN, LANCE, LION_SPECIAL, PAWN, inPromotionZone } from './pieces.js';
 
 export * from './pieces.js';
@@ -26,7 +26,8 @@ const W = 12;
 const H = 12;
 const SIZE = W * H;
 
-// the move tables are built on first use: xiangqi-only runs never pay for them
+// the move tables are built with the first chu position (core/variant.ts ensureTables): xiangqi-only
+// runs such as validate on xiangqi records never pay for them
 const data = buildVariantData({ id: 'chushogi', width: W, height: H, pieces: CHU_PIECES }, undefined, true);
 const CODES = data.codeCount;
 
@@ -303,10 +304,12 @@ function auxAfter(_pos: Position, move: number, moved: number, capTo: number, ca
   return 0;
 }
 
-export const chushogi: Variant = makeVariant(data, {
+export const chushogi: Variant = {
+  ...data,
   generateLegal,
   inCheck,
   promotionMode,
   generateSpecial,
   auxAfter,
-});
+};
+shareLazyTables(data, chushogi);
