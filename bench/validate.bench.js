@@ -1,5 +1,6 @@
 // `chuhan validate` end to end (process start-up included) on the 2,516 master games
-// (221,678 plies, fixtures/games/xiangqi/*_UCI_games.pgn, in the repository); issue target >= 300,000 plies/s.
+// (221,678 plies, fixtures/games/xiangqi/*_UCI_games.pgn, in the repository); issue target >= 500,000 plies per CPU second
+// of the whole process, start-up included (the figure `/usr/bin/time -f '%U %S'` gives).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,8 +66,13 @@ export async function run(log) {
     log(`throughput: median ${Math.round(plies / (median / 1000)).toLocaleString('en-US')} plies/s, best ${Math.round(plies / (best / 1000)).toLocaleString('en-US')} plies/s (target 300,000)`);
     const cpu = [];
     for (let i = 0; i < RUNS; i++) cpu.push(cpuValidate(all));
-    const cpuMin = Math.min(...cpu);
-    log(`CPU time (user+sys, whole process): best ${cpuMin.toFixed(0)} ms of ${RUNS} → ${Math.round(plies / (cpuMin / 1000)).toLocaleString('en-US')} plies per CPU second (independent of machine load)`);
+    cpu.sort((a, b) => a - b);
+    const cpuMin = cpu[0];
+    const cpuMedian = cpu[RUNS >> 1];
+    log(
+      `CPU time (user+sys, whole process incl. start-up): median ${cpuMedian.toFixed(0)} ms, best ${cpuMin.toFixed(0)} ms of ${RUNS} → ` +
+        `${Math.round(plies / (cpuMedian / 1000)).toLocaleString('en-US')} plies per CPU second (median; best ${Math.round(plies / (cpuMin / 1000)).toLocaleString('en-US')}; target 500,000)`,
+    );
     const os = await import('node:os');
     log(`load average while measuring: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs (wall times are only meaningful on an idle machine)`);
   } finally {

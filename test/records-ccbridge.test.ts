@@ -14,6 +14,12 @@ import { detectRecordFormat, readBinaryRecords, readCbf, readCbl, readCbr } from
 import { Replayer } from '../src/notation/replay.js';
 import { runCli } from './helpers/cli.js';
 
+/** stderr without the run's summary line (`summary: 1 file, …`), which must come first. */
+const verdict = (stderr: string): string => {
+  expect(stderr).toMatch(/^summary: 1 file, /);
+  return stderr.slice(stderr.indexOf('\n') + 1);
+};
+
 const ROOT = new URL('..', import.meta.url).pathname;
 const REC = join(ROOT, 'fixtures/records');
 const CB = join(REC, 'ccbridge');
@@ -132,7 +138,7 @@ describe('CCBridge: the real files', () => {
     const r = await runCli(['validate', LIB56, '--json']);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as { games: Array<{ index: number; plies: number }>; summary: Record<string, number> };
-    expect(json.summary).toEqual({ games: 93, ok: 93, illegal: 0, malformed: 0 });
+    expect(json.summary).toEqual({ files: 1, games: 93, ok: 93, illegal: 0, malformed: 0 });
     expect(json.games.reduce((n, g) => n + g.plies, 0)).toBe(7313);
   });
 });
@@ -152,7 +158,7 @@ describe('CCBridge: bad input', () => {
     expect(lines[49]).toBe(
       `game 50: malformed at byte ${cut}: the file ends at byte ${cut}, inside the record of move 46 (byte ${cut - 2}) of game 50 of the library (the file is truncated)`,
     );
-    expect(r.stderr).toBe(`chuhan: 1 of 50 games in ${f} is malformed\n`);
+    expect(verdict(r.stderr)).toBe(`chuhan: 1 of 50 games in ${f} is malformed\n`);
   });
 
   it('a library cut between games: exit 2, the index lists more games than the file holds', async () => {

@@ -15,6 +15,12 @@ import { detectRecordFormat, readXqf } from '../src/notation/records/index.js';
 import { Replayer, type GameReport } from '../src/notation/replay.js';
 import { runCli } from './helpers/cli.js';
 
+/** stderr without the run's summary line (`summary: 1 file, …`), which must come first. */
+const verdict = (stderr: string): string => {
+  expect(stderr).toMatch(/^summary: 1 file, /);
+  return stderr.slice(stderr.indexOf('\n') + 1);
+};
+
 const ROOT = new URL('..', import.meta.url).pathname;
 const REC = join(ROOT, 'fixtures/records');
 const XQF = join(REC, 'xqf');
@@ -171,7 +177,7 @@ describe('XQF: bad input', () => {
     const r = cli('validate', f);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('game 1: malformed at byte 500: the file ends at byte 500, inside the 1024-byte XQF header (the file is truncated)\n');
-    expect(r.stderr).toBe(`chuhan: 1 of 1 game in ${f} is malformed\n`);
+    expect(verdict(r.stderr)).toBe(`chuhan: 1 of 1 game in ${f} is malformed\n`);
   });
 
   it('a file cut inside the moves: exit 2, the moves before the cut replayed, the byte of the cut', async () => {
@@ -224,7 +230,7 @@ describe('XQF: bad input', () => {
     const r = await cliIn('validate', f);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('game 1: illegal move 10 "e1f0" at byte 1106: there is no piece on e1\n');
-    expect(r.stderr).toBe(`chuhan: 1 of 1 game in ${f} has an illegal move\n`);
+    expect(verdict(r.stderr)).toBe(`chuhan: 1 of 1 game in ${f} has an illegal move\n`);
   });
 
   it('damaged files (seeded byte flips and cuts) never make the reader or the replay throw', () => {

@@ -3,7 +3,7 @@
  * message, JSON shape, streaming from stdin and a large file with a capped heap.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
@@ -35,7 +35,7 @@ interface GameJson {
 }
 interface ValidateJson {
   games: GameJson[];
-  summary: { games: number; ok: number; illegal: number; malformed: number };
+  summary: { files: number; games: number; ok: number; illegal: number; malformed: number };
 }
 
 async function validateJson(...args: string[]): Promise<{ code: number; json: ValidateJson; stderr: string }> {
@@ -65,8 +65,8 @@ describe('validate on real game collections', () => {
     const a = await validateJson(join(XQ, 'Hu_Ronghua_1391_UCI_games.pgn'));
     const b = await validateJson(join(XQ, 'Liu_Dahua_1125_UCI_games.pgn'));
     expect([a.code, b.code]).toEqual([0, 0]);
-    expect(a.json.summary).toEqual({ games: 1391, ok: 1391, illegal: 0, malformed: 0 });
-    expect(b.json.summary).toEqual({ games: 1125, ok: 1125, illegal: 0, malformed: 0 });
+    expect(a.json.summary).toEqual({ files: 1, games: 1391, ok: 1391, illegal: 0, malformed: 0 });
+    expect(b.json.summary).toEqual({ files: 1, games: 1125, ok: 1125, illegal: 0, malformed: 0 });
     expect([...a.json.games, ...b.json.games].reduce((n, g) => n + g.plies, 0)).toBe(221_678);
   });
 
@@ -88,7 +88,7 @@ describe('validate on real game collections', () => {
   it('all 49 lishogi chu shogi games (8,688 plies) are legal, with SFEN positions', async () => {
     const { code, json } = await validateJson(join(CHU, 'lishogi_49_games.pgn'));
     expect(code).toBe(0);
-    expect(json.summary).toEqual({ games: 49, ok: 49, illegal: 0, malformed: 0 });
+    expect(json.summary).toEqual({ files: 1, games: 49, ok: 49, illegal: 0, malformed: 0 });
     expect(json.games.reduce((n, g) => n + g.plies, 0)).toBe(8688);
     expect(json.games[0]!.fen).toMatch(/^[1-9a-zA-Z+/]+ [bw] (-|\d+[a-l]) \d+$/);
   });
@@ -108,13 +108,13 @@ describe('validate output', () => {
         '',
       ].join('\n'),
     );
-    expect(r.stderr).toBe(`chuhan: 1 of 5 games in ${join(FIX, 'five-games.pgn')} has an illegal move\n`);
+    expect(r.stderr).toBe(`summary: 1 file, 5 games: 4 ok, 1 illegal, 0 malformed\nchuhan: 1 of 5 games in ${join(FIX, 'five-games.pgn')} has an illegal move\n`);
   });
 
   it('has the JSON shape of cli.md', async () => {
     const { code, json } = await validateJson(join(FIX, 'five-games.pgn'));
     expect(code).toBe(1);
-    expect(json.summary).toEqual({ games: 5, ok: 4, illegal: 1, malformed: 0 });
+    expect(json.summary).toEqual({ files: 1, games: 5, ok: 4, illegal: 1, malformed: 0 });
     for (const g of json.games) {
       for (const key of ['index', 'ok', 'plies', 'fen', 'result', 'reason', 'error']) expect(g).toHaveProperty(key);
     }
@@ -193,7 +193,7 @@ describe('validate on bad input', () => {
     const tag = await runCli(['validate', join(FIX, 'truncated-tag.pgn')]);
     expect(tag.code).toBe(2);
     expect(tag.stdout).toBe('game 1: ok, 2 plies, *\ngame 2: malformed at line 5:1: unterminated tag pair "Event": the input ends inside its value\n');
-    expect(tag.stderr).toMatch(/^chuhan: 1 of 2 games in .* is malformed\n$/);
+    expect(tag.stderr).toMatch(/^summary: .*\nchuhan: 1 of 2 games in .* is malformed\n$/);
     const comment = await runCli(['validate', join(FIX, 'truncated-comment.pgn')]);
     expect(comment.code).toBe(2);
     expect(comment.stdout).toMatch(/^game 1: malformed at line 3:9: unterminated comment/);
@@ -222,15 +222,16 @@ describe('validate on bad input', () => {
     const r = await runCli(['validate', join(FIX, 'binary.pgn')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/^game 1: malformed at line 1:\d+: unexpected control character U\+[0-9A-F]{4} \(binary data\?\)\n/);
-    expect(r.stderr).toMatch(/^chuhan: \d+ of \d+ games? in .* (is|are) malformed\n$/);
+    expect(r.stderr).toMatch(/^summary: .*\nchuhan: \d+ of \d+ games? in .* (is|are) malformed\n$/);
     noStackTrace(r.stderr);
   });
 
-  it('missing file, a directory, an empty file: exit 2 with one sentence', async () => {
+  it('missing file, an empty folder, an empty file: exit 2 with one sentence', async () => {
     const missing = await runCli(['validate', join(tmp, 'nope.pgn')]);
     expect([missing.code, missing.stdout, missing.stderr]).toEqual([2, '', `chuhan: cannot read ${join(tmp, 'nope.pgn')}: no such file\n`]);
-    const dir = await runCli(['validate', tmp]);
-    expect([dir.code, dir.stderr]).toEqual([2, `chuhan: cannot read ${tmp}: it is a directory\n`]);
+    const emptyDir = mkdtempSync(join(tmp, 'empty-'));
+    const dir = await runCli(['validate', emptyDir]);
+    expect([dir.code, dir.stderr]).toEqual([2, `chuhan: found no games in ${emptyDir}\n`]);
     const empty = await runCli(['validate', tmpFile('empty.pgn', '')]);
     expect([empty.code, empty.stderr]).toEqual([2, `chuhan: found no games in ${join(tmp, 'empty.pgn')}\n`]);
   });
@@ -243,7 +244,7 @@ describe('validate on bad input', () => {
     expect(variant.code).toBe(2);
     expect(variant.stdout).toBe('game 1: malformed at line 1:1: unsupported variant "chess" in the Variant tag (use xiangqi or chushogi)\n');
     const format = await runCli(['validate', join(FIX, 'five-games.pgn'), '--format', 'xml']);
-    expect([format.code, format.stderr]).toEqual([2, 'chuhan: unknown format "xml" (use auto, pgn or list)\n']);
+    expect([format.code, format.stderr]).toEqual([2, 'chuhan: unknown format "xml" (use auto, pgn, list, wxf, dhtmlxq or kif)\n']);
   });
 
   it('UTF-8 with a byte-order mark and CRLF line ends: positions count characters', async () => {
@@ -266,7 +267,7 @@ describe('validate on bad input', () => {
     const r = spawnCli(['validate', '-'], { input: '1. h2e2 h9g7 2. h0g2 *\n\n1. h2e2 h2e2 *\n' });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('game 1: ok, 3 plies, *\ngame 2: illegal move 2 "h2e2" at line 3:9: there is no piece on h2\n');
-    expect(r.stderr).toBe('chuhan: 1 of 2 games in standard input has an illegal move\n');
+    expect(r.stderr).toBe('summary: 1 file, 2 games: 1 ok, 1 illegal, 0 malformed\nchuhan: 1 of 2 games in standard input has an illegal move\n');
   });
 
   // The file is larger than the heap cap would allow to hold as words at once (the control below shows

@@ -8,6 +8,7 @@
 import { COMMANDS, findCommand } from './commands/index.js';
 import { CliError, processIo, type Io } from '../tui/io.js';
 import { VERSION } from './version.js';
+import { pathToFileURL } from 'node:url';
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -49,4 +50,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.err(`chuhan: internal error: ${message}\n`);
     return 3;
   }
+}
+
+// run directly (`node dist/cli/main.js validate …`) as well as through bin/chuhan.js
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (e: unknown) => {
+      process.stderr.write(`chuhan: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 3;
+    },
+  );
 }

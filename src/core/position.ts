@@ -1,7 +1,7 @@
 /** A position with incremental Zobrist hashing and make/unmake on integer moves. */
 import type { Move } from './move.js';
 import type { Side } from './piece.js';
-import type { Variant } from './variant.js';
+import { ensureTables, type Variant } from './variant.js';
 
 const STACK = 4096;
 
@@ -34,6 +34,7 @@ export class Position {
   private readonly uHashHi: Int32Array;
 
   constructor(variant: Variant, stack = STACK) {
+    if (variant.tables === null) ensureTables(variant);
     this.variant = variant;
     this.board = new Uint8Array(variant.geometry.size);
     this.uMove = new Int32Array(stack);

@@ -5,7 +5,7 @@
  */
 import { judgeRepetitionOnStack, REP_LOSS, REP_WIN, type EndRules } from './history.js';
 import type { Position } from './position.js';
-import type { Variant } from './variant.js';
+import { ensureTables, type Variant } from './variant.js';
 
 /** A position that repeats an earlier one (same side to move) on the line being searched. */
 export interface RepetitionInfo {
@@ -87,6 +87,7 @@ export function defaultRepetitionScore(_pos: Position, info: RepetitionInfo): nu
 
 /** Average number of destinations of each piece kind on an empty board (from the move tables). */
 export function averageMobility(v: Variant): Float64Array {
+  ensureTables(v);
   const t = v.tables;
   const size = v.geometry.size;
   const out = new Float64Array(v.pieces.length + 1);

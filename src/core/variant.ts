@@ -73,11 +73,36 @@ function splitmix(seed: number): () => number {
   };
 }
 
-export function buildVariantData(spec: VariantSpec, seed = 0x5eed): VariantData {
+/** Builders of the tables left for later (`lazyTables`), by the variant data or the variant made from it. */
+const pendingTables = new WeakMap<object, () => MoveTables>();
+
+/**
+ * Builds a variant's move tables if they were left for later (`buildVariantData(…, lazyTables)`);
+ * Position's constructor calls it, so code that works on positions always finds them. A plain data
+ * field filled once (not an accessor): the move generators read it as before.
+ */
+export function ensureTables(v: VariantData): void {
+  if (v.tables !== null) return;
+  const build = pendingTables.get(v);
+  if (!build) throw new Error(`variant ${v.spec.id} has no move tables`);
+  (v as { tables: MoveTables }).tables = build();
+}
+
+/** Marks `variant` (made from lazily built data, e.g. by spreading it) as needing `ensureTables`. */
+export function shareLazyTables(data: VariantData, variant: VariantData): void {
+  const build = pendingTables.get(data);
+  if (build) pendingTables.set(variant, build);
+}
+
+/**
+ * The data of a variant. With `lazyTables` the move tables are null until `ensureTables` (a
+ * program that never makes a position of this game does not pay for them at start-up).
+ */
+export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false): VariantData {
   const g = geometry(spec.width, spec.height);
   const codeCount = (spec.pieces.length + 1) * 2;
   if (codeCount > 256) throw new Error('too many piece kinds');
-  const tables = buildTables(g, spec.pieces, spec.regions ?? {});
+  const tables = lazyTables ? (null as unknown as MoveTables) : buildTables(g, spec.pieces, spec.regions ?? {});
   const rnd = splitmix(seed);
   const keys = (n: number): Int32Array => {
     const a = new Int32Array(n);
@@ -115,7 +140,7 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed): VariantData 
       special[code] = sp;
     }
   });
-  return {
+  const out: VariantData = {
     spec,
     geometry: g,
     pieces: spec.pieces,
@@ -128,4 +153,6 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed): VariantData 
     kindOf,
     codeCount,
   };
+  if (lazyTables) pendingTables.set(out, () => buildTables(g, spec.pieces, spec.regions ?? {}));
+  return out;
 }

@@ -72,8 +72,18 @@ export interface RecordReader {
   claims(first: string, second: string): boolean;
   /** Is the text a coordinate move in this numbering? */
   isCoordinate(text: string, uci: boolean): boolean;
-  /** Reads one move of a record; the bare reason on failure. */
-  read(pos: Position, text: string, uci: boolean): Result<Move>;
+  /** Does a record whose first move is this text use SAN (`Che3`)? SAN is read only in such records. */
+  readsSan(first: string): boolean;
+  /** Is the text shaped like a move this reader reads (any notation, SAN included)? */
+  isMoveText(text: string): boolean;
+  /** Reads one move of a record (`san`: SAN is read too); the bare reason on failure. */
+  read(pos: Position, text: string, uci: boolean, san: boolean): Result<Move>;
+  /**
+   * An ambiguous move (`read` failed) settled by the moves after it: the reading after which the
+   * next moves of `list` (from `next`) can be read, when exactly one can, or when all that can reach
+   * the same position; with a note saying so. Null when it cannot be settled.
+   */
+  settle(pos: Position, text: string, list: readonly { readonly text: string }[], next: number, uci: boolean): { move: Move; note: string } | null;
 }
 
 export interface Game {

@@ -76,6 +76,8 @@ export { writePgn } from './pgn-write.js';
 export type { PgnGameInput, WritePgnOptions } from './pgn-write.js';
 
 export interface RecordMove {
+  /** The move as the record wrote it, when `text` is a translation (DhtmlXQ digits, KIF lines). */
+  display?: string;
   /** The move as written (number prefix, annotations and NAGs removed). */
   text: string;
   line: number;

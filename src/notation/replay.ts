@@ -58,6 +58,8 @@ export interface GameReport {
   /** The result written in the record (result token, else Result tag), if any. */
   readonly recorded: string | null;
   readonly error: ReplayError | null;
+  /** Remarks on how the record was read (e.g. an ambiguous WXF move settled by the moves after it). */
+  readonly notes?: readonly string[];
   /** The legal moves replayed, when asked for with `keepMoves`. */
   readonly moves?: Move[];
   /** The start position, when asked for with `keepMoves`. */
@@ -195,7 +197,9 @@ export class Replayer {
     start: Position,
     list: readonly RecordMove[],
     uci: boolean,
-  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean } {
+    san: boolean,
+  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[] } {
+    const notes: string[] = [];
     const history = this.historyFor(game, start);
     let pos: Position;
     if (history) pos = history.position;
@@ -213,12 +217,18 @@ export class Replayer {
       let reason: string | null = null;
       let shapeless = false;
       if (reader) {
-        const r = reader.read(pos, text, uci);
+        const r = reader.read(pos, text, uci, san);
         if (r.ok) m = r.value;
         else if (reader.isCoordinate(text, uci)) reason = legalMoves(pos).length === 0 ? gameOverReason(game, pos) : r.error;
         else {
           reason = r.error;
           shapeless = game.classifyMove(text) === null;
+          const settled = reason.startsWith('it is ambiguous') ? reader.settle(pos, text, list, i + 1, uci) : null;
+          if (settled) {
+            notes.push(`move ${i + 1} "${text}" at line ${mv.line}:${mv.column} is ambiguous; ${settled.note}`);
+            m = settled.move;
+            reason = null;
+          }
         }
       } else {
         const r = game.parseMove(pos, text);
@@ -230,8 +240,8 @@ export class Replayer {
       }
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
-        const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, ...(mv.offset !== undefined ? { offset: mv.offset } : {}), message: reason };
-        return { pos, history, plies, error, malformedMove: shapeless };
+        const error = { ply: i + 1, move: mv.display ?? text, line: mv.line, column: mv.column, ...(mv.offset !== undefined ? { offset: mv.offset } : {}), message: reason };
+        return { pos, history, plies, error, malformedMove: shapeless, notes };
       }
       if (history) {
         history.record(m);
@@ -247,7 +257,7 @@ export class Replayer {
       }
       plies++;
     }
-    return { pos, history, plies, error: null, malformedMove: false };
+    return { pos, history, plies, error: null, malformedMove: false, notes };
   }
 
   /** Replays one record. Never throws on bad input. */
@@ -292,12 +302,13 @@ export class Replayer {
     const start = parsed.value;
     const list = rec.moves;
     const mode = coordinateModeOf(game, rec);
-    let run = this.replayMoves(game, start, list, mode.uci);
+    const san = game.records?.readsSan(list[0]?.text ?? '') ?? false;
+    let run = this.replayMoves(game, start, list, mode.uci, san);
     if (run.error && !mode.sure) {
       // no move said which coordinate numbering the game uses: ranks 1-10 may read further
-      const other = this.replayMoves(game, start, list, true);
+      const other = this.replayMoves(game, start, list, true, san);
       if (!other.error || other.error.ply > run.error.ply) run = other;
-      else run = this.replayMoves(game, start, list, false);
+      else run = this.replayMoves(game, start, list, false, san);
     }
     const { pos, history, plies } = run;
     let error = run.error;
@@ -323,6 +334,7 @@ export class Replayer {
       detail: judged.detail,
       endPly: judged.endPly,
       error,
+      ...(run.notes.length > 0 ? { notes: run.notes } : {}),
       ...(opts.explain && history ? { explanation: explainRepetition(game, history) } : {}),
       ...(opts.keepMoves && history ? { moves: history.moveList(), start: start.clone() } : {}),
     };
@@ -358,6 +370,7 @@ export function formatReportLine(r: GameReport): string {
   if (r.reason && r.detail && DETAILED.has(r.reason)) tail += `: ${r.detail}`;
   if (r.reason && r.endPly !== null && r.endPly < r.plies) tail += ` at ply ${r.endPly} (the record goes on to ply ${r.plies})`;
   if (r.reason && r.recorded && r.recorded !== '*' && r.recorded !== r.result) tail += ` (recorded ${r.recorded})`;
+  if (r.notes) tail += r.notes.map((n) => `; note: ${n}`).join('');
   return `${head}ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
 }
 
@@ -376,6 +389,7 @@ export function reportJson(r: GameReport): Record<string, unknown> {
     ...(r.explanation ? { explain: r.explanation.json } : {}),
     ...(r.recorded !== null ? { recorded: r.recorded } : {}),
     ...(r.status === 'malformed' ? { malformed: true } : {}),
+    ...(r.notes ? { notes: r.notes } : {}),
     error: r.error,
   };
 }

@@ -59,8 +59,8 @@ export const COMMANDS: CommandEntry[] = [
   },
   {
     name: 'validate',
-    term: 'validate [options] <file>',
-    summary: 'replay the games of a record file (PGN, move list, XQF, CCBridge CBL/CBR/CBF) and report the first illegal move of each',
+    term: 'validate [options] <inputs...>',
+    summary: 'replay the games of record files (PGN, XQF, CCBridge, WXF, DhtmlXQ, KIF; folders too) and report the first illegal move of each',
     load: async () => (await import('./validate.js')).registerValidate,
   },
   {

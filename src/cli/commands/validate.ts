@@ -1,11 +1,14 @@
-/** `chuhan validate`: replay the games of a record file and report each (cli.md). */
+/** `chuhan validate`: replay the games of record files and report each (cli.md). */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Command } from 'commander';
+import type { GameRecord } from '../../notation/pgn.js';
+import { openTextRecords } from '../../notation/records/text.js';
 import { formatReportLine, Replayer, reportJson, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
-import { readAnyRecords } from './record-input.js';
+import { openBinaryRecords } from './record-input.js';
 
 interface ValidateOptions {
   format?: string;
@@ -14,7 +17,7 @@ interface ValidateOptions {
   explain?: boolean;
 }
 
-const FORMATS = ['auto', 'pgn', 'list'];
+const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif'];
 const FLUSH = 1 << 16;
 
 function openError(file: string, e: unknown): CliError {
@@ -34,35 +37,86 @@ function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameRep
   };
 }
 
+/** One input to read: a file (from the command line or found in a folder) or standard input. */
+interface Input {
+  readonly path: string;
+  /** Found by walking a folder (files that hold no record are skipped, not reported). */
+  readonly found: boolean;
+}
+
+/** Every file under a folder, recursively, in a stable order (names sorted by code unit; dot files skipped). */
+async function walk(dir: string, out: Input[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    if (e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await walk(p, out);
+    else if (e.isFile()) out.push({ path: p, found: true });
+  }
+}
+
+async function expandInputs(args: readonly string[]): Promise<{ inputs: Input[]; folder: boolean }> {
+  const inputs: Input[] = [];
+  let folder = false;
+  for (const a of args) {
+    if (a === '-') {
+      inputs.push({ path: '-', found: false });
+      continue;
+    }
+    try {
+      const st = await stat(a);
+      if (st.isDirectory()) {
+        folder = true;
+        await walk(a, inputs);
+      } else inputs.push({ path: a, found: false });
+    } catch (e) {
+      throw openError(a, e);
+    }
+  }
+  return { inputs, folder };
+}
+
+/**
+ * The games of one input, in whatever text format and encoding it is (records/text.ts), or null
+ * when it holds no record at all.
+ */
+async function gamesOf(input: Input, format: string): Promise<AsyncIterable<GameRecord> | null | 'empty'> {
+  const source: AsyncIterable<string | Uint8Array> = input.path === '-' ? process.stdin : createReadStream(input.path, { highWaterMark: 1 << 16 });
+  const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : (format as 'pgn' | 'wxf' | 'dhtmlxq' | 'kif');
+  // a file named on the command line is reported even when it is binary data; in folders it is skipped
+  // XQF and CCBridge files are told by their first bytes; anything else goes on to the text readers
+  const binary = format === 'auto' ? await openBinaryRecords(source) : null;
+  if (binary?.binary) return binary.records;
+  const opened = await openTextRecords(binary ? binary.text : source, undefined, force, !input.found);
+  if (opened.format === 'none') return opened.empty ? 'empty' : null;
+  return opened.records;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
 export function registerValidate(program: Command, io: Io): void {
   program
     .command('validate')
-    .description('replay the games of a record file (PGN, move list, XQF, CCBridge CBL/CBR/CBF) and report the first illegal move of each')
-    .argument('<file>', 'the record file, or - for standard input')
-    .option('--format <format>', 'auto | pgn | list (a plain move list without tags)', 'auto')
+    .description('replay the games of record files (PGN, XQF, CCBridge, WXF, DhtmlXQ, KIF; folders too) and report the first illegal move of each')
+    .argument('<inputs...>', 'record files or folders (read recursively), or - for standard input')
+    .option('--format <format>', 'auto | pgn | list (a plain move list without tags) | wxf | dhtmlxq | kif', 'auto')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
     .option('--json', 'machine-readable output')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
-    .action(async (file: string, opts: ValidateOptions) => {
+    .action(async (args: string[], opts: ValidateOptions) => {
       const format = (opts.format ?? 'auto').toLowerCase();
-      if (!FORMATS.includes(format)) throw new CliError(`unknown format "${opts.format}" (use auto, pgn or list)`);
+      if (!FORMATS.includes(format)) throw new CliError(`unknown format "${opts.format}" (use auto, pgn, list, wxf, dhtmlxq or kif)`);
       let variant: GameId | undefined;
       if (opts.variant) {
         const id = gameIdFromName(opts.variant);
         if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
         variant = id;
       }
-      let source: AsyncIterable<string | Uint8Array>;
-      if (file === '-') source = process.stdin;
-      else {
-        try {
-          const st = await stat(file);
-          if (st.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-        } catch (e) {
-          throw openError(file, e);
-        }
-        source = createReadStream(file, { highWaterMark: 1 << 16 });
-      }
+      const { inputs, folder } = await expandInputs(args);
+      // one file named alone keeps the plain `game N: …` lines; otherwise each line names its file
+      const single = inputs.length === 1 && !folder;
+      const nameOf = (p: string): string => (p === '-' ? 'standard input' : p);
       let out = opts.json ? '{"games":[' : '';
       const flush = (force: boolean): void => {
         if (out.length >= FLUSH || (force && out.length > 0)) {
@@ -70,37 +124,62 @@ export function registerValidate(program: Command, io: Io): void {
           out = '';
         }
       };
+      let files = 0;
+      let skipped = 0;
       let games = 0;
       let okCount = 0;
       let illegal = 0;
       let malformed = 0;
+      const empty: string[] = [];
+      const notRecords: string[] = [];
       const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}) });
-      try {
-        for await (const rec of readAnyRecords(source)) {
-          let report = replayer.replay(rec);
-          if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
-          games++;
-          if (report.status === 'ok') okCount++;
-          else if (report.status === 'illegal') illegal++;
-          else malformed++;
-          if (opts.json) out += (games > 1 ? ',' : '') + JSON.stringify(reportJson(report));
-          else {
-            out += formatReportLine(report) + '\n';
-            if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
+      for (const input of inputs) {
+        const name = nameOf(input.path);
+        let fileGames = 0;
+        try {
+          const recs = await gamesOf(input, format);
+          if (recs === null || recs === 'empty') {
+            if (input.found) skipped++;
+            else if (recs === 'empty') empty.push(name);
+            else notRecords.push(name);
+            continue;
           }
-          flush(false);
+          files++;
+          for await (const rec of recs) {
+            let report = replayer.replay(rec);
+            if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
+            games++;
+            fileGames++;
+            if (report.status === 'ok') okCount++;
+            else if (report.status === 'illegal') illegal++;
+            else malformed++;
+            if (opts.json) out += (games > 1 ? ',' : '') + JSON.stringify({ file: input.path, ...reportJson(report) });
+            else {
+              out += (single ? '' : `${input.path}: `) + formatReportLine(report) + '\n';
+              if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
+            }
+            flush(false);
+          }
+        } catch (e) {
+          flush(true);
+          throw openError(name, e);
         }
-      } catch (e) {
-        flush(true);
-        throw openError(file === '-' ? 'standard input' : file, e);
+        if (fileGames === 0) empty.push(name);
       }
-      if (opts.json) out += `],"summary":${JSON.stringify({ games, ok: okCount, illegal, malformed })}}\n`;
+      if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
       flush(true);
-      const name = file === '-' ? 'standard input' : file;
-      if (games === 0) throw new CliError(`found no games in ${name}`, 2);
+      if (!opts.json && files > 0) {
+        const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
+        io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
+      }
+      const where = single ? nameOf(inputs[0]!.path) : plural(files, 'file', 'files');
+      if (notRecords.length > 0)
+        throw new CliError(`found no game record in ${notRecords.join(', ')}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, XQF, CCBridge, WXF, DhtmlXQ or KIF`, 2);
+      if (games === 0) throw new CliError(`found no games in ${single ? where : args.map(nameOf).join(', ')}`, 2);
+      if (empty.length > 0) throw new CliError(`found no games in ${empty.join(', ')}`, 2);
       if (malformed > 0)
-        throw new CliError(`${malformed} of ${games} game${games === 1 ? '' : 's'} in ${name} ${malformed === 1 ? 'is' : 'are'} malformed`, 2);
+        throw new CliError(`${malformed} of ${plural(games, 'game', 'games')} in ${where} ${malformed === 1 ? 'is' : 'are'} malformed`, 2);
       if (illegal > 0)
-        throw new CliError(`${illegal} of ${games} game${games === 1 ? '' : 's'} in ${name} ${illegal === 1 ? 'has an illegal move' : 'have illegal moves'}`, 1);
+        throw new CliError(`${illegal} of ${plural(games, 'game', 'games')} in ${where} ${illegal === 1 ? 'has an illegal move' : 'have illegal moves'}`, 1);
     });
 }

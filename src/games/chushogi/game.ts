@@ -9,7 +9,7 @@ import { formatChuSfen, parseChuSfen } from './notation/sfen.js';
 import { formatUsi } from './notation/usi.js';
 import { formatWestern } from './notation/western.js';
 import { parseUsiSquare, usiSquare } from './squares.js';
-import { CHU_XBOARD } from './xboard.js';
+import { CHU_XBOARD, parseChuFen } from './xboard.js';
 
 const usi: Notation = { id: 'usi', format: (_pos, m) => formatUsi(m) };
 let profile: EngineProfile | null = null;
@@ -21,7 +21,7 @@ export const CHU_GAME: Game = {
   variant: chushogi,
   startFen: CHU_START_SFEN,
   sideNames: ['sente', 'gote'],
-  parseFen: parseChuSfen,
+  parseFen: parseChuFen,
   formatFen: formatChuSfen,
   coordinate: usi,
   notations: new Map<string, Notation>([

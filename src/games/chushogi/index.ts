@@ -14,7 +14,7 @@
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { parseBetza } from '../../core/betza.js';
-import { buildVariantData, type Variant } from '../../core/variant.js';
+import { buildVariantData, shareLazyTables, type Variant } from '../../core/variant.js';
 import { CHU_PIECES, GOBETWEEN, LANCE, LION_SPECIAL, PAWN, inPromotionZone } from './pieces.js';
 
 export * from './pieces.js';
@@ -26,7 +26,9 @@ const W = 12;
 const H = 12;
 const SIZE = W * H;
 
-const data = buildVariantData({ id: 'chushogi', width: W, height: H, pieces: CHU_PIECES });
+// the move tables are built with the first chu position (core/variant.ts ensureTables): xiangqi-only
+// runs such as validate on xiangqi records never pay for them
+const data = buildVariantData({ id: 'chushogi', width: W, height: H, pieces: CHU_PIECES }, undefined, true);
 const CODES = data.codeCount;
 
 /** Per piece code: 1 for a Lion (the Lion and the promoted Kirin), the pieces rules 1–3 speak of. */
@@ -310,3 +312,4 @@ export const chushogi: Variant = {
   generateSpecial,
   auxAfter,
 };
+shareLazyTables(data, chushogi);

@@ -9,7 +9,8 @@
  */
 import { formatBoardField, readXboardFields } from '../../core/board-text.js';
 import { legalMoves } from '../../core/perft.js';
-import { err, ok } from '../../core/result.js';
+import { err, ok, type Result } from '../../core/result.js';
+import type { Position } from '../../core/position.js';
 import type { ProtocolGame } from '../game.js';
 import { CHU_START_SFEN } from './index.js';
 import { parseChuSfen } from './notation/sfen.js';
@@ -23,6 +24,21 @@ const W = 12;
 const looksLikeSfen = (fields: readonly string[]): boolean =>
   fields.length <= 4 && fields.length >= 3 && (fields[2] === '-' || /^(1[0-2]|[1-9])[a-l]$/.test(fields[2]!));
 
+/**
+ * A chu position in either dialect: lishogi's SFEN (`… b - 1`, `b` = Sente) or XBoard's FEN
+ * (`… w - 0 1`, `w` = Sente, as XBoard, HaChu and ChuShogiLite write it).
+ */
+export function parseChuFen(text: string): Result<Position> {
+  const fields = text.trim().split(/\s+/);
+  if (looksLikeSfen(fields) || fields.length < 3) return parseChuSfen(text);
+  // the board field is the same in both dialects: let the SFEN reader check it
+  const board = parseChuSfen(`${fields[0] ?? ''} b - 1`);
+  if (!board.ok) return err(board.error.replace(/^SFEN/, 'FEN'));
+  const pos = board.value;
+  pos.plyParity = 0;
+  return readXboardFields(pos, fields, { w: 0, b: 1 });
+}
+
 export const CHU_XBOARD: ProtocolGame = {
   id: 'chushogi',
   xboardName: 'chu',
@@ -32,16 +48,7 @@ export const CHU_XBOARD: ProtocolGame = {
     if (!r.ok) throw new Error(r.error);
     return r.value;
   },
-  parseFen(text) {
-    const fields = text.trim().split(/\s+/);
-    if (looksLikeSfen(fields)) return parseChuSfen(text);
-    // the board field is the same in both dialects: let the SFEN reader check it
-    const board = parseChuSfen(`${fields[0] ?? ''} b - 1`);
-    if (!board.ok) return err(board.error.replace(/^SFEN/, 'FEN'));
-    const pos = board.value;
-    pos.plyParity = 0;
-    return readXboardFields(pos, fields, { w: 0, b: 1 });
-  },
+  parseFen: parseChuFen,
   formatFen: (pos) => `${formatBoardField(pos)} ${pos.turn === 0 ? 'w' : 'b'} - ${pos.halfmove} ${pos.fullmove}`,
   formatMove(m, pos) {
     const from = m & 0xff;

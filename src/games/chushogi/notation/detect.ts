@@ -1,15 +1,16 @@
 /**
  * Chu Shogi moves in any notation: USI `7g7f` / `7j7i6h` and XBoard legs `f5e6,e6e7` (both read
- * by usi.ts), western `Ln-7i-6h` (western.ts). `…Reason` functions return the bare reason, the
+ * by usi.ts), western `Ln-7i-6h` (western.ts), XBoard's SAN `Nxh10-h9` (san.ts). `…Reason` functions return the bare reason, the
  * others prefix the quoted text.
  */
 import type { Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, type Result } from '../../../core/result.js';
+import { looksLikeChuSan, parseChuSanReason } from './san.js';
 import { parseUsi } from './usi.js';
 import { looksLikeWestern, parseWesternReason } from './western.js';
 
-export type ChuNotation = 'usi' | 'xboard' | 'western';
+export type ChuNotation = 'usi' | 'xboard' | 'western' | 'san';
 
 const USI_SHAPE = /^(?:(?:1[0-2]|[1-9])[a-l]){2,3}\+?$/;
 const XB_SQ = '[a-l](?:1[0-2]|[1-9])';
@@ -21,6 +22,8 @@ export function classifyChuMove(text: string): ChuNotation | null {
   if (USI_SHAPE.test(t)) return 'usi';
   if (XBOARD_SHAPE.test(t)) return 'xboard';
   if (looksLikeWestern(t)) return 'western';
+  // XBoard's SAN (`Ng5`, `Nxh10-h9`), as XBoard and ChuShogiLite save chu games
+  if (looksLikeChuSan(t)) return 'san';
   return null;
 }
 
@@ -29,6 +32,7 @@ export function parseChuMoveReason(pos: Position, text: string): Result<Move> {
   const t = text.normalize('NFKC').trim();
   const kind = classifyChuMove(t);
   if (kind === 'western') return parseWesternReason(pos, t);
+  if (kind === 'san') return parseChuSanReason(pos, t);
   if (kind === null) return err('not a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)');
   const r = parseUsi(pos, t);
   if (r.ok) return r;

@@ -1,16 +1,44 @@
 /**
  * Reading xiangqi game records fast: coordinate moves (ICCS/UCI, the bulk of real data) are decoded
  * directly and tested with `isLegalMove` (the moving piece's moves plus a general check) instead of
- * generating every legal move each ply; other notations go through the any-notation reader.
+ * generating every legal move each ply; SAN (pychess ranks 1–10, XBoard ranks 0–9) in records whose
+ * first move is SAN; other notations go through the any-notation reader. An ambiguous WXF move
+ * (XieXie's tandem pawns written without `+`/`-`) is settled by the moves after it.
  */
+import { formatBoardField } from '../../../core/board-text.js';
+import type { Move } from '../../../core/move.js';
+import type { Position } from '../../../core/position.js';
 import { err, ok } from '../../../core/result.js';
 import type { RecordReader } from '../../game.js';
-import { coordinateMove, parseXiangqiMoveReason } from './detect.js';
+import { classifyXiangqiMove, coordinateMove, parseXiangqiMoveReason } from './detect.js';
 import { isLegalMove } from './legal-check.js';
+import { looksLikeXiangqiSan, parseXiangqiSanReason, xiangqiSanNumbering } from './san.js';
 import { explainXiangqi } from './why.js';
+import { formatWxf, looksLikeWxf, wxfCandidates } from './wxf.js';
 
 /** A coordinate move with ranks 0-9 (cheap test for the common case of ICCS records). */
 const isIccsShaped = (t: string): boolean => t.length === 4 && coordinateMove(t, false) >= 0;
+
+/** Moves after an ambiguous one that must replay for a reading to count as one that continues. */
+const LOOKAHEAD = 8;
+
+/**
+ * The board after reading list[k..end) from `p` (a copy is played), branching on ambiguous WXF
+ * moves; null when no reading gets through. The first reading that gets through wins.
+ */
+function follow(p: Position, list: readonly { readonly text: string }[], k: number, end: number, uci: boolean): string | null {
+  if (k >= end) return `${formatBoardField(p)} ${p.turn}`;
+  const text = list[k]!.text;
+  const r = parseXiangqiMoveReason(p, text, uci ? 'uci' : 'iccs');
+  const options = r.ok ? [r.value] : r.error.startsWith('it is ambiguous') ? wxfCandidates(p, text) : [];
+  for (const m of options) {
+    const q = p.clone(64);
+    q.play(m);
+    const key = follow(q, list, k + 1, end, uci);
+    if (key !== null) return key;
+  }
+  return null;
+}
 
 export const XIANGQI_RECORDS: RecordReader = {
   // the Format tag, else ICCS as soon as a move has a rank 0, UCI if one has a rank 10, else ICCS (a guess)
@@ -19,6 +47,16 @@ export const XIANGQI_RECORDS: RecordReader = {
     if (tagged === 'iccs') return { uci: false, sure: true };
     for (const mv of moves) {
       const t = mv.text;
+      if (t.length < 4 || t.charCodeAt(0) < 0x61) {
+        // SAN: a rank 0 or a pawn without a letter is XBoard (0-9), a rank 10 or a letter P pychess (1-10)
+        const n = xiangqiSanNumbering(t);
+        if (n !== null) return { uci: n === 1, sure: true };
+        if (looksLikeXiangqiSan(t)) {
+          const c = t.charCodeAt(0);
+          if (c >= 0x61 && c <= 0x69) return { uci: false, sure: true };
+          if (c === 0x50) return { uci: true, sure: true };
+        }
+      }
       if (t.length === 4) {
         if (t.charCodeAt(1) === 48 || t.charCodeAt(3) === 48) return { uci: false, sure: true };
       } else if ((t.length === 5 || t.length === 6) && t.includes('10') && coordinateMove(t, true) >= 0) return { uci: true, sure: true };
@@ -27,9 +65,45 @@ export const XIANGQI_RECORDS: RecordReader = {
   },
   claims: (first, second) => isIccsShaped(first) && isIccsShaped(second),
   isCoordinate: (text, uci) => coordinateMove(text, uci) >= 0,
-  read(pos, text, uci) {
+  // SAN (`Che3`, XBoard's pawn moves `c5`) is read in records whose first move is SAN, so that a cut
+  // coordinate move (`i9`) in an ICCS record stays a malformed text
+  readsSan: (first) => looksLikeXiangqiSan(first) && coordinateMove(first, false) < 0 && coordinateMove(first, true) < 0,
+  isMoveText: (text) => classifyXiangqiMove(text) !== null || looksLikeXiangqiSan(text),
+  read(pos, text, uci, san) {
     const m = coordinateMove(text, uci);
-    if (m < 0) return parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');
-    return isLegalMove(pos, m) ? ok(m) : err(explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
+    if (m >= 0) {
+      if (isLegalMove(pos, m)) return ok(m);
+      // `E6e8`, `C7g6`: SAN with an origin rank reads as a coordinate move too; take the legal reading
+      if (text.charCodeAt(0) < 0x60 && looksLikeXiangqiSan(text)) {
+        const r = parseXiangqiSanReason(pos, text, uci ? 1 : 0);
+        if (r.ok) return r;
+      }
+      return err(explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
+    }
+    if (san && looksLikeXiangqiSan(text)) return parseXiangqiSanReason(pos, text, uci ? 1 : 0);
+    return parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');
+  },
+  settle(pos, text, list, next, uci) {
+    if (!looksLikeWxf(text)) return null;
+    const candidates = wxfCandidates(pos, text);
+    if (candidates.length < 2) return null;
+    const end = Math.min(list.length, next + LOOKAHEAD);
+    if (end === next) return null;
+    const found: Array<{ move: Move; key: string }> = [];
+    for (const c of candidates) {
+      const p = pos.clone(64);
+      p.play(c);
+      const key = follow(p, list, next, end, uci);
+      if (key !== null) found.push({ move: c, key });
+    }
+    const how =
+      found.length === 1
+        ? 'the only reading the moves after it allow'
+        : found.length > 1 && found.every((f) => f.key === found[0]!.key)
+          ? 'the readings the moves after it allow all lead to the same position'
+          : null;
+    if (how === null) return null;
+    const move = found[0]!.move;
+    return { move, note: `read as ${formatWxf(pos, move)}, ${how}` };
   },
 };

@@ -335,6 +335,24 @@ export function parseWxfReason(pos: Position, text: string): Result<Move> {
   return resolveXiangqiQuery(pos, q, (p, m) => formatWxf(p, m));
 }
 
+/**
+ * The legal moves a WXF text can mean (several when it is ambiguous, as XieXie's tandem-pawn moves
+ * written without `+`/`-`: `P3+1` with two pawns on file 3).
+ */
+export function wxfCandidates(pos: Position, text: string): Move[] {
+  const q = wxfQuery(text);
+  if (!q) return [];
+  const sel = selectPieces(pos, q.kind, q.sel);
+  if (!sel.ok) return [];
+  const legal = legalMoves(pos);
+  const out: Move[] = [];
+  for (const from of sel.value) {
+    const t = targetOf(pos, from, q.kind, q.op, q.n);
+    if (t.ok && legal.includes(from | (t.value << 8))) out.push(from | (t.value << 8));
+  }
+  return out;
+}
+
 /** Parses a WXF move: `"R+.3": there is only one chariot on file 2`. */
 export function parseWxf(pos: Position, text: string): Result<Move> {
   const r = parseWxfReason(pos, text);

@@ -1,0 +1,214 @@
+/**
+ * Text records in any encoding and text format, as one stream of `GameRecord`s.
+ *
+ * Encoding: the first 64 KB are checked with a fatal UTF-8 decoder; text that is not valid UTF-8
+ * (also later in the file, when everything before was ASCII) is decoded as GB18030 (a superset of GBK and GB2312, as xqbase, 象棋桥 and most Chinese programs
+ * write), with Node's own decoder. Format: `detectTextFormat` on the decoded beginning.
+ *
+ * PGN and move lists stream through the PGN reader (memory stays flat); WXF files, DhtmlXQ pages
+ * and KIF are small by nature and are read whole (up to `MAX_WHOLE_TEXT` characters).
+ *
+ * Text that is not a game is dropped, not reported as a malformed game: xqbase's footer after the
+ * result (a line of `=` and up to three lines of site text), and page text before the first tag
+ * section of a PGN file (as pychess's export pages have) when none of it is shaped like a move.
+ */
+import { GAMES } from '../../games/registry.js';
+import { RecordReader, type GameRecord, type RecordReaderOptions } from '../pgn.js';
+import { detectTextFormat, DETECT_TEXT_CHARS, type TextFormat } from './detect-text.js';
+
+export type TextEncoding = 'utf-8' | 'gb18030';
+
+export interface TextRecords {
+  readonly format: TextFormat;
+  readonly encoding: TextEncoding;
+  /** The input has nothing but white space. */
+  readonly empty: boolean;
+  readonly records: AsyncGenerator<GameRecord, void, undefined>;
+}
+
+/** Longest WXF/DhtmlXQ/KIF text read whole (characters). */
+export const MAX_WHOLE_TEXT = 64 << 20;
+const SNIFF_BYTES = 1 << 16;
+
+/** Is this byte sequence valid UTF-8 (an unfinished sequence at the end is allowed)? */
+export function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isMoveShaped = (t: string): boolean => GAMES.some((g) => g.classifyMove(t) !== null || (g.records?.isMoveText(t) ?? false));
+
+/** A record that is only the xqbase footer (`======` then site text). */
+const isXqbaseFooter = (r: GameRecord): boolean =>
+  r.tagList.length === 0 && r.result === null && r.errors.length === 0 && r.moves.length > 0 && r.moves.length <= 12 && /^={3,}$/.test(r.moves[0]!.text);
+
+/** A record that is text without anything of a game (no tags, result, errors or move-shaped token). */
+const isProse = (r: GameRecord): boolean =>
+  r.tagList.length === 0 && r.result === null && r.errors.length === 0 && !r.moves.some((m) => isMoveShaped(m.text));
+
+/**
+ * Opens a text record source (bytes or strings, e.g. a file stream or stdin): reads its beginning
+ * to tell the encoding and format, then streams its games.
+ */
+export async function openTextRecords(
+  source: AsyncIterable<string | Uint8Array>,
+  options?: RecordReaderOptions,
+  force?: Exclude<TextFormat, 'none'>,
+  /** Read text with control characters (binary data) as PGN anyway, so its errors are reported. */
+  binaryAsPgn = false,
+): Promise<TextRecords> {
+  const it = source[Symbol.asyncIterator]();
+  const head: Array<string | Uint8Array> = [];
+  let bytes = 0;
+  let done = false;
+  while (bytes < SNIFF_BYTES) {
+    const n = await it.next();
+    if (n.done) {
+      done = true;
+      break;
+    }
+    head.push(n.value);
+    bytes += n.value.length;
+  }
+  const binary = head.filter((c): c is Uint8Array => typeof c !== 'string');
+  let encoding: TextEncoding = 'utf-8';
+  let asciiSoFar = false;
+  if (binary.length > 0) {
+    const all = new Uint8Array(binary.reduce((n, c) => n + c.length, 0));
+    let o = 0;
+    for (const c of binary) {
+      all.set(c, o);
+      o += c.length;
+    }
+    if (!isUtf8(all)) encoding = 'gb18030';
+    else asciiSoFar = !all.some((b) => b >= 0x80);
+  }
+  let decoder = new TextDecoder(encoding, { fatal: asciiSoFar });
+  const decode = (c: string | Uint8Array): string => {
+    if (typeof c === 'string') return c;
+    if (!asciiSoFar) return decoder.decode(c, { stream: true });
+    // all bytes so far were ASCII (the same in both encodings): the first bytes that are not
+    // UTF-8 switch the rest of the input to GB18030; the first UTF-8 ones keep it UTF-8
+    try {
+      const t = decoder.decode(c, { stream: true });
+      if (/[^\x00-\x7f]/.test(t)) {
+        asciiSoFar = false;
+        decoder = new TextDecoder('utf-8');
+      }
+      return t;
+    } catch {
+      asciiSoFar = false;
+      encoding = 'gb18030';
+      decoder = new TextDecoder('gb18030');
+      return decoder.decode(c, { stream: true });
+    }
+  };
+  const headText = head.map(decode).join('');
+  let format = force ?? detectTextFormat(headText.slice(0, DETECT_TEXT_CHARS));
+  if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(headText)) format = 'pgn';
+  async function* rest(): AsyncGenerator<string, void, undefined> {
+    if (headText) yield headText;
+    if (!done) {
+      for (;;) {
+        const n = await it.next();
+        if (n.done) break;
+        const t = decode(n.value);
+        if (t) yield t;
+      }
+    }
+    let tail: string;
+    try {
+      tail = decoder.decode();
+    } catch {
+      tail = '\uFFFD'; // an unfinished sequence at the very end: reported as invalid text
+    }
+    if (tail) yield tail;
+  }
+  let records: AsyncGenerator<GameRecord, void, undefined>;
+  if (format === 'pgn') records = streamPgn(rest(), options);
+  else if (format === 'none') records = (async function* () {})();
+  else records = whole(rest(), format);
+  return { format, encoding, empty: done && headText.trim() === '', records };
+}
+
+async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncGenerator<GameRecord, void, undefined> {
+  const parts: string[] = [];
+  let n = 0;
+  for await (const c of chunks) {
+    n += c.length;
+    if (n > MAX_WHOLE_TEXT) throw new Error(`the ${format.toUpperCase()} text is longer than ${MAX_WHOLE_TEXT >> 20} MB`);
+    parts.push(c);
+  }
+  let text = parts.join('');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // loaded only when a file needs them (start-up of the common PGN case)
+  const games =
+    format === 'wxf'
+      ? (await import('./wxf-file.js')).parseWxfFile(text)
+      : format === 'dhtmlxq'
+        ? (await import('./dhtmlxq.js')).parseDhtmlxq(text)
+        : (await import('./kif.js')).parseKif(text);
+  yield* games;
+}
+
+async function* streamPgn(chunks: AsyncIterable<string>, options?: RecordReaderOptions): AsyncGenerator<GameRecord, void, undefined> {
+  const reader = new RecordReader(options);
+  let index = 0;
+  let held: GameRecord | null = null;
+  let first = true;
+  const emit = function* (list: GameRecord[]): Generator<GameRecord> {
+    for (const r of list) {
+      if (isXqbaseFooter(r)) continue;
+      if (first) {
+        first = false;
+        // page text before the first tag section: decided when the next record comes
+        if (isProse(r)) {
+          held = r;
+          continue;
+        }
+      }
+      if (held) {
+        const h: GameRecord = held;
+        held = null;
+        if (r.tagList.length === 0) {
+          h.index = ++index;
+          yield h;
+        }
+      }
+      r.index = ++index;
+      yield jocly(r);
+    }
+  };
+  for await (const c of chunks) yield* emit(reader.push(c));
+  yield* emit(reader.end());
+  if (held) {
+    const h: GameRecord = held;
+    h.index = ++index;
+    yield jocly(h);
+  }
+}
+
+const JOCLY_MOVE = /^(?:\+?[A-Z]{1,2})?([a-l](?:1[0-2]|[1-9]))[-x]([a-l](?:1[0-2]|[1-9]))([+=]?)$/;
+
+/**
+ * Jocly's PJN (`[JoclyGame "chu-shogi"]`, moves `e4-e5`, `LNg10-f8`: an optional piece abbreviation
+ * and the two squares in XBoard's coordinates): the game from the JoclyGame tag, moves as XBoard
+ * coordinates (shown as written).
+ */
+function jocly(r: GameRecord): GameRecord {
+  const game = r.tags['JoclyGame'];
+  if (game === undefined || r.tags['Variant'] !== undefined) return r;
+  r.tags['Variant'] = game.replace(/-/g, '');
+  r.tagList.push(['Variant', r.tags['Variant']]);
+  for (const m of r.moves) {
+    const j = JOCLY_MOVE.exec(m.text);
+    if (!j) continue;
+    m.display = m.text;
+    m.text = j[1]! + j[2]! + (j[3] === '+' ? '+' : '');
+  }
+  return r;
+}
