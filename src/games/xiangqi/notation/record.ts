@@ -3,6 +3,7 @@
  * directly and tested with `isLegalMove` (the moving piece's moves plus a general check) instead of
  * generating every legal move each ply; other notations go through the any-notation reader.
  */
+import { moveFrom, moveTo } from '../../../core/move.js';
 import { err, ok } from '../../../core/result.js';
 import type { RecordReader } from '../../game.js';
 import { coordinateMove, parseXiangqiMoveReason } from './detect.js';
@@ -30,6 +31,6 @@ export const XIANGQI_RECORDS: RecordReader = {
   read(pos, text, uci) {
     const m = coordinateMove(text, uci);
     if (m < 0) return parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');
-    return isLegalMove(pos, m) ? ok(m) : err(explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
+    return isLegalMove(pos, m) ? ok(m) : err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? 'it is not legal here');
   },
 };
