@@ -21,7 +21,7 @@ for (const dir of dirs) {
   for (const [name, r, depth] of cases) {
     if (!r.ok) throw new Error(r.error);
     const perft = new Perft();
-    perft.count(r.value, depth - 1); // warm-up
+    for (let i = 0; i < 3; i++) perft.count(r.value, depth); // warm-up (lets the JIT settle)
     let best = 0;
     let nodes = 0;
     for (let i = 0; i < 5; i++) {
