@@ -66,7 +66,7 @@ describe('move codec', () => {
     let promotions = 0;
     let mids = 0;
     let moves = 0;
-    for (const id of ['xiangqi', 'chushogi']) {
+    for (const id of ['xiangqi', 'chushogi'] as const) {
       const game = getGame(id);
       for (let seed = 1; seed <= 3; seed++) {
         const rng = createRng(seed);
@@ -96,6 +96,8 @@ describe('move codec', () => {
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 const CODEC = 'core/move.ts';
+/** render may import nothing of core (test/layers.test.ts): it decodes the last move itself. */
+const EXCEPTIONS: Readonly<Record<string, number>> = { 'render/view.ts': 2 };
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -153,7 +155,9 @@ describe('one move codec', () => {
     for (const path of files) {
       const rel = relative(SRC, path).split('\\').join('/');
       if (rel === CODEC) continue;
-      for (const hit of handMoveBits(readFileSync(path, 'utf8'))) bad.push(`src/${rel}:${hit}`);
+      const hits = handMoveBits(readFileSync(path, 'utf8'));
+      if (EXCEPTIONS[rel] !== undefined && hits.length === EXCEPTIONS[rel]) continue;
+      for (const hit of hits) bad.push(`src/${rel}:${hit}`);
     }
     expect(bad).toEqual([]);
   });

@@ -10,7 +10,6 @@
  * for a '+' letter, so `+g` is a promoted 飞 and `r` a plain 飞). A piece whose letter is not in
  * the tables gets '？' (full-width, so the grid stays aligned).
  */
-import { moveFrom, moveMid, moveTo } from '../core/move.js';
 import { BOARD_STYLES, glyphFor } from './glyphs.js';
 import type { BoardView, CellView } from './types.js';
 
@@ -113,8 +112,10 @@ export function boardView(game: { readonly id: ViewGameId }, pos: PositionLike, 
   const view: BoardView = { variant: game.id, width: W, height: H, cell };
   const m = opts.lastMove === undefined ? pos.lastMove() : opts.lastMove;
   if (m) {
-    const mid = moveMid(m);
-    view.lastMove = { from: xy(moveFrom(m)), to: xy(moveTo(m)), ...(mid >= 0 ? { mid: xy(mid) } : {}) };
+    // render imports nothing of core (layers), so it reads the move layout of core/move.ts itself
+    // (the one exception test/move-codec.test.ts allows)
+    const mid = ((m >>> 16) & 0xff) - 1;
+    view.lastMove = { from: xy(m & 0xff), to: xy((m >>> 8) & 0xff), ...(mid >= 0 ? { mid: xy(mid) } : {}) };
   }
   const checked = opts.checked ?? checkedRoyals(pos, opts.attacked);
   if (checked.length) view.checked = checked.map(xy);
