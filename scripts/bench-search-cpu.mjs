@@ -11,7 +11,7 @@ const dirs = process.argv.length > 2 ? process.argv.slice(2) : [here];
 for (const dir of dirs) {
   const load = async (p) => import(pathToFileURL(resolve(dir, p)).href);
   const { Searcher } = await load('dist/engine/search.js');
-  const { getGame } = await load('dist/notation/registry.js');
+  const { getGame } = await load('dist/games/registry.js');
   const { POSITIONS, BUDGET } = await import(pathToFileURL(resolve(here, 'bench/search.bench.js')).href);
   for (const [id, fens] of Object.entries(POSITIONS)) {
     const game = getGame(id);

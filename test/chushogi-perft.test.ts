@@ -5,6 +5,7 @@
  * commit 1b20c353: lishogi-style depth-1 counts of positions from real games).
  */
 import { describe, expect, it } from 'vitest';
+import { hasMid, isPass, moveFrom, moveTo } from '../src/core/move.js';
 import { Perft, legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { CHU_START_SFEN } from '../src/games/chushogi/index.js';
@@ -96,7 +97,7 @@ describe('lishogi path counts (--count-paths)', () => {
   it('a pass counts once per empty neighbour, a capturing first step once', () => {
     const pos = sfen('12/12/12/12/12/5p6/5N6/12/12/12/12/12 b - 1');
     const moves = legalMoves(pos);
-    const pass = moves.find((m) => formatUsi(m).length === 6 && (m & 0xff) === ((m >>> 8) & 0xff) && pos.board[((m >>> 16) & 0xff) - 1] === 0)!;
+    const pass = moves.find((m) => formatUsi(m).length === 6 && isPass(pos.board, m))!;
     expect(pathCount(pos, pass)).toBe(7);
     const igui = moves.find((m) => formatUsi(m) === '7g7f7g')!;
     expect(pathCount(pos, igui)).toBe(1);
@@ -169,8 +170,8 @@ describe('move generation invariants', () => {
         f.check(pos.hashLo === hash[0] && pos.hashHi === hash[1], () => `${where}: play/undo changed the hash`);
         // prefer captures a little so that lions meet
         const captures = moves.filter((m) => {
-          const to = (m >>> 8) & 0xff;
-          return (to !== (m & 0xff) && pos.board[to] !== 0) || ((m >>> 16) & 0xff) !== 0;
+          const to = moveTo(m);
+          return (to !== moveFrom(m) && pos.board[to] !== 0) || hasMid(m);
         });
         const pick = captures.length > 0 && rnd(2) === 0 ? captures[rnd(captures.length)]! : moves[rnd(moves.length)]!;
         pos.play(pick);

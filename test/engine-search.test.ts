@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Move } from '../src/core/move.js';
+import { hasMid, moveFrom, moveMid, moveTo, type Move } from '../src/core/move.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { chushogiProfile } from '../src/games/chushogi/eval.js';
@@ -311,7 +311,7 @@ describe('profiles', () => {
       const n = xiangqiCaptures(pos, buf, 0);
       const fast = Array.from(buf.subarray(0, n)).sort();
       const slow = legalMoves(pos)
-        .filter((m) => pos.board[(m >>> 8) & 0xff] !== 0)
+        .filter((m) => pos.board[moveTo(m)] !== 0)
         .sort();
       expect(fast).toEqual(slow);
     }
@@ -328,13 +328,13 @@ describe('profiles', () => {
       const fast = Array.from(buf.subarray(0, n)).sort();
       const slow = legal
         .filter((m) => {
-          const to = (m >>> 8) & 0xff;
-          const mid = ((m >>> 16) & 0xff) - 1;
-          return (to !== (m & 0xff) && pos.board[to] !== 0) || (mid >= 0 && pos.board[mid] !== 0);
+          const to = moveTo(m);
+          const mid = moveMid(m);
+          return (to !== moveFrom(m) && pos.board[to] !== 0) || (mid >= 0 && pos.board[mid] !== 0);
         })
         .sort();
       expect(fast).toEqual(slow);
-      lionCaptures += slow.filter((m) => ((m >>> 16) & 0xff) !== 0).length;
+      lionCaptures += slow.filter(hasMid).length;
     }
     expect(lionCaptures).toBeGreaterThan(0); // double moves were exercised
   });

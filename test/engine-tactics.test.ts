@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { moveFrom, moveMid, moveTo } from '../src/core/move.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { Searcher } from '../src/engine/search.js';
@@ -88,9 +89,9 @@ describe('chu shogi: winning a Lion (fixtures/tactics/chushogi-lions.txt)', () =
       const pos = r.value;
       const res = new Searcher({ ttMegabytes: 2 }).search(pos, { depth: 4 });
       expect(legalMoves(pos)).toContain(res.move);
-      const from = res.move & 0xff;
-      const to = (res.move >>> 8) & 0xff;
-      const mid = ((res.move >>> 16) & 0xff) - 1;
+      const from = moveFrom(res.move);
+      const to = moveTo(res.move);
+      const mid = moveMid(res.move);
       const captured = [to !== from ? pos.board[to]! : 0, mid >= 0 ? pos.board[mid]! : 0];
       expect(captured.some(lion), `${chu.coordinate.format(pos, res.move)} captures no lion`).toBe(true);
       // the lion is not the mover's own

@@ -3,6 +3,7 @@
  * Each sweep checks a seeded sample of its positions; all of them with CHUHAN_FULL_TESTS=1.
  */
 import { describe, expect, it } from 'vitest';
+import { plainMove, withPromotion } from '../src/core/move.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { isLegalMove } from '../src/games/xiangqi/notation/legal-check.js';
@@ -31,9 +32,9 @@ function mismatches(pos: Position): string[] {
     const p = pos.board[from]!;
     if (p === 0) continue;
     for (let to = 0; to < size; to++) {
-      const m = from | (to << 8);
+      const m = plainMove(from, to);
       if (isLegalMove(pos, m) !== legal.has(m)) out.push(`${from}->${to}`);
-      const promoted = m | (1 << 24);
+      const promoted = withPromotion(m);
       if (isLegalMove(pos, promoted) !== legal.has(promoted)) out.push(`${from}->${to}+`);
     }
   }

@@ -7,6 +7,7 @@
  * checked: lishogi's count of move strings (one per lion path) against our pathCount, and perft 2.
  */
 import { describe, expect, it } from 'vitest';
+import { isPass, moveFrom } from '../src/core/move.js';
 import { readOracle, type OracleRow } from './helpers/oracle.js';
 import { legalMoves, Perft } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
@@ -33,9 +34,8 @@ function canonical(pos: Position): string[] {
   const b = pos.board;
   return legalMoves(pos)
     .map((m) => {
-      const from = m & 0xff;
-      const mid = ((m >>> 16) & 0xff) - 1;
-      if (mid < 0 || ((m >>> 8) & 0xff) !== from || b[mid] !== 0) return formatUsi(m);
+      const from = moveFrom(m);
+      if (!isPass(b, m)) return formatUsi(m);
       const spellings: string[] = [];
       for (let s = 0; s < b.length; s++)
         if (s !== from && b[s] === 0 && lionDoubleStepSquares(pos, from, s, from)) spellings.push(usiSquare(from) + usiSquare(s) + usiSquare(from));

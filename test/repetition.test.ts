@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FLAG_ATTACK, FLAG_CHECK, GameHistory, formatExplanation, resultScore } from '../src/core/history.js';
+import { moveFrom } from '../src/core/move.js';
 import { legalMoves } from '../src/core/perft.js';
 import { chushogiEndRules } from '../src/games/chushogi/end.js';
 import { xiangqiEndRules } from '../src/games/xiangqi/end.js';
@@ -170,7 +171,7 @@ describe('the game history', () => {
   it('formats an explanation line by line', () => {
     const c = loadCases('xiangqi').find((x) => x.name.startsWith('direct chase'))!;
     const h = playCase('xiangqi', c.fen, c.moves);
-    const lines = formatExplanation(h.explain()!, ['red', 'black'], (_ply, m) => `#${m & 0xff}`);
+    const lines = formatExplanation(h.explain()!, ['red', 'black'], (_ply, m) => `#${moveFrom(m)}`);
     expect(lines[0]).toBe('position at ply 8 occurred at plies 0, 4, 8');
     expect(lines[1]).toBe('cycle: plies 1–8');
     expect(lines[2]).toMatch(/^ {5}1\. red {3}#18 +chases black horse on c7 \(by red cannon on c2\)$/);

@@ -1,4 +1,5 @@
 /** Table-driven pseudo-legal move generation and attack detection, for any variant. */
+import { plainMove, moveFrom, moveMid, moveTo, withPromotion } from './move.js';
 import type { Position } from './position.js';
 import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from './tables.js';
 
@@ -34,8 +35,8 @@ export function generatePseudoFrom(pos: Position, from: number, out: Int32Array,
     const to = stepTo[i]!;
     const q = b[to]!;
     if (q === 0) {
-      if (stepMode[i]! & MODE_MOVE) out[n++] = from | (to << 8);
-    } else if ((q & 1) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = from | (to << 8);
+      if (stepMode[i]! & MODE_MOVE) out[n++] = plainMove(from, to);
+    } else if ((q & 1) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = plainMove(from, to);
   }
   for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
     const mode = rayMode[r]!;
@@ -45,9 +46,9 @@ export function generatePseudoFrom(pos: Position, from: number, out: Int32Array,
       const to = raySq[i]!;
       const q = b[to]!;
       if (q === 0) {
-        if (mode & MODE_MOVE) out[n++] = from | (to << 8);
+        if (mode & MODE_MOVE) out[n++] = plainMove(from, to);
       } else {
-        if ((q & 1) !== us && mode & MODE_CAPTURE) out[n++] = from | (to << 8);
+        if ((q & 1) !== us && mode & MODE_CAPTURE) out[n++] = plainMove(from, to);
         break;
       }
     }
@@ -56,9 +57,9 @@ export function generatePseudoFrom(pos: Position, from: number, out: Int32Array,
         const to = raySq[i]!;
         const q = b[to]!;
         if (q === 0) {
-          if (mode & MODE_HOP_MOVE) out[n++] = from | (to << 8);
+          if (mode & MODE_HOP_MOVE) out[n++] = plainMove(from, to);
         } else {
-          if ((q & 1) !== us && mode & MODE_HOP_CAPTURE) out[n++] = from | (to << 8);
+          if ((q & 1) !== us && mode & MODE_HOP_CAPTURE) out[n++] = plainMove(from, to);
           break;
         }
       }
@@ -92,7 +93,7 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
       const q = b[to]!;
       if (q === 0 || (q & 1) === us || !(stepMode[i]! & MODE_CAPTURE)) continue;
       const leg = stepLeg[i]!;
-      if (leg < 0 || b[leg] === 0) out[n++] = from | (to << 8);
+      if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
     }
     for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
       const mode = rayMode[r]!;
@@ -109,14 +110,14 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
       }
       if (to < 0) continue;
       const q = b[to]!;
-      if (q !== 0 && (q & 1) !== us) out[n++] = from | (to << 8);
+      if (q !== 0 && (q & 1) !== us) out[n++] = plainMove(from, to);
     }
     if (v.special[p] !== 0 && v.generateSpecial) {
       const k = v.generateSpecial(pos, from, p, specialBuf, 0);
       for (let j = 0; j < k; j++) {
         const m = specialBuf[j]!;
-        const to = (m >>> 8) & 0xff;
-        const mid = ((m >>> 16) & 0xff) - 1;
+        const to = moveTo(m);
+        const mid = moveMid(m);
         if ((to !== from && b[to] !== 0) || (mid >= 0 && b[mid] !== 0)) out[n++] = m;
       }
     }
@@ -131,13 +132,13 @@ function addPromotions(pos: Position, p: number, out: Int32Array, start: number,
   const end = n;
   for (let i = start; i < end; i++) {
     const m = out[i]!;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
     const captured = to !== from ? pos.board[to]! : mid >= 0 ? pos.board[mid]! : 0;
     const mode = v.promotionMode!(pos, from, to, p, captured);
-    if (mode === 1) out[n++] = m | 0x1000000;
-    else if (mode === 2) out[i] = m | 0x1000000;
+    if (mode === 1) out[n++] = withPromotion(m);
+    else if (mode === 2) out[i] = withPromotion(m);
   }
   return n;
 }

@@ -1,5 +1,5 @@
 /** A position with incremental Zobrist hashing and make/unmake on integer moves. */
-import type { Move } from './move.js';
+import { isPromotion, moveFrom, moveMid, moveTo, type Move } from './move.js';
 import type { Side } from './piece.js';
 import { ensureTables, type Variant } from './variant.js';
 
@@ -125,9 +125,9 @@ export class Position {
     const z = v.zobrist;
     const size = v.geometry.size;
     const b = this.board;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
     const sp = this.sp++;
     this.uMove[sp] = m;
     this.uAux[sp] = this.aux;
@@ -154,12 +154,12 @@ export class Position {
         lo ^= z.lo[capTo * size + to]!;
         hi ^= z.hi[capTo * size + to]!;
       }
-      const np = m & 0x1000000 ? v.promoted[p]! : p;
+      const np = isPromotion(m) ? v.promoted[p]! : p;
       lo ^= z.lo[p * size + from]! ^ z.lo[np * size + to]!;
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + to]!;
       b[from] = 0;
       b[to] = np;
-    } else if (m & 0x1000000) {
+    } else if (isPromotion(m)) {
       // promotion without moving (igui by a promotable lion-power piece)
       const np = v.promoted[p]!;
       lo ^= z.lo[p * size + from]! ^ z.lo[np * size + from]!;
@@ -186,9 +186,9 @@ export class Position {
     const sp = --this.sp;
     const m = this.uMove[sp]!;
     const b = this.board;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
     this.turn = (this.turn ^ 1) as Side;
     if (this.turn === 1) this.fullmove--;
     if (to !== from) {

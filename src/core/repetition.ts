@@ -5,6 +5,7 @@
  */
 import { V_CHASE, V_CHECK, V_DRAW, V_LOSER_MASK, V_SIDE0_LOSES, type EndRules } from './end-rules.js';
 import type { GameHistory } from './history.js';
+import { moveFrom, moveTo } from './move.js';
 import type { Side } from './piece.js';
 import type { Position } from './position.js';
 import type { GameResult, Reason } from './game-result.js';
@@ -68,8 +69,8 @@ export function distinctMovers(h: GameHistory, plies: readonly number[]): number
   const at: number[] = []; // square of each tracked piece at the time of the ply looked at
   for (const k of plies) {
     const m = h.moveAt(k);
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
+    const from = moveFrom(m);
+    const to = moveTo(m);
     const i = at.indexOf(to);
     if (i >= 0) at[i] = from;
     else at.push(from);

@@ -6,7 +6,7 @@
  * an external stop flag. Works on any `Position` through `variant.generateLegal` and a per-game
  * `EngineProfile`; no allocation in the search loop.
  */
-import type { Move } from '../core/move.js';
+import { isPromotion, moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
 import { generatePseudoFrom } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import type { EngineProfile, IncrementalEval, RepetitionInfo } from '../core/profile.js';
@@ -70,6 +70,8 @@ export interface SearchLimits {
 }
 
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+/** Move-ordering band of the killer moves: above every history score (capped at 2^22), below promotions. */
+const KILLER_SCORE = 2 ** 24;
 const REP_CACHE = 4096;
 const REP_EMPTY = -0x7fffffff;
 
@@ -218,9 +220,9 @@ export class Searcher {
     const counts = this.inc.counts;
     const b = this.pos.board;
     const size = b.length;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
     const p = b[from]!;
     let d = 0;
     if (mid >= 0) {
@@ -230,7 +232,7 @@ export class Searcher {
         counts[q] -= dir;
       }
     }
-    const np = m & 0x1000000 ? this.pos.variant.promoted[p]! : p;
+    const np = isPromotion(m) ? this.pos.variant.promoted[p]! : p;
     if (to !== from) {
       const q = b[to]!;
       if (q !== 0) {
@@ -482,12 +484,12 @@ export class Searcher {
 
   private isNoisy(m: Move): boolean {
     const b = this.pos.board;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
+    const from = moveFrom(m);
+    const to = moveTo(m);
     if (to !== from && b[to] !== 0) return true;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    const mid = moveMid(m);
     if (mid >= 0 && b[mid] !== 0) return true;
-    return (m & 0x1000000) !== 0;
+    return isPromotion(m);
   }
 
   /** Has the side to move no royal left while the opponent has one? */
@@ -512,7 +514,7 @@ export class Searcher {
   /** Is m one of the pseudo-legal moves of the side to move (a sanity check for hash moves)? */
   private pseudoLegal(m: Move): boolean {
     const pos = this.pos;
-    const from = m & 0xff;
+    const from = moveFrom(m);
     const p = pos.board[from]!;
     if (p === 0 || (p & 1) !== pos.turn) return false;
     const buf = this.scratch;
@@ -524,9 +526,9 @@ export class Searcher {
   /** Value captured by move m (before it is played), 0 for none. */
   private captured(m: Move): number {
     const b = this.pos.board;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
     let v = 0;
     if (to !== from && b[to] !== 0) v += this.values[b[to]!]!;
     if (mid >= 0 && b[mid] !== 0) v += this.values[b[mid]!]!;
@@ -548,17 +550,17 @@ export class Searcher {
         scores[i] = 1 << 30;
         continue;
       }
-      const from = m & 0xff;
+      const from = moveFrom(m);
       const p = b[from]!;
       const cap = this.captured(m);
       if (cap > 0) {
         // MVV-LVA: most valuable victim first, then the least valuable attacker
         scores[i] = (1 << 26) + cap * 64 - (values[p]! >> 4);
-      } else if (m & 0x1000000) {
+      } else if (isPromotion(m)) {
         scores[i] = (1 << 25) + values[promoted[p]!]! - values[p]!;
-      } else if (m === k1) scores[i] = (1 << 24) + 2;
-      else if (m === k2) scores[i] = (1 << 24) + 1;
-      else scores[i] = hist[p * size + ((m >>> 8) & 0xff)]!;
+      } else if (m === k1) scores[i] = KILLER_SCORE + 2;
+      else if (m === k2) scores[i] = KILLER_SCORE + 1;
+      else scores[i] = hist[p * size + moveTo(m)]!;
     }
   }
 
@@ -706,7 +708,7 @@ export class Searcher {
           const b = pos.board;
           for (let k = base; k < capEnd; k++) {
             const c = moves[k]!;
-            scores[k] = (1 << 26) + this.captured(c) * 64 - (values[b[c & 0xff]!]! >> 4) + (c & 0x1000000 ? 32 : 0);
+            scores[k] = (1 << 26) + this.captured(c) * 64 - (values[b[moveFrom(c)]!]! >> 4) + (isPromotion(c) ? 32 : 0);
           }
         }
         if (stage === 1 && i >= capEnd) stage = 2;
@@ -742,7 +744,7 @@ export class Searcher {
         if (stage === 2 && capsMade && this.captured(m) > 0) continue; // searched with the captures
       }
       const quiet = !this.isNoisy(m);
-      const piece = pos.board[m & 0xff]!;
+      const piece = pos.board[moveFrom(m)]!;
       this.make(m, ply);
       let childCheck = -1;
       this.nodes++;
@@ -750,7 +752,7 @@ export class Searcher {
       if (searched === 0) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, pvNode);
       else {
         let r = 0;
-        if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < 1 << 24) {
+        if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < KILLER_SCORE) {
           childCheck = v.inCheck(pos) ? 1 : 0;
           if (childCheck === 0) {
             r = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
@@ -778,7 +780,7 @@ export class Searcher {
                 this.killers[k + 1] = this.killers[k]!;
                 this.killers[k] = m;
               }
-              const h = piece * size + ((m >>> 8) & 0xff);
+              const h = piece * size + moveTo(m);
               this.history[h] = Math.min(this.history[h]! + depth * depth, 1 << 22);
             }
             break;
@@ -824,7 +826,7 @@ export class Searcher {
       end = this.profile.generateCaptures(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;
-        scores[i] = this.captured(m) * 64 - (values[b[m & 0xff]!]! >> 4) + (m & 0x1000000 ? 32 : 0);
+        scores[i] = this.captured(m) * 64 - (values[b[moveFrom(m)]!]! >> 4) + (isPromotion(m) ? 32 : 0);
       }
     } else {
       const all = v.generateLegal(pos, moves, base);
@@ -832,9 +834,9 @@ export class Searcher {
       for (let i = base; i < all; i++) {
         const m = moves[i]!;
         const cap = this.captured(m);
-        if (cap === 0 && !(m & 0x1000000)) continue;
+        if (cap === 0 && !isPromotion(m)) continue;
         moves[end] = m;
-        scores[end] = cap * 64 - (values[b[m & 0xff]!]! >> 4) + (m & 0x1000000 ? 32 : 0);
+        scores[end] = cap * 64 - (values[b[moveFrom(m)]!]! >> 4) + (isPromotion(m) ? 32 : 0);
         end++;
       }
     }
@@ -857,7 +859,7 @@ export class Searcher {
       if (!evasions) {
         const cap = this.captured(m);
         // delta pruning: even winning this piece cannot lift the score to alpha
-        if (stand + cap + 200 <= alpha && !(m & 0x1000000)) continue;
+        if (stand + cap + 200 <= alpha && !isPromotion(m)) continue;
       }
       this.make(m, ply);
       this.nodes++;

@@ -112,6 +112,8 @@ export function boardView(game: { readonly id: ViewGameId }, pos: PositionLike, 
   const view: BoardView = { variant: game.id, width: W, height: H, cell, promotes: v.pieces.some((s) => s.letter.startsWith('+')) };
   const m = opts.lastMove === undefined ? pos.lastMove() : opts.lastMove;
   if (m) {
+    // render imports nothing of core (layers), so it reads the move layout of core/move.ts itself
+    // (the one exception test/move-codec.test.ts allows)
     const mid = ((m >>> 16) & 0xff) - 1;
     view.lastMove = { from: xy(m & 0xff), to: xy((m >>> 8) & 0xff), ...(mid >= 0 ? { mid: xy(mid) } : {}) };
   }

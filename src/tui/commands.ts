@@ -3,7 +3,7 @@
  * lines to show out (`CommandResult`), acting on a `Session` (session.ts holds the game state).
  * UI-free and synchronous; the host runs the computer's search when a result asks it to `think`.
  */
-import type { Move } from '../core/move.js';
+import { moveFrom, type Move } from '../core/move.js';
 import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
 import { GAMES, gameFromName, type Game } from '../games/registry.js';
@@ -247,7 +247,7 @@ function cmdList(s: Session, arg: string | undefined): CommandResult {
   if (arg) {
     const sq = s.parseSquare(arg);
     if (sq === null) return fail(`"${arg}" is not a square (like ${s.game.squares.example})`);
-    moves = moves.filter((m) => (m & 0xff) === sq);
+    moves = moves.filter((m) => moveFrom(m) === sq);
   }
   const f = s.formatter();
   const texts = moves.map((m) => f.format(s.pos, m)).sort();

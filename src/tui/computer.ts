@@ -4,7 +4,7 @@
  * a search-free `placeholderPlayer` (mate-in-one, else a capture, else a random move) used by tests
  * and available as a fallback; the UI labels it as a placeholder.
  */
-import type { Move } from '../core/move.js';
+import { moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { chooseMoveAsync, searchAsync } from '../engine/index.js';
@@ -76,9 +76,9 @@ export function placeholderMove(pos: Position, random: () => number): Move | nul
   const mates: Move[] = [];
   const captures: Move[] = [];
   for (const m of moves) {
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
-    if ((to !== (m & 0xff) && pos.board[to]) || (mid >= 0 && pos.board[mid])) captures.push(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
+    if ((to !== moveFrom(m) && pos.board[to]) || (mid >= 0 && pos.board[mid])) captures.push(m);
     pos.play(m);
     const mate = legalMoves(pos).length === 0;
     pos.undo();

@@ -13,7 +13,7 @@
  * resignation and draw agreement. After each move, a repetition about to be judged against a side
  * is announced (`warning:` line, seed 003's counts of checks/chases).
  */
-import type { Move } from '../core/move.js';
+import { moveFrom, moveTo, type Move } from '../core/move.js';
 import { isAttacked } from '../core/movegen.js';
 import { legalMoves } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
@@ -229,12 +229,12 @@ export class Session {
 
   /** Legal moves from a square. */
   movesFrom(sq: number): Move[] {
-    return legalMoves(this.pos).filter((m) => (m & 0xff) === sq);
+    return legalMoves(this.pos).filter((m) => moveFrom(m) === sq);
   }
 
   /** Squares the piece on `sq` can reach (each once). */
   destinations(sq: number): number[] {
-    return [...new Set(this.movesFrom(sq).map((m) => (m >>> 8) & 0xff))];
+    return [...new Set(this.movesFrom(sq).map(moveTo))];
   }
 
   square(sq: number): string {

@@ -8,6 +8,7 @@
  * arrow keys move the cursor (screen directions, also when the board is flipped); Ctrl-C and
  * Ctrl-D quit.
  */
+import { moveTo } from '../core/move.js';
 import type { Side } from '../core/piece.js';
 import type { Session } from './session.js';
 
@@ -105,7 +106,7 @@ function pick(session: Session, ui: UiState): UiStep {
   if (c === null) return { ui, submit: [] };
   if (ui.selected !== null && c === ui.selected) return { ui: { ...ui, selected: null }, submit: [] };
   if (ui.selected !== null) {
-    const moves = session.movesFrom(ui.selected).filter((m) => ((m >>> 8) & 0xff) === c);
+    const moves = session.movesFrom(ui.selected).filter((m) => moveTo(m) === c);
     if (moves.length === 1) {
       return { ui: { ...ui, selected: null }, submit: [session.game.coordinate.format(session.pos, moves[0]!)] };
     }

@@ -1,5 +1,6 @@
 /** `chuhan moves`: the legal moves of a position (cli.md). */
 import type { Command } from 'commander';
+import { moveFrom, moveMid, moveTo } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
 import { resultScore } from '../../core/history.js';
 import { positionResult, positionStatus } from '../../notation/status.js';
@@ -32,9 +33,9 @@ export function registerMoves(program: Command, io: Io): void {
         const list = moves.map(({ m, coord }) => {
           const entry: Record<string, unknown> = { [game.coordinate.id]: coord };
           for (const [id, n] of game.notations) if (id !== game.coordinate.id) entry[id] = n.format(pos, m);
-          const to = (m >>> 8) & 0xff;
-          const mid = ((m >>> 16) & 0xff) - 1;
-          entry.capture = (to !== (m & 0xff) && pos.board[to] !== 0) || (mid >= 0 && pos.board[mid] !== 0);
+          const to = moveTo(m);
+          const mid = moveMid(m);
+          entry.capture = (to !== moveFrom(m) && pos.board[to] !== 0) || (mid >= 0 && pos.board[mid] !== 0);
           return entry;
         });
         io.out(

@@ -5,6 +5,7 @@
  * captures among `generateLegal`'s moves (test/engine-search.test.ts); the side-without-royals
  * case is the search's business.
  */
+import { moveFrom, moveMid, moveTo } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
 import { generatePseudoCaptures } from '../../core/movegen.js';
 import { LION_CODE, lionCaptureAllowed } from './index.js';
@@ -16,9 +17,9 @@ export function chuCaptures(pos: Position, out: Int32Array, start: number): numb
   let w = start;
   for (let i = start; i < n; i++) {
     const m = out[i]!;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
     const capTo = to !== from ? b[to]! : 0;
     if (LION_CODE[capTo] === 0 && (mid < 0 || LION_CODE[b[mid]!] === 0)) out[w++] = m;
     else if (lionCaptureAllowed(pos, m)) out[w++] = m;

@@ -30,6 +30,7 @@ import {
   type WarningFacts,
 } from '../../core/end-rules.js';
 import type { GameHistory } from '../../core/history.js';
+import { isPromotion, moveFrom, moveMid, moveTo } from '../../core/move.js';
 import { distinctMovers } from '../../core/repetition.js';
 import type { GameResult } from '../../core/game-result.js';
 import { repetitionWarningText } from '../end-text.js';
@@ -179,9 +180,9 @@ function pieceAttacks(pos: Position, sq: number): boolean {
   let hit = false;
   for (let i = 0; i < n && !hit; i++) {
     const m = pieceMoves[i]!;
-    if ((m & 0xff) !== sq) continue;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    if (moveFrom(m) !== sq) continue;
+    const to = moveTo(m);
+    const mid = moveMid(m);
     if ((to !== sq && b[to] !== 0) || (mid >= 0 && b[mid] !== 0 && (b[mid]! & 1) !== side)) hit = true;
   }
   if (aux !== 0) pos.setAux(aux);
@@ -194,15 +195,15 @@ export function chuMoveFlags(pos: Position): number {
   const check = chushogi.inCheck(pos);
   if (check) return FLAG_CHECK | FLAG_ATTACK;
   const m = pos.lastMove();
-  const to = (m >>> 8) & 0xff;
+  const to = moveTo(m);
   return pieceAttacks(pos, to) ? FLAG_ATTACK : 0;
 }
 
 function irreversible(pos: Position): boolean {
   if (pos.halfmove === 0) return true; // a capture (on the destination or a lion's first step)
   const m = pos.lastMove();
-  if (m & 0x1000000) return true;
-  const k = kindOf(pos.board[(m >>> 8) & 0xff]!);
+  if (isPromotion(m)) return true;
+  const k = kindOf(pos.board[moveTo(m)]!);
   return k === PAWN || k === LANCE;
 }
 

@@ -11,6 +11,7 @@
  *  - moving into check is legal; a side to move without any royal (King or Crown Prince) while the
  *    opponent has one has lost, and has no moves.
  */
+import { makeMove, moveFrom, moveMid, moveMidRaw, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { parseBetza } from '../../core/betza.js';
@@ -141,15 +142,14 @@ function generateSpecial(pos: Position, from: number, p: number, out: Int32Array
         continue;
       }
       if ((q & 1) === us) continue;
-      const mm = (m + 1) << 16;
-      out[n++] = from | (from << 8) | mm;
+      out[n++] = makeMove(from, from, m);
       const mb = m * 8;
       for (let e = 0; e < 8; e++) {
         const t = ADJ[mb + e]!;
         if (t < 0 || t === from) continue;
         const r = b[t]!;
         if (r !== 0 && (r & 1) === us) continue;
-        out[n++] = from | (t << 8) | mm;
+        out[n++] = makeMove(from, t, m);
       }
     }
   } else {
@@ -162,16 +162,15 @@ function generateSpecial(pos: Position, from: number, p: number, out: Int32Array
         continue;
       }
       if ((q & 1) === us) continue;
-      const mm = (m + 1) << 16;
-      out[n++] = from | (from << 8) | mm;
+      out[n++] = makeMove(from, from, m);
       const t = LINE_SQ[k + 1]!;
       if (t < 0) continue;
       const r = b[t]!;
       if (r !== 0 && (r & 1) === us) continue;
-      out[n++] = from | (t << 8) | mm;
+      out[n++] = makeMove(from, t, m);
     }
   }
-  if (passMid >= 0) out[n++] = from | (from << 8) | ((passMid + 1) << 16);
+  if (passMid >= 0) out[n++] = makeMove(from, from, passMid);
   return n;
 }
 
@@ -245,9 +244,9 @@ function lionProtected(pos: Position, from: number, mid: number, to: number, the
  */
 export function lionCaptureAllowed(pos: Position, m: number): boolean {
   const b = pos.board;
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
-  const mid = ((m >>> 16) & 0xff) - 1;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const mid = moveMid(m);
   const capTo = to !== from ? b[to]! : 0;
   const capMid = mid >= 0 ? b[mid]! : 0;
   const p = b[from]!;
@@ -276,10 +275,10 @@ function generateLegal(pos: Position, out: Int32Array, start: number): number {
   let w = start;
   for (let i = start; i < n; i++) {
     const m = out[i]!;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
+    const to = moveTo(m);
+    const mid = moveMid(m);
     // only captures of a lion need a look (to === from: the mover itself stands on `to`)
-    const capTo = to !== (m & 0xff) ? b[to]! : 0;
+    const capTo = to !== moveFrom(m) ? b[to]! : 0;
     if (LION_CODE[capTo] === 0 && (mid < 0 || LION_CODE[b[mid]!] === 0)) out[w++] = m;
     else if (lionCaptureAllowed(pos, m)) out[w++] = m;
   }
@@ -299,8 +298,8 @@ function inCheck(pos: Position): boolean {
 
 function auxAfter(_pos: Position, move: number, moved: number, capTo: number, capMid: number): number {
   if (LION_CODE[moved]) return 0;
-  if (LION_CODE[capTo]) return ((move >>> 8) & 0xff) + 1;
-  if (LION_CODE[capMid]) return (move >>> 16) & 0xff;
+  if (LION_CODE[capTo]) return moveTo(move) + 1;
+  if (LION_CODE[capMid]) return moveMidRaw(move);
   return 0;
 }
 

@@ -5,7 +5,7 @@
  * neighbour. `pathCount` gives that multiplicity; the positions after all paths of a move are the
  * same, so a path perft is a weighted distinct-move perft.
  */
-import type { Move } from '../../core/move.js';
+import { moveFrom, moveMid, moveTo, type Move } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
 import { lionDoubleStepSquares } from './index.js';
 
@@ -15,9 +15,9 @@ const H = 12;
 /** How many lishogi move strings stand for the legal move m (1 for all but lion-power moves). */
 export function pathCount(pos: Position, m: Move): number {
   const b = pos.board;
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
-  const mid = ((m >>> 16) & 0xff) - 1;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const mid = moveMid(m);
   const p = b[from]!;
   if (pos.variant.special[p] === 0) return 1;
   if (mid >= 0 && b[mid] !== 0) return 1; // a capturing first step: one path

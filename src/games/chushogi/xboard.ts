@@ -8,6 +8,7 @@
  * half-move clock and the move number: `lfcsgekgscfl/… w - 0 1`.
  */
 import { formatBoardField, readXboardFields } from '../../core/board-text.js';
+import { isPass, isPromotion, moveFrom, moveMid, moveTo } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { Position } from '../../core/position.js';
@@ -51,10 +52,10 @@ export const CHU_XBOARD: ProtocolGame = {
   parseFen: parseChuFen,
   formatFen: (pos) => `${formatBoardField(pos)} ${pos.turn === 0 ? 'w' : 'b'} - ${pos.halfmove} ${pos.fullmove}`,
   formatMove(m, pos) {
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const mid = ((m >>> 16) & 0xff) - 1;
-    const promo = m & 0x1000000 ? '+' : '';
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
+    const promo = isPromotion(m) ? '+' : '';
     if (mid < 0) return chuSquare(from) + chuSquare(to) + promo;
     if (pos && to === from && pos.board[mid] === 0 && !promo) return '@@@@';
     return `${chuSquare(from)}${chuSquare(mid)},${chuSquare(mid)}${chuSquare(to)}${promo}`;
@@ -63,7 +64,7 @@ export const CHU_XBOARD: ProtocolGame = {
     let t = text.trim();
     if (t === '@@@@') {
       // CECP's null move: a lion's pass (HaChu writes passes so)
-      const pass = legalMoves(pos).find((m) => (m & 0xff) === ((m >>> 8) & 0xff) && pos.board[((m >>> 16) & 0xff) - 1] === 0);
+      const pass = legalMoves(pos).find((m) => isPass(pos.board, m));
       return pass !== undefined ? ok(pass) : err('no piece of the side to move can pass (@@@@ is a lion pass)');
     }
     // XBoard may mark a declined promotion with `=`

@@ -6,6 +6,7 @@
  * here: explanations record squares and piece codes in a `ChaseLog` and explain.ts words them.
  */
 import { V_CHASE, V_DRAW, V_MUTUAL, V_SIDE0_LOSES, V_SIDE1_LOSES } from '../../core/end-rules.js';
+import { plainMove, moveFrom, moveTo } from '../../core/move.js';
 import { generatePseudo } from '../../core/movegen.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
@@ -40,7 +41,7 @@ function attackersOf(pos: Position, sq: number, by: Side, out: Int32Array): numb
   let c = 0;
   for (let i = 0; i < n; i++) {
     const m = attMoves[i]!;
-    if (((m >>> 8) & 0xff) === sq && c < out.length) out[c++] = m & 0xff;
+    if (moveTo(m) === sq && c < out.length) out[c++] = moveFrom(m);
   }
   // flying general: the enemy general on the same file with nothing between
   const b = pos.board;
@@ -64,8 +65,8 @@ function attackersOf(pos: Position, sq: number, by: Side, out: Int32Array): numb
  */
 function allowed(pos: Position, m: number, ksq: number, ignore: Int32Array, ignoreN: number): boolean {
   const b = pos.board;
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   const p = b[from]!;
   const cap = b[to]!;
   b[to] = p;
@@ -96,7 +97,7 @@ function recaptures(pos: Position, m: number, sq: number, checkN: number, legal:
     const n = xiangqi.generateLegal(pos, recMoves, 0);
     for (let i = 0; i < n; i++) {
       const r = recMoves[i]!;
-      if (((r >>> 8) & 0xff) === sq && nl < legal.length) legal[nl++] = r & 0xff;
+      if (moveTo(r) === sq && nl < legal.length) legal[nl++] = moveFrom(r);
     }
   } else {
     const vk = kingSquare(pos, pos.turn);
@@ -104,9 +105,9 @@ function recaptures(pos: Position, m: number, sq: number, checkN: number, legal:
     let np = 0;
     for (let i = 0; i < n; i++) {
       const r = recMoves[i]!;
-      if (((r >>> 8) & 0xff) !== sq) continue;
-      if (pseudo && np < pseudo.length) pseudo[np++] = r & 0xff;
-      if (vk >= 0 && allowed(pos, r, vk, victimCheck, checkN) && nl < legal.length) legal[nl++] = r & 0xff;
+      if (moveTo(r) !== sq) continue;
+      if (pseudo && np < pseudo.length) pseudo[np++] = moveFrom(r);
+      if (vk >= 0 && allowed(pos, r, vk, victimCheck, checkN) && nl < legal.length) legal[nl++] = moveFrom(r);
     }
     if (pseudo && np < pseudo.length) pseudo[np] = -1;
   }
@@ -140,8 +141,8 @@ export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: 
   let victimMoves = -1;
   for (let i = 0; i < n; i++) {
     const m = atkMoves[i]!;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
+    const from = moveFrom(m);
+    const to = moveTo(m);
     const q = b[to]!;
     if (q === 0 || (q & 1) === side) continue;
     const ka = b[from]! >> 1;
@@ -168,7 +169,7 @@ export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: 
           victimMoves = generatePseudo(pos, vicMoves, 0);
           pos.setTurn(side);
         }
-        const back = to | (from << 8);
+        const back = plainMove(to, from);
         let can = false;
         for (let j = 0; j < victimMoves && !can; j++) {
           if (vicMoves[j] !== back) continue;
@@ -193,20 +194,20 @@ export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: 
  */
 function pinnedProtector(pos: Position, m: number, at: number, vsq: number): boolean {
   const mover = (pos.turn ^ 1) as Side;
-  const before = m & 0xff;
-  const origin = at === ((m >>> 8) & 0xff) ? before : at;
+  const before = moveFrom(m);
+  const origin = at === moveTo(m) ? before : at;
   // before the move: who could take back?
   pos.undo();
   pos.setTurn(mover); // it is the mover's turn already; keeps the code symmetric
   const vkB = kingSquare(pos, mover ^ 1);
   const nB = vkB >= 0 ? attackersOf(pos, vkB, mover, victimCheck) : 0;
-  const nb = recaptures(pos, origin | (vsq << 8), vsq, nB, protBefore, null);
+  const nb = recaptures(pos, plainMove(origin, vsq), vsq, nB, protBefore, null);
   pos.play(m);
   if (nb === 0) return false;
   pos.setTurn(mover);
   const vkA = kingSquare(pos, mover ^ 1);
   const nA = vkA >= 0 ? attackersOf(pos, vkA, mover, victimCheck) : 0;
-  recaptures(pos, at | (vsq << 8), vsq, nA, protLegal, protPseudo);
+  recaptures(pos, plainMove(at, vsq), vsq, nA, protLegal, protPseudo);
   pos.setTurn((mover ^ 1) as Side);
   for (let i = 0; i < nb; i++) {
     const p = protBefore[i]!;
@@ -247,8 +248,8 @@ export function assignIds(pos: Position): void {
 
 /** Applies move m to the id board (the piece keeps its id; a captured piece's id is gone). */
 export function moveIds(m: number): void {
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   idBoard[to] = idBoard[from]!;
   idBoard[from] = -1;
 }
@@ -299,7 +300,7 @@ export function playAndChase(pos: Position, m: number, s: Side, check: boolean, 
   pos.play(m);
   moveIds(m);
   chaseRelation(pos, s, idBoard, relAfter);
-  if (log && check) log.checkers[s]!.add(pos.board[(m >>> 8) & 0xff]! >> 1);
+  if (log && check) log.checkers[s]!.add(pos.board[moveTo(m)]! >> 1);
   let mask = 0;
   let chasers = 0;
   for (let a = 0; a < 16; a++) {

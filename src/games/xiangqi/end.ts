@@ -34,6 +34,7 @@
  */
 import { FLAG_CHECK, type EndRules, type ForcingRun } from '../../core/end-rules.js';
 import type { GameHistory } from '../../core/history.js';
+import { moveFrom } from '../../core/move.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import type { GameResult } from '../../core/game-result.js';
@@ -111,7 +112,7 @@ function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
     const m = h.moveAt(j);
     const s = h.sideAt(j);
     if (s === side) {
-      const id = pieceIdAt(m & 0xff);
+      const id = pieceIdAt(moveFrom(m));
       const isCheck = (h.flagsAt(j) & FLAG_CHECK) !== 0;
       playAndChase(pos, m, s, isCheck, null, step);
       const attackers: number[] = [];

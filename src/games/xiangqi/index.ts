@@ -1,4 +1,5 @@
 /** Xiangqi: the data plus its rules (king safety with the flying general). */
+import { moveFrom, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { buildVariantData, type Variant } from '../../core/variant.js';
@@ -73,8 +74,8 @@ export function filterLegal(pos: Position, out: Int32Array, start: number, n: nu
   let w = start;
   for (let i = start; i < n; i++) {
     const m = out[i]!;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
+    const from = moveFrom(m);
+    const to = moveTo(m);
     if (!checked && from !== ksq && sensitive[from] !== s && sensitive[to] !== s) {
       out[w++] = m;
       continue;

@@ -7,7 +7,7 @@
  * Parsing turns the text into a query and resolves it among the legal moves; failures say why.
  */
 import { pieceLetter } from '../../../core/board-text.js';
-import type { Move } from '../../../core/move.js';
+import { isPromotion, moveFrom, moveMid, moveTo, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
@@ -63,15 +63,15 @@ export function parseChuSanReason(pos: Position, text: string): Result<Move> {
   for (const mid of mids) {
   if (plain.length + promo.length > 0) break;
   for (const m of legal) {
-    if (((m >>> 8) & 0xff) !== to) continue;
-    const from = m & 0xff;
-    const mm = ((m >>> 16) & 0xff) - 1;
+    if (moveTo(m) !== to) continue;
+    const from = moveFrom(m);
+    const mm = moveMid(m);
     if (mm !== mid) continue;
     if (pieceLetter(v, pos.board[from]!).toUpperCase() !== letter) continue;
     any = true;
     if (q.fromFile !== null && from % W !== q.fromFile) continue;
     if (q.fromRank !== null && ((from / W) | 0) + 1 !== q.fromRank) continue;
-    if (m & 0x1000000) promo.push(m);
+    if (isPromotion(m)) promo.push(m);
     else plain.push(m);
   }
   }

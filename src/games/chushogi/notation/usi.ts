@@ -7,7 +7,7 @@
  * with legs `f5e6,e6e7`.
  */
 import { parseUsiSquare as usiSquareOf, usiSquare } from '../squares.js';
-import type { Move } from '../../../core/move.js';
+import { isPass, isPromotion, makeMove, plainMove, moveFrom, moveMid, moveTo, withoutPromotion, type Move } from '../../../core/move.js';
 import { generatePseudoFrom } from '../../../core/movegen.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
@@ -23,10 +23,10 @@ export const parseUsiSquare = (text: string): number => usiSquareOf(text) ?? -1;
 
 /** USI text of a move (no position needed: moves carry their middle square). */
 export function formatUsi(m: Move): string {
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
-  const mid = ((m >>> 16) & 0xff) - 1;
-  return usiSquare(from) + (mid >= 0 ? usiSquare(mid) : '') + usiSquare(to) + (m & 0x1000000 ? '+' : '');
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const mid = moveMid(m);
+  return usiSquare(from) + (mid >= 0 ? usiSquare(mid) : '') + usiSquare(to) + (isPromotion(m) ? '+' : '');
 }
 
 const USI_RE = /^(1[0-2]|[1-9])([a-l])(1[0-2]|[1-9])([a-l])(?:(1[0-2]|[1-9])([a-l]))?(\+)?$/;
@@ -81,7 +81,7 @@ export function parseUsi(pos: Position, input: string): Result<Move> {
   let want: number;
   if (mid < 0) {
     if (from === to) return err(`"${text}": a move must leave its square (a pass is written with its middle square, like 8g7g8g)`);
-    want = from | (to << 8);
+    want = plainMove(from, to);
   } else {
     if (mid === from || (mid === to && to !== from))
       return err(`"${text}": the middle square must differ from the start and the end`);
@@ -89,17 +89,17 @@ export function parseUsi(pos: Position, input: string): Result<Move> {
       return err(`"${text}": the ${name} on ${usiSquare(from)} has no double move through ${usiSquare(mid)} to ${usiSquare(to)}`);
     const q = b[mid]!;
     if (q !== 0 && (q & 1) === us) return err(`"${text}": the first step lands on ${sideName(us)}'s own piece on ${usiSquare(mid)}`);
-    if (q !== 0) want = from | (to << 8) | ((mid + 1) << 16);
-    else if (to !== from) want = from | (to << 8); // through an empty square: the plain move
+    if (q !== 0) want = makeMove(from, to, mid);
+    else if (to !== from) want = plainMove(from, to); // through an empty square: the plain move
     else want = -1; // a pass, whichever empty middle square
   }
   const legal = legalMoves(pos);
   const found =
     want >= 0
-      ? legal.find((m) => (m & ~0x1000000) === want && ((m & 0x1000000) !== 0) === promote)
-      : legal.find((m) => (m & 0xff) === from && ((m >>> 8) & 0xff) === from && b[((m >>> 16) & 0xff) - 1] === 0);
+      ? legal.find((m) => withoutPromotion(m) === want && isPromotion(m) === promote)
+      : legal.find((m) => moveFrom(m) === from && isPass(b, m));
   if (found !== undefined) return ok(found);
-  if (want >= 0 && legal.some((m) => (m & ~0x1000000) === want)) {
+  if (want >= 0 && legal.some((m) => withoutPromotion(m) === want)) {
     return err(
       promote
         ? `"${text}": the ${name} may not promote on this move`
@@ -110,8 +110,8 @@ export function parseUsi(pos: Position, input: string): Result<Move> {
   const buf = new Int32Array(512);
   const n = generatePseudoFrom(pos, from, buf, 0);
   for (let i = 0; i < n; i++) {
-    const m = buf[i]! & ~0x1000000;
-    if (m === want || (want < 0 && (m & 0xff) === from && ((m >>> 8) & 0xff) === from)) {
+    const m = withoutPromotion(buf[i]!);
+    if (m === want || (want < 0 && moveFrom(m) === from && moveTo(m) === from)) {
       return err(
         !LION_CODE[p]
           ? `"${text}": counter-strike rule: after a lion was taken by a non-lion on ${usiSquare(pos.aux - 1)}, a lion may be taken by a non-lion only there this move`

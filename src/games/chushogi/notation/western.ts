@@ -13,14 +13,13 @@
  *
  * Parsing goes through the USI reader (and so through the legal moves) for every candidate piece.
  */
-import type { Move } from '../../../core/move.js';
+import { isPass, isPromotion, moveFrom, moveMid, moveTo, withPromotion, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { CHU_ABBREVIATIONS, CHU_PIECES } from '../pieces.js';
 import { parseUsi, usiSquare } from './usi.js';
 
-const PROMOTE = 0x1000000;
 const SIDE_NAMES = ['sente', 'gote'];
 
 /** Abbreviation of each kind (index kind - 1). */
@@ -28,33 +27,28 @@ const ABBR: readonly string[] = CHU_PIECES.map((p) => CHU_ABBREVIATIONS[p.id] ??
 
 const abbrOf = (pos: Position, sq: number): string => ABBR[(pos.board[sq]! >> 1) - 1]!;
 
-const isPass = (pos: Position, m: Move): boolean => {
-  const mid = ((m >>> 16) & 0xff) - 1;
-  return mid >= 0 && (m & 0xff) === ((m >>> 8) & 0xff) && pos.board[mid] === 0;
-};
-
 /** Writes a legal move in western notation (`legal`: the position's legal moves, if at hand). */
 export function formatWestern(pos: Position, m: Move, legal: readonly Move[] = legalMoves(pos)): string {
   const b = pos.board;
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
-  const mid = ((m >>> 16) & 0xff) - 1;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const mid = moveMid(m);
   const abbr = abbrOf(pos, from);
-  if (isPass(pos, m)) {
-    if (legal.filter((x) => isPass(pos, x)).length <= 1) return '--';
+  if (isPass(pos.board, m)) {
+    if (legal.filter((x) => isPass(pos.board, x)).length <= 1) return '--';
     return `${abbr}-${usiSquare(mid)}-${usiSquare(from)}`;
   }
   let origin = '';
   for (const x of legal) {
-    const f = x & 0xff;
-    if (f !== from && ((x >>> 8) & 0xff) === to && !isPass(pos, x) && abbrOf(pos, f) === abbr) {
+    const f = moveFrom(x);
+    if (f !== from && moveTo(x) === to && !isPass(pos.board, x) && abbrOf(pos, f) === abbr) {
       origin = usiSquare(from);
       break;
     }
   }
   const head = abbr + origin;
   const sep = (sq: number): string => (b[sq] !== 0 ? 'x' : '-');
-  const promo = m & PROMOTE ? '+' : legal.includes(m | PROMOTE) ? '=' : '';
+  const promo = isPromotion(m) ? '+' : legal.includes(withPromotion(m)) ? '=' : '';
   if (mid >= 0 && to === from) return `${head}x!${usiSquare(mid)}${promo}`;
   if (mid >= 0) return `${head}${sep(mid)}${usiSquare(mid)}${sep(to)}${usiSquare(to)}${promo}`;
   return `${head}${sep(to)}${usiSquare(to)}${promo}`;
@@ -108,7 +102,7 @@ export function parseWesternReason(pos: Position, text: string): Result<Move> {
   const legal = legalMoves(pos);
   const us = pos.turn;
   if (w === 'pass') {
-    const passes = legal.filter((m) => isPass(pos, m));
+    const passes = legal.filter((m) => isPass(pos.board, m));
     if (passes.length === 1) return ok(passes[0]!);
     if (passes.length === 0) return err(`${SIDE_NAMES[us]} has no piece that can pass here`);
     return err(`it is ambiguous: it could be ${passes.map((m) => formatWestern(pos, m, legal)).join(' or ')}`);

@@ -4,7 +4,7 @@
  * start: `f5e6,e6f5`); a trailing `+` promotes. Reading is done by usi.ts (`parseUsi` accepts
  * legs); this is the writer, for engines and tools that speak XBoard.
  */
-import type { Move } from '../../../core/move.js';
+import { isPromotion, moveFrom, moveMid, moveTo, type Move } from '../../../core/move.js';
 
 import { xboardSquare } from '../squares.js';
 
@@ -12,10 +12,10 @@ export { xboardSquare };
 
 /** XBoard text of a chu move (no position needed: moves carry their middle square). */
 export function formatXboard(m: Move): string {
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
-  const mid = ((m >>> 16) & 0xff) - 1;
-  const promo = m & 0x1000000 ? '+' : '';
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const mid = moveMid(m);
+  const promo = isPromotion(m) ? '+' : '';
   if (mid < 0) return xboardSquare(from) + xboardSquare(to) + promo;
   return `${xboardSquare(from)}${xboardSquare(mid)},${xboardSquare(mid)}${xboardSquare(to)}${promo}`;
 }

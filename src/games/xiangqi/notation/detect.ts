@@ -10,7 +10,7 @@
  * Errors come in two flavours: `…Reason` functions return the bare reason (for callers that quote
  * the move themselves, like `validate`), the others prefix the quoted text.
  */
-import type { Move } from '../../../core/move.js';
+import { plainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { xiangqi } from '../index.js';
@@ -25,7 +25,7 @@ export type XiangqiNotation = 'iccs' | 'uci' | 'wxf' | 'chinese';
 const W = 9;
 
 /**
- * A coordinate move `h2e2`, `h2-e2`, `b3b10` as from | to << 8 (ICCS ranks, or UCI ranks when
+ * A coordinate move `h2e2`, `h2-e2`, `b3b10` as a plain move (ICCS ranks, or UCI ranks when
  * `uci`), or -1 if the text is not one. Accepts upper case and full-width characters. Checks the
  * shape only, not legality.
  */
@@ -39,7 +39,7 @@ export function coordinateMove(text: string, uci: boolean): number {
   if (t.charCodeAt(i) === 45) i++; // '-'
   const b = squareAt(t, i, uci);
   if (b < 0 || b >>> 8 !== t.length) return -1;
-  return (a & 0xff) | ((b & 0xff) << 8);
+  return plainMove(a & 0xff, b & 0xff);
 }
 
 /** The square written at t[i..] as square | (index after it) << 8, or -1 (no closure: called per ply). */
@@ -79,7 +79,7 @@ export function parseXiangqiCoordinateReason(pos: Position, text: string, mode: 
   if (m < 0) return err(mode === 'uci' ? 'not a UCI move (like h3e3)' : 'not a coordinate move (like h2e2)');
   if (isLegalMove(pos, m)) return ok(m);
   if (iccs >= 0 && uci >= 0 && isLegalMove(pos, uci)) return ok(uci);
-  return err(explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
+  return err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? 'it is not legal here');
 }
 
 /** A xiangqi move in any notation; the bare reason on failure. */

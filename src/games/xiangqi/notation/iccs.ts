@@ -1,13 +1,13 @@
 /** ICCS coordinates (h2e2, also H2-E2; ranks 0-9) and Fairy-Stockfish UCI (h3e3, b3b10; ranks 1-10). */
 import { iccsSquare, uciSquare } from '../squares.js';
-import type { Move } from '../../../core/move.js';
+import { plainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { legalMoves } from '../../../core/perft.js';
 import { err, ok, type Result } from '../../../core/result.js';
 
 const W = 9;
-export const formatIccs = (m: Move): string => iccsSquare(m & 0xff) + iccsSquare((m >>> 8) & 0xff);
-export const formatUci = (m: Move): string => uciSquare(m & 0xff) + uciSquare((m >>> 8) & 0xff);
+export const formatIccs = (m: Move): string => iccsSquare(moveFrom(m)) + iccsSquare(moveTo(m));
+export const formatUci = (m: Move): string => uciSquare(moveFrom(m)) + uciSquare(moveTo(m));
 
 const ICCS_RE = /^([a-i])([0-9])-?([a-i])([0-9])$/;
 const UCI_RE = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/;
@@ -27,7 +27,7 @@ export function parseCoordinate(pos: Position, text: string, format: 'iccs' | 'u
     from = (uci[1]!.charCodeAt(0) - 97) + (Number(uci[2]) - 1) * W;
     to = (uci[3]!.charCodeAt(0) - 97) + (Number(uci[4]) - 1) * W;
   }
-  const m = from | (to << 8);
+  const m = plainMove(from, to);
   if (legalMoves(pos).includes(m)) return ok(m);
   return err(`"${text}" is not a legal move here`);
 }

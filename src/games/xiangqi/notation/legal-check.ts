@@ -4,7 +4,7 @@
  * `generatePseudo` uses), then tests the general (the same test generateLegal makes). Other games
  * use their full legal-move list.
  */
-import type { Move } from '../../../core/move.js';
+import { isPlainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from '../../../core/tables.js';
 import { KING, kingAttacked, kingSquare, xiangqi } from '../index.js';
@@ -51,7 +51,7 @@ function reachesByTables(pos: Position, from: number, to: number): boolean {
 
 export function isLegalMove(pos: Position, m: Move): boolean {
   const b = pos.board;
-  const from = m & 0xff;
+  const from = moveFrom(m);
   const p = b[from]!;
   if (p === 0 || (p & 1) !== pos.turn) return false;
   if (pos.variant !== xiangqi) {
@@ -59,8 +59,8 @@ export function isLegalMove(pos: Position, m: Move): boolean {
     for (let i = 0; i < n; i++) if (buf[i] === m) return true;
     return false;
   }
-  const to = (m >>> 8) & 0xff;
-  if (m >>> 16 !== 0 || from === to || !reachesByTables(pos, from, to)) return false;
+  const to = moveTo(m);
+  if (!isPlainMove(m) || from === to || !reachesByTables(pos, from, to)) return false;
   const us = pos.turn;
   const cap = b[to]!;
   b[to] = p;

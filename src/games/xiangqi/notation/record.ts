@@ -6,7 +6,7 @@
  * (XieXie's tandem pawns written without `+`/`-`) is settled by the moves after it.
  */
 import { formatBoardField } from '../../../core/board-text.js';
-import type { Move } from '../../../core/move.js';
+import { moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok } from '../../../core/result.js';
 import type { RecordReader } from '../../game.js';
@@ -78,7 +78,7 @@ export const XIANGQI_RECORDS: RecordReader = {
         const r = parseXiangqiSanReason(pos, text, uci ? 1 : 0);
         if (r.ok) return r;
       }
-      return err(explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
+      return err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? 'it is not legal here');
     }
     if (san && looksLikeXiangqiSan(text)) return parseXiangqiSanReason(pos, text, uci ? 1 : 0);
     return parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');

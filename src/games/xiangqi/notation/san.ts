@@ -10,7 +10,7 @@
  *
  * Parsing turns the text into a query and resolves it among the legal moves; failures say why.
  */
-import type { Move } from '../../../core/move.js';
+import { moveFrom, moveTo, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
@@ -67,8 +67,8 @@ export function parseXiangqiSanReason(pos: Position, text: string, base: 0 | 1):
   const found: Move[] = [];
   let any = false;
   for (const m of legalMoves(pos)) {
-    if (((m >>> 8) & 0xff) !== to) continue;
-    const from = m & 0xff;
+    if (moveTo(m) !== to) continue;
+    const from = moveFrom(m);
     if (pos.board[from]! >> 1 !== kind) continue;
     any = true;
     if (q.fromFile !== null && from % W !== q.fromFile) continue;

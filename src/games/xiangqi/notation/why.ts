@@ -3,6 +3,7 @@
  * blocked at h1"). Used by every xiangqi notation parser once the text has been resolved to a
  * start and an end square; the legal-move generator stays the judge of what is legal.
  */
+import { plainMove } from '../../../core/move.js';
 import { iccsSquare } from '../squares.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
@@ -120,7 +121,7 @@ export function explainXiangqi(pos: Position, from: number, to: number): string 
   const q = b[to]!;
   if (q !== 0 && (q & 1) === us)
     return `the ${XQ_PIECE_NAMES[p >> 1]} on ${iccsName(from)} cannot capture its own ${XQ_PIECE_NAMES[q >> 1]} on ${iccsName(to)}`;
-  const m = from | (to << 8);
+  const m = plainMove(from, to);
   if (legalMoves(pos).includes(m)) return null;
   // pseudo-legal but illegal: it exposes the general
   const wasInCheck = pos.variant.inCheck(pos);

@@ -19,7 +19,7 @@
  *
  * Parsing resolves the text against the legal moves: an impossible move is an error saying why.
  */
-import type { Move } from '../../../core/move.js';
+import { plainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
@@ -74,8 +74,8 @@ const DIAGONAL = (kind: number): boolean => kind === ADVISOR || kind === ELEPHAN
 
 /** Describes a legal (or at least geometric) move of the side to move. */
 export function viewXiangqiMove(pos: Position, m: Move): XqMoveView {
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   const p = pos.board[from]!;
   const kind = p >> 1;
   const side = p & 1;
@@ -236,7 +236,7 @@ export function resolveXiangqiQuery(pos: Position, q: XqQuery, format: (pos: Pos
       firstReason ??= t.error;
       continue;
     }
-    const m = from | (t.value << 8);
+    const m = plainMove(from, t.value);
     if (legal.includes(m)) found.push(m);
     else firstReason ??= explainXiangqi(pos, from, t.value) ?? 'it is not legal here';
   }
@@ -348,7 +348,7 @@ export function wxfCandidates(pos: Position, text: string): Move[] {
   const out: Move[] = [];
   for (const from of sel.value) {
     const t = targetOf(pos, from, q.kind, q.op, q.n);
-    if (t.ok && legal.includes(from | (t.value << 8))) out.push(from | (t.value << 8));
+    if (t.ok && legal.includes(plainMove(from, t.value))) out.push(plainMove(from, t.value));
   }
   return out;
 }
