@@ -21,7 +21,7 @@ export const CHU_GAME: Game = {
   variant: chushogi,
   startFen: CHU_START_SFEN,
   sideNames: ['sente', 'gote'],
-  parseFen: parseChuFen,
+  parseFen: (text) => parseChuFen(text),
   formatFen: formatChuSfen,
   coordinate: usi,
   notations: new Map<string, Notation>([

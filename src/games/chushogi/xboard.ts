@@ -29,9 +29,10 @@ const looksLikeSfen = (fields: readonly string[]): boolean =>
  * A chu position in either dialect: lishogi's SFEN (`… b - 1`, `b` = Sente) or XBoard's FEN
  * (`… w - 0 1`, `w` = Sente, as XBoard, HaChu and ChuShogiLite write it).
  */
-export function parseChuFen(text: string): Result<Position> {
+export function parseChuFen(text: string, xboardFirst = false): Result<Position> {
   const fields = text.trim().split(/\s+/);
-  if (looksLikeSfen(fields) || fields.length < 3) return parseChuSfen(text);
+  // `… w` alone: lishogi's SFEN without counters (w = Gote) to a reader of any FEN, XBoard's (w = Sente) in CECP
+  if (looksLikeSfen(fields) || (fields.length < 3 && !xboardFirst)) return parseChuSfen(text);
   // the board field is the same in both dialects: let the SFEN reader check it
   const board = parseChuSfen(`${fields[0] ?? ''} b - 1`);
   if (!board.ok) return err(board.error.replace(/^SFEN/, 'FEN'));
@@ -49,7 +50,7 @@ export const CHU_XBOARD: ProtocolGame = {
     if (!r.ok) throw new Error(r.error);
     return r.value;
   },
-  parseFen: parseChuFen,
+  parseFen: (text) => parseChuFen(text, true),
   formatFen: (pos) => `${formatBoardField(pos)} ${pos.turn === 0 ? 'w' : 'b'} - ${pos.halfmove} ${pos.fullmove}`,
   formatMove(m, pos) {
     const from = moveFrom(m);
