@@ -6,6 +6,7 @@
  * `usermove` (or a bare move) afterwards, `ping`/`pong` to synchronise, `result` and `quit`.
  * Engine moves are collected leg by leg (`move f5e6,` then `move e6e7`).
  */
+import { parseFeatures } from '../engine-client/cecp.js';
 import { EngineProcess } from '../engine-client/process.js';
 
 export interface EngineMessage {
@@ -190,11 +191,4 @@ export class XboardEngine {
   }
 }
 
-/** `a=1 b="x y" c=2` → pairs. */
-export function parseFeatures(text: string): [string, string][] {
-  const out: [string, string][] = [];
-  const re = /(\w+)=("([^"]*)"|\S+)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) out.push([m[1]!, m[3] !== undefined ? m[3] : m[2]!]);
-  return out;
-}
+export { parseFeatures } from '../engine-client/cecp.js';

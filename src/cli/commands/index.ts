@@ -16,5 +16,6 @@ export const COMMANDS: { name: string; load: () => Promise<Register> }[] = [
   { name: 'repl', load: async () => (await import('./repl.js')).registerRepl },
   { name: 'validate', load: async () => (await import('./validate.js')).registerValidate },
   { name: 'engine', load: async () => (await import('./engine.js')).registerEngine },
+  { name: 'engines', load: async () => (await import('./engines.js')).registerEngines },
   { name: 'analyse', load: async () => (await import('./analyse.js')).registerAnalyse },
 ];
