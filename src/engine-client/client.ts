@@ -47,6 +47,8 @@ export interface ClientOptions {
   readonly log?: (line: string) => void;
   /** How long the engine may take to answer the handshake and `isready` (ms, default 10 s). */
   readonly answerMs?: number;
+  /** Grace after a search's own limit before the engine counts as not answering (ms, default 5 s). */
+  readonly graceMs?: number;
 }
 
 export interface EngineInfo {
@@ -118,8 +120,6 @@ interface OptionDecl {
 
 const fail = (kind: EngineErrorKind, message: string): Result<never, EngineError> => err({ kind, message });
 
-/** Grace after the search's own limit before the engine counts as not answering (ms). */
-const GRACE_MS = 5000;
 /** A search limited only by depth or nodes may take this long. */
 const UNTIMED_MS = 300_000;
 
@@ -127,6 +127,7 @@ export class EngineClient {
   readonly spec: EngineSpec;
   private readonly proc: EngineProcess;
   private readonly answerMs: number;
+  private readonly graceMs: number;
   private protocolFound: ClientProtocol | null = null;
   private idName: string | null = null;
   private readonly declared = new Map<string, OptionDecl>();
@@ -141,6 +142,7 @@ export class EngineClient {
   private constructor(spec: EngineSpec, o: ClientOptions) {
     this.spec = spec;
     this.answerMs = o.answerMs ?? 10_000;
+    this.graceMs = o.graceMs ?? 5000;
     this.proc = new EngineProcess({
       command: spec.command,
       label: spec.name,
@@ -211,11 +213,11 @@ export class EngineClient {
     const first = await this.helloUciLike('uci', Math.min(this.answerMs, 3000), true);
     if (first === 'dead') return this.died();
     if (first === 'yes') return ok('uci');
-    const xb = await this.helloXboard(2000);
+    const xb = await this.helloXboard(Math.min(this.answerMs, 2000));
     if (xb === 'dead') return this.died();
     if (xb === 'yes') return ok('xboard');
     for (const p of ['usi', 'ucci'] as const) {
-      const r = await this.helloUciLike(p, 1500);
+      const r = await this.helloUciLike(p, Math.min(this.answerMs, 1500));
       if (r === 'dead') return this.died();
       if (r === 'yes') return ok(p);
     }
@@ -373,7 +375,7 @@ export class EngineClient {
     if (limits.timeMs !== undefined) ms = limits.timeMs * 1.5;
     else if (limits.clock) ms = limits.clock.mineMs + (limits.clock.byoyomiMs ?? 0) + (limits.clock.incMs ?? 0);
     else ms = UNTIMED_MS;
-    return Date.now() + ms + GRACE_MS;
+    return Date.now() + ms + this.graceMs;
   }
 
   /** The moves in the protocol's text, each formatted in its own position; and the last position. */
@@ -416,7 +418,7 @@ export class EngineClient {
     let deadline = this.deadlineOf(req.limits);
     control.onStop = () => {
       this.proc.send('stop');
-      deadline = Math.min(deadline, Date.now() + GRACE_MS);
+      deadline = Math.min(deadline, Date.now() + this.graceMs);
     };
     if (control.stopped) control.onStop();
     let last: EngineInfo | null = null;
@@ -429,7 +431,7 @@ export class EngineClient {
           // over its time: ask for the move, then give up
           askedToStop = true;
           this.proc.send('stop');
-          deadline = Date.now() + GRACE_MS;
+          deadline = Date.now() + this.graceMs;
           continue;
         }
         return fail('no-answer', `the engine ${this.spec.name} gave no move in time`);
@@ -545,7 +547,7 @@ export class EngineClient {
     let deadline = this.deadlineOf(analyse ? { infinite: true } : l);
     control.onStop = () => {
       this.proc.send(analyse ? 'exit' : '?');
-      deadline = Math.min(deadline, Date.now() + (analyse ? 300 : GRACE_MS));
+      deadline = Math.min(deadline, Date.now() + (analyse ? 300 : this.graceMs));
     };
     if (control.stopped) control.onStop();
     const moveNow = !analyse && l.timeMs !== undefined ? setTimeout(() => this.proc.send('?'), l.timeMs) : null;
