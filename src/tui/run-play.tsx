@@ -10,6 +10,7 @@ import type { Game } from '../notation/registry.js';
 import type { LabelMode, RenderStyle } from '../render/types.js';
 import { App } from './App.js';
 import { engineComputer, type ComputerPlayer } from './computer.js';
+import { closeComputer } from './engine-computer.js';
 import { autosavePath, nodeFiles, readIfExists, writeAtomically } from './files.js';
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
@@ -75,6 +76,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   const computer = o.computer ?? engineComputer();
   const paint = chalkPainter(o.color);
   const { session, greeting } = prepareSession(o, path, computer);
+  session.showEval = true; // play shows the evaluation line (`eval off` hides it)
 
   const autosave = (s: Session): string | null => {
     try {
@@ -109,6 +111,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     await instance.waitUntilExit();
   } finally {
     for (const s of signals) process.off(s, onSignal);
+    await closeComputer(computer);
   }
   const saved = autosave(session);
   o.io.err(

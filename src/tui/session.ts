@@ -52,6 +52,8 @@ export interface CommandResult {
   err: string[];
   /** The host should let the computer move for the side to move now. */
   think?: boolean;
+  /** `hint` without a square: the host should ask the engine for the best move (and play nothing). */
+  hint?: boolean;
   quit?: boolean;
 }
 
@@ -66,6 +68,8 @@ export const HELP: readonly string[] = [
   '  <move> …            play moves in any notation (h2e2, C2.5, 炮二平五, 7g7f, …)',
   '  move <m> …          the same; all moves or none',
   '  ?<square>, hint <square>   legal destinations of the piece on a square (e.g. ?h2)',
+  '  hint                the engine\'s best move here (nothing is played)',
+  '  eval [on|off]       show or hide the evaluation line (score from your side, depth, PV)',
   '  undo [n], redo [n]  take back / replay moves',
   '  new [variant]       a new game (xiangqi, chushogi)',
   '  fen [FEN]           print the position, or start from FEN',
@@ -103,6 +107,8 @@ export class Session {
   /** The rules' view of the game (repetitions, move limits, endings), kept in step with `history`. */
   private rules!: GameHistory;
   flipped = false;
+  /** Show the engine's evaluation line (`eval on|off`; the host draws it). */
+  showEval = false;
   /** Thinking time for the next computer move (`go <time>`), ms. */
   private thinkMs: number | undefined = undefined;
   players: [PlayerKind, PlayerKind];
@@ -488,7 +494,14 @@ export class Session {
       case 'm':
         return args.length ? this.cmdMoves(args) : fail('move needs at least one move, e.g. move h2e2');
       case 'hint':
+        // --- engine hint (engine-client): no square asks the host's engine for the best move
+        if (rest === '') return { ...ok(), hint: true };
         return this.cmdHint(rest);
+      case 'eval':
+        if (rest !== '' && rest !== 'on' && rest !== 'off') return fail('eval takes on or off');
+        this.showEval = rest === '' ? !this.showEval : rest === 'on';
+        this.version++;
+        return ok(`evaluation line ${this.showEval ? 'on' : 'off'}`);
       case 'undo':
       case 'u':
         return this.cmdUndoRedo('undo', args[0]);
