@@ -17,5 +17,6 @@ export const COMMANDS: { name: string; load: () => Promise<Register> }[] = [
   { name: 'validate', load: async () => (await import('./validate.js')).registerValidate },
   { name: 'engine', load: async () => (await import('./engine.js')).registerEngine },
   { name: 'engines', load: async () => (await import('./engines.js')).registerEngines },
+  { name: 'review', load: async () => (await import('./review.js')).registerReview },
   { name: 'analyse', load: async () => (await import('./analyse.js')).registerAnalyse },
 ];
