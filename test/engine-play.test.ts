@@ -70,3 +70,26 @@ describe('other engines in the shell', () => {
     expect(r.session.history.length).toBe(2);
   });
 });
+
+describe('seeded choices below the top level', () => {
+  it('the same seed repeats the computer\'s game; level shows the seed', async () => {
+    const { builtinComputer } = await import('../src/tui/engine-computer.js');
+    const game = async (seed: number) => {
+      const session = new Session(getGame('xiangqi'), { players: ['computer', 'computer'], level: 4, seed });
+      let out = '';
+      await runRepl({
+        session,
+        computer: builtinComputer(),
+        input: Readable.from(['level\n', 'go\n']),
+        io: { out: (t) => void (out += t), err: () => {} },
+        maxAutoPlies: 6,
+      });
+      return { out, moves: session.history.join(',') };
+    };
+    const a = await game(7);
+    const b = await game(7);
+    expect(a.out.split('\n')[0]).toBe('level 4 (seed 7)');
+    expect(a.moves.split(',').length).toBeGreaterThanOrEqual(6);
+    expect(b.moves).toBe(a.moves);
+  }, 60_000);
+});

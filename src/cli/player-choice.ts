@@ -15,6 +15,14 @@ export interface PlayerFlags {
   black?: string;
   engine?: string;
   movetime?: string;
+  seed?: string;
+}
+
+/** --seed: a whole number (the computer's random choices below the top level). */
+export function parseSeed(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text)) throw new CliError(`--seed must be a whole number from 0 to 999999999, not "${text}"`);
+  return Number(text);
 }
 
 const computerOf = (c: EngineChoice, moveMs: number | undefined): ComputerPlayer =>

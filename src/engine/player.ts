@@ -51,7 +51,7 @@ export function chooseMove(_game: { readonly variant: Variant } | null, pos: Pos
     ...(options.history ? { history: options.history } : {}),
     ...(options.stop ? { stop: options.stop } : {}),
     ...(options.onInfo ? { onInfo: options.onInfo } : {}),
-    exactRoot: L.noise > 0,
+    exactRoot: L.noise > 0 || L.margin > 0,
   });
   if (L.noise > 0 && result.rootScores && result.rootScores.length > 1) {
     const rng = options.rng ?? createRng(pos.hashLo ^ pos.hashHi);
@@ -65,6 +65,13 @@ export function chooseMove(_game: { readonly variant: Variant } | null, pos: Pos
       }
     }
     return { move: best.move, score: best.score, result };
+  }
+  if (L.margin > 0 && result.rootScores && result.rootScores.length > 1) {
+    const rng = options.rng ?? createRng(pos.hashLo ^ pos.hashHi);
+    const best = Math.max(...result.rootScores.map((r) => r.score));
+    const near = result.rootScores.filter((r) => r.score >= best - L.margin);
+    const pick = near[rng.int(near.length)]!;
+    return { move: pick.move, score: pick.score, result };
   }
   return { move: result.move, score: result.score, result };
 }

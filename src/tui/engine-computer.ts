@@ -10,7 +10,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { EngineClient, type EngineInfo } from '../engine-client/client.js';
 import type { EngineEntry } from '../engine-client/config.js';
-import { chooseMoveAsync, searchAsync } from '../engine/index.js';
+import { chooseMoveAsync, engineWorker, searchAsync } from '../engine/index.js';
 import { levelSettings } from '../engine/levels.js';
 import type { SearchInfo } from '../engine/search.js';
 import type { ComputerPlayer, ThinkRequest } from './computer.js';
@@ -157,6 +157,8 @@ export function builtinComputer(): AnalysingComputer {
   let last: Evaluation | null = null;
   const run = async (req: ThinkRequest, hint: boolean): Promise<{ move: Move | null; evaluation: Evaluation | null }> => {
     let evaluation: Evaluation | null = null;
+    // a new game forgets the last one's table, so a seed repeats the same choices
+    if (!hint && req.moves && req.moves.length === 0) engineWorker().newGame();
     const options = {
       ...(req.start && req.moves ? { line: { start: req.start, moves: req.moves } } : {}),
       onInfo: (info: SearchInfo) => {
@@ -166,7 +168,8 @@ export function builtinComputer(): AnalysingComputer {
     const s =
       hint || req.timeMs !== undefined
         ? searchAsync(req.pos, { timeMs: req.timeMs ?? Math.max(500, levelSettings(req.level).timeMs) }, options)
-        : chooseMoveAsync(req.pos, req.level, options);
+        : // levels 1–4 are bounded by nodes (fast anyway): deterministic, so a seed repeats the game
+          chooseMoveAsync(req.pos, req.level, { ...options, deterministic: req.level <= 4, ...(req.seed !== undefined ? { seed: req.seed } : {}) });
     const onAbort = (): void => s.abort();
     req.signal?.addEventListener('abort', onAbort, { once: true });
     try {

@@ -27,6 +27,8 @@ export interface PlayOptions {
   labels?: LabelMode;
   io: Io;
   computer?: ComputerPlayer;
+  /** Seed of the computer's random choices (--seed). */
+  seed?: number;
 }
 
 /**
@@ -40,6 +42,7 @@ export function prepareSession(o: PlayOptions, path: string, computer: ComputerP
     level: o.level,
     files: nodeFiles(),
     computerName: 'computer',
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
   });
   const greeting: string[] = [];
   if (o.resume) {
@@ -65,6 +68,7 @@ export function prepareSession(o: PlayOptions, path: string, computer: ComputerP
   if (computer.placeholder && session.players.includes('computer')) {
     greeting.push(`note: the computer is a ${computer.name}`);
   }
+  if (session.players.includes('computer')) greeting.push(`seed ${session.seed} (--seed ${session.seed} repeats the computer's choices)`);
   return { session, greeting };
 }
 

@@ -43,6 +43,8 @@ export interface SessionOptions {
   paint?: Partial<Painter>;
   /** Name of the computer player, for messages. */
   computerName?: string;
+  /** Seed of the computer's random choices below the top level (default: a random one). */
+  seed?: number;
 }
 
 export interface CommandResult {
@@ -107,6 +109,8 @@ export class Session {
   /** The rules' view of the game (repetitions, move limits, endings), kept in step with `history`. */
   private rules!: GameHistory;
   flipped = false;
+  /** Seed of the computer's random choices (levels below the top); shown by `level`. */
+  seed: number;
   /** Show the engine's evaluation line (`eval on|off`; the host draws it). */
   showEval = false;
   /** Thinking time for the next computer move (`go <time>`), ms. */
@@ -131,6 +135,7 @@ export class Session {
   constructor(game: Game, opts: SessionOptions = {}) {
     this.players = opts.players ?? ['human', 'human'];
     this.level = opts.level ?? DEFAULT_LEVEL;
+    this.seed = opts.seed ?? Math.floor(Math.random() * 1_000_000);
     this.files = opts.files;
     this.style = opts.style ?? 'unicode';
     this.labels = opts.labels;
@@ -424,6 +429,8 @@ export class Session {
       game: this.game,
       pos: this.pos.clone(),
       level: this.level,
+      // one seed per game and ply: the same seed and moves give the same choices
+      seed: (this.seed * 1_000_003 + this.history.length) >>> 0,
       ...(start.ok ? { start: start.value, moves: [...this.history] } : {}),
       ...(signal ? { signal } : {}),
     };
@@ -720,7 +727,7 @@ export class Session {
   }
 
   private cmdLevel(arg: string | undefined): CommandResult {
-    if (arg === undefined) return ok(`level ${this.level}`);
+    if (arg === undefined) return ok(`level ${this.level} (seed ${this.seed})`);
     if (!/^\d+$/.test(arg) || Number(arg) < MIN_LEVEL || Number(arg) > MAX_LEVEL)
       return fail(`level: "${arg}" is not a number from ${MIN_LEVEL} to ${MAX_LEVEL}`);
     this.level = Number(arg);

@@ -1,7 +1,7 @@
 /** `chuhan play`: the interactive Ink board (ink/react load only here, on demand). */
 import type { Command } from 'commander';
 import { ENGINE_OPTION_HELP } from '../engine-choice.js';
-import { choosePlayers } from '../player-choice.js';
+import { choosePlayers, parseSeed } from '../player-choice.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle } from './show.js';
 
@@ -14,6 +14,7 @@ interface PlayCliOptions extends CommonOptions {
   labels?: string | boolean;
   engine?: string;
   movetime?: string;
+  seed?: string;
 }
 
 export function registerPlay(program: Command, io: Io): void {
@@ -26,6 +27,7 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--black <player>', 'second side (black / gote): human | computer | an engine (default computer)')
     .option('-e, --engine <engine>', `the computer: ${ENGINE_OPTION_HELP}`)
     .option('--movetime <ms>', 'other engines: thinking time per move (default 1000)')
+    .option('--seed <n>', "seed of the computer's random choices below level 8 (shown at the start)")
     .option('--level <n>', 'computer strength, 1-8 (default 3)')
     .option('--resume', 'continue the autosaved game')
     .option('--style <style>', 'unicode (default) | ascii')
@@ -36,6 +38,7 @@ export function registerPlay(program: Command, io: Io): void {
       const style = parseStyle(opts.style);
       const labels = parseLabels(opts.labels);
       const { players, computer } = choosePlayers(opts, io.env);
+      const seed = parseSeed(opts.seed);
       let level: number | undefined;
       if (opts.level !== undefined) {
         level = Number(opts.level);
@@ -46,6 +49,6 @@ export function registerPlay(program: Command, io: Io): void {
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runPlay } = await import('../../tui/run-play.js');
-      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, color: colorEnabled(io, opts), style, labels, io, computer });
+      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, color: colorEnabled(io, opts), style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
     });
 }

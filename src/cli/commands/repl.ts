@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../paint.js';
 import { ENGINE_OPTION_HELP } from '../engine-choice.js';
-import { choosePlayers } from '../player-choice.js';
+import { choosePlayers, parseSeed } from '../player-choice.js';
 import { parseLabels, parseStyle } from './show.js';
 
 interface ReplCliOptions extends CommonOptions {
@@ -13,6 +13,7 @@ interface ReplCliOptions extends CommonOptions {
   black?: string;
   engine?: string;
   movetime?: string;
+  seed?: string;
 }
 
 export function registerRepl(program: Command, io: Io): void {
@@ -29,6 +30,7 @@ export function registerRepl(program: Command, io: Io): void {
     .option('--black <player>', 'second side: human | computer | an engine (default human)')
     .option('-e, --engine <engine>', `the computer (go, hint, computer sides): ${ENGINE_OPTION_HELP}`)
     .option('--movetime <ms>', 'other engines: thinking time per move (default 1000)')
+    .option('--seed <n>', "seed of the computer's random choices below level 8 (level shows it)")
     .action(async (opts: ReplCliOptions) => {
       const style = parseStyle(opts.style);
       const labels = parseLabels(opts.labels);
@@ -40,6 +42,7 @@ export function registerRepl(program: Command, io: Io): void {
         import('../../tui/files.js'),
       ]);
       const { players, computer } = choosePlayers(opts, io.env);
+      const seed = parseSeed(opts.seed);
       const created = Session.create(game, {
         fen: opts.fen,
         style,
@@ -47,6 +50,7 @@ export function registerRepl(program: Command, io: Io): void {
         paint: chalkPainter(colorEnabled(io, opts)),
         files: nodeFiles(),
         computerName: computer.placeholder ? 'computer (placeholder)' : 'computer',
+        ...(seed !== undefined ? { seed } : {}),
       });
       if (!created.ok) throw new CliError(`bad FEN: ${created.error}`);
       const interactive = Boolean(process.stdin.isTTY) && io.isTTY;
