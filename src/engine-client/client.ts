@@ -611,7 +611,9 @@ export class EngineClient {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue.catch(() => {});
+    // a search still running (an infinite one nobody stopped) gets a stop and a moment
+    this.proc.send(this.protocolFound === 'xboard' ? '?' : 'stop');
+    await Promise.race([this.queue.catch(() => {}), new Promise((r) => setTimeout(r, 1000).unref())]);
     await this.proc.quit(this.protocolFound === null ? null : 'quit', 1000);
   }
 

@@ -186,7 +186,8 @@ export class EngineProcess {
     for (;;) {
       if (this.lines.length > 0) return this.lines.shift()!;
       if (this.exitedFlag) return null;
-      const wait = deadline - Date.now();
+      // no deadline (an infinite analysis): wake up hourly to look again
+      const wait = Math.min(deadline - Date.now(), 3_600_000);
       if (wait <= 0) return null;
       await new Promise<void>((resolveWait) => {
         const t = setTimeout(() => {

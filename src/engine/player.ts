@@ -5,7 +5,7 @@ import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
 import { levelSettings } from './levels.js';
 import { createRng, type Rng } from './rng.js';
-import { Searcher, type HistoryEntry, type SearchInfo, type SearchResult } from './search.js';
+import { isMateScore, Searcher, type HistoryEntry, type SearchInfo, type SearchResult } from './search.js';
 
 export interface ChooseOptions {
   /** Earlier positions of the game (repetition rules). */
@@ -69,7 +69,8 @@ export function chooseMove(_game: { readonly variant: Variant } | null, pos: Pos
   if (L.margin > 0 && result.rootScores && result.rootScores.length > 1) {
     const rng = options.rng ?? createRng(pos.hashLo ^ pos.hashHi);
     const best = Math.max(...result.rootScores.map((r) => r.score));
-    const near = result.rootScores.filter((r) => r.score >= best - L.margin);
+    // a mate is never traded for a longer one: with a mate score only the best ones are candidates
+    const near = result.rootScores.filter((r) => (isMateScore(best) ? r.score === best : r.score >= best - L.margin && !isMateScore(r.score)));
     const pick = near[rng.int(near.length)]!;
     return { move: pick.move, score: pick.score, result };
   }
