@@ -282,3 +282,23 @@ describe('CLI: --engine and chuhan engines', () => {
     ]);
   });
 });
+
+describe('engine client against chuhan engine itself (built dist)', () => {
+  it('USI for chu: a legal move and progress lines from `chuhan engine --protocol usi`', async () => {
+    const r = await EngineClient.open({ name: 'self', command: `${node} bin/chuhan.js engine --protocol usi`, protocol: 'usi' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.name).toBe('chuhan 0.1.0');
+    const start = CHU.start();
+    const m = parseUsi(start, '7i7h');
+    if (!m.ok) throw new Error(m.error);
+    const infos: EngineInfo[] = [];
+    const a = await r.value.search({ game: 'chushogi', start, moves: [m.value], limits: { depth: 2 }, onInfo: (i) => infos.push(i) }).promise;
+    await r.value.close();
+    if (!a.ok) throw new Error(a.error.message);
+    const after = start.clone();
+    after.play(m.value);
+    expect(parseUsi(after, formatUsi(a.value.move)).ok).toBe(true);
+    expect(infos.at(-1)?.depth).toBe(2);
+    expect(infos.at(-1)?.pv[0]).toBe(a.value.move);
+  }, 30_000);
+});
