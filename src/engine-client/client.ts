@@ -341,6 +341,8 @@ export class EngineClient {
       const line = await this.proc.nextLine(deadline);
       if (line === null) return this.proc.exited ? this.died() : fail('no-answer', `the engine ${this.spec.name} did not answer ping within ${this.answerMs / 1000} s`);
       if (line.trim() === `pong ${n}`) return ok(undefined);
+      if (line.startsWith('tellusererror '))
+        return fail('protocol', `the engine ${this.spec.name} refused the game: "${line.slice(14).trim()}"`);
     }
   }
 
@@ -597,6 +599,8 @@ export class EngineClient {
         this.proc.send('force');
         return ok({ move: 0, ponder: null, resigned: /^resign/i.test(t), info: last, text: t });
       }
+      if (t.startsWith('tellusererror '))
+        return fail('protocol', `the engine ${this.spec.name} refused the game: "${t.slice(14).trim()}"`);
       if (/^Illegal move/i.test(t))
         return fail('protocol', `the engine ${this.spec.name} refused the game's moves: "${t}"`);
       const info = parseXboardThinking(t, pos, wire);
