@@ -149,7 +149,7 @@ export function App(props: AppProps) {
     cursor: u.cursor,
   });
   const notes: string[] = [];
-  if (thinking.current) notes.push(`${session.computerName} is thinking…`);
+  if (thinking.current) notes.push(`${analyserFor(computer, session.turn as 0 | 1)?.name ?? session.computerName} is thinking…`);
   if (u.cursor !== null) {
     const p = session.pos.board[u.cursor]!;
     const what = p ? `${session.sideName((p & 1) as 0 | 1)} ${session.pos.variant.pieces[(p >> 1) - 1]?.name ?? 'piece'}` : 'empty';
