@@ -55,16 +55,22 @@ describe('chooseMove and randomMove', () => {
     }
   });
 
-  it('varies at the noisy levels but not at level 4', () => {
+  it('varies at the noisy levels, and at level 4 among the moves within its margin; the same seed repeats', () => {
     const pos = xq(XQ_START);
-    const at = (level: number) =>
-      new Set(
-        [1, 2, 3, 4, 5, 6, 7, 8].map(
-          (seed) => chooseMove(null, pos, level, { deterministic: true, rng: createRng(seed), searcher: new Searcher({ ttMegabytes: 1 }) }).move,
-        ),
-      ).size;
+    const pick = (level: number, seed: number) =>
+      chooseMove(null, pos, level, { deterministic: true, rng: createRng(seed), searcher: new Searcher({ ttMegabytes: 1 }) });
+    const at = (level: number) => new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => pick(level, seed).move)).size;
     expect(at(1)).toBeGreaterThan(1);
-    expect(at(4)).toBe(1);
+    expect(at(4)).toBeGreaterThan(1);
+    for (const seed of [1, 2, 3]) {
+      const c = pick(4, seed);
+      const best = Math.max(...c.result.rootScores!.map((r) => r.score));
+      expect(c.score).toBeGreaterThanOrEqual(best - levelSettings(4).margin);
+      expect(pick(4, seed).move).toBe(c.move);
+    }
+    // the top level always plays its best move
+    expect(levelSettings(8).margin).toBe(0);
+    expect(levelSettings(8).noise).toBe(0);
   });
 
   it('random mover: legal, spread over the moves, 0 without moves', () => {

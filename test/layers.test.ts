@@ -15,9 +15,11 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   engine: ['core', 'games'],
   render: [],
   protocol: ['core', 'games', 'notation', 'engine'],
-  match: ['core', 'games', 'notation', 'engine', 'protocol'],
-  tui: ['core', 'games', 'notation', 'engine', 'render'],
-  cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui'],
+  // talks to other engines' processes (src/engine-client/): spawns programs, reads engines.json
+  'engine-client': ['core', 'games', 'notation', 'engine', 'protocol'],
+  match: ['core', 'games', 'notation', 'engine', 'protocol', 'engine-client'],
+  tui: ['core', 'games', 'notation', 'engine', 'render', 'engine-client'],
+  cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui', 'engine-client'],
 };
 
 /** Layers that run anywhere (a browser, a worker): no UI, no terminal, no files. */

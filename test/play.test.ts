@@ -59,7 +59,7 @@ describe('play start-up', () => {
   it('a new game: red human, black the computer by default; the placeholder is named', () => {
     const { session, greeting } = prepareSession(opts(), '/nonexistent/autosave.pgn', computer);
     expect(session.players).toEqual(['human', 'computer']);
-    expect(greeting).toEqual([`note: the computer is a ${computer.name}`]);
+    expect(greeting).toEqual([`note: the computer is a ${computer.name}`, expect.stringMatching(/^seed \d+ \(--seed \d+ repeats the computer's choices\)$/)]);
     expect(computer.name).toMatch(/placeholder/);
     const fen = prepareSession(opts({ fen: '4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1', players: ['human', 'human'] }), '', computer);
     expect(xq.formatFen(fen.session.pos)).toBe('4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1');

@@ -360,11 +360,11 @@ describe('chuhan engine, the real process', () => {
   });
 
   it('rejects an unknown protocol with exit code 2', async () => {
-    const proc = spawn(process.execPath, ['bin/chuhan.js', 'engine', '--protocol', 'usi'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['bin/chuhan.js', 'engine', '--protocol', 'shogi'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
     expect(code).toBe(2);
-    expect(err).toContain('unknown protocol "usi"');
+    expect(err).toContain('unknown protocol "shogi"');
   });
 });

@@ -2,7 +2,8 @@
  * Playing levels 1–8. Each level is a depth cap, a node budget (deterministic) and a time cap (for
  * interactive play; matches ignore it so they replay exactly), plus score noise on the weakest
  * levels, where every root move gets an exact score and the engine picks the best after adding a
- * uniform random amount up to `noise` centipawns.
+ * uniform random amount up to `noise` centipawns, and a seeded random choice among the moves within
+ * `margin` centipawns of the best on the levels 4–7.
  */
 export interface Level {
   readonly level: number;
@@ -14,19 +15,24 @@ export interface Level {
   readonly timeMs: number;
   /** Random centipawns added to root scores (0: always the best move found). */
   readonly noise: number;
+  /**
+   * Below the top level without noise: a seeded random pick among the root moves scoring within
+   * this many centipawns of the best (0: the best move), so a repeated game takes another course.
+   */
+  readonly margin: number;
   /** What it is, for help texts. */
   readonly summary: string;
 }
 
 export const LEVELS: readonly Level[] = [
-  { level: 1, depth: 1, nodes: 20_000, timeMs: 200, noise: 300, summary: 'depth 1, large random error' },
-  { level: 2, depth: 2, nodes: 50_000, timeMs: 300, noise: 150, summary: 'depth 2, random error' },
-  { level: 3, depth: 3, nodes: 100_000, timeMs: 500, noise: 60, summary: 'depth 3, small random error' },
-  { level: 4, depth: 4, nodes: 60_000, timeMs: 1_000, noise: 0, summary: 'depth 4 or 60k nodes' },
-  { level: 5, depth: 64, nodes: 300_000, timeMs: 1_500, noise: 0, summary: '300k nodes or 1.5 s' },
-  { level: 6, depth: 64, nodes: 1_200_000, timeMs: 3_000, noise: 0, summary: '1.2M nodes or 3 s' },
-  { level: 7, depth: 64, nodes: 5_000_000, timeMs: 6_000, noise: 0, summary: '5M nodes or 6 s' },
-  { level: 8, depth: 64, nodes: 30_000_000, timeMs: 12_000, noise: 0, summary: '30M nodes or 12 s (at least 6 s)' },
+  { level: 1, depth: 1, nodes: 20_000, timeMs: 200, margin: 0, noise: 300, summary: 'depth 1, large random error' },
+  { level: 2, depth: 2, nodes: 50_000, timeMs: 300, margin: 0, noise: 150, summary: 'depth 2, random error' },
+  { level: 3, depth: 3, nodes: 100_000, timeMs: 500, margin: 0, noise: 60, summary: 'depth 3, small random error' },
+  { level: 4, depth: 4, nodes: 60_000, timeMs: 1_000, margin: 40, noise: 0, summary: 'depth 4 or 60k nodes' },
+  { level: 5, depth: 64, nodes: 300_000, timeMs: 1_500, margin: 30, noise: 0, summary: '300k nodes or 1.5 s' },
+  { level: 6, depth: 64, nodes: 1_200_000, timeMs: 3_000, margin: 20, noise: 0, summary: '1.2M nodes or 3 s' },
+  { level: 7, depth: 64, nodes: 5_000_000, timeMs: 6_000, margin: 10, noise: 0, summary: '5M nodes or 6 s' },
+  { level: 8, depth: 64, nodes: 30_000_000, timeMs: 12_000, margin: 0, noise: 0, summary: '30M nodes or 12 s (at least 6 s)' },
 ];
 
 export const MIN_LEVEL = 1;

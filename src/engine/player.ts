@@ -5,7 +5,7 @@ import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
 import { levelSettings } from './levels.js';
 import { createRng, type Rng } from './rng.js';
-import { Searcher, type HistoryEntry, type SearchInfo, type SearchResult } from './search.js';
+import { isMateScore, Searcher, type HistoryEntry, type SearchInfo, type SearchResult } from './search.js';
 
 export interface ChooseOptions {
   /** Earlier positions of the game (repetition rules). */
@@ -51,7 +51,7 @@ export function chooseMove(_game: { readonly variant: Variant } | null, pos: Pos
     ...(options.history ? { history: options.history } : {}),
     ...(options.stop ? { stop: options.stop } : {}),
     ...(options.onInfo ? { onInfo: options.onInfo } : {}),
-    exactRoot: L.noise > 0,
+    exactRoot: L.noise > 0 || L.margin > 0,
   });
   if (L.noise > 0 && result.rootScores && result.rootScores.length > 1) {
     const rng = options.rng ?? createRng(pos.hashLo ^ pos.hashHi);
@@ -65,6 +65,14 @@ export function chooseMove(_game: { readonly variant: Variant } | null, pos: Pos
       }
     }
     return { move: best.move, score: best.score, result };
+  }
+  if (L.margin > 0 && result.rootScores && result.rootScores.length > 1) {
+    const rng = options.rng ?? createRng(pos.hashLo ^ pos.hashHi);
+    const best = Math.max(...result.rootScores.map((r) => r.score));
+    // a mate is never traded for a longer one: with a mate score only the best ones are candidates
+    const near = result.rootScores.filter((r) => (isMateScore(best) ? r.score === best : r.score >= best - L.margin && !isMateScore(r.score)));
+    const pick = near[rng.int(near.length)]!;
+    return { move: pick.move, score: pick.score, result };
   }
   return { move: result.move, score: result.score, result };
 }

@@ -51,6 +51,36 @@ export interface ProtocolGame {
   parseMove(pos: Position, text: string): Result<Move>;
 }
 
+/** An engine protocol chuhan speaks *to* another engine (the engine client, src/engine-client/). */
+export type ClientProtocol = 'uci' | 'ucci' | 'usi' | 'xboard';
+
+/** How one engine protocol writes this game's positions and moves. */
+export interface WireFormat {
+  /** The position as this protocol's `position`/`setboard` command wants it. */
+  fen(pos: Position): string;
+  /** A move as the engine expects it (the position before the move, for chu's `@@@@`). */
+  formatMove(m: Move, pos: Position): string;
+  /** A move as the engine writes it, looked up among our legal moves. */
+  parseMove(pos: Position, text: string): Result<Move>;
+}
+
+/**
+ * The game as the engine client talks it to other engines: a protocol without an entry is not
+ * spoken for this game.
+ */
+export interface EngineWire {
+  readonly uci?: WireFormat;
+  readonly ucci?: WireFormat;
+  readonly usi?: WireFormat;
+  readonly xboard?: WireFormat;
+  /** CECP's `variant` name. */
+  readonly xboardVariant: string;
+  /** Names a UCI engine's `UCI_Variant` option may give this game (the first is preferred). */
+  readonly uciVariants: readonly string[];
+  /** A fresh start position (a position equal to it needs no `setboard`). */
+  start(): Position;
+}
+
 /** Numbers that differ by game. */
 export interface GameDefaults {
   /** Plies after which an engine-vs-engine match game (`chuhan engine match`) is drawn. */
@@ -114,6 +144,8 @@ export interface Game {
   readonly endRules: EndRules;
   /** The CECP dialect. */
   readonly xboard: ProtocolGame;
+  /** How the engine client writes the game to other engines (UCI, UCCI, USI, XBoard). */
+  readonly engineWire: EngineWire;
   /** What the search needs: evaluation, piece values, draw rules. */
   readonly profile: EngineProfile;
   readonly defaults: GameDefaults;
@@ -128,5 +160,5 @@ export interface Game {
   /** Has moves with more than one path to the same result (chu lion double moves: `perft --count-paths`). */
   readonly multiPathMoves: boolean;
   /** Engine protocols that can play this game. */
-  readonly protocols: readonly ('xboard' | 'uci' | 'ucci')[];
+  readonly protocols: readonly ('xboard' | 'uci' | 'ucci' | 'usi')[];
 }

@@ -6,8 +6,8 @@
  * `usermove` (or a bare move) afterwards, `ping`/`pong` to synchronise, `result` and `quit`.
  * Engine moves are collected leg by leg (`move f5e6,` then `move e6e7`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { parseFeatures } from '../engine-client/cecp.js';
+import { EngineProcess } from '../engine-client/process.js';
 
 export interface EngineMessage {
   kind: 'move' | 'illegal' | 'resign' | 'result' | 'draw' | 'exit' | 'error';
@@ -33,10 +33,7 @@ export interface XboardEngineOptions {
 export class XboardEngine {
   readonly options: XboardEngineOptions;
   readonly features = new Map<string, string>();
-  private proc: ChildProcess | null = null;
-  private lines: string[] = [];
-  private waiter: (() => void) | null = null;
-  private exited = false;
+  private readonly proc: EngineProcess;
   private partialMove = '';
   private pingCounter = 0;
   /** Is the engine playing (not in force mode) since its first `go`? */
@@ -44,6 +41,13 @@ export class XboardEngine {
 
   constructor(options: XboardEngineOptions) {
     this.options = options;
+    this.proc = new EngineProcess({
+      command: options.command,
+      shell: true,
+      label: options.label,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    });
   }
 
   get name(): string {
@@ -51,37 +55,13 @@ export class XboardEngine {
   }
 
   get alive(): boolean {
-    return this.proc !== null && !this.exited;
-  }
-
-  private log(line: string): void {
-    this.options.log?.(line);
+    return this.proc.alive;
   }
 
   /** Starts the process and negotiates features (waits for done=1, at most 2 s without done=0). */
   async start(): Promise<void> {
-    const proc = spawn(this.options.command, {
-      shell: true,
-      cwd: this.options.cwd,
-      stdio: ['pipe', 'pipe', 'ignore'],
-      detached: false,
-    });
-    this.proc = proc;
-    proc.on('exit', () => {
-      this.exited = true;
-      this.wake();
-    });
-    proc.on('error', () => {
-      this.exited = true;
-      this.wake();
-    });
-    proc.stdin!.on('error', () => {});
-    const rl = createInterface({ input: proc.stdout!, crlfDelay: Infinity });
-    rl.on('line', (line) => {
-      this.log(`<${this.options.label}: ${line}`);
-      this.lines.push(line);
-      this.wake();
-    });
+    const problem = this.proc.start();
+    if (problem) throw new Error(`engine "${this.options.command}" did not start: ${problem}`);
     this.send('xboard');
     this.send('protover 2');
     // XBoard waits 2 s for the features (longer after done=0); a slow start (a loaded machine,
@@ -104,39 +84,16 @@ export class XboardEngine {
       }
       if (this.features.get('done') === '1') break;
     }
-    if (this.exited) throw new Error(`engine "${this.options.command}" did not start`);
-  }
-
-  private wake(): void {
-    const w = this.waiter;
-    this.waiter = null;
-    w?.();
+    if (this.proc.exited) throw new Error(`engine "${this.options.command}" did not start`);
   }
 
   /** The next line, or null at the deadline or when the engine has exited. */
-  private async nextLine(deadline: number): Promise<string | null> {
-    for (;;) {
-      if (this.lines.length > 0) return this.lines.shift()!;
-      if (this.exited) return null;
-      const wait = deadline - Date.now();
-      if (wait <= 0) return null;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => {
-          this.waiter = null;
-          resolve();
-        }, wait);
-        this.waiter = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-    }
+  private nextLine(deadline: number): Promise<string | null> {
+    return this.proc.nextLine(deadline);
   }
 
   send(line: string): void {
-    if (!this.proc || this.exited) return;
-    this.log(`>${this.options.label}: ${line}`);
-    this.proc.stdin!.write(line + '\n');
+    this.proc.send(line);
   }
 
   /** Sends ping N and waits for pong N (skipped for engines without ping). */
@@ -165,7 +122,7 @@ export class XboardEngine {
     this.send('force');
     this.playing = false;
     this.partialMove = '';
-    this.lines = [];
+    this.proc.drain();
     await this.sync();
     this.send('computer');
   }
@@ -198,7 +155,7 @@ export class XboardEngine {
   async nextMessage(deadline: number): Promise<EngineMessage | null> {
     for (;;) {
       const line = await this.nextLine(deadline);
-      if (line === null) return this.exited ? { kind: 'exit', text: 'the engine exited' } : null;
+      if (line === null) return this.proc.exited ? { kind: 'exit', text: 'the engine exited' } : null;
       const t = line.trim();
       let m: RegExpExecArray | null;
       if ((m = /^move\s+(\S+)/.exec(t))) {
@@ -230,19 +187,8 @@ export class XboardEngine {
 
   /** Says quit, then kills the process if it has not exited after `graceMs`. */
   async quit(graceMs = 1000): Promise<void> {
-    if (!this.proc || this.exited) return;
-    this.send('quit');
-    const deadline = Date.now() + graceMs;
-    while (!this.exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    if (!this.exited) this.proc.kill('SIGKILL');
+    await this.proc.quit('quit', graceMs);
   }
 }
 
-/** `a=1 b="x y" c=2` → pairs. */
-export function parseFeatures(text: string): [string, string][] {
-  const out: [string, string][] = [];
-  const re = /(\w+)=("([^"]*)"|\S+)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) out.push([m[1]!, m[3] !== undefined ? m[3] : m[2]!]);
-  return out;
-}
+export { parseFeatures } from '../engine-client/cecp.js';

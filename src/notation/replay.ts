@@ -350,6 +350,11 @@ function isBefore(a: { line: number; column: number; offset?: number }, b: { lin
 /** Where an error is: `byte N` in a binary record, else `line L:C`. */
 const placeOf = (e: ReplayError): string => (e.offset !== undefined ? `byte ${e.offset}` : `line ${e.line}:${e.column}`);
 
+/** Replays one record (see `Replayer` for many). Never throws on bad input. */
+export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}): GameReport {
+  return new Replayer(opts).replay(rec);
+}
+
 function gameOverReason(game: Game, pos: Position): string {
   const s = positionStatus(game, pos);
   if (s.reason === 'checkmate' || s.reason === 'stalemate')

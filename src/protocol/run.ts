@@ -9,7 +9,7 @@ import { workerThinker, type Thinker } from './thinker.js';
 import { UciSession } from './uci.js';
 import { XboardSession } from './xboard.js';
 
-export type ProtocolName = 'xboard' | 'uci' | 'ucci';
+export type ProtocolName = 'xboard' | 'uci' | 'ucci' | 'usi';
 
 export interface RunOptions {
   readonly protocol: ProtocolName;
@@ -41,6 +41,7 @@ export async function runProtocol(o: RunOptions): Promise<void> {
       if (quit) break;
     }
   } finally {
+    if (!quit && session instanceof UciSession) await session.endOfInput();
     if (!quit) session.feed('quit');
     await thinker.close();
   }

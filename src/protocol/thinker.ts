@@ -16,6 +16,8 @@ export interface ThinkLimits {
   nodes?: number;
   timeMs?: number;
   softTimeMs?: number;
+  /** Exact scores for every root move (MultiPV reports them). */
+  exactRoot?: boolean;
 }
 
 export interface Thought {
@@ -27,6 +29,8 @@ export interface Thought {
   readonly nodes: number;
   readonly timeMs: number;
   readonly pv: readonly Move[];
+  /** With `exactRoot`: every root move and its score, best first. */
+  readonly rootScores?: readonly { move: Move; score: number }[];
 }
 
 export interface Thinking {
@@ -71,11 +75,12 @@ export function workerThinker(): Thinker {
   };
 }
 
-const pick = (r: { depth: number; nodes: number; timeMs: number; pv: readonly Move[] }) => ({
+const pick = (r: { depth: number; nodes: number; timeMs: number; pv: readonly Move[]; rootScores?: readonly { move: Move; score: number }[] }) => ({
   depth: r.depth,
   nodes: r.nodes,
   timeMs: r.timeMs,
   pv: r.pv,
+  ...(r.rootScores ? { rootScores: [...r.rootScores].sort((a, b) => b.score - a.score) } : {}),
 });
 
 /** Searches on the calling thread (after the current event-loop turn). */

@@ -13,14 +13,25 @@ import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { historyEntry, replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
-import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove } from './dialect.js';
+import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove, type ProtocolGame } from './dialect.js';
 import { gameFromName } from '../games/registry.js';
+import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
+import { formatUsi, parseUsi } from '../games/chushogi/notation/usi.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
 import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
 
-export type UciDialect = 'uci' | 'ucci';
+export type UciDialect = 'uci' | 'ucci' | 'usi';
+
+/** The game each dialect plays: UCI and UCCI xiangqi, USI chu (lishogi's SFEN and moves). */
+const DIALECT_GAME: Readonly<Record<UciDialect, ProtocolGame>> = { uci: XIANGQI, ucci: XIANGQI, usi: CHU };
+
+/** UCI_Elo's range; it maps linearly onto the levels 1–8. */
+export const ELO_MIN = 800;
+export const ELO_MAX = 2400;
+export const eloToLevel = (elo: number): number =>
+  Math.min(8, Math.max(1, Math.round(1 + ((Math.min(ELO_MAX, Math.max(ELO_MIN, elo)) - ELO_MIN) * 7) / (ELO_MAX - ELO_MIN))));
 
 export interface UciOptions {
   readonly dialect: UciDialect;
@@ -36,14 +47,31 @@ interface Running {
   readonly thinking: Thinking;
   /** For banmoves: more root moves still to search one by one. */
   cancelled: boolean;
+  /** `go infinite` / `go ponder`: the answer waits for `stop` (or `ponderhit`). */
+  hold: boolean;
+  /** `go infinite`: held even after a ponderhit. */
+  infinite: boolean;
+  /** The finished search waiting to be told. */
+  held: Thought | null;
+  /** Prints the answer (once). */
+  answer: ((t: Thought) => void) | null;
+  /** The time the search would have had without pondering (for ponderhit). */
+  ponderAllocation: { timeMs: number; softTimeMs: number } | null;
+  timer: ReturnType<typeof setTimeout> | null;
 }
 
 export class UciSession {
   private readonly opts: UciOptions;
   private readonly dialect: UciDialect;
-  private start: Position = XIANGQI.start();
+  private readonly game: ProtocolGame;
+  private start: Position;
   private moves: Move[] = [];
-  private pos: Position = this.start.clone();
+  private pos: Position;
+  private multiPv = 1;
+  /** Ponder / USI_Ponder on: bestmove names the expected reply. */
+  private ponderOn = false;
+  private limitStrength = false;
+  private elo = 1500;
   private banned: Move[] = [];
   private level: number | null;
   private millis = false;
@@ -54,7 +82,19 @@ export class UciSession {
   constructor(opts: UciOptions) {
     this.opts = opts;
     this.dialect = opts.dialect;
+    this.game = DIALECT_GAME[opts.dialect];
+    this.start = this.game.start();
+    this.pos = this.start.clone();
     this.level = opts.level && opts.level > 0 ? opts.level : null;
+  }
+
+  /**
+   * The input has ended (`printf … | chuhan engine`): a timed search still gives its move; an
+   * infinite or pondering one is stopped and gives its move now.
+   */
+  async endOfInput(): Promise<void> {
+    if (this.running?.hold) this.stopSearch(false);
+    await this.idle();
   }
 
   idle(): Promise<void> {
@@ -67,15 +107,20 @@ export class UciSession {
   }
 
   private formatMove(m: Move): string {
-    return this.dialect === 'uci' ? formatUciMove(m) : formatUcciMove(m);
+    return this.dialect === 'uci' ? formatUciMove(m) : this.dialect === 'usi' ? formatUsi(m) : formatUcciMove(m);
   }
 
   private parseMove(pos: Position, text: string) {
-    return this.dialect === 'uci' ? parseUciMove(pos, text) : parseUcciMove(pos, text);
+    return this.dialect === 'uci' ? parseUciMove(pos, text) : this.dialect === 'usi' ? parseUsi(pos, text) : parseUcciMove(pos, text);
   }
 
   private info(text: string): void {
-    this.out(this.dialect === 'uci' ? `info string ${text}` : `info ${text}`);
+    this.out(this.dialect === 'ucci' ? `info ${text}` : `info string ${text}`);
+  }
+
+  /** The level a search plays at: UCI_LimitStrength/UCI_Elo, else the Level option, else full strength. */
+  private effectiveLevel(): number | null {
+    return this.limitStrength ? eloToLevel(this.elo) : this.level;
   }
 
   feed(raw: string): void {
@@ -87,13 +132,20 @@ export class UciSession {
     switch (cmd) {
       case 'uci':
       case 'ucci':
+      case 'usi':
         this.hello();
         return;
       case 'isready':
         this.out('readyok');
         return;
-      case 'debug':
       case 'ponderhit':
+        this.ponderHit();
+        return;
+      case 'gameover':
+        // USI: the game is over; a search still running (pondering) ends without a move
+        if (this.running) this.stopSearch(true);
+        return;
+      case 'debug':
       case 'register':
       case 'probe':
         return;
@@ -101,6 +153,7 @@ export class UciSession {
         this.setOption(args);
         return;
       case 'ucinewgame':
+      case 'usinewgame':
         if (!this.running) this.opts.thinker.newGame();
         return;
       case 'position':
@@ -135,10 +188,19 @@ export class UciSession {
   private hello(): void {
     this.out(`id name ${ENGINE_NAME}`);
     this.out('id author the chuhan developers');
-    if (this.dialect === 'uci') {
-      this.out('option name UCI_Variant type combo default xiangqi var xiangqi');
+    if (this.dialect === 'uci' || this.dialect === 'usi') {
+      const usi = this.dialect === 'usi';
+      if (!usi) this.out('option name UCI_Variant type combo default xiangqi var xiangqi');
+      this.out(`option name ${usi ? 'USI_Hash' : 'Hash'} type spin default 64 min 1 max 1024`);
+      this.out('option name Threads type spin default 1 min 1 max 1');
+      this.out('option name MultiPV type spin default 1 min 1 max 20');
+      this.out(`option name ${usi ? 'USI_Ponder' : 'Ponder'} type check default false`);
+      if (!usi) {
+        this.out('option name UCI_LimitStrength type check default false');
+        this.out(`option name UCI_Elo type spin default 1500 min ${ELO_MIN} max ${ELO_MAX}`);
+      }
       this.out(`option name Level type spin default ${this.level ?? 0} min 0 max 8`);
-      this.out('uciok');
+      this.out(usi ? 'usiok' : 'uciok');
     } else {
       this.out('option usemillisec type check default false');
       this.out(`option level type spin default ${this.level ?? 0} min 0 max 8`);
@@ -161,6 +223,26 @@ export class UciSession {
       case 'uci_variant':
         if (!gameFromName(value)?.protocols.includes('uci')) this.info(`variant ${value} is not supported (only xiangqi)`);
         return;
+      case 'multipv': {
+        const n = Number(value);
+        this.multiPv = Number.isInteger(n) && n >= 1 ? Math.min(20, n) : 1;
+        return;
+      }
+      case 'uci_limitstrength':
+        this.limitStrength = value.toLowerCase() === 'true';
+        return;
+      case 'uci_elo': {
+        const n = Number(value);
+        if (Number.isFinite(n)) this.elo = n;
+        return;
+      }
+      case 'ponder':
+      case 'usi_ponder':
+        this.ponderOn = value.toLowerCase() === 'true';
+        return;
+      case 'threads':
+        if (value !== '1') this.info('Threads: this engine searches on one thread');
+        return;
       case 'level': {
         const n = Number(value);
         this.level = Number.isInteger(n) && n >= 1 && n <= 8 ? n : null;
@@ -179,12 +261,12 @@ export class UciSession {
     let i = 0;
     let start: Position;
     if (args[0] === 'startpos') {
-      start = XIANGQI.start();
+      start = this.game.start();
       i = 1;
-    } else if (args[0] === 'fen') {
+    } else if (args[0] === 'fen' || args[0] === 'sfen') {
       const end = args.indexOf('moves');
       const fen = args.slice(1, end < 0 ? undefined : end).join(' ');
-      const r = XIANGQI.parseFen(fen);
+      const r = this.game.parseFen(fen);
       if (!r.ok) {
         this.info(`bad position: ${r.error}`);
         return;
@@ -192,7 +274,7 @@ export class UciSession {
       start = r.value;
       i = end < 0 ? args.length : end;
     } else {
-      this.info('bad position: expected startpos or fen');
+      this.info(`bad position: expected startpos or ${this.dialect === 'usi' ? 'sfen' : 'fen'}`);
       return;
     }
     const moves: Move[] = [];
@@ -234,13 +316,17 @@ export class UciSession {
       const v = Number(args[k + 1]);
       return Number.isFinite(v) ? v : null;
     };
-    const unit = this.dialect === 'uci' || this.millis ? 1 : 1000;
+    const unit = this.dialect !== 'ucci' || this.millis ? 1 : 1000;
     const turn = this.pos.turn;
     let myTime: number | null;
     let inc: number;
     if (this.dialect === 'uci') {
       myTime = num(turn === 0 ? 'wtime' : 'btime');
       inc = num(turn === 0 ? 'winc' : 'binc') ?? 0;
+    } else if (this.dialect === 'usi') {
+      // USI: b (black) = sente, the first player
+      myTime = num(turn === 0 ? 'btime' : 'wtime');
+      inc = num(turn === 0 ? 'binc' : 'winc') ?? 0;
     } else {
       myTime = num('time');
       inc = num('increment') ?? 0;
@@ -249,11 +335,14 @@ export class UciSession {
     const moveTime = num('movetime');
     const depth = num('depth');
     const nodes = num('nodes');
-    const infinite = args.includes('infinite') || args.includes('ponder');
+    const infinite = args.includes('infinite');
+    const ponder = args.includes('ponder');
+    const byoyomi = this.dialect === 'usi' ? num('byoyomi') : null;
     const limits: ThinkLimits = { ...(this.opts.limits ?? {}) };
     if (depth !== null && depth > 0) limits.depth = Math.min(limits.depth ?? Infinity, depth);
     if (nodes !== null && nodes > 0) limits.nodes = nodes;
-    if (!infinite && (moveTime !== null || myTime !== null)) {
+    let allocation: { timeMs: number; softTimeMs: number } | null = null;
+    if (!infinite && (moveTime !== null || myTime !== null || byoyomi !== null)) {
       const tc: TimeControl = {
         movesPerSession: mtg ?? 0,
         baseMs: (myTime ?? 0) * unit,
@@ -261,14 +350,24 @@ export class UciSession {
         moveTimeMs: moveTime !== null ? moveTime * unit : null,
       };
       const a = allocate(tc, myTime !== null ? myTime * unit : null, mtg, 35);
-      limits.timeMs ??= a.timeMs;
-      limits.softTimeMs ??= a.softTimeMs;
+      if (byoyomi !== null && byoyomi > 0 && moveTime === null) {
+        // USI byoyomi: the period is spent on every move on top of a share of the main time
+        const mainMs = (myTime ?? 0) > 0 ? a.timeMs : 0;
+        const mainSoft = (myTime ?? 0) > 0 ? a.softTimeMs : 0;
+        allocation = { timeMs: Math.max(10, mainMs + byoyomi - 100), softTimeMs: Math.max(5, mainSoft + byoyomi * 0.5) };
+      } else allocation = a;
+      if (!ponder) {
+        limits.timeMs ??= allocation.timeMs;
+        limits.softTimeMs ??= allocation.softTimeMs;
+      }
     }
-    const useLevel = this.level !== null && depth === null && nodes === null && !infinite;
+    if (this.multiPv > 1) limits.exactRoot = true;
+    const level = this.effectiveLevel();
+    const useLevel = level !== null && depth === null && nodes === null && !infinite && !ponder && this.multiPv === 1;
     const legal = legalMoves(this.pos);
     const candidates = legal.filter((m) => !this.banned.includes(m));
     if (candidates.length === 0) {
-      this.out(this.dialect === 'uci' ? 'bestmove (none)' : 'nobestmove');
+      this.bestMove(0);
       return;
     }
     if (this.banned.length > 0 && candidates.length < legal.length) {
@@ -279,10 +378,44 @@ export class UciSession {
       pos: this.pos,
       history: this.history(),
       limits,
-      level: useLevel ? this.level : null,
+      level: useLevel ? level : null,
       onInfo: (info) => this.infoLine(info),
     });
-    this.track(thinking, (t) => this.bestMove(t.move));
+    this.track(thinking, (t) => this.answer(t), { hold: infinite || ponder, infinite, ponderAllocation: allocation });
+  }
+
+  /** MultiPV lines for the other root moves, then bestmove (with the ponder move when known). */
+  private answer(t: Thought): void {
+    if (this.multiPv > 1 && t.rootScores && t.rootScores.length > 1) {
+      t.rootScores.slice(0, this.multiPv).forEach((r, k) => {
+        const pv = k === 0 && t.pv[0] === r.move ? t.pv : [r.move];
+        const mate = mateIn(r.score);
+        const score = this.dialect === 'ucci' ? String(r.score) : mate === null ? `cp ${r.score}` : `mate ${mate}`;
+        this.out(`info depth ${t.depth} multipv ${k + 1} score ${score} nodes ${t.nodes} pv ${pv.map((m) => this.formatMove(m)).join(' ')}`);
+      });
+    }
+    this.bestMove(t.move, t.pv[0] === t.move && t.pv.length > 1 ? t.pv[1]! : 0);
+  }
+
+  /** The GUI's move was the one pondered: from now on the search has its normal time. */
+  private ponderHit(): void {
+    const run = this.running;
+    if (!run || !run.hold || run.infinite) return;
+    run.hold = false;
+    if (run.held) {
+      const t = run.held;
+      run.held = null;
+      run.answer?.(t);
+      return;
+    }
+    const a = run.ponderAllocation;
+    const limited = this.opts.limits?.depth !== undefined || this.opts.limits?.nodes !== undefined;
+    if (!a) {
+      if (!limited) run.thinking.abort();
+      return;
+    }
+    // the pondering time was a gift: think for the soft share of the move's own time more
+    run.timer = setTimeout(() => run.thinking.abort(), Math.max(1, Math.min(a.timeMs, a.softTimeMs)));
   }
 
   /** banmoves: search each allowed root move's reply position and keep the best. */
@@ -338,23 +471,47 @@ export class UciSession {
     this.track(thinking, (t) => this.bestMove(t.move));
   }
 
-  private track(thinking: Thinking, done: (t: Thought) => void): void {
-    const run: Running = { thinking, cancelled: false };
+  private track(
+    thinking: Thinking,
+    done: (t: Thought) => void,
+    o: { hold?: boolean; infinite?: boolean; ponderAllocation?: { timeMs: number; softTimeMs: number } | null } = {},
+  ): void {
+    let told = false;
+    const run: Running = {
+      thinking,
+      cancelled: false,
+      hold: o.hold ?? false,
+      infinite: o.infinite ?? false,
+      held: null,
+      ponderAllocation: o.ponderAllocation ?? null,
+      timer: null,
+      answer: null,
+    };
     this.running = run;
     const finish = () => {
+      if (run.timer) clearTimeout(run.timer);
+      if (this.running !== run) return;
       this.running = null;
       const w = this.idleWaiters;
       this.idleWaiters = [];
       for (const f of w) f();
     };
+    run.answer = (t) => {
+      if (told) return;
+      told = true;
+      if (!run.cancelled) done(t);
+      finish();
+    };
     thinking.promise.then(
       (t) => {
-        if (!run.cancelled) done(t);
-        finish();
+        // infinite and pondering searches say nothing until stop (or ponderhit)
+        if (run.hold && !run.cancelled) run.held = t;
+        else run.answer!(t);
       },
       (e: unknown) => {
         this.info(`search failed: ${e instanceof Error ? e.message : String(e)}`);
-        if (!run.cancelled) this.out(this.dialect === 'uci' ? 'bestmove (none)' : 'nobestmove');
+        if (!run.cancelled) this.bestMove(0);
+        told = true;
         finish();
       },
     );
@@ -364,19 +521,26 @@ export class UciSession {
   private stopSearch(silent: boolean): void {
     const run = this.running!;
     if (silent) run.cancelled = true;
+    run.hold = false;
+    if (run.held) {
+      const t = run.held;
+      run.held = null;
+      run.answer?.(t);
+      return;
+    }
     run.thinking.abort();
   }
 
-  private bestMove(m: Move): void {
-    if (m === 0) this.out(this.dialect === 'uci' ? 'bestmove (none)' : 'nobestmove');
-    else this.out(`bestmove ${this.formatMove(m)}`);
+  private bestMove(m: Move, ponder: Move = 0): void {
+    if (m === 0) this.out(this.dialect === 'uci' ? 'bestmove (none)' : this.dialect === 'usi' ? 'bestmove resign' : 'nobestmove');
+    else this.out(`bestmove ${this.formatMove(m)}${ponder && this.ponderOn && this.dialect !== 'ucci' ? ` ponder ${this.formatMove(ponder)}` : ''}`);
   }
 
   private infoLine(info: SearchInfo): void {
     const mate = mateIn(info.score);
     const pv = info.pv.map((m) => this.formatMove(m)).join(' ');
     const t = Math.round(info.timeMs);
-    if (this.dialect === 'uci') {
+    if (this.dialect !== 'ucci') {
       const score = mate === null ? `cp ${info.score}` : `mate ${mate}`;
       this.out(`info depth ${info.depth} seldepth ${info.seldepth} score ${score} nodes ${info.nodes} nps ${info.nps} time ${t} pv ${pv}`);
     } else {

@@ -9,6 +9,7 @@ import { chooseLayout, type Size } from '../render/layout.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { measureFor } from '../render/width.js';
 import type { ComputerPlayer } from './computer.js';
+import { analyserFor, builtinComputer, evaluationLine, type Evaluation } from './engine-computer.js';
 import { Screen } from './Screen.js';
 import type { Session } from './session.js';
 import { afterCommand, highlightsFor, initialUi, reduceKey, withMessages, type KeyInfo, type UiState } from './ui.js';
@@ -64,6 +65,29 @@ export function App(props: AppProps) {
     };
   }, [stdout]);
 
+  // --- engine client: the last evaluation shown (from a computer move or a hint), a hint's builtin fallback
+  const evaluation = useRef<{ key: string; e: Evaluation } | null>(null);
+  const hintEngine = useRef<ReturnType<typeof builtinComputer> | null>(null);
+  const hint = (): void => {
+    const side = session.turn as 0 | 1;
+    const a = analyserFor(computer, side) ?? (hintEngine.current ??= builtinComputer());
+    const key = thinkKey(session);
+    ui.current = withMessages(ui.current, [`${a.name} is looking for a hint…`], []);
+    void a.hint(session.thinkRequest()).then(
+      (h) => {
+        if (thinkKey(session) !== key) return;
+        const fmt = session.formatter();
+        ui.current = withMessages(ui.current, [h.move === null ? 'hint: no move' : `hint: ${fmt.format(session.pos, h.move)}`], []);
+        if (h.evaluation) evaluation.current = { key, e: h.evaluation };
+        redraw();
+      },
+      (e: unknown) => {
+        ui.current = withMessages(ui.current, [], [`hint failed: ${e instanceof Error ? e.message : String(e)}`]);
+        redraw();
+      },
+    );
+  };
+
   const save = (): void => {
     if (props.autosave) saveError.current = props.autosave(session);
   };
@@ -85,6 +109,7 @@ export function App(props: AppProps) {
       return false;
     }
     if (r.think) startThinking();
+    if (r.hint) hint();
     return true;
   };
 
@@ -94,12 +119,15 @@ export function App(props: AppProps) {
     const abort = new AbortController();
     thinking.current = { key, abort };
     save(); // before anything that can fail
+    const side = session.turn as 0 | 1;
     void computer
       .choose(session.thinkRequest(abort.signal))
       .then(
         (m) => {
           if (abort.signal.aborted || thinkKey(session) !== key) return;
+          const e = analyserFor(computer, side)?.lastEvaluation;
           const r = session.computerMove(m);
+          if (e) evaluation.current = { key: thinkKey(session), e };
           ui.current = withMessages(ui.current, r.out, r.err);
           save();
         },
@@ -160,13 +188,18 @@ export function App(props: AppProps) {
       : undefined;
   const board = session.boardLines({ ...boardOpts, layout: fit?.fits ? fit.layout : 'full' });
   const notes: string[] = [];
-  if (thinking.current) notes.push(`${session.computerName} is thinking…`);
+  if (thinking.current) notes.push(`${analyserFor(computer, session.turn as 0 | 1)?.name ?? session.computerName} is thinking…`);
   if (u.cursor !== null) {
     const p = session.pos.board[u.cursor]!;
     const what = p ? `${session.sideName((p & 1) as 0 | 1)} ${session.pos.variant.pieces[(p >> 1) - 1]?.name ?? 'piece'}` : 'empty';
     notes.push(`cursor ${session.square(u.cursor)} (${what})${u.selected !== null ? ` · selected ${session.square(u.selected)}` : ''}`);
   }
   if (saveError.current) notes.push(`autosave failed: ${saveError.current}`);
+  const ev = evaluation.current;
+  if (session.showEval && ev && ev.key === thinkKey(session)) {
+    const viewer = session.players.indexOf('human');
+    notes.push(evaluationLine(ev.e, viewer === 1 ? 1 : 0, (s) => session.sideName(s), (p, m) => session.formatter().format(p, m)));
+  }
   const placeholder = computer.placeholder && session.players.includes('computer');
   return (
     <Screen

@@ -17,6 +17,8 @@ export interface CommandResult {
   err: string[];
   /** The host should let the computer move for the side to move now. */
   think?: boolean;
+  /** `hint` without a square: the host should ask the engine for the best move (and play nothing). */
+  hint?: boolean;
   quit?: boolean;
 }
 
@@ -31,6 +33,8 @@ export const HELP: readonly string[] = [
   '  <move> …            play moves in any notation (h2e2, C2.5, 炮二平五, 7g7f, …)',
   '  move <m> …          the same; all moves or none',
   '  ?<square>, hint <square>   legal destinations of the piece on a square (e.g. ?h2)',
+  '  hint                the engine\'s best move here (nothing is played)',
+  '  eval [on|off]       show or hide the evaluation line (score from your side, depth, PV)',
   '  undo [n], redo [n]  take back / replay moves',
   '  new [variant]       a new game (xiangqi, chushogi)',
   '  fen [FEN]           print the position, or start from FEN',
@@ -74,7 +78,14 @@ export function runCommand(s: Session, line: string): CommandResult {
     case 'm':
       return args.length ? cmdMoves(s, args) : fail('move needs at least one move, e.g. move h2e2');
     case 'hint':
+      // --- engine hint (engine-client): no square asks the host's engine for the best move
+      if (rest === '') return { ...ok(), hint: true };
       return cmdHint(s, rest);
+    case 'eval':
+      if (rest !== '' && rest !== 'on' && rest !== 'off') return fail('eval takes on or off');
+      s.showEval = rest === '' ? !s.showEval : rest === 'on';
+      s.version++;
+      return ok(`evaluation line ${s.showEval ? 'on' : 'off'}`);
     case 'undo':
     case 'u':
       return cmdUndoRedo(s, 'undo', args[0]);
@@ -283,7 +294,7 @@ export function playersLine(s: Session): string {
 }
 
 function cmdLevel(s: Session, arg: string | undefined): CommandResult {
-  if (arg === undefined) return ok(`level ${s.level}`);
+  if (arg === undefined) return ok(`level ${s.level} (seed ${s.seed})`);
   if (!/^\d+$/.test(arg) || Number(arg) < MIN_LEVEL || Number(arg) > MAX_LEVEL)
     return fail(`level: "${arg}" is not a number from ${MIN_LEVEL} to ${MAX_LEVEL}`);
   s.level = Number(arg);

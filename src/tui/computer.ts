@@ -22,6 +22,8 @@ export interface ThinkRequest {
   signal?: AbortSignal;
   /** Think for this long instead of the level's limits (`go <time>`). */
   timeMs?: number;
+  /** Seed for the level's random choice (the session's seed and the ply). */
+  seed?: number;
 }
 
 export interface ComputerPlayer {
@@ -44,7 +46,7 @@ export function engineComputer(): ComputerPlayer {
       const search =
         req.timeMs !== undefined
           ? searchAsync(req.pos, { timeMs: req.timeMs }, options)
-          : chooseMoveAsync(req.pos, req.level, options);
+          : chooseMoveAsync(req.pos, req.level, { ...options, ...(req.seed !== undefined ? { seed: req.seed } : {}) });
       const onAbort = (): void => search.abort();
       req.signal?.addEventListener('abort', onAbort, { once: true });
       try {

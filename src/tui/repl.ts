@@ -8,6 +8,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { ComputerPlayer } from './computer.js';
+import { analyserFor, builtinComputer, evaluationLine } from './engine-computer.js';
 import type { Session } from './session.js';
 
 export interface ReplIo {
@@ -39,12 +40,45 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
     if (lines.length) io.err(lines.map((l) => `error: ${l}`).join('\n') + '\n');
   };
 
-  const think = async (): Promise<void> => {
-    const m = await computer.choose(session.thinkRequest());
+  const evalLine = (side: 0 | 1): void => {
+    const e = analyserFor(computer, side)?.lastEvaluation;
+    if (!session.showEval || !e) return;
+    const viewer = session.players.indexOf('human');
+    print([evaluationLine(e, viewer === 1 ? 1 : 0, (s) => session.sideName(s), (p, m) => session.formatter().format(p, m))]);
+  };
+  /** The computer's move; false when the engine failed (the game is unchanged, the error printed). */
+  const think = async (): Promise<boolean> => {
+    const side = session.turn as 0 | 1;
+    let m;
+    try {
+      m = await computer.choose(session.thinkRequest());
+    } catch (e) {
+      printErr([`the computer failed: ${e instanceof Error ? e.message : String(e)}`]);
+      failed = true;
+      return false;
+    }
     const r = session.computerMove(m);
     print(r.out);
+    evalLine(side);
     printErr(r.err);
     if (!r.ok) failed = true;
+    return r.ok;
+  };
+  let fallback: ReturnType<typeof builtinComputer> | null = null;
+  /** `hint`: the side to move's engine (the built-in one when that side has none) names its move. */
+  const hint = async (): Promise<void> => {
+    const side = session.turn as 0 | 1;
+    const a = analyserFor(computer, side) ?? (fallback ??= builtinComputer());
+    try {
+      const h = await a.hint(session.thinkRequest());
+      if (h.move === null) return print(['hint: no move']);
+      const pos = session.pos;
+      print([`hint: ${session.formatter().format(pos, h.move)}`]);
+      if (h.evaluation) print([evaluationLine(h.evaluation, side, (s) => session.sideName(s), (p, m) => session.formatter().format(p, m))]);
+    } catch (e) {
+      printErr([`hint failed: ${e instanceof Error ? e.message : String(e)}`]);
+      failed = true;
+    }
   };
 
   const rl = createInterface({
@@ -63,14 +97,16 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
       printErr(r.err);
       if (!r.ok) failed = true;
       if (r.quit) break;
+      if (r.hint) await hint();
       let n = 0;
+      let going = true;
       // `go` on a human's turn; a computer's turns are played by the loop below
       if (r.think && !session.computerToMove()) {
-        await think();
+        going = await think();
         n++;
       }
-      while (session.computerToMove() && n < maxAuto) {
-        await think();
+      while (going && session.computerToMove() && n < maxAuto) {
+        going = await think();
         n++;
       }
       if (n >= maxAuto && session.computerToMove())

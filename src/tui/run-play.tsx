@@ -10,6 +10,7 @@ import type { Game } from '../games/registry.js';
 import type { LabelMode, RenderStyle } from '../render/types.js';
 import { App } from './App.js';
 import { engineComputer, type ComputerPlayer } from './computer.js';
+import { closeComputer } from './engine-computer.js';
 import { autosavePath, nodeFiles, readIfExists, writeAtomically } from './files.js';
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
@@ -26,6 +27,8 @@ export interface PlayOptions {
   labels?: LabelMode;
   io: Io;
   computer?: ComputerPlayer;
+  /** Seed of the computer's random choices (--seed). */
+  seed?: number;
 }
 
 /**
@@ -39,6 +42,7 @@ export function prepareSession(o: PlayOptions, path: string, computer: ComputerP
     level: o.level,
     files: nodeFiles(),
     computerName: 'computer',
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
   });
   const greeting: string[] = [];
   if (o.resume) {
@@ -64,6 +68,7 @@ export function prepareSession(o: PlayOptions, path: string, computer: ComputerP
   if (computer.placeholder && session.players.includes('computer')) {
     greeting.push(`note: the computer is a ${computer.name}`);
   }
+  if (session.players.includes('computer')) greeting.push(`seed ${session.seed} (--seed ${session.seed} repeats the computer's choices)`);
   return { session, greeting };
 }
 
@@ -75,6 +80,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   const computer = o.computer ?? engineComputer();
   const paint = chalkPainter(o.color);
   const { session, greeting } = prepareSession(o, path, computer);
+  session.showEval = true; // play shows the evaluation line (`eval off` hides it)
 
   const autosave = (s: Session): string | null => {
     try {
@@ -109,6 +115,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     await instance.waitUntilExit();
   } finally {
     for (const s of signals) process.off(s, onSignal);
+    await closeComputer(computer);
   }
   const saved = autosave(session);
   o.io.err(

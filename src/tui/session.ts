@@ -44,6 +44,8 @@ export interface SessionOptions {
   paint?: Partial<Painter>;
   /** Name of the computer player, for messages. */
   computerName?: string;
+  /** Seed of the computer's random choices below the top level (default: a random one). */
+  seed?: number;
 }
 
 export class Session {
@@ -58,6 +60,10 @@ export class Session {
   /** The rules' view of the game (repetitions, move limits, endings), kept in step with `history`. */
   private rules!: GameHistory;
   flipped = false;
+  /** Seed of the computer's random choices (levels below the top); shown by `level`. */
+  seed: number;
+  /** Show the engine's evaluation line (`eval on|off`; the host draws it). */
+  showEval = false;
   /** Thinking time for the next computer move (`go <time>`), ms. */
   private thinkMs: number | undefined = undefined;
   players: [PlayerKind, PlayerKind];
@@ -80,6 +86,7 @@ export class Session {
   constructor(game: Game, opts: SessionOptions = {}) {
     this.players = opts.players ?? ['human', 'human'];
     this.level = opts.level ?? DEFAULT_LEVEL;
+    this.seed = opts.seed ?? Math.floor(Math.random() * 1_000_000);
     this.files = opts.files;
     this.style = opts.style ?? 'unicode';
     this.labels = opts.labels;
@@ -368,6 +375,8 @@ export class Session {
       game: this.game,
       pos: this.pos.clone(),
       level: this.level,
+      // one seed per game and ply: the same seed and moves give the same choices
+      seed: (this.seed * 1_000_003 + this.history.length) >>> 0,
       ...(start.ok ? { start: start.value, moves: [...this.history] } : {}),
       ...(signal ? { signal } : {}),
     };

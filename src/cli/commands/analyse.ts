@@ -10,6 +10,9 @@ import { historyEntry } from '../../engine/history.js';
 import { Searcher, type HistoryEntry, type SearchInfo } from '../../engine/search.js';
 import type { Game, Notation } from '../../games/registry.js';
 import { positionStatus } from '../../notation/status.js';
+import type { ClientLimits, EngineInfo } from '../../engine-client/client.js';
+import type { EngineChoice } from '../../engine-client/config.js';
+import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 
 interface AnalyseOptions extends CommonOptions {
@@ -18,6 +21,8 @@ interface AnalyseOptions extends CommonOptions {
   depth?: string;
   nodes?: string;
   notation?: string;
+  engine?: string;
+  multipv?: string;
 }
 
 const DEFAULT_TIME_MS = 3000;
@@ -46,18 +51,20 @@ function wholeNumber(text: string | undefined, name: string, min: number, max: n
   return Number(text);
 }
 
-/** Applies --moves to the position: the final position and the history before it. */
-function applyMoves(game: Game, start: Position, text: string): { pos: Position; history: HistoryEntry[] } {
+/** Applies --moves to the position: the final position, the history before it, the moves. */
+function applyMoves(game: Game, start: Position, text: string): { pos: Position; history: HistoryEntry[]; moves: Move[] } {
   const pos = start.clone();
   const history: HistoryEntry[] = [];
+  const moves: Move[] = [];
   const words = text.trim().split(/\s+/).filter((w) => w !== '' && !/^\d+\.+$/.test(w));
   words.forEach((word, i) => {
     const r = game.parseMove(pos, word);
     if (!r.ok) throw new CliError(`--moves: move ${i + 1} "${word}": ${r.error}`, 1);
     history.push(historyEntry(pos));
+    moves.push(r.value);
     pos.play(r.value);
   });
-  return { pos, history };
+  return { pos, history, moves };
 }
 
 export function registerAnalyse(program: Command, io: Io): void {
@@ -72,9 +79,12 @@ export function registerAnalyse(program: Command, io: Io): void {
     .option('--depth <n>', `maximum depth in plies (1-${MAX_DEPTH})`)
     .option('--nodes <n>', 'node budget')
     .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
+    .option('-e, --engine <engine>', ENGINE_OPTION_HELP)
+    .option('--multipv <n>', 'other engines: report the best N lines (1-20)')
     .option('--json', 'machine-readable output')
-    .action((opts: AnalyseOptions) => {
+    .action(async (opts: AnalyseOptions) => {
       const game = resolveGame(opts);
+      const choice = chooseEngine(opts.engine, io.env);
       const start = resolvePosition(game, opts);
       const notationId = opts.notation ?? game.coordinate.id;
       const notation = game.notations.get(notationId);
@@ -83,7 +93,8 @@ export function registerAnalyse(program: Command, io: Io): void {
       const timeMs = wholeNumber(opts.time, '--time', 1, 86_400_000);
       const depth = wholeNumber(opts.depth, '--depth', 1, MAX_DEPTH);
       const nodes = wholeNumber(opts.nodes, '--nodes', 1, Number.MAX_SAFE_INTEGER);
-      const { pos, history } = opts.moves ? applyMoves(game, start, opts.moves) : { pos: start, history: [] };
+      const multiPv = wholeNumber(opts.multipv, '--multipv', 1, 20);
+      const { pos, history, moves } = opts.moves ? applyMoves(game, start, opts.moves) : { pos: start, history: [], moves: [] };
       const fen = game.formatFen(pos);
 
       const status = positionStatus(game, pos);
@@ -94,6 +105,15 @@ export function registerAnalyse(program: Command, io: Io): void {
         return;
       }
 
+      if (choice.kind === 'external') {
+        await analyseWithEngine(io, opts, game, notation, choice, { start, moves, pos, fen }, {
+          ...(timeMs !== undefined ? { timeMs } : {}),
+          ...(depth !== undefined ? { depth } : {}),
+          ...(nodes !== undefined ? { nodes } : {}),
+          ...(timeMs === undefined && depth === undefined && nodes === undefined ? { timeMs: DEFAULT_TIME_MS } : {}),
+        }, multiPv ?? 1);
+        return;
+      }
       const iterations: Record<string, unknown>[] = [];
       const onInfo = (info: SearchInfo) => {
         const pv = formatLine(pos, info.pv, notation);
@@ -141,4 +161,71 @@ export function registerAnalyse(program: Command, io: Io): void {
         );
       } else io.out(`bestmove ${best}\n`);
     });
+}
+
+/** A score as analyse prints it: centipawns, or `#N`/`#-N`; `?` when the engine gave none. */
+const engineScore = (i: EngineInfo): string => (i.mate !== null ? `#${i.mate}` : i.score !== null ? String(i.score) : '?');
+
+/** `analyse --engine E`: the other engine's progress lines and move, in our notation. */
+async function analyseWithEngine(
+  io: Io,
+  opts: AnalyseOptions,
+  game: Game,
+  notation: Notation,
+  choice: Extract<EngineChoice, { kind: 'external' }>,
+  at: { start: Position; moves: readonly Move[]; pos: Position; fen: string },
+  limits: ClientLimits,
+  multiPv: number,
+): Promise<void> {
+  const client = await openEngine(choice, game.id);
+  if (!opts.json) io.err(`engine: ${client.name} (${client.protocol})\n`);
+  const iterations: Record<string, unknown>[] = [];
+  try {
+    const search = client.search({
+      game: game.id,
+      start: at.start,
+      moves: at.moves,
+      limits,
+      multiPv,
+      onInfo: (info) => {
+        const pv = formatLine(at.pos, info.pv, notation);
+        if (opts.json) {
+          iterations.push({ depth: info.depth, seldepth: info.seldepth, multipv: info.multipv, score: info.score, mate: info.mate, nodes: info.nodes, nps: info.nps, timeMs: info.timeMs, pv });
+          return;
+        }
+        const parts = [`depth ${info.depth}`];
+        if (multiPv > 1) parts.push(`multipv ${info.multipv}`);
+        parts.push(`score ${engineScore(info)}`);
+        if (info.nodes !== null) parts.push(`nodes ${info.nodes}`);
+        if (info.nps !== null) parts.push(`nps ${info.nps}`);
+        parts.push(`pv ${pv.join(' ')}`);
+        io.out(parts.join(' ') + '\n');
+      },
+    });
+    const r = await search.promise;
+    if (!r.ok) throw engineFailure(r.error);
+    const a = r.value;
+    const best = a.move ? notation.format(at.pos, a.move) : null;
+    if (opts.json) {
+      const last = a.info;
+      io.out(
+        JSON.stringify({
+          variant: game.id,
+          fen: at.fen,
+          turn: game.sideNames[at.pos.turn],
+          engine: client.name,
+          protocol: client.protocol,
+          iterations,
+          bestmove: best,
+          ponder: a.ponder && a.move ? formatLine(at.pos, [a.move, a.ponder], notation)[1] : null,
+          score: last?.score ?? null,
+          mate: last?.mate ?? null,
+          depth: last?.depth ?? null,
+          pv: last ? formatLine(at.pos, last.pv, notation) : [],
+        }) + '\n',
+      );
+    } else io.out(`bestmove ${best ?? (a.resigned ? '(resign)' : '(none)')}\n`);
+  } finally {
+    await client.close();
+  }
 }

@@ -1,4 +1,4 @@
-/** `chuhan engine`: plays as a GUI's engine over stdin/stdout (CECP/xboard, UCI or UCCI). */
+/** `chuhan engine`: plays as a GUI's engine over stdin/stdout (CECP/xboard, UCI, UCCI or USI). */
 import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
 import { CliError, type Io } from '../context.js';
@@ -10,18 +10,18 @@ interface EngineOptions {
   variant?: string;
 }
 
-const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci'];
+const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci', 'usi'];
 
 export function registerEngine(program: Command, io: Io): void {
   program
     .command('engine')
-    .description('play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi)')
-    .option('--protocol <name>', 'xboard | uci | ucci', 'xboard')
+    .description('play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi), usi (chu, lishogi)')
+    .option('--protocol <name>', 'xboard | uci | ucci | usi', 'xboard')
     .option('--level <n>', 'playing level 1-8 (default: full strength within the time control)')
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
     .action(async (opts: EngineOptions) => {
       const protocol = opts.protocol.toLowerCase() as ProtocolName;
-      if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol "${opts.protocol}" (use xboard, uci or ucci)`);
+      if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol "${opts.protocol}" (use xboard, uci, ucci or usi)`);
       let level: number | null = null;
       if (opts.level !== undefined) {
         if (!/^[1-8]$/.test(opts.level)) throw new CliError(`--level must be a whole number from 1 to 8, not "${opts.level}"`);

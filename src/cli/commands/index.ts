@@ -66,8 +66,21 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'engine',
     term: 'engine [options]',
-    summary: 'play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi)',
+    summary: 'play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi), usi (chu, lishogi)',
     load: async () => (await import('./engine.js')).registerEngine,
+  },
+  {
+    name: 'engines',
+    term: 'engines [options]',
+    summary: 'list the engines --engine can name: builtin, engines.json, and fairy-stockfish/hachu/maxqi when installed',
+    load: async () => (await import('./engines.js')).registerEngines,
+  },
+  {
+    name: 'review',
+    term: 'review [options] <file>',
+    summary:
+      'analyse every move of a game: score before/after, the best alternative, inaccuracies/mistakes/blunders; -o writes an annotated PGN',
+    load: async () => (await import('./review.js')).registerReview,
   },
   {
     name: 'analyse',

@@ -1,6 +1,7 @@
 /** `chuhan play`: the interactive Ink board (ink/react load only here, on demand). */
 import type { Command } from 'commander';
-import { parsePlayerKind, type PlayerKind } from '../../tui/types.js';
+import { ENGINE_OPTION_HELP } from '../engine-choice.js';
+import { choosePlayers, parseSeed } from '../player-choice.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 
@@ -11,13 +12,9 @@ interface PlayCliOptions extends CommonOptions {
   resume?: boolean;
   style?: string;
   labels?: string | boolean;
-}
-
-function player(flag: string, v: string | undefined): PlayerKind | undefined {
-  if (v === undefined) return undefined;
-  const k = parsePlayerKind(v);
-  if (!k) throw new CliError(`${flag} must be human or computer, not "${v}"`);
-  return k;
+  engine?: string;
+  movetime?: string;
+  seed?: string;
 }
 
 export function registerPlay(program: Command, io: Io): void {
@@ -26,8 +23,11 @@ export function registerPlay(program: Command, io: Io): void {
     .description('the interactive board (default: you play red against the computer); the game is autosaved, --resume continues it')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
     .option('--fen <fen>', 'the start position (FEN or SFEN)')
-    .option('--red <player>', 'first side (red / sente): human | computer (default human)')
-    .option('--black <player>', 'second side (black / gote): human | computer (default computer)')
+    .option('--red <player>', 'first side (red / sente): human | computer | an engine (default human)')
+    .option('--black <player>', 'second side (black / gote): human | computer | an engine (default computer)')
+    .option('-e, --engine <engine>', `the computer: ${ENGINE_OPTION_HELP}`)
+    .option('--movetime <ms>', 'other engines: thinking time per move (default 1000)')
+    .option('--seed <n>', "seed of the computer's random choices below level 8 (shown at the start)")
     .option('--level <n>', 'computer strength, 1-8 (default 3)')
     .option('--resume', 'continue the autosaved game')
     .option('--style <style>', `${STYLE_HELP}; default: wide when the terminal draws ▲ two columns wide, else unicode`)
@@ -43,7 +43,8 @@ export function registerPlay(program: Command, io: Io): void {
         if ((await ambiguousIsWide(process.stdin, process.stdout)) === true) style = 'wide';
       }
       const labels = parseLabels(opts.labels);
-      const players: [PlayerKind | undefined, PlayerKind | undefined] = [player('--red', opts.red), player('--black', opts.black)];
+      const { players, computer } = choosePlayers(opts, io.env);
+      const seed = parseSeed(opts.seed);
       let level: number | undefined;
       if (opts.level !== undefined) {
         level = Number(opts.level);
@@ -54,6 +55,6 @@ export function registerPlay(program: Command, io: Io): void {
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runPlay } = await import('../../tui/run-play.js');
-      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, color: colorEnabled(io, opts), style, labels, io });
+      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, color: colorEnabled(io, opts), style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
     });
 }

@@ -2,11 +2,18 @@
 import type { Command } from 'commander';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../../tui/paint.js';
+import { ENGINE_OPTION_HELP } from '../engine-choice.js';
+import { choosePlayers, parseSeed } from '../player-choice.js';
 import { parseLabels, parseStyle } from './show.js';
 
 interface ReplCliOptions extends CommonOptions {
   style?: string;
   labels?: string | boolean;
+  red?: string;
+  black?: string;
+  engine?: string;
+  movetime?: string;
+  seed?: string;
 }
 
 export function registerRepl(program: Command, io: Io): void {
@@ -19,17 +26,23 @@ export function registerRepl(program: Command, io: Io): void {
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
+    .option('--red <player>', 'first side: human | computer | an engine (default human)')
+    .option('--black <player>', 'second side: human | computer | an engine (default human)')
+    .option('-e, --engine <engine>', `the computer (go, hint, computer sides): ${ENGINE_OPTION_HELP}`)
+    .option('--movetime <ms>', 'other engines: thinking time per move (default 1000)')
+    .option('--seed <n>', "seed of the computer's random choices below level 8 (level shows it)")
     .action(async (opts: ReplCliOptions) => {
       const style = parseStyle(opts.style);
       const labels = parseLabels(opts.labels);
       const game = resolveGame(opts);
-      const [{ Session }, { runRepl }, { engineComputer }, { nodeFiles }] = await Promise.all([
+      const [{ Session }, { runRepl }, { closeComputer }, { nodeFiles }] = await Promise.all([
         import('../../tui/session.js'),
         import('../../tui/repl.js'),
-        import('../../tui/computer.js'),
+        import('../../tui/engine-computer.js'),
         import('../../tui/files.js'),
       ]);
-      const computer = engineComputer();
+      const { players, computer } = choosePlayers(opts, io.env);
+      const seed = parseSeed(opts.seed);
       const created = Session.create(game, {
         fen: opts.fen,
         style,
@@ -37,17 +50,24 @@ export function registerRepl(program: Command, io: Io): void {
         paint: chalkPainter(colorEnabled(io, opts)),
         files: nodeFiles(),
         computerName: computer.placeholder ? 'computer (placeholder)' : 'computer',
+        ...(seed !== undefined ? { seed } : {}),
       });
       if (!created.ok) throw new CliError(`bad FEN: ${created.error}`);
       const interactive = Boolean(process.stdin.isTTY) && io.isTTY;
-      const code = await runRepl({
-        session: created.value,
-        computer,
-        input: process.stdin,
-        output: process.stdout,
-        io,
-        interactive,
-      });
+      if (players[0] || players[1]) created.value.players = [players[0] ?? 'human', players[1] ?? 'human'];
+      let code: number;
+      try {
+        code = await runRepl({
+          session: created.value,
+          computer,
+          input: process.stdin,
+          output: process.stdout,
+          io,
+          interactive,
+        });
+      } finally {
+        await closeComputer(computer);
+      }
       if (code !== 0) throw new CliError('some commands failed (see the errors above)', 1);
     });
 }

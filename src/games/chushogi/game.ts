@@ -1,6 +1,7 @@
 /** Chu Shogi as one Game object: rules, SFEN, notations, end rules, XBoard dialect, engine profile. */
 import type { EngineProfile } from '../../core/profile.js';
 import type { Game, Notation } from '../game.js';
+import { CHU_ENGINE_WIRE } from './engine-wire.js';
 import { chushogiEndRules } from './end.js';
 import { chushogiProfile } from './eval.js';
 import { chushogi, CHU_START_SFEN } from './index.js';
@@ -35,7 +36,8 @@ export const CHU_GAME: Game = {
   multiPathMoves: true,
   endRules: chushogiEndRules,
   xboard: CHU_XBOARD,
-  protocols: ['xboard'],
+  engineWire: CHU_ENGINE_WIRE,
+  protocols: ['xboard', 'usi'],
   pgnTags: { firstPlayer: 'White', variant: 'chushogi', format: 'USI', sidePlayers: ['Sente', 'Gote'] },
   get profile() {
     return (profile ??= chushogiProfile(chushogi));

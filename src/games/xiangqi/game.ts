@@ -1,5 +1,6 @@
 /** Xiangqi as one Game object: rules, FEN, notations, end rules, XBoard dialect, engine profile. */
 import type { Game, Notation } from '../game.js';
+import { XIANGQI_ENGINE_WIRE } from './engine-wire.js';
 import { xiangqiEndRules } from './end.js';
 import { xiangqiProfile } from './eval.js';
 import { xiangqi, XIANGQI_SIDE_NAMES, XIANGQI_START_FEN } from './index.js';
@@ -40,6 +41,7 @@ export const XIANGQI_GAME: Game = {
   multiPathMoves: false,
   endRules: xiangqiEndRules,
   xboard: XIANGQI_XBOARD,
+  engineWire: XIANGQI_ENGINE_WIRE,
   protocols: ['xboard', 'uci', 'ucci'],
   pgnTags: { firstPlayer: 'Red', variant: 'xiangqi', format: 'ICCS' },
   get profile() {

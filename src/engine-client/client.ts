@@ -1,0 +1,711 @@
+/**
+ * chuhan as a GUI: drives another engine program over pipes in UCI (incl. Fairy-Stockfish's
+ * `UCI_Variant`), UCCI, USI (chu, lishogi's SFEN and moves) or CECP/XBoard (chu legs, `@@@@`).
+ *
+ * The protocol is the one given, or found by handshake (`uci`, then `xboard`/`protover 2`, `usi`,
+ * `ucci`). Every search is one request: the start position and the moves since, the limits, and
+ * a callback for the engine's progress lines; the engine's move comes back parsed against our legal
+ * moves. Failures are values (`EngineError`): the program is missing, does not answer in time, dies,
+ * plays a move our rules do not allow, or cannot play the game. The caller's game is never touched.
+ */
+import type { Move } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { err, ok, type Result } from '../core/result.js';
+import type { GameId } from '../games/registry.js';
+import { parseFeatures } from './cecp.js';
+import { wireOf, gameOfVariantName, gamesOfProtocol, type ClientProtocol, type WireFormat } from '../protocol/engine-dialects.js';
+import { EngineProcess } from './process.js';
+
+export type { ClientProtocol } from '../protocol/engine-dialects.js';
+export const CLIENT_PROTOCOLS: readonly ClientProtocol[] = ['uci', 'ucci', 'usi', 'xboard'];
+
+export type EngineErrorKind = 'missing' | 'no-answer' | 'died' | 'illegal-move' | 'unsupported' | 'protocol';
+
+export interface EngineError {
+  readonly kind: EngineErrorKind;
+  /** One sentence for the user. */
+  readonly message: string;
+}
+
+export type OptionValue = string | number | boolean;
+
+export interface EngineSpec {
+  /** What we call it (`fairy-stockfish`, a name from engines.json, or the command). */
+  readonly name: string;
+  readonly command: string;
+  /** Given, or found by handshake. */
+  readonly protocol?: ClientProtocol;
+  /** Engine options set after the handshake (`Threads`, `Hash`, `UCI_Elo`, HaChu's `Allow repeats`). */
+  readonly options?: Readonly<Record<string, OptionValue>>;
+  readonly cwd?: string;
+  /** MB for CECP engines asking `memory` (HaChu needs it). */
+  readonly memoryMb?: number;
+}
+
+export interface ClientOptions {
+  /** Every line in and out. */
+  readonly log?: (line: string) => void;
+  /** How long the engine may take to answer the handshake and `isready` (ms, default 10 s). */
+  readonly answerMs?: number;
+  /** Grace after a search's own limit before the engine counts as not answering (ms, default 5 s). */
+  readonly graceMs?: number;
+}
+
+export interface EngineInfo {
+  readonly depth: number;
+  readonly seldepth: number | null;
+  /** 1 for the main line. */
+  readonly multipv: number;
+  /** Centipawns for the side to move (null with a mate score). */
+  readonly score: number | null;
+  /** Mate in N moves for (+) or against (−) the side to move. */
+  readonly mate: number | null;
+  readonly nodes: number | null;
+  readonly nps: number | null;
+  readonly timeMs: number | null;
+  /** The line as far as our rules could follow it. */
+  readonly pv: readonly Move[];
+}
+
+export interface EngineAnswer {
+  /** 0: the engine has no move (mated, stalemated, or it resigned). */
+  readonly move: Move;
+  readonly ponder: Move | null;
+  readonly resigned: boolean;
+  /** The last main-line progress report. */
+  readonly info: EngineInfo | null;
+  /** The move as the engine wrote it. */
+  readonly text: string;
+}
+
+export interface ClockLimits {
+  /** Time left of the side to move and of the other side (ms). */
+  readonly mineMs: number;
+  readonly theirsMs: number;
+  readonly incMs?: number;
+  readonly movesToGo?: number;
+  /** USI byoyomi (ms). */
+  readonly byoyomiMs?: number;
+}
+
+export interface ClientLimits {
+  readonly timeMs?: number;
+  readonly depth?: number;
+  readonly nodes?: number;
+  readonly clock?: ClockLimits;
+  /** Until `stop()`. */
+  readonly infinite?: boolean;
+}
+
+export interface SearchRequest {
+  readonly game: GameId;
+  readonly start: Position;
+  readonly moves: readonly Move[];
+  readonly limits: ClientLimits;
+  readonly multiPv?: number;
+  readonly onInfo?: (info: EngineInfo) => void;
+}
+
+export interface EngineSearch {
+  readonly promise: Promise<Result<EngineAnswer, EngineError>>;
+  /** Asks for the move now (UCI `stop`, CECP `?`/`exit`). */
+  stop(): void;
+}
+
+interface OptionDecl {
+  readonly name: string;
+  readonly type: string;
+  readonly vars: readonly string[];
+}
+
+const fail = (kind: EngineErrorKind, message: string): Result<never, EngineError> => err({ kind, message });
+
+/** A search limited only by depth or nodes may take this long. */
+const UNTIMED_MS = 300_000;
+
+export class EngineClient {
+  readonly spec: EngineSpec;
+  private readonly proc: EngineProcess;
+  private readonly answerMs: number;
+  private readonly graceMs: number;
+  private protocolFound: ClientProtocol | null = null;
+  private idName: string | null = null;
+  private readonly declared = new Map<string, OptionDecl>();
+  private readonly features = new Map<string, string>();
+  private gamesFound: GameId[] = [];
+  private currentGame: GameId | null = null;
+  private multiPvSet = 1;
+  private queue: Promise<unknown> = Promise.resolve();
+  private pingCounter = 0;
+  private closed = false;
+
+  private constructor(spec: EngineSpec, o: ClientOptions) {
+    this.spec = spec;
+    this.answerMs = o.answerMs ?? 10_000;
+    this.graceMs = o.graceMs ?? 5000;
+    this.proc = new EngineProcess({
+      command: spec.command,
+      label: spec.name,
+      ...(spec.cwd ? { cwd: spec.cwd } : {}),
+      ...(o.log ? { log: o.log } : {}),
+    });
+  }
+
+  /** Starts the engine and shakes hands; the client is ready for `search`. */
+  static async open(spec: EngineSpec, o: ClientOptions = {}): Promise<Result<EngineClient, EngineError>> {
+    const c = new EngineClient(spec, o);
+    const r = await c.handshake();
+    if (!r.ok) {
+      c.proc.kill();
+      return r;
+    }
+    return ok(c);
+  }
+
+  get protocol(): ClientProtocol {
+    return this.protocolFound!;
+  }
+
+  /** The engine's own name (`id name`, `myname`), else ours. */
+  get name(): string {
+    return this.idName ?? this.spec.name;
+  }
+
+  /** The games of ours this engine says it plays. */
+  get games(): readonly GameId[] {
+    return this.gamesFound;
+  }
+
+  get alive(): boolean {
+    return this.proc.alive;
+  }
+
+  /** The option names the engine declared. */
+  get optionNames(): string[] {
+    return [...this.declared.values()].map((d) => d.name);
+  }
+
+  private died(): Result<never, EngineError> {
+    return fail('died', `the engine ${this.spec.name} stopped (${this.proc.exitDescription()})`);
+  }
+
+  // --- handshake ------------------------------------------------------------------------------
+
+  private async handshake(): Promise<Result<void, EngineError>> {
+    const problem = this.proc.start();
+    if (problem) return fail('missing', `cannot start the engine ${this.spec.name}: ${problem}`);
+    const given = this.spec.protocol;
+    if (given) {
+      const r = given === 'xboard' ? await this.helloXboard(this.answerMs) : await this.helloUciLike(given, this.answerMs);
+      if (r === 'dead') return this.died();
+      if (r !== 'yes') return fail('no-answer', `the engine ${this.spec.name} did not answer the ${given} handshake within ${this.answerMs / 1000} s`);
+      this.protocolFound = given;
+    } else {
+      const found = await this.detect();
+      if (!found.ok) return found;
+      this.protocolFound = found.value;
+    }
+    return this.configure();
+  }
+
+  private async detect(): Promise<Result<ClientProtocol, EngineError>> {
+    // uci first (most engines); an xboard engine answers it with an error line: go there next
+    const first = await this.helloUciLike('uci', Math.min(this.answerMs, 3000), true);
+    if (first === 'dead') return this.died();
+    if (first === 'yes') return ok('uci');
+    const xb = await this.helloXboard(Math.min(this.answerMs, 2000));
+    if (xb === 'dead') return this.died();
+    if (xb === 'yes') return ok('xboard');
+    for (const p of ['usi', 'ucci'] as const) {
+      const r = await this.helloUciLike(p, Math.min(this.answerMs, 1500));
+      if (r === 'dead') return this.died();
+      if (r === 'yes') return ok(p);
+    }
+    return fail('no-answer', `the engine ${this.spec.name} answered none of uci, xboard, usi, ucci (give its protocol in engines.json)`);
+  }
+
+  /** `uci`/`usi`/`ucci` … `uciok`/`usiok`/`ucciok`, recording `id name` and the options. */
+  private async helloUciLike(p: 'uci' | 'usi' | 'ucci', waitMs: number, probing = false): Promise<'yes' | 'no' | 'xboard' | 'dead'> {
+    this.proc.send(p);
+    const okWord = `${p}ok`;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const line = await this.proc.nextLine(deadline);
+      if (line === null) return this.proc.exited ? 'dead' : 'no';
+      const t = line.trim();
+      if (t === okWord) return 'yes';
+      let m: RegExpExecArray | null;
+      if ((m = /^id\s+name\s+(.+)$/.exec(t))) this.idName = m[1]!.trim();
+      else if (t.startsWith('option ')) this.declareOption(t.slice(7), p);
+      else if (probing && /^(feature\s|tellics|Error|Illegal move|#)/.test(t)) return 'xboard';
+    }
+  }
+
+  private declareOption(text: string, p: 'uci' | 'usi' | 'ucci'): void {
+    let name: string;
+    let rest: string;
+    if (p === 'ucci' && !text.startsWith('name ')) {
+      const sp = text.indexOf(' ');
+      name = sp < 0 ? text : text.slice(0, sp);
+      rest = sp < 0 ? '' : text.slice(sp);
+    } else {
+      const m = /^name\s+(.+?)\s+type\s/.exec(text);
+      if (!m) return;
+      name = m[1]!;
+      rest = text.slice(m[0].length - 5);
+    }
+    const type = /\btype\s+(\S+)/.exec(rest)?.[1] ?? '';
+    const vars = [...rest.matchAll(/\bvar\s+(\S+)/g)].map((v) => v[1]!);
+    this.declared.set(name.toLowerCase(), { name, type, vars });
+  }
+
+  private async helloXboard(waitMs: number): Promise<'yes' | 'no' | 'dead'> {
+    this.proc.send('xboard');
+    this.proc.send('protover 2');
+    let deadline = Date.now() + waitMs;
+    let heard = false;
+    for (;;) {
+      const line = await this.proc.nextLine(deadline);
+      if (line === null) {
+        if (this.proc.exited) return 'dead';
+        return heard ? 'yes' : 'no';
+      }
+      const t = line.trim();
+      if (!t.startsWith('feature ')) continue;
+      heard = true;
+      for (const [k, v] of parseFeatures(t.slice(8))) {
+        this.features.set(k, v);
+        if (k !== 'done') this.proc.send(`accepted ${k}`);
+        if (k === 'done' && v === '0') deadline = Date.now() + 60_000;
+        if (k === 'myname') this.idName = v;
+        if (k === 'option') this.declared.set(v.split(' -')[0]!.trim().toLowerCase(), { name: v.split(' -')[0]!.trim(), type: '', vars: [] });
+      }
+      if (this.features.get('done') === '1') return 'yes';
+      // after the first feature line the rest follow quickly
+      deadline = Math.max(deadline, Date.now() + 1000);
+    }
+  }
+
+  /** The games, then the options of engines.json. */
+  private async configure(): Promise<Result<void, EngineError>> {
+    const p = this.protocol;
+    const possible = gamesOfProtocol(p);
+    if (p === 'xboard') {
+      const names = (this.features.get('variants') ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+      this.gamesFound = possible.filter((g) => names.some((n) => gameOfVariantName(n) === g));
+    } else {
+      const variant = this.declared.get('uci_variant');
+      this.gamesFound = variant ? possible.filter((g) => variant.vars.some((v) => gameOfVariantName(v) === g)) : possible;
+    }
+    for (const [name, value] of Object.entries(this.spec.options ?? {})) this.setOption(name, value);
+    if (p !== 'xboard') {
+      // UCCI: millisecond times where the engine offers them
+      if (p === 'ucci' && this.declared.has('usemillisec')) this.proc.send('setoption usemillisec true');
+      const r = await this.ready();
+      if (!r.ok) return r;
+    }
+    return ok(undefined);
+  }
+
+  /** Sets an engine option in the protocol's words. */
+  setOption(name: string, value: OptionValue): void {
+    const v = String(value);
+    const p = this.protocol;
+    if (p === 'xboard') this.proc.send(`option ${name}=${typeof value === 'boolean' ? (value ? 1 : 0) : v}`);
+    else if (p === 'ucci') this.proc.send(`setoption ${name} ${v}`);
+    else this.proc.send(`setoption name ${name} value ${v}`);
+  }
+
+  private hasOption(name: string): OptionDecl | undefined {
+    return this.declared.get(name.toLowerCase());
+  }
+
+  /** `isready` … `readyok` (lines before it are stale: dropped). */
+  private async ready(): Promise<Result<void, EngineError>> {
+    this.proc.send('isready');
+    const deadline = Date.now() + this.answerMs;
+    for (;;) {
+      const line = await this.proc.nextLine(deadline);
+      if (line === null) return this.proc.exited ? this.died() : fail('no-answer', `the engine ${this.spec.name} did not answer isready within ${this.answerMs / 1000} s`);
+      if (line.trim() === 'readyok') return ok(undefined);
+    }
+  }
+
+  /** CECP `ping N` … `pong N` (engines without ping: nothing). */
+  private async sync(): Promise<Result<void, EngineError>> {
+    if (this.features.get('ping') !== '1') return ok(undefined);
+    const n = ++this.pingCounter;
+    this.proc.send(`ping ${n}`);
+    const deadline = Date.now() + this.answerMs;
+    for (;;) {
+      const line = await this.proc.nextLine(deadline);
+      if (line === null) return this.proc.exited ? this.died() : fail('no-answer', `the engine ${this.spec.name} did not answer ping within ${this.answerMs / 1000} s`);
+      if (line.trim() === `pong ${n}`) return ok(undefined);
+      if (line.startsWith('tellusererror '))
+        return fail('protocol', `the engine ${this.spec.name} refused the game: "${line.slice(14).trim()}"`);
+    }
+  }
+
+  // --- searching ------------------------------------------------------------------------------
+
+  /** One search; requests wait for the one before them. */
+  search(req: SearchRequest): EngineSearch {
+    const control = { stopped: false, onStop: null as (() => void) | null };
+    const run = async (): Promise<Result<EngineAnswer, EngineError>> => {
+      if (this.closed) return fail('died', `the engine ${this.spec.name} was closed`);
+      if (!this.proc.alive) return this.died();
+      const wire = wireOf(req.game)[this.protocol];
+      if (!wire || !this.gamesFound.includes(req.game))
+        return fail('unsupported', `the engine ${this.spec.name} (${this.protocol}) does not play ${req.game}`);
+      return this.protocol === 'xboard' ? this.searchXboard(req, wire, control) : this.searchUciLike(req, wire, control);
+    };
+    const promise = this.queue.then(run, run);
+    this.queue = promise.catch(() => {});
+    return {
+      promise,
+      stop: () => {
+        if (control.stopped) return;
+        control.stopped = true;
+        control.onStop?.();
+      },
+    };
+  }
+
+  private deadlineOf(limits: ClientLimits): number {
+    if (limits.infinite) return Infinity;
+    let ms = 0;
+    if (limits.timeMs !== undefined) ms = limits.timeMs * 1.5;
+    else if (limits.clock) ms = limits.clock.mineMs + (limits.clock.byoyomiMs ?? 0) + (limits.clock.incMs ?? 0);
+    else ms = UNTIMED_MS;
+    return Date.now() + ms + this.graceMs;
+  }
+
+  /** The moves in the protocol's text, each formatted in its own position; and the last position. */
+  private movesText(req: SearchRequest, wire: WireFormat): { texts: string[]; pos: Position } {
+    const pos = req.start.clone();
+    const texts: string[] = [];
+    for (const m of req.moves) {
+      texts.push(wire.formatMove(m, pos));
+      pos.play(m);
+    }
+    return { texts, pos };
+  }
+
+  private async searchUciLike(
+    req: SearchRequest,
+    wire: WireFormat,
+    control: { stopped: boolean; onStop: (() => void) | null },
+  ): Promise<Result<EngineAnswer, EngineError>> {
+    const p = this.protocol as 'uci' | 'usi' | 'ucci';
+    if (this.currentGame !== req.game) {
+      const variant = this.hasOption('UCI_Variant');
+      if (variant) {
+        const name = wireOf(req.game).uciVariants.find((v) => variant.vars.includes(v)) ?? wireOf(req.game).uciVariants[0]!;
+        this.setOption(variant.name, name);
+      }
+      if (p !== 'ucci') this.proc.send(p === 'uci' ? 'ucinewgame' : 'usinewgame');
+      this.currentGame = req.game;
+    }
+    const multi = Math.max(1, req.multiPv ?? 1);
+    if (multi !== this.multiPvSet && this.hasOption('MultiPV')) {
+      this.setOption(this.hasOption('MultiPV')!.name, multi);
+      this.multiPvSet = multi;
+    }
+    const r = await this.ready();
+    if (!r.ok) return r;
+    const { texts, pos } = this.movesText(req, wire);
+    const fenWord = p === 'usi' ? 'sfen' : 'fen';
+    this.proc.send(`position ${fenWord} ${wire.fen(req.start)}${texts.length ? ' moves ' + texts.join(' ') : ''}`);
+    this.proc.send(this.goCommand(p, req.limits, pos.turn));
+    let deadline = this.deadlineOf(req.limits);
+    control.onStop = () => {
+      this.proc.send('stop');
+      deadline = Math.min(deadline, Date.now() + this.graceMs);
+    };
+    if (control.stopped) control.onStop();
+    let last: EngineInfo | null = null;
+    let askedToStop = false;
+    for (;;) {
+      const line = await this.proc.nextLine(deadline);
+      if (line === null) {
+        if (this.proc.exited) return this.died();
+        if (!askedToStop && !control.stopped) {
+          // over its time: ask for the move, then give up
+          askedToStop = true;
+          this.proc.send('stop');
+          deadline = Date.now() + this.graceMs;
+          continue;
+        }
+        return fail('no-answer', `the engine ${this.spec.name} gave no move in time`);
+      }
+      const t = line.trim();
+      if (t.startsWith('info ')) {
+        const info = parseUciInfo(t.slice(5), pos, wire, p);
+        if (info) {
+          if (info.multipv === 1) last = info;
+          req.onInfo?.(info);
+        }
+        continue;
+      }
+      if (t === 'nobestmove') return ok({ move: 0, ponder: null, resigned: false, info: last, text: t });
+      const m = /^bestmove\s+(\S+)(?:\s+ponder\s+(\S+))?/.exec(t);
+      if (!m) continue;
+      const text = m[1]!;
+      if (text === '(none)' || text === '0000' || text === 'resign' || text === 'win')
+        return ok({ move: 0, ponder: null, resigned: text === 'resign', info: last, text });
+      const mv = wire.parseMove(pos, text);
+      if (!mv.ok) return fail('illegal-move', `the engine ${this.spec.name} played ${text}, which is not a legal move here (${mv.error})`);
+      let ponder: Move | null = null;
+      if (m[2]) {
+        const after = pos.clone();
+        after.play(mv.value);
+        const pr = wire.parseMove(after, m[2]);
+        if (pr.ok) ponder = pr.value;
+      }
+      return ok({ move: mv.value, ponder, resigned: false, info: last, text });
+    }
+  }
+
+  private goCommand(p: 'uci' | 'usi' | 'ucci', l: ClientLimits, turn: number): string {
+    const parts = ['go'];
+    if (l.infinite) parts.push('infinite');
+    else {
+      if (l.depth !== undefined) parts.push('depth', String(l.depth));
+      if (l.nodes !== undefined) parts.push('nodes', String(l.nodes));
+      const ucciUnit = (ms: number) => (this.declared.has('usemillisec') ? Math.round(ms) : Math.max(1, Math.round(ms / 1000)));
+      if (l.clock) {
+        const c = l.clock;
+        const mine = Math.max(0, Math.round(c.mineMs));
+        const theirs = Math.max(0, Math.round(c.theirsMs));
+        if (p === 'ucci') {
+          parts.push('time', String(ucciUnit(mine)));
+          if (c.movesToGo) parts.push('movestogo', String(c.movesToGo));
+          else if (c.incMs) parts.push('increment', String(ucciUnit(c.incMs)));
+          parts.push('opptime', String(ucciUnit(theirs)));
+        } else {
+          // UCI: white = the first player (red); USI: black (b) = sente, the first player
+          const [firstMs, secondMs] = turn === 0 ? [mine, theirs] : [theirs, mine];
+          const [a, b, ai, bi] = p === 'uci' ? ['wtime', 'btime', 'winc', 'binc'] : ['btime', 'wtime', 'binc', 'winc'];
+          parts.push(a, String(firstMs), b, String(secondMs));
+          if (c.incMs) parts.push(ai, String(c.incMs), bi, String(c.incMs));
+          if (c.movesToGo) parts.push('movestogo', String(c.movesToGo));
+          if (p === 'usi' && c.byoyomiMs) parts.push('byoyomi', String(c.byoyomiMs));
+        }
+      } else if (l.timeMs !== undefined) {
+        const ms = Math.max(1, Math.round(l.timeMs));
+        if (p === 'uci') parts.push('movetime', String(ms));
+        else if (p === 'usi') parts.push('btime', '0', 'wtime', '0', 'byoyomi', String(ms));
+        else parts.push('time', String(ucciUnit(ms)), 'movestogo', '1');
+      } else if (l.depth === undefined && l.nodes === undefined) parts.push('infinite');
+    }
+    return parts.join(' ');
+  }
+
+  private async searchXboard(
+    req: SearchRequest,
+    wire: WireFormat,
+    control: { stopped: boolean; onStop: (() => void) | null },
+  ): Promise<Result<EngineAnswer, EngineError>> {
+    const game = wireOf(req.game);
+    if (this.currentGame !== req.game && this.features.get('memory') === '1') this.proc.send(`memory ${this.spec.memoryMb ?? 64}`);
+    this.currentGame = req.game;
+    this.proc.send('new');
+    this.proc.send(`variant ${game.xboardVariant}`);
+    this.proc.send('force');
+    const fen = wire.fen(req.start);
+    if (fen !== wire.fen(game.start())) {
+      if (this.features.get('setboard') !== '1')
+        return fail('unsupported', `the engine ${this.spec.name} cannot be given a position (no setboard), only games from the start`);
+      this.proc.send(`setboard ${fen}`);
+    }
+    const { texts, pos } = this.movesText(req, wire);
+    const usermove = this.features.get('usermove') === '1';
+    for (const t of texts) this.proc.send(usermove ? `usermove ${t}` : t);
+    const l = req.limits;
+    const analyse = Boolean(l.infinite) || (l.timeMs === undefined && l.depth === undefined && l.nodes === undefined && !l.clock);
+    if (!analyse) {
+      // HaChu wants a `level` before its first `go`; st/sd then bound the move
+      if (l.clock) {
+        const base = Math.max(1, Math.round(l.clock.mineMs / 1000));
+        this.proc.send(`level ${l.clock.movesToGo ?? 0} ${Math.floor(base / 60)}:${String(base % 60).padStart(2, '0')} ${Math.round((l.clock.incMs ?? 0) / 1000)}`);
+        this.proc.send(`time ${Math.round(l.clock.mineMs / 10)}`);
+        this.proc.send(`otim ${Math.round(l.clock.theirsMs / 10)}`);
+      } else {
+        // a fixed time: `st` for the engines that honour it; HaChu ignores st and budgets from its
+        // clock, so it gets a sudden-death clock of ten times the move's time (and `?` at the time)
+        const clockS = l.timeMs !== undefined ? Math.max(1, Math.round((l.timeMs * 10) / 1000)) : 3600;
+        this.proc.send(`level 0 ${Math.floor(clockS / 60)}:${String(clockS % 60).padStart(2, '0')} 0`);
+        this.proc.send(`st ${l.timeMs !== undefined ? Math.max(1, Math.round(l.timeMs / 1000)) : 3600}`);
+        this.proc.send(`time ${clockS * 100}`);
+        this.proc.send(`otim ${clockS * 100}`);
+      }
+      if (l.depth !== undefined) this.proc.send(`sd ${l.depth}`);
+      if (l.nodes !== undefined && this.features.get('nps') !== '0') this.proc.send(`nps ${l.nodes}`);
+    }
+    this.proc.send('post');
+    const s = await this.sync();
+    if (!s.ok) return s;
+    this.proc.send(analyse ? 'analyze' : 'go');
+    let deadline = this.deadlineOf(analyse ? { infinite: true } : l);
+    control.onStop = () => {
+      this.proc.send(analyse ? 'exit' : '?');
+      deadline = Math.min(deadline, Date.now() + (analyse ? 300 : this.graceMs));
+    };
+    if (control.stopped) control.onStop();
+    const moveNow = !analyse && l.timeMs !== undefined ? setTimeout(() => this.proc.send('?'), l.timeMs) : null;
+    try {
+      return await this.readXboard(analyse, pos, wire, req, control, () => deadline);
+    } finally {
+      if (moveNow) clearTimeout(moveNow);
+    }
+  }
+
+  private async readXboard(
+    analyse: boolean,
+    pos: Position,
+    wire: WireFormat,
+    req: SearchRequest,
+    control: { stopped: boolean },
+    deadlineNow: () => number,
+  ): Promise<Result<EngineAnswer, EngineError>> {
+    let last: EngineInfo | null = null;
+    let partial = '';
+    for (;;) {
+      const line = await this.proc.nextLine(deadlineNow());
+      if (line === null) {
+        if (this.proc.exited) return this.died();
+        if (analyse && control.stopped) {
+          const move = last?.pv[0] ?? 0;
+          return ok({ move, ponder: last?.pv[1] ?? null, resigned: false, info: last, text: move ? wire.formatMove(move, pos) : '' });
+        }
+        return fail('no-answer', `the engine ${this.spec.name} gave no move in time`);
+      }
+      const t = line.trim();
+      let m: RegExpExecArray | null;
+      if ((m = /^move\s+(\S+)/.exec(t))) {
+        if (m[1]!.endsWith(',')) {
+          partial += m[1];
+          continue;
+        }
+        const text = partial + m[1]!;
+        partial = '';
+        this.proc.send('force');
+        const mv = wire.parseMove(pos, text);
+        if (!mv.ok) return fail('illegal-move', `the engine ${this.spec.name} played ${text}, which is not a legal move here (${mv.error})`);
+        return ok({ move: mv.value, ponder: last?.pv[0] === mv.value ? (last.pv[1] ?? null) : null, resigned: false, info: last, text });
+      }
+      if (/^resign/i.test(t) || /^(1-0|0-1|1\/2-1\/2)\b/.test(t)) {
+        if (analyse) continue;
+        this.proc.send('force');
+        return ok({ move: 0, ponder: null, resigned: /^resign/i.test(t), info: last, text: t });
+      }
+      if (t.startsWith('tellusererror '))
+        return fail('protocol', `the engine ${this.spec.name} refused the game: "${t.slice(14).trim()}"`);
+      if (/^Illegal move/i.test(t))
+        return fail('protocol', `the engine ${this.spec.name} refused the game's moves: "${t}"`);
+      const info = parseXboardThinking(t, pos, wire);
+      if (info) {
+        last = info;
+        req.onInfo?.(info);
+      }
+    }
+  }
+
+  /** Says quit and waits a moment; kills the program if it lingers. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // a search still running (an infinite one nobody stopped) gets a stop and a moment
+    this.proc.send(this.protocolFound === 'xboard' ? '?' : 'stop');
+    await Promise.race([this.queue.catch(() => {}), new Promise((r) => setTimeout(r, 1000).unref())]);
+    await this.proc.quit(this.protocolFound === null ? null : 'quit', 1000);
+  }
+
+  /** Stops at once (the current search's promise then resolves with an error). */
+  kill(): void {
+    this.closed = true;
+    this.proc.kill();
+  }
+}
+
+/** The moves of a PV text as far as they are legal, from `pos`. */
+export function parsePv(tokens: readonly string[], pos: Position, wire: WireFormat): Move[] {
+  const p = pos.clone();
+  const out: Move[] = [];
+  for (const tok of tokens) {
+    if (/^\d+\.+$/.test(tok)) continue;
+    const r = wire.parseMove(p, tok);
+    if (!r.ok) break;
+    out.push(r.value);
+    p.play(r.value);
+  }
+  return out;
+}
+
+/** `depth 12 seldepth 18 multipv 1 score cp 35 nodes … pv h3e3 h10g8` (after `info `). */
+export function parseUciInfo(text: string, pos: Position, wire: WireFormat, p: 'uci' | 'usi' | 'ucci'): EngineInfo | null {
+  const w = text.split(/\s+/);
+  if (w.includes('string') && w.indexOf('string') < (w.indexOf('pv') < 0 ? Infinity : w.indexOf('pv'))) return null;
+  const num = (key: string): number | null => {
+    const k = w.indexOf(key);
+    if (k < 0) return null;
+    const v = Number(w[k + 1]);
+    return Number.isFinite(v) ? v : null;
+  };
+  const depth = num('depth');
+  const pvAt = w.indexOf('pv');
+  if (depth === null || pvAt < 0) return null;
+  let score: number | null = null;
+  let mate: number | null = null;
+  const s = w.indexOf('score');
+  if (s >= 0) {
+    if (w[s + 1] === 'cp') score = Number(w[s + 2]);
+    else if (w[s + 1] === 'mate') {
+      const v = w[s + 2] ?? '';
+      mate = v === '+' ? 1 : v === '-' ? -1 : Number(v);
+      if (!Number.isFinite(mate)) mate = null;
+    } else if (p === 'ucci') score = Number(w[s + 1]);
+    if (score !== null && !Number.isFinite(score)) score = null;
+  }
+  return {
+    depth,
+    seldepth: num('seldepth'),
+    multipv: num('multipv') ?? 1,
+    score,
+    mate,
+    nodes: num('nodes'),
+    nps: num('nps'),
+    timeMs: num('time'),
+    pv: parsePv(w.slice(pvAt + 1), pos, wire),
+  };
+}
+
+/** CECP thinking output: `depth score time(cs) nodes pv…` (HaChu adds `{…}`); depths < 1 ignored. */
+export function parseXboardThinking(text: string, pos: Position, wire: WireFormat): EngineInfo | null {
+  const m = /^(\d+)[.&]?\s+(-?\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(text);
+  if (!m) return null;
+  const depth = Number(m[1]);
+  if (depth < 1) return null;
+  const raw = Number(m[2]);
+  let score: number | null = raw;
+  let mate: number | null = null;
+  // CECP: mate scores as 100000 + N plies (a few engines use 10000s; those stay centipawns)
+  if (Math.abs(raw) >= 100000) {
+    mate = Math.sign(raw) * Math.max(1, Math.ceil((Math.abs(raw) - 100000) / 2));
+    score = null;
+  }
+  const pvText = m[5]!.replace(/\{[^}]*\}/g, ' ').replace(/[()!?<>]/g, ' ');
+  const cs = Number(m[3]);
+  const nodes = Number(m[4]);
+  return {
+    depth,
+    seldepth: null,
+    multipv: 1,
+    score,
+    mate,
+    nodes,
+    nps: cs > 0 ? Math.round((nodes * 100) / cs) : null,
+    timeMs: cs * 10,
+    pv: parsePv(pvText.split(/\s+/).filter((x) => x !== ''), pos, wire),
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * An engine program on the other end of two pipes: started from a command line, read line by
+ * line (a queue the protocol code pulls from with a deadline), written line by line, told to quit
+ * and killed when it does not. Used by every engine protocol client and by the match runner's
+ * xboard engine (`src/match/external.ts`).
+ *
+ * A program that cannot be started (no such file, not executable) is reported, not thrown: `start`
+ * resolves to an error text. The process's stderr is kept (the last lines) for error messages.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface EngineProcessOptions {
+  /** The command line (`/usr/games/hachu`, `fairy-stockfish`, `node fake.mjs uci`). */
+  readonly command: string;
+  readonly cwd?: string;
+  /** Run through the shell (match runner commands may use shell syntax); else split into words. */
+  readonly shell?: boolean;
+  /** Every line in and out: `>label: …` and `<label: …`. */
+  readonly log?: (line: string) => void;
+  readonly label: string;
+  /** Extra directories to search for a bare program name after PATH (default: /usr/games). */
+  readonly extraPath?: readonly string[];
+}
+
+/** Splits a command line into words: spaces separate, '…' and "…" quote, \ escapes. */
+export function splitCommand(command: string): string[] {
+  const words: string[] = [];
+  let cur = '';
+  let inWord = false;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < command.length) cur += command[++i];
+      else cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < command.length) {
+      cur += command[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(cur);
+      cur = '';
+      inWord = false;
+    } else {
+      cur += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(cur);
+  return words;
+}
+
+const isExecutableFile = (p: string): boolean => {
+  try {
+    if (!statSync(p).isFile()) return false;
+    accessSync(p, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const DEFAULT_EXTRA_PATH: readonly string[] = ['/usr/games'];
+
+/**
+ * The full path of a program: a name with a slash is taken as a path (relative to `cwd`), a bare
+ * name is looked up on PATH and then in `extra`. Null when there is no such executable file.
+ */
+export function findProgram(
+  name: string,
+  env: Record<string, string | undefined> = process.env,
+  extra: readonly string[] = DEFAULT_EXTRA_PATH,
+  cwd = process.cwd(),
+): string | null {
+  if (name === '') return null;
+  if (name.includes('/')) {
+    const p = isAbsolute(name) ? name : resolve(cwd, name);
+    return isExecutableFile(p) ? p : null;
+  }
+  const dirs = [...(env.PATH ?? '').split(delimiter).filter((d) => d !== ''), ...extra];
+  for (const d of dirs) {
+    const p = join(d, name);
+    if (isExecutableFile(p)) return p;
+  }
+  return null;
+}
+
+export class EngineProcess {
+  readonly options: EngineProcessOptions;
+  private proc: ChildProcess | null = null;
+  private lines: string[] = [];
+  private waiter: (() => void) | null = null;
+  private exitedFlag = false;
+  private exitInfo: { code: number | null; signal: string | null } | null = null;
+  private readonly stderrTail: string[] = [];
+  private quitting = false;
+
+  constructor(options: EngineProcessOptions) {
+    this.options = options;
+  }
+
+  get exited(): boolean {
+    return this.exitedFlag;
+  }
+
+  get alive(): boolean {
+    return this.proc !== null && !this.exitedFlag;
+  }
+
+  /** Did we ask it to quit (an exit after that is no failure)? */
+  get quitRequested(): boolean {
+    return this.quitting;
+  }
+
+  /** How it ended, in words: `exit code 1`, `signal SIGSEGV`, plus its last stderr line. */
+  exitDescription(): string {
+    const e = this.exitInfo;
+    const how = !e ? 'it closed its output' : e.signal ? `killed by ${e.signal}` : `exit code ${e.code}`;
+    const last = this.stderrTail.at(-1);
+    return last ? `${how}; it said "${last}"` : how;
+  }
+
+  /**
+   * Starts the program. Null when it runs; else why it could not start (not found, not
+   * executable). With `shell`, a missing program shows only as an early exit.
+   */
+  start(): string | null {
+    const o = this.options;
+    let proc: ChildProcess;
+    if (o.shell) {
+      proc = spawn(o.command, { shell: true, cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    } else {
+      const words = splitCommand(o.command);
+      if (words.length === 0) return 'the engine command is empty';
+      const path = findProgram(words[0]!, process.env, o.extraPath ?? DEFAULT_EXTRA_PATH, o.cwd ?? process.cwd());
+      if (!path) return `the program "${words[0]}" was not found (not on PATH${words[0]!.includes('/') ? '' : ' or in /usr/games'}, or not executable)`;
+      proc = spawn(path, words.slice(1), { cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    }
+    this.proc = proc;
+    const onGone = () => {
+      this.exitedFlag = true;
+      this.wake();
+    };
+    proc.on('exit', (code, signal) => {
+      this.exitInfo = { code, signal };
+      onGone();
+    });
+    proc.on('error', (e) => {
+      this.stderrTail.push(e.message);
+      onGone();
+    });
+    proc.stdin!.on('error', () => {});
+    const rl = createInterface({ input: proc.stdout!, crlfDelay: Infinity });
+    rl.on('line', (line) => {
+      o.log?.(`<${o.label}: ${line}`);
+      this.lines.push(line);
+      this.wake();
+    });
+    // the output closing is the end for us even if the process lingers
+    rl.on('close', () => {
+      if (!this.exitedFlag) setTimeout(onGone, 50);
+    });
+    const err = createInterface({ input: proc.stderr!, crlfDelay: Infinity });
+    err.on('line', (line) => {
+      if (line.trim() === '') return;
+      this.stderrTail.push(line.trim());
+      if (this.stderrTail.length > 5) this.stderrTail.shift();
+    });
+    return null;
+  }
+
+  private wake(): void {
+    const w = this.waiter;
+    this.waiter = null;
+    w?.();
+  }
+
+  /** The next line, or null at the deadline (ms since epoch) or when the engine has exited. */
+  async nextLine(deadline: number): Promise<string | null> {
+    for (;;) {
+      if (this.lines.length > 0) return this.lines.shift()!;
+      if (this.exitedFlag) return null;
+      // no deadline (an infinite analysis): wake up hourly to look again
+      const wait = Math.min(deadline - Date.now(), 3_600_000);
+      if (wait <= 0) return null;
+      await new Promise<void>((resolveWait) => {
+        const t = setTimeout(() => {
+          this.waiter = null;
+          resolveWait();
+        }, wait);
+        this.waiter = () => {
+          clearTimeout(t);
+          resolveWait();
+        };
+      });
+    }
+  }
+
+  /** Forgets lines not read yet. */
+  drain(): void {
+    this.lines = [];
+  }
+
+  send(line: string): void {
+    if (!this.proc || this.exitedFlag) return;
+    this.options.log?.(`>${this.options.label}: ${line}`);
+    this.proc.stdin!.write(line + '\n');
+  }
+
+  /** Sends `quitLine` (if any), then kills the process if it has not exited after `graceMs`. */
+  async quit(quitLine: string | null = 'quit', graceMs = 1000): Promise<void> {
+    this.quitting = true;
+    if (!this.proc || this.exitedFlag) return;
+    if (quitLine !== null) this.send(quitLine);
+    const deadline = Date.now() + graceMs;
+    while (!this.exitedFlag && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (!this.exitedFlag) this.kill();
+  }
+
+  kill(): void {
+    this.quitting = true;
+    if (this.proc && !this.exitedFlag) this.proc.kill('SIGKILL');
+  }
+}
