@@ -1,6 +1,7 @@
 /** What every command shares: I/O streams, errors with exit codes, picking the game and position. */
 import type { Position } from '../core/position.js';
 import { gameIdFromName, getGame, type Game, type GameId } from '../notation/registry.js';
+import { quoteInput } from '../core/text.js';
 
 export interface Io {
   out(text: string): void;
@@ -38,7 +39,7 @@ export interface CommonOptions {
 export function resolveGame(opts: CommonOptions): Game {
   if (opts.variant) {
     const id = gameIdFromName(opts.variant);
-    if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+    if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
     return getGame(id);
   }
   if (opts.fen) {

@@ -3,6 +3,7 @@ import type { Position } from '../core/position.js';
 import { pieceKind, pieceSide } from '../core/piece.js';
 import type { VariantData } from '../core/variant.js';
 import { err, ok, type Result } from '../core/result.js';
+import { quoteInput } from '../core/text.js';
 
 /** Letter of a piece code: side 0 upper case, side 1 lower case ('+P' / '+p' for promoted chu pieces). */
 export function pieceLetter(v: VariantData, code: number): string {
@@ -34,8 +35,13 @@ export function parseBoardField(
     while (i < row.length) {
       const c = row[i]!;
       if (c >= '0' && c <= '9') {
-        let nEmpty = 0;
-        while (i < row.length && row[i]! >= '0' && row[i]! <= '9') nEmpty = nEmpty * 10 + Number(row[i++]);
+        const start = i;
+        while (i < row.length && row[i]! >= '0' && row[i]! <= '9') i++;
+        const digits = row.slice(start, i);
+        // a run longer than the board is refused before it can grow into 1e+21 or Infinity
+        if (digits.length > 2 || Number(digits) > W)
+          return err(`FEN field 1: rank ${r + 1} from the top has an empty run of ${quoteInput(digits, 12)}, more than the ${W} files of a rank`);
+        const nEmpty = Number(digits);
         if (nEmpty === 0) return err(`FEN field 1: rank ${r + 1} from the top has an empty run of 0`);
         x += nEmpty;
         continue;
@@ -48,7 +54,7 @@ export function parseBoardField(
       }
       const upper = letter.toUpperCase();
       const kind = byLetter.get(upper);
-      if (kind === undefined) return err(`FEN field 1: unknown piece letter "${letter}" in rank ${r + 1} from the top`);
+      if (kind === undefined) return err(`FEN field 1: unknown piece letter ${quoteInput(letter)} in rank ${r + 1} from the top`);
       const side = letter === upper ? 0 : 1;
       if (x >= W) return err(`FEN field 1: rank ${r + 1} from the top has more than ${W} files`);
       board[y * W + x] = (kind << 1) | side;

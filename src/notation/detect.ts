@@ -23,6 +23,7 @@ import { looksLikeWestern, parseWesternReason } from './western.js';
 import { isLegalMove } from './legal-check.js';
 import { looksLikeWxf, parseWxfReason } from './wxf.js';
 import { explainXiangqi } from './xiangqi-why.js';
+import { quoteInput } from '../core/text.js';
 
 export type CoordinateMode = 'iccs' | 'uci' | 'auto';
 export type XiangqiNotation = 'iccs' | 'uci' | 'wxf' | 'chinese';
@@ -99,7 +100,7 @@ export function parseXiangqiMoveReason(pos: Position, text: string, mode: Coordi
 /** A xiangqi move in any notation: `"H2+3": the horse on h0 is blocked at h1`. */
 export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
   const r = parseXiangqiMoveReason(pos, text, mode);
-  return r.ok ? r : err(`"${text}": ${r.error}`);
+  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
 }
 
 export type ChuNotation = 'usi' | 'xboard' | 'western';
@@ -125,11 +126,11 @@ export function parseChuMoveReason(pos: Position, text: string): Result<Move> {
   if (kind === null) return err('not a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)');
   const r = parseUsi(pos, t);
   if (r.ok) return r;
-  return err(r.error.startsWith(`"${t}": `) ? r.error.slice(t.length + 4) : r.error);
+  return err(r.error.startsWith(`${quoteInput(t)}: `) ? r.error.slice(quoteInput(t).length + 2) : r.error);
 }
 
 /** A chu shogi move in any notation: `"Ln-5e": the Lion on 7g cannot move to 5e`. */
 export function parseChuMove(pos: Position, text: string): Result<Move> {
   const r = parseChuMoveReason(pos, text);
-  return r.ok ? r : err(`"${text}": ${r.error}`);
+  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
 }

@@ -23,11 +23,12 @@ import { CHU_START_SFEN } from '../games/chushogi/index.js';
 import { xiangqi, XIANGQI_START_FEN } from '../games/xiangqi/index.js';
 import { xiangqiPlacementError } from '../games/xiangqi/validate.js';
 import { formatBoardField, parseBoardField } from '../notation/board-text.js';
-import { parseXiangqiFen } from '../notation/fen.js';
+import { parseCounter, parseXiangqiFen } from '../notation/fen.js';
 import { formatIccs, formatUci, parseCoordinate } from '../notation/iccs.js';
 import { getGame, type GameId } from '../notation/registry.js';
 import { parseChuSfen } from '../notation/sfen.js';
 import { parseUsi } from '../notation/usi.js';
+import { quoteInput } from '../core/text.js';
 
 /** One game as the engine protocols see it. */
 export interface ProtocolGame {
@@ -60,15 +61,20 @@ const newStart = (id: GameId): Position => {
 function readXboardFields(pos: Position, fields: readonly string[], sides: Record<string, 0 | 1>): Result<Position> {
   const sideText = (fields[1] ?? 'w').toLowerCase();
   const side = sides[sideText];
-  if (side === undefined) return err(`FEN field 2: side to move must be ${Object.keys(sides).join(' or ')}, not "${fields[1]}"`);
+  if (side === undefined) return err(`FEN field 2: side to move must be ${Object.keys(sides).join(' or ')}, not ${quoteInput(fields[1])}`);
   pos.setTurn(side);
   const numbers = fields.slice(2).filter((f) => f !== '-');
-  if (numbers.length > 2) return err(`FEN has too many fields: "${fields.slice(2).join(' ')}" after the side to move`);
-  for (const n of numbers) if (!/^\d+$/.test(n)) return err(`FEN: "${n}" is not a number (half-move clock or move number)`);
-  if (numbers.length === 2) {
-    pos.halfmove = Number(numbers[0]);
-    pos.fullmove = Math.max(1, Number(numbers[1]));
-  } else if (numbers.length === 1) pos.fullmove = Math.max(1, Number(numbers[0]));
+  if (numbers.length > 2) return err(`FEN has too many fields: ${quoteInput(fields.slice(2).join(' '))} after the side to move`);
+  const values: number[] = [];
+  for (const n of numbers) {
+    const v = parseCounter(n, 0, 'FEN: half-move clock or move number');
+    if (!v.ok) return v;
+    values.push(v.value);
+  }
+  if (values.length === 2) {
+    pos.halfmove = values[0]!;
+    pos.fullmove = Math.max(1, values[1]!);
+  } else if (values.length === 1) pos.fullmove = Math.max(1, values[0]!);
   return ok(pos);
 }
 
@@ -137,7 +143,7 @@ export const CHU: ProtocolGame = {
     }
     // XBoard may mark a declined promotion with `=`
     if (t.endsWith('=')) t = t.slice(0, -1);
-    if (!/^[a-l]/i.test(t)) return err(`"${text}" is not an XBoard chu move (like h4h5, f5e6,e6e7 or h9h10+)`);
+    if (!/^[a-l]/i.test(t)) return err(`${quoteInput(text)} is not an XBoard chu move (like h4h5, f5e6,e6e7 or h9h10+)`);
     const r = parseUsi(pos, t);
     // the reasons name USI squares (7g): say them the XBoard way (f6)
     return r.ok ? r : err(r.error.replace(/\b(1[0-2]|[1-9])([a-l])\b/g, (_s, f: string, rk: string) => chuSquare((108 - rk.charCodeAt(0)) * W + (W - Number(f)))));

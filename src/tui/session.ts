@@ -28,6 +28,7 @@ import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
 import { formatSquare, parseSquare, squareExample } from './squares.js';
 import { moveError, parsePlayerKind, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
+import { quoteInput } from '../core/text.js';
 
 export { moveError };
 
@@ -513,7 +514,7 @@ export class Session {
         if (this.outcome()) return fail(`the game is over (${describeOutcome(this.game, this.outcome()!)})`);
         if (args[0] === undefined) return { ...ok(), think: true };
         const t = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(args[0]);
-        if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time such as 2s or 500ms, not "${args[0]}"`);
+        if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time such as 2s or 500ms, not ${quoteInput(args[0])}`);
         this.thinkMs = Math.min(600_000, Math.round(Number(t[1]) * (t[2] === 'ms' ? 1 : 1000)));
         return { ...ok(), think: true };
       }
@@ -555,7 +556,7 @@ export class Session {
     for (const [i, t] of texts.entries()) {
       const r = this.parseMove(t);
       if (!r.ok) {
-        const msg = r.error.includes(`"${t}"`) ? r.error : `"${t}": ${r.error}`;
+        const msg = r.error.includes(`${quoteInput(t)}`) ? r.error : `${quoteInput(t)}: ${r.error}`;
         failure = texts.length > 1 ? `move ${i + 1} of ${texts.length}: ${msg} (no move played)` : msg;
         break;
       }
@@ -581,15 +582,15 @@ export class Session {
     const words = text.split(/\s+/);
     const first = this.parseMove(words[0]!);
     if (!first.ok && words.length === 1 && !/[0-9\u3400-\u9fff]/.test(word)) {
-      return fail(`unknown command "${word}" (type help)`);
+      return fail(`unknown command ${quoteInput(word)} (type help)`);
     }
-    if (!first.ok && words.length > 1) return fail(`unknown command "${word}" (type help); as a move: ${first.error}`);
+    if (!first.ok && words.length > 1) return fail(`unknown command ${quoteInput(word)} (type help); as a move: ${first.error}`);
     return this.cmdMoves(words);
   }
 
   private cmdHint(arg: string): CommandResult {
     const sq = this.parseSquare(arg);
-    if (sq === null) return fail(`"${arg}" is not a square (like ${squareExample(this.game.id)})`);
+    if (sq === null) return fail(`${quoteInput(arg)} is not a square (like ${squareExample(this.game.id)})`);
     const p = this.pos.board[sq]!;
     const name = this.square(sq);
     if (!p) {
@@ -615,7 +616,7 @@ export class Session {
   private cmdUndoRedo(which: 'undo' | 'redo', arg: string | undefined): CommandResult {
     let n = 1;
     if (arg !== undefined) {
-      if (!/^\d+$/.test(arg) || Number(arg) < 1) return fail(`${which}: "${arg}" is not a positive number`);
+      if (!/^\d+$/.test(arg) || Number(arg) < 1) return fail(`${which}: ${quoteInput(arg)} is not a positive number`);
       n = Number(arg);
     }
     if (which === 'undo') {
@@ -637,7 +638,7 @@ export class Session {
     let game = this.game;
     if (arg) {
       const id = gameIdFromName(arg);
-      if (!id) return fail(`unknown variant "${arg}" (use xiangqi or chushogi)`);
+      if (!id) return fail(`unknown variant ${quoteInput(arg)} (use xiangqi or chushogi)`);
       try {
         game = getGame(id);
       } catch {
@@ -671,7 +672,7 @@ export class Session {
     let moves = legalMoves(this.pos);
     if (arg) {
       const sq = this.parseSquare(arg);
-      if (sq === null) return fail(`"${arg}" is not a square (like ${squareExample(this.game.id)})`);
+      if (sq === null) return fail(`${quoteInput(arg)} is not a square (like ${squareExample(this.game.id)})`);
       moves = moves.filter((m) => (m & 0xff) === sq);
     }
     const f = this.formatter();
@@ -709,7 +710,7 @@ export class Session {
   private cmdLevel(arg: string | undefined): CommandResult {
     if (arg === undefined) return ok(`level ${this.level}`);
     if (!/^\d+$/.test(arg) || Number(arg) < MIN_LEVEL || Number(arg) > MAX_LEVEL)
-      return fail(`level: "${arg}" is not a number from ${MIN_LEVEL} to ${MAX_LEVEL}`);
+      return fail(`level: ${quoteInput(arg)} is not a number from ${MIN_LEVEL} to ${MAX_LEVEL}`);
     this.level = Number(arg);
     this.version++;
     return ok(`level ${this.level}`);
@@ -719,7 +720,7 @@ export class Session {
     const ids = [...this.game.notations.keys()];
     if (arg === undefined) return ok(`notation ${this.notation} (available: ${ids.join(', ')})`);
     const id = arg.toLowerCase();
-    if (!this.game.notations.has(id)) return fail(`unknown notation "${arg}" for ${this.game.id} (use ${ids.join(', ')})`);
+    if (!this.game.notations.has(id)) return fail(`unknown notation ${quoteInput(arg)} for ${this.game.id} (use ${ids.join(', ')})`);
     this.notation = id;
     this.version++;
     return ok(`notation ${id}`);

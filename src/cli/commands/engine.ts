@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
 import { CliError, type Io } from '../context.js';
 import { gameIdFromName } from '../../notation/registry.js';
+import { quoteInput } from '../../core/text.js';
 
 interface EngineOptions {
   protocol: string;
@@ -21,16 +22,16 @@ export function registerEngine(program: Command, io: Io): void {
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
     .action(async (opts: EngineOptions) => {
       const protocol = opts.protocol.toLowerCase() as ProtocolName;
-      if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol "${opts.protocol}" (use xboard, uci or ucci)`);
+      if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol ${quoteInput(opts.protocol)} (use xboard, uci or ucci)`);
       let level: number | null = null;
       if (opts.level !== undefined) {
-        if (!/^[1-8]$/.test(opts.level)) throw new CliError(`--level must be a whole number from 1 to 8, not "${opts.level}"`);
+        if (!/^[1-8]$/.test(opts.level)) throw new CliError(`--level must be a whole number from 1 to 8, not ${quoteInput(opts.level)}`);
         level = Number(opts.level);
       }
       let variant: 'xiangqi' | 'chushogi' | undefined;
       if (opts.variant !== undefined) {
         const id = gameIdFromName(opts.variant);
-        if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+        if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
         if (id !== 'xiangqi' && protocol !== 'xboard') throw new CliError(`the ${protocol} protocol plays xiangqi only`);
         variant = id;
       }

@@ -8,6 +8,7 @@ import { XIANGQI_PIECES } from '../../games/xiangqi/pieces.js';
 import { CHU_GLYPHS, CHU_PROMOTED_GLYPHS, renderMoveDiagram, XIANGQI_GLYPHS, type Painter } from '../../render/index.js';
 import { gameIdFromName } from '../../notation/registry.js';
 import { CliError, colorEnabled, type CommonOptions, type Io } from '../context.js';
+import { quoteInput } from '../../core/text.js';
 
 interface PieceOptions extends CommonOptions {
   style?: string;
@@ -98,15 +99,15 @@ export function registerPiece(program: Command, io: Io): void {
     .option('--no-color', 'no colour')
     .action((name: string, opts: PieceOptions) => {
       const wanted = opts.variant === undefined ? null : gameIdFromName(opts.variant);
-      if (opts.variant !== undefined && !wanted) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
-      if (opts.style !== 'unicode' && opts.style !== 'ascii') throw new CliError(`unknown style "${opts.style}" (use unicode or ascii)`);
+      if (opts.variant !== undefined && !wanted) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+      if (opts.style !== 'unicode' && opts.style !== 'ascii') throw new CliError(`unknown style ${quoteInput(opts.style)} (use unicode or ascii)`);
       const kind = wanted === 'xiangqi' ? 0 : findChuPiece(name);
       if (!kind) {
         const xq = wanted === 'chushogi' ? 0 : findXiangqiPiece(name);
         if (xq) return xiangqiPiece(io, xq, opts);
         if (wanted === 'xiangqi')
-          throw new CliError(`unknown xiangqi piece "${name}" (try a name like "horse", a letter like N or a glyph like 傌)`);
-        throw new CliError(`unknown chu shogi piece "${name}" (try a name like "lion", a letter like n or +H, or a glyph like 狮)`);
+          throw new CliError(`unknown xiangqi piece ${quoteInput(name)} (try a name like "horse", a letter like N or a glyph like 傌)`);
+        throw new CliError(`unknown chu shogi piece ${quoteInput(name)} (try a name like "lion", a letter like n or +H, or a glyph like 狮)`);
       }
       const spec = CHU_PIECES[kind - 1]!;
       const cells = chuMoveDiagram(kind);

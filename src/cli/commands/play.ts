@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { parsePlayerKind, type PlayerKind } from '../../tui/types.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle } from './show.js';
+import { quoteInput } from '../../core/text.js';
 
 interface PlayCliOptions extends CommonOptions {
   red?: string;
@@ -16,7 +17,7 @@ interface PlayCliOptions extends CommonOptions {
 function player(flag: string, v: string | undefined): PlayerKind | undefined {
   if (v === undefined) return undefined;
   const k = parsePlayerKind(v);
-  if (!k) throw new CliError(`${flag} must be human or computer, not "${v}"`);
+  if (!k) throw new CliError(`${flag} must be human or computer, not ${quoteInput(v)}`);
   return k;
 }
 
@@ -41,7 +42,7 @@ export function registerPlay(program: Command, io: Io): void {
       let level: number | undefined;
       if (opts.level !== undefined) {
         level = Number(opts.level);
-        if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not "${opts.level}"`);
+        if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not ${quoteInput(opts.level)}`);
       }
       const game = resolveGame(opts);
       // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
