@@ -3,7 +3,27 @@ import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands/index.js';
 import { CliError, processIo, type Io } from './context.js';
 
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+/** The exit code when the reader of stdout (or stderr) goes away: 128 + SIGPIPE, as a shell reports a C tool killed by it. */
+export const EXIT_PIPE = 141;
+
+let guarded = false;
+
+/**
+ * A closed pipe (`chuhan validate many.pgn | head -1`, a GUI quitting its engine) ends the program
+ * at once and quietly with exit 141: no stack trace, no write after the reader left.
+ */
+export function guardPipes(exit: (code: number) => never = (c) => process.exit(c)): void {
+  if (guarded) return;
+  guarded = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    // EPIPE, or any other failure to write the output: nothing more can be said, end as for a closed pipe
+    stream.on('error', () => exit(EXIT_PIPE));
+  }
+}
+
+export async function main(argv: string[], given?: Io): Promise<number> {
+  if (!given) guardPipes();
+  const io = given ?? processIo();
   const program = new Command();
   program
     .name('chuhan')

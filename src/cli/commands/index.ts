@@ -13,6 +13,7 @@ export const COMMANDS: { name: string; load: () => Promise<Register> }[] = [
   { name: 'piece', load: async () => (await import('./piece.js')).registerPiece },
   { name: 'show', load: async () => (await import('./show.js')).registerShow },
   { name: 'play', load: async () => (await import('./play.js')).registerPlay },
+  { name: 'games', load: async () => (await import('./games.js')).registerGames },
   { name: 'repl', load: async () => (await import('./repl.js')).registerRepl },
   { name: 'validate', load: async () => (await import('./validate.js')).registerValidate },
   { name: 'engine', load: async () => (await import('./engine.js')).registerEngine },

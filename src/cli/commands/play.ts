@@ -9,7 +9,7 @@ interface PlayCliOptions extends CommonOptions {
   red?: string;
   black?: string;
   level?: string;
-  resume?: boolean;
+  resume?: boolean | string;
   style?: string;
   labels?: string | boolean;
 }
@@ -24,13 +24,13 @@ function player(flag: string, v: string | undefined): PlayerKind | undefined {
 export function registerPlay(program: Command, io: Io): void {
   program
     .command('play')
-    .description('the interactive board (default: you play red against the computer); the game is autosaved, --resume continues it')
+    .description('the interactive board (default: you play red against the computer); each game is saved in its own file, --resume continues one')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
     .option('--fen <fen>', 'the start position (FEN or SFEN)')
     .option('--red <player>', 'first side (red / sente): human | computer (default human)')
     .option('--black <player>', 'second side (black / gote): human | computer (default computer)')
     .option('--level <n>', 'computer strength, 1-8 (default 3)')
-    .option('--resume', 'continue the autosaved game')
+    .option('--resume [id]', 'continue the latest unfinished saved game, or the one with this id (chuhan games lists them)')
     .option('--style <style>', 'unicode (default) | ascii')
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
@@ -49,6 +49,6 @@ export function registerPlay(program: Command, io: Io): void {
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runPlay } = await import('../../tui/run-play.js');
-      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, color: colorEnabled(io, opts), style, labels, io });
+      await runPlay({ game, fen: opts.fen, players, level, resume: opts.resume ?? false, color: colorEnabled(io, opts), style, labels, io });
     });
 }
