@@ -39,7 +39,7 @@ export function parseBoardField(
         while (i < row.length && row[i]! >= '0' && row[i]! <= '9') i++;
         const digits = row.slice(start, i);
         // a run longer than the board is refused before it can grow into 1e+21 or Infinity
-        if (digits.length > 2 || Number(digits) > W)
+        if (digits.length > 2)
           return err(`FEN field 1: rank ${r + 1} from the top has an empty run of ${quoteInput(digits, 12)}, more than the ${W} files of a rank`);
         const nEmpty = Number(digits);
         if (nEmpty === 0) return err(`FEN field 1: rank ${r + 1} from the top has an empty run of 0`);

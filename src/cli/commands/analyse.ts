@@ -91,7 +91,7 @@ export function registerAnalyse(program: Command, io: Io): void {
       if (status.reason !== null) {
         if (opts.json)
           io.out(JSON.stringify({ variant: game.id, fen, status: status.reason, winner: status.winner, iterations: [], bestmove: null }) + '\n');
-        else io.out(`game over: ${status.reason}, ${status.winner} wins\nbestmove (none)\n`);
+        else io.out(`game over: ${status.reason}, ${status.winner === null ? 'a draw' : `${status.winner} wins`}\nbestmove (none)\n`);
         return;
       }
 
