@@ -1,6 +1,7 @@
 /** The CLI entry: builds the commander program and maps failures to exit codes (cli.md). */
 import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands/index.js';
+import { escapeControls } from '../core/text.js';
 import { CliError, processIo, type Io } from './context.js';
 
 /** The exit code when the reader of stdout (or stderr) goes away: 128 + SIGPIPE, as a shell reports a C tool killed by it. */
@@ -41,7 +42,8 @@ export async function main(argv: string[], given?: Io): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof CliError) {
-      io.err(`chuhan: ${e.message}\n`);
+      // input quoted in a message is escaped where it is quoted; this is the last line of defence
+      io.err(`chuhan: ${escapeControls(e.message)}\n`);
       return e.exitCode;
     }
     if (e instanceof CommanderError) {
@@ -49,7 +51,7 @@ export async function main(argv: string[], given?: Io): Promise<number> {
       return e.exitCode === 0 ? 0 : 2;
     }
     const message = e instanceof Error ? e.message : String(e);
-    io.err(`chuhan: internal error: ${message}\n`);
+    io.err(`chuhan: internal error: ${escapeControls(message)}\n`);
     return 3;
   }
 }

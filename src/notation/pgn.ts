@@ -74,6 +74,7 @@ export {
 export type { NotationHint, RecordHints, VariantHint } from './pgn-hints.js';
 export { writePgn } from './pgn-write.js';
 export type { PgnGameInput, WritePgnOptions } from './pgn-write.js';
+import { quoteInput } from '../core/text.js';
 
 export interface RecordMove {
   /** The move as written (number prefix, annotations and NAGs removed). */
@@ -210,8 +211,7 @@ function detach(s: string): string {
 }
 
 function quoteText(s: string): string {
-  const t = s.length > 40 ? s.slice(0, 40) + '…' : s;
-  return '"' + t + '"';
+  return quoteInput(s, 40);
 }
 
 const enum Mode {

@@ -47,6 +47,7 @@ export class UciSession {
   private millis = false;
   private running: Running | null = null;
   private quitting = false;
+  private closed = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(opts: UciOptions) {
@@ -61,6 +62,8 @@ export class UciSession {
   }
 
   private out(line: string): void {
+    // after quit (and UCCI's `bye`) nothing more is said, not even by a search still unwinding
+    if (this.closed) return;
     this.opts.write(line);
   }
 
@@ -122,6 +125,7 @@ export class UciSession {
         this.quitting = true;
         if (this.running) this.stopSearch(true);
         if (this.dialect === 'ucci') this.out('bye');
+        this.closed = true;
         this.opts.onQuit?.();
         return;
       default:
@@ -351,8 +355,10 @@ export class UciSession {
         finish();
       },
       (e: unknown) => {
-        this.info(`search failed: ${e instanceof Error ? e.message : String(e)}`);
-        if (!run.cancelled) this.out(this.dialect === 'uci' ? 'bestmove (none)' : 'nobestmove');
+        if (!run.cancelled) {
+          this.info(`search failed: ${e instanceof Error ? e.message : String(e)}`);
+          this.out(this.dialect === 'uci' ? 'bestmove (none)' : 'nobestmove');
+        }
         finish();
       },
     );
