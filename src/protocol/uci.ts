@@ -8,6 +8,7 @@
  * UCI times are milliseconds. As CECP's session, this one never throws on input, answers
  * `isready` even while searching, and searches asynchronously (`stop` gives the best move so far).
  */
+import { escapeControls } from '../core/text.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
@@ -64,7 +65,8 @@ export class UciSession {
   private out(line: string): void {
     // after quit (and UCCI's `bye`) nothing more is said, not even by a search still unwinding
     if (this.closed) return;
-    this.opts.write(line);
+    // lines echo input (a bad move, an unknown command): never a raw control character
+    this.opts.write(escapeControls(line));
   }
 
   private formatMove(m: Move): string {
