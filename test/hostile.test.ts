@@ -81,18 +81,23 @@ describe('problem 3: undo and the game line of any length', () => {
     const pos = xq.parseFen(START);
     if (!pos.ok) throw new Error(pos.error);
     const p: Position = pos.value;
-    const cycle = ['h0g2', 'h9g7', 'g2h0', 'g7h9'].map((t) => xq.parseMove(p, t));
+    // the 4-ply horse cycle comes back to the start, so its 4 move codes repeat
+    const cycle: number[] = [];
+    for (const t of ['h0g2', 'h9g7', 'g2h0', 'g7h9']) {
+      const r = xq.parseMove(p, t);
+      if (!r.ok) throw new Error(r.error);
+      cycle.push(r.value);
+      p.play(r.value);
+    }
+    for (let i = 0; i < 4; i++) p.undo();
     const hashes: [number, number][] = [];
     for (let i = 0; i < 20_000; i++) {
       hashes.push([p.hashLo, p.hashHi]);
-      const r = xq.parseMove(p, ['h0g2', 'h9g7', 'g2h0', 'g7h9'][i % 4]!);
-      if (!r.ok) throw new Error(r.error);
-      p.play(r.value);
+      p.play(cycle[i % 4]!);
     }
-    expect(cycle.length).toBe(4);
     for (let i = 19_999; i >= 0; i--) {
       p.undo();
-      expect([p.hashLo, p.hashHi]).toEqual(hashes[i]);
+      if (p.hashLo !== hashes[i]![0] || p.hashHi !== hashes[i]![1]) expect([i, p.hashLo, p.hashHi]).toEqual([i, ...hashes[i]!]);
     }
     expect(xq.formatFen(p)).toBe(START);
     expect(p.sp).toBe(0);
@@ -115,7 +120,7 @@ describe('problem 4: a closed pipe ends quietly with exit 141', () => {
   });
 
   it('repl and engine too', async () => {
-    const repl = await firstLineThenClose(['repl'], 'show\n'.repeat(300));
+    const repl = await firstLineThenClose(['repl'], 'show\n'.repeat(100));
     expect(repl.stderr).toBe('');
     expect(repl.code).toBe(141);
     const engine = await firstLineThenClose(['engine', '--protocol', 'uci'], 'uci\n'.repeat(3000));

@@ -201,14 +201,15 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     const idB = /--resume ([0-9a-f]{8})/.exec(sb)![1]!;
     expect(idA).not.toBe(idB);
     expect(gameFiles(home).length).toBe(2);
-    for (const [id, line] of [[idA, '1. h2e2'], [idB, '1. b2e2 h9g7']] as const) {
-      const r = start(`--resume ${id}`, home);
-      const s = await waitFor(r, prompt, `the resumed game ${id}`);
+    // both resumed at once, each by its id
+    const resumed = ([[idA, '1. h2e2'], [idB, '1. b2e2 h9g7']] as const).map(([id, line]) => ({ id, line, w: start(`--resume ${id}`, home) }));
+    for (const { id, line, w } of resumed) {
+      const s = await waitFor(w, prompt, `the resumed game ${id}`);
       expect(s).toContain(`resumed the saved game ${id}`);
       expect(s).toContain(line);
-      type(r, 'quit');
-      await waitFor(r, (x) => x.includes('EXIT=0'), 'the exit');
+      type(w, 'quit');
     }
+    for (const { w } of resumed) await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
   }, 90_000);
 
   it('a read-only CHUHAN_HOME is said before the first move, and play exits 1', async () => {
