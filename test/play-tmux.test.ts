@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
@@ -30,10 +30,20 @@ function newestSource(dir: string): number {
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A `chuhan play` in a fresh tmux window (120×40 unless told); the window stays open after the program exits. */
-function start(args: string, home: string, columns = 120, rows = 40): string {
+/** Read-only CHUHAN_HOMEs made by a test: made writable again before the folders are removed. */
+const readOnly: string[] = [];
+
+/** The saved game files of a CHUHAN_HOME (full paths). */
+const gameFiles = (home: string): string[] =>
+  existsSync(join(home, 'games')) ? readdirSync(join(home, 'games')).filter((f) => f.endsWith('.pgn')).map((f) => join(home, 'games', f)) : [];
+
+/**
+ * A `chuhan play` in a fresh tmux window (120×40 unless told; `prefix` goes before the command);
+ * the window stays open after the program exits.
+ */
+function start(args: string, home: string, columns = 120, rows = 40, prefix = ''): string {
   const name = `play${++n}`;
-  const cmd = `cd ${JSON.stringify(root)} && env CHUHAN_HOME=${JSON.stringify(home)} node bin/chuhan.js play ${args}; echo "EXIT=$?"; sleep 60`;
+  const cmd = `cd ${JSON.stringify(root)} && env CHUHAN_HOME=${JSON.stringify(home)} ${prefix}node bin/chuhan.js play ${args}; echo "EXIT=$?"; sleep 60`;
   tmux('new-session', '-d', '-s', name, '-x', String(columns), '-y', String(rows), cmd);
   return name;
 }
@@ -75,6 +85,7 @@ beforeAll(() => {
 
 afterAll(() => {
   if (hasTmux) spawnSync('tmux', ['-L', socket, 'kill-server']);
+  for (const d of readOnly) chmodSync(d, 0o700);
   removeTempDirs(); // after the tmux server (and the programs in its windows) are gone
 });
 
@@ -102,13 +113,14 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     tmux('send-keys', '-t', w, 'C-c');
     s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
     expect(s).toContain('EXIT=0');
-    expect(s).toContain('chuhan play --resume continues it');
-    const saved = readFileSync(join(home, 'autosave.pgn'), 'utf8');
+    expect(s).toMatch(/chuhan play --resume [0-9a-f]{8} continues it/);
+    expect(gameFiles(home).length).toBe(1);
+    const saved = readFileSync(gameFiles(home)[0]!, 'utf8');
     expect(saved).toMatch(/1\. h2e2 h9g7 2\. e2e6 \*/);
 
     const r = start('--resume', home);
     s = await waitFor(r, prompt, 'the resumed game');
-    expect(s).toContain('resumed the saved game (3 plies)');
+    expect(s).toMatch(/resumed the saved game [0-9a-f]{8} \(3 plies\)/);
     expect(s).toContain('2. e2e6');
     type(r, 'quit');
     s = await waitFor(r, (x) => x.includes('EXIT='), 'the exit');
@@ -126,7 +138,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     expect(s).toContain('red to move');
     type(w, 'quit');
     await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
-    expect(readFileSync(join(home, 'autosave.pgn'), 'utf8')).toMatch(/1\. h2e2 [a-i]\d[a-i]\d \*/);
+    expect(readFileSync(gameFiles(home)[0]!, 'utf8')).toMatch(/1\. h2e2 [a-i]\d[a-i]\d \*/);
   }, 60_000);
 
   it('chu shogi board fits a 120×40 terminal', async () => {
@@ -180,5 +192,87 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  it('a plain play after a saved game neither destroys it nor hides it; --resume restores the first game', async () => {
+    const home = tempDir('tmux');
+    const a = start('--black human', home);
+    await waitFor(a, prompt, 'the prompt');
+    type(a, 'h2e2');
+    await waitFor(a, (x) => x.includes('1. h2e2'), 'the move');
+    type(a, 'h9g7');
+    await waitFor(a, (x) => x.includes('1. h2e2 h9g7'), 'the reply');
+    type(a, 'quit');
+    let s = await waitFor(a, (x) => x.includes('EXIT='), 'the exit');
+    expect(s).toContain('EXIT=0');
+    const [first] = gameFiles(home);
+    const saved = readFileSync(first!, 'utf8');
+
+    const b = start('--black human', home);
+    s = await waitFor(b, prompt, 'the new game');
+    expect(s).toMatch(/an unfinished game \([0-9a-f]{8}, 2 plies\) is saved: chuhan play --resume continues it/);
+    expect(s).not.toContain('1. h2e2');
+    type(b, 'quit');
+    s = await waitFor(b, (x) => x.includes('EXIT='), 'the exit');
+    expect(s).toContain('EXIT=0');
+    expect(gameFiles(home)).toEqual([first]);
+    expect(readFileSync(first!, 'utf8')).toBe(saved);
+
+    const r = start('--resume', home);
+    s = await waitFor(r, prompt, 'the resumed game');
+    expect(s).toMatch(/resumed the saved game [0-9a-f]{8} \(2 plies\)/);
+    expect(s).toContain('1. h2e2 h9g7');
+    type(r, 'quit');
+    await waitFor(r, (x) => x.includes('EXIT=0'), 'the exit');
+  }, 60_000);
+
+  it('two sessions at once: both games saved, both resumable', async () => {
+    const home = tempDir('tmux');
+    const a = start('--black human', home);
+    const b = start('--black human', home);
+    await waitFor(a, prompt, 'the prompt of A');
+    await waitFor(b, prompt, 'the prompt of B');
+    type(a, 'h2e2');
+    type(b, 'b2e2');
+    await waitFor(a, (x) => x.includes('1. h2e2'), 'the move in A');
+    await waitFor(b, (x) => x.includes('1. b2e2'), 'the move in B');
+    type(b, 'h9g7');
+    await waitFor(b, (x) => x.includes('1. b2e2 h9g7'), 'the reply in B');
+    type(a, 'quit');
+    type(b, 'quit');
+    const sa = await waitFor(a, (x) => x.includes('EXIT='), 'the exit of A');
+    const sb = await waitFor(b, (x) => x.includes('EXIT='), 'the exit of B');
+    const idA = /--resume ([0-9a-f]{8})/.exec(sa)![1]!;
+    const idB = /--resume ([0-9a-f]{8})/.exec(sb)![1]!;
+    expect(idA).not.toBe(idB);
+    expect(gameFiles(home).length).toBe(2);
+    // both resumed at once, each by its id
+    const resumed = ([[idA, '1. h2e2'], [idB, '1. b2e2 h9g7']] as const).map(([id, line]) => ({ id, line, w: start(`--resume ${id}`, home) }));
+    for (const { id, line, w } of resumed) {
+      const s = await waitFor(w, prompt, `the resumed game ${id}`);
+      expect(s).toContain(`resumed the saved game ${id}`);
+      expect(s).toContain(line);
+      type(w, 'quit');
+    }
+    for (const { w } of resumed) await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
+  }, 90_000);
+
+  it('a read-only CHUHAN_HOME is said before the first move, and play exits 1', async () => {
+    const home = tempDir('tmux');
+    chmodSync(home, 0o555);
+    readOnly.push(home);
+    // root writes anywhere: run the program as nobody, for whom the folder is read-only
+    const prefix = process.getuid?.() === 0 ? 'setpriv --reuid=65534 --regid=65534 --clear-groups ' : '';
+    const w = start('--black human', home, 120, 40, prefix);
+    let s = await waitFor(w, prompt, 'the prompt');
+    const flat = (x: string) => x.replace(/\s+/g, ' ');
+    expect(flat(s)).toContain(`warning: games cannot be saved in ${home}/games: permission denied; make it writable or set CHUHAN_HOME to a writable folder`);
+    expect(s).not.toContain('1. ');
+    type(w, 'h2e2');
+    await waitFor(w, (x) => x.includes('1. h2e2'), 'the move');
+    type(w, 'quit');
+    s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
+    expect(flat(s)).toContain(`chuhan: the game was not saved: games cannot be saved in ${home}/games: permission denied`);
+    expect(s).toContain('EXIT=1');
   }, 60_000);
 });

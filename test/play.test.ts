@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { CliError, type Io } from '../src/cli/context.js';
 import { getGame } from '../src/games/registry.js';
 import { placeholderPlayer } from '../src/tui/computer.js';
-import { autosavePath, readIfExists, writeAtomically } from '../src/tui/files.js';
+import { readIfExists, writeAtomically } from '../src/tui/files.js';
+import { GameStore, stateDir } from '../src/tui/store.js';
 import { prepareSession, type PlayOptions } from '../src/tui/run-play.js';
 import { Session } from '../src/tui/session.js';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
@@ -37,9 +38,10 @@ function cliError(f: () => unknown): CliError {
 
 describe('autosave files', () => {
   it('CHUHAN_HOME, then XDG_STATE_HOME, then ~/.local/state', () => {
-    expect(autosavePath({ CHUHAN_HOME: '/x/home' })).toBe('/x/home/autosave.pgn');
-    expect(autosavePath({ XDG_STATE_HOME: '/state', HOME: '/h' })).toBe('/state/chuhan/autosave.pgn');
-    expect(autosavePath({ HOME: '/h' })).toBe('/h/.local/state/chuhan/autosave.pgn');
+    expect(stateDir({ CHUHAN_HOME: '/x/home' })).toBe('/x/home');
+    expect(stateDir({ XDG_STATE_HOME: '/state', HOME: '/h' })).toBe('/state/chuhan');
+    expect(stateDir({ HOME: '/h' })).toBe('/h/.local/state/chuhan');
+    expect(new GameStore('/x/home').newPath()).toMatch(/^\/x\/home\/games\/\d{4}-\d\d-\d\d-[0-9a-f]{8}\.pgn$/);
   });
 
   it('writes atomically into a new directory and leaves no temp file', () => {
@@ -57,40 +59,44 @@ describe('play start-up', () => {
   const computer = placeholderPlayer(1);
 
   it('a new game: red human, black the computer by default; the placeholder is named', () => {
-    const { session, greeting } = prepareSession(opts(), '/nonexistent/autosave.pgn', computer);
+    const none = new GameStore('/nonexistent');
+    const { session, greeting } = prepareSession(opts(), none, computer);
     expect(session.players).toEqual(['human', 'computer']);
     expect(greeting).toEqual([`note: the computer is a ${computer.name}`, expect.stringMatching(/^seed \d+ \(--seed \d+ repeats the computer's choices\)$/)]);
     expect(computer.name).toMatch(/placeholder/);
-    const fen = prepareSession(opts({ fen: '4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1', players: ['human', 'human'] }), '', computer);
+    const fen = prepareSession(opts({ fen: '4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1', players: ['human', 'human'] }), none, computer);
     expect(xq.formatFen(fen.session.pos)).toBe('4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1');
     expect(fen.greeting).toEqual([]);
-    expect(cliError(() => prepareSession(opts({ fen: 'junk' }), '', computer)).exitCode).toBe(2);
+    expect(cliError(() => prepareSession(opts({ fen: 'junk' }), none, computer)).exitCode).toBe(2);
   });
 
   it('--resume continues the saved game with its players; flags override them', () => {
     const dir = tempDir('resume');
-    const path = join(dir, 'autosave.pgn');
+    const store = new GameStore(dir);
+    const path = store.newPath();
     const s = new Session(xq, { players: ['human', 'human'], level: 3 });
     s.command('move h2e2 h9g7');
     writeAtomically(path, s.record());
-    const r = prepareSession(opts({ resume: true }), path, computer);
+    const r = prepareSession(opts({ resume: true }), store, computer);
     expect(r.session.history).toEqual(s.history);
     expect(r.session.players).toEqual(['human', 'human']);
     expect(r.session.level).toBe(3);
-    expect(r.greeting).toEqual(['resumed the saved game (2 plies)']);
-    const o = prepareSession(opts({ resume: true, players: [undefined, 'computer'], level: 5 }), path, computer);
+    expect(r.greeting).toEqual([`resumed the saved game ${GameStore.idOf(path)} (2 plies)`]);
+    expect(r.target).toEqual({ path, id: GameStore.idOf(path), fresh: false });
+    const o = prepareSession(opts({ resume: true, players: [undefined, 'computer'], level: 5 }), store, computer);
     expect(o.session.players).toEqual(['human', 'computer']);
     expect(o.session.level).toBe(5);
   });
 
   it('--resume without a saved game, or with a broken one, is exit 2 with the path', () => {
     const dir = tempDir('resume');
-    const path = join(dir, 'autosave.pgn');
-    const none = cliError(() => prepareSession(opts({ resume: true }), path, computer));
+    const store = new GameStore(dir);
+    const none = cliError(() => prepareSession(opts({ resume: true }), store, computer));
     expect(none.exitCode).toBe(2);
-    expect(none.message).toBe(`there is no saved game to resume (${path} does not exist)`);
-    writeFileSync(path, '[Variant "xiangqi"]\n\n1. h2e2 h2e2 *\n');
-    const bad = cliError(() => prepareSession(opts({ resume: true }), path, computer));
+    expect(none.message).toBe(`there is no unfinished game to resume in ${dir}/games (chuhan games lists the saved games)`);
+    const path = store.newPath();
+    writeAtomically(path, '[Variant "xiangqi"]\n\n1. h2e2 h2e2 *\n');
+    const bad = cliError(() => prepareSession(opts({ resume: GameStore.idOf(path) }), store, computer));
     expect(bad.exitCode).toBe(2);
     expect(bad.message).toMatch(/^the saved game .* cannot be resumed: move 2 \(line 3:9\)/);
   });

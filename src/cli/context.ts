@@ -1,6 +1,7 @@
 /** What every command shares: I/O streams, errors with exit codes, picking the game and position. */
 import type { Position } from '../core/position.js';
 import { DEFAULT_GAME, GAMES, gameFromName, type Game } from '../games/registry.js';
+import { quoteInput } from '../core/text.js';
 
 import { CliError, type Io } from '../tui/io.js';
 
@@ -17,7 +18,7 @@ export interface CommonOptions {
 export function resolveGame(opts: CommonOptions): Game {
   if (opts.variant) {
     const game = gameFromName(opts.variant);
-    if (!game) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+    if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
     return game;
   }
   if (opts.fen) {

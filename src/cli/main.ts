@@ -7,10 +7,31 @@
  */
 import { COMMANDS, findCommand } from './commands/index.js';
 import { CliError, processIo, type Io } from '../tui/io.js';
+import { escapeControls } from '../core/text.js';
 import { VERSION } from './version.js';
 import { pathToFileURL } from 'node:url';
 
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+/** The exit code when the reader of stdout (or stderr) goes away: 128 + SIGPIPE, as a shell reports a C tool killed by it. */
+export const EXIT_PIPE = 141;
+
+let guarded = false;
+
+/**
+ * A closed pipe (`chuhan validate many.pgn | head -1`, a GUI quitting its engine) ends the program
+ * at once and quietly with exit 141: no stack trace, no write after the reader left.
+ */
+export function guardPipes(exit: (code: number) => never = (c) => process.exit(c)): void {
+  if (guarded) return;
+  guarded = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    // EPIPE, or any other failure to write the output: nothing more can be said, end as for a closed pipe
+    stream.on('error', () => exit(EXIT_PIPE));
+  }
+}
+
+export async function main(argv: string[], given?: Io): Promise<number> {
+  if (!given) guardPipes();
+  const io = given ?? processIo();
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.out(`${VERSION}\n`);
     return 0;
@@ -39,7 +60,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return 0;
   } catch (e) {
     if (e instanceof CliError) {
-      io.err(`chuhan: ${e.message}\n`);
+      // input quoted in a message is escaped where it is quoted; this is the last line of defence
+      io.err(`chuhan: ${escapeControls(e.message)}\n`);
       return e.exitCode;
     }
     if (e instanceof CommanderError) {
@@ -47,7 +69,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       return e.exitCode === 0 ? 0 : 2;
     }
     const message = e instanceof Error ? e.message : String(e);
-    io.err(`chuhan: internal error: ${message}\n`);
+    io.err(`chuhan: internal error: ${escapeControls(message)}\n`);
     return 3;
   }
 }

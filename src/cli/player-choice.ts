@@ -3,6 +3,7 @@
  * engine of every computer side without its own) for `play` and `repl`: the players and one
  * computer player that asks each side's engine.
  */
+import { quoteInput } from '../core/text.js';
 import type { EngineChoice, Env } from '../engine-client/config.js';
 import type { ComputerPlayer } from '../tui/computer.js';
 import { builtinComputer, externalComputer, sideComputers } from '../tui/engine-computer.js';
@@ -21,7 +22,7 @@ export interface PlayerFlags {
 /** --seed: a whole number (the computer's random choices below the top level). */
 export function parseSeed(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text)) throw new CliError(`--seed must be a whole number from 0 to 999999999, not "${text}"`);
+  if (!/^\d{1,9}$/.test(text)) throw new CliError(`--seed must be a whole number from 0 to 999999999, not ${quoteInput(text)}`);
   return Number(text);
 }
 
@@ -35,7 +36,7 @@ export function choosePlayers(
   let moveMs: number | undefined;
   if (flags.movetime !== undefined) {
     if (!/^\d+$/.test(flags.movetime) || Number(flags.movetime) < 10 || Number(flags.movetime) > 3_600_000)
-      throw new CliError(`--movetime must be milliseconds from 10 to 3600000, not "${flags.movetime}"`);
+      throw new CliError(`--movetime must be milliseconds from 10 to 3600000, not ${quoteInput(flags.movetime)}`);
     moveMs = Number(flags.movetime);
   }
   const fallback = computerOf(chooseEngine(flags.engine, env), moveMs);

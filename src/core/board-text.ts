@@ -3,6 +3,34 @@ import type { Position } from './position.js';
 import { pieceKind, pieceSide } from './piece.js';
 import type { VariantData } from './variant.js';
 import { err, ok, type Result } from './result.js';
+import { quoteInput } from './text.js';
+
+/**
+ * The largest halfmove clock and move number a FEN or SFEN may give: 10^9 (far beyond any game,
+ * small enough to stay exact through every counter and its undo).
+ */
+export const MAX_COUNTER = 1_000_000_000;
+
+/** Control characters a FEN/SFEN refuses in any field (the PGN reader refuses the same ones). */
+const CONTROL_RE = /[\x00-\x08\x0e-\x1f\x7f-\x9f]/;
+
+/** The first control character of a FEN/SFEN as an error, or null. */
+export function fenControlError(text: string, what: 'FEN' | 'SFEN'): string | null {
+  const m = CONTROL_RE.exec(text);
+  if (!m) return null;
+  const before = text.slice(0, m.index).trimStart();
+  const field = before === '' ? 1 : before.split(/\s+/).length;
+  return `${what} field ${field}: control character ${quoteInput(m[0]).slice(1, -1)} is not allowed`;
+}
+
+/** A counter field: digits only, from `min` to MAX_COUNTER; the value or an error. */
+export function parseCounter(text: string, min: number, label: string): Result<number> {
+  if (!/^\d+$/.test(text) || (min > 0 && /^0+$/.test(text)))
+    return err(`${label} ${quoteInput(text, 24)} is not a whole number from ${min} to ${MAX_COUNTER}`);
+  if (text.replace(/^0+(?=\d)/, '').length > 10 || Number(text) > MAX_COUNTER)
+    return err(`${label} ${quoteInput(text, 24)} is too large (at most ${MAX_COUNTER})`);
+  return ok(Number(text));
+}
 
 /** Letter of a piece code: side 0 upper case, side 1 lower case ('+P' / '+p' for promoted chu pieces). */
 export function pieceLetter(v: VariantData, code: number): string {
@@ -34,8 +62,13 @@ export function parseBoardField(
     while (i < row.length) {
       const c = row[i]!;
       if (c >= '0' && c <= '9') {
-        let nEmpty = 0;
-        while (i < row.length && row[i]! >= '0' && row[i]! <= '9') nEmpty = nEmpty * 10 + Number(row[i++]);
+        const start = i;
+        while (i < row.length && row[i]! >= '0' && row[i]! <= '9') i++;
+        const digits = row.slice(start, i);
+        // a run longer than the board is refused before it can grow into 1e+21 or Infinity
+        if (digits.length > 2)
+          return err(`FEN field 1: rank ${r + 1} from the top has an empty run of ${quoteInput(digits, 12)}, more than the ${W} files of a rank`);
+        const nEmpty = Number(digits);
         if (nEmpty === 0) return err(`FEN field 1: rank ${r + 1} from the top has an empty run of 0`);
         x += nEmpty;
         continue;
@@ -48,7 +81,7 @@ export function parseBoardField(
       }
       const upper = letter.toUpperCase();
       const kind = byLetter.get(upper);
-      if (kind === undefined) return err(`FEN field 1: unknown piece letter "${letter}" in rank ${r + 1} from the top`);
+      if (kind === undefined) return err(`FEN field 1: unknown piece letter ${quoteInput(letter)} in rank ${r + 1} from the top`);
       const side = letter === upper ? 0 : 1;
       if (x >= W) return err(`FEN field 1: rank ${r + 1} from the top has more than ${W} files`);
       board[y * W + x] = (kind << 1) | side;
@@ -86,15 +119,20 @@ export function formatBoardField(pos: Position): string {
 export function readXboardFields(pos: Position, fields: readonly string[], sides: Record<string, 0 | 1>): Result<Position> {
   const sideText = (fields[1] ?? 'w').toLowerCase();
   const side = sides[sideText];
-  if (side === undefined) return err(`FEN field 2: side to move must be ${Object.keys(sides).join(' or ')}, not "${fields[1]}"`);
+  if (side === undefined) return err(`FEN field 2: side to move must be ${Object.keys(sides).join(' or ')}, not ${quoteInput(fields[1])}`);
   pos.setTurn(side);
   const numbers = fields.slice(2).filter((f) => f !== '-');
-  if (numbers.length > 2) return err(`FEN has too many fields: "${fields.slice(2).join(' ')}" after the side to move`);
-  for (const n of numbers) if (!/^\d+$/.test(n)) return err(`FEN: "${n}" is not a number (half-move clock or move number)`);
-  if (numbers.length === 2) {
-    pos.halfmove = Number(numbers[0]);
-    pos.fullmove = Math.max(1, Number(numbers[1]));
-  } else if (numbers.length === 1) pos.fullmove = Math.max(1, Number(numbers[0]));
+  if (numbers.length > 2) return err(`FEN has too many fields: ${quoteInput(fields.slice(2).join(' '))} after the side to move`);
+  const values: number[] = [];
+  for (const n of numbers) {
+    const v = parseCounter(n, 0, 'FEN: half-move clock or move number');
+    if (!v.ok) return v;
+    values.push(v.value);
+  }
+  if (values.length === 2) {
+    pos.halfmove = values[0]!;
+    pos.fullmove = Math.max(1, values[1]!);
+  } else if (values.length === 1) pos.fullmove = Math.max(1, values[0]!);
   return ok(pos);
 }
 

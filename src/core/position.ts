@@ -3,6 +3,7 @@ import { isPromotion, moveFrom, moveMid, moveTo, type Move } from './move.js';
 import type { Side } from './piece.js';
 import { ensureTables, type Variant } from './variant.js';
 
+/** The initial undo capacity; the stack doubles when a longer line is played (no fixed limit). */
 const STACK = 4096;
 
 export class Position {
@@ -24,14 +25,14 @@ export class Position {
   hashHi = 0;
   /** Number of moves made on this object that can be undone. */
   sp = 0;
-  private readonly uMove: Int32Array;
-  private readonly uCapTo: Uint8Array;
-  private readonly uCapMid: Uint8Array;
-  private readonly uPiece: Uint8Array;
-  private readonly uAux: Int32Array;
-  private readonly uHalf: Int32Array;
-  private readonly uHashLo: Int32Array;
-  private readonly uHashHi: Int32Array;
+  private uMove: Int32Array;
+  private uCapTo: Uint8Array;
+  private uCapMid: Uint8Array;
+  private uPiece: Uint8Array;
+  private uAux: Int32Array;
+  private uHalf: Int32Array;
+  private uHashLo: Int32Array;
+  private uHashHi: Int32Array;
 
   constructor(variant: Variant, stack = STACK) {
     if (variant.tables === null) ensureTables(variant);
@@ -129,6 +130,7 @@ export class Position {
     const to = moveTo(m);
     const mid = moveMid(m);
     const sp = this.sp++;
+    if (sp >= this.uMove.length) this.grow();
     this.uMove[sp] = m;
     this.uAux[sp] = this.aux;
     this.uHalf[sp] = this.halfmove;
@@ -179,6 +181,24 @@ export class Position {
     this.halfmove = capTo || capMid ? 0 : this.halfmove + 1;
     if (this.turn === 1) this.fullmove++;
     this.turn = (this.turn ^ 1) as Side;
+  }
+
+  /** Doubles the undo stack (a game line longer than the capacity never loses an entry). */
+  private grow(): void {
+    const n = Math.max(16, this.uMove.length * 2);
+    const more = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(n);
+      b.set(a);
+      return b;
+    };
+    this.uMove = more(this.uMove, (k) => new Int32Array(k));
+    this.uCapTo = more(this.uCapTo, (k) => new Uint8Array(k));
+    this.uCapMid = more(this.uCapMid, (k) => new Uint8Array(k));
+    this.uPiece = more(this.uPiece, (k) => new Uint8Array(k));
+    this.uAux = more(this.uAux, (k) => new Int32Array(k));
+    this.uHalf = more(this.uHalf, (k) => new Int32Array(k));
+    this.uHashLo = more(this.uHashLo, (k) => new Int32Array(k));
+    this.uHashHi = more(this.uHashHi, (k) => new Int32Array(k));
   }
 
   /** Takes back the last move played on this object. */

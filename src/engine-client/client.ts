@@ -8,6 +8,7 @@
  * moves. Failures are values (`EngineError`): the program is missing, does not answer in time, dies,
  * plays a move our rules do not allow, or cannot play the game. The caller's game is never touched.
  */
+import { quoteInput } from '../core/text.js';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
@@ -342,7 +343,7 @@ export class EngineClient {
       if (line === null) return this.proc.exited ? this.died() : fail('no-answer', `the engine ${this.spec.name} did not answer ping within ${this.answerMs / 1000} s`);
       if (line.trim() === `pong ${n}`) return ok(undefined);
       if (line.startsWith('tellusererror '))
-        return fail('protocol', `the engine ${this.spec.name} refused the game: "${line.slice(14).trim()}"`);
+        return fail('protocol', `the engine ${this.spec.name} refused the game: ${quoteInput(line.slice(14).trim())}`);
     }
   }
 
@@ -600,9 +601,9 @@ export class EngineClient {
         return ok({ move: 0, ponder: null, resigned: /^resign/i.test(t), info: last, text: t });
       }
       if (t.startsWith('tellusererror '))
-        return fail('protocol', `the engine ${this.spec.name} refused the game: "${t.slice(14).trim()}"`);
+        return fail('protocol', `the engine ${this.spec.name} refused the game: ${quoteInput(t.slice(14).trim())}`);
       if (/^Illegal move/i.test(t))
-        return fail('protocol', `the engine ${this.spec.name} refused the game's moves: "${t}"`);
+        return fail('protocol', `the engine ${this.spec.name} refused the game's moves: ${quoteInput(t)}`);
       const info = parseXboardThinking(t, pos, wire);
       if (info) {
         last = info;

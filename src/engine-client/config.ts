@@ -12,6 +12,7 @@
  * engine says it plays), `options` are set after the handshake. A configured name hides a
  * found engine of the same name.
  */
+import { quoteInput } from '../core/text.js';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -80,29 +81,29 @@ export function readConfig(env: Env): Result<EngineEntry[]> {
   for (const [name, raw] of Object.entries(engines as Record<string, unknown>)) {
     const e = raw as { command?: unknown; protocol?: unknown; games?: unknown; options?: unknown; memory?: unknown };
     if (typeof e !== 'object' || e === null || typeof e.command !== 'string' || e.command.trim() === '')
-      return err(`${file}: engine "${name}" needs a "command" (the program and its arguments)`);
+      return err(`${file}: engine ${quoteInput(name)} needs a "command" (the program and its arguments)`);
     let protocol: ClientProtocol | undefined;
     if (e.protocol !== undefined) {
       if (typeof e.protocol !== 'string' || !CLIENT_PROTOCOLS.includes(e.protocol.toLowerCase() as ClientProtocol))
-        return err(`${file}: engine "${name}": protocol must be one of ${CLIENT_PROTOCOLS.join(', ')}`);
+        return err(`${file}: engine ${quoteInput(name)}: protocol must be one of ${CLIENT_PROTOCOLS.join(', ')}`);
       protocol = e.protocol.toLowerCase() as ClientProtocol;
     }
     const games: GameId[] = [];
     if (e.games !== undefined) {
-      if (!Array.isArray(e.games)) return err(`${file}: engine "${name}": "games" must be a list like ["xiangqi"]`);
+      if (!Array.isArray(e.games)) return err(`${file}: engine ${quoteInput(name)}: "games" must be a list like ["xiangqi"]`);
       for (const g of e.games) {
         const id = typeof g === 'string' ? gameIdFromName(g) : null;
-        if (!id) return err(`${file}: engine "${name}": unknown game ${JSON.stringify(g)} (use xiangqi or chushogi)`);
+        if (!id) return err(`${file}: engine ${quoteInput(name)}: unknown game ${JSON.stringify(g)} (use xiangqi or chushogi)`);
         games.push(id);
       }
     }
     const options: Record<string, OptionValue> = {};
     if (e.options !== undefined) {
       if (typeof e.options !== 'object' || e.options === null || Array.isArray(e.options))
-        return err(`${file}: engine "${name}": "options" must be an object like {"Threads": 2}`);
+        return err(`${file}: engine ${quoteInput(name)}: "options" must be an object like {"Threads": 2}`);
       for (const [k, v] of Object.entries(e.options as Record<string, unknown>)) {
         if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
-          return err(`${file}: engine "${name}": option "${k}" must be a string, number or true/false`);
+          return err(`${file}: engine ${quoteInput(name)}: option ${quoteInput(k)} must be a string, number or true/false`);
         options[k] = v;
       }
     }
@@ -168,7 +169,7 @@ export function resolveEngine(text: string, env: Env): Result<EngineChoice> {
   }
   const path = programPath(t, env);
   if (!path)
-    return err(`unknown engine "${t}": not in ${configFile(env)}, not a known engine (${KNOWN_ENGINES.map((k) => k.name).join(', ')}), and no such program`);
+    return err(`unknown engine ${quoteInput(t)}: not in ${configFile(env)}, not a known engine (${KNOWN_ENGINES.map((k) => k.name).join(', ')}), and no such program`);
   // a command: a known program under another path keeps its protocol and options
   const first = basename(splitCommand(t)[0]!);
   const known = KNOWN_ENGINES.find((k) => k.program === first);

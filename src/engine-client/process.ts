@@ -7,6 +7,7 @@
  * A program that cannot be started (no such file, not executable) is reported, not thrown: `start`
  * resolves to an error text. The process's stderr is kept (the last lines) for error messages.
  */
+import { quoteInput } from '../core/text.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
@@ -123,7 +124,7 @@ export class EngineProcess {
     const e = this.exitInfo;
     const how = !e ? 'it closed its output' : e.signal ? `killed by ${e.signal}` : `exit code ${e.code}`;
     const last = this.stderrTail.at(-1);
-    return last ? `${how}; it said "${last}"` : how;
+    return last ? `${how}; it said ${quoteInput(last)}` : how;
   }
 
   /**
@@ -139,7 +140,7 @@ export class EngineProcess {
       const words = splitCommand(o.command);
       if (words.length === 0) return 'the engine command is empty';
       const path = findProgram(words[0]!, process.env, o.extraPath ?? DEFAULT_EXTRA_PATH, o.cwd ?? process.cwd());
-      if (!path) return `the program "${words[0]}" was not found (not on PATH${words[0]!.includes('/') ? '' : ' or in /usr/games'}, or not executable)`;
+      if (!path) return `the program ${quoteInput(words[0])} was not found (not on PATH${words[0]!.includes('/') ? '' : ' or in /usr/games'}, or not executable)`;
       proc = spawn(path, words.slice(1), { cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     }
     this.proc = proc;

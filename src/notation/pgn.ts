@@ -74,6 +74,7 @@ export {
 export type { NotationHint, RecordHints, VariantHint } from './pgn-hints.js';
 export { writePgn } from './pgn-write.js';
 export type { PgnGameInput, WritePgnOptions } from './pgn-write.js';
+import { quoteInput } from '../core/text.js';
 
 export interface RecordMove {
   /** The move as the record wrote it, when `text` is a translation (DhtmlXQ digits, KIF lines). */
@@ -182,8 +183,14 @@ const SURROGATE_RE = /[\uD800-\uDFFF]/;
 /** Characters that need the slower checks: controls, U+FFFD, surrogates. */
 const SUSPECT_RE = /[\x00-\x08\x0E-\x1F\x7F\uFFFD\uD800-\uDFFF]/;
 const TAG_FAST_RE = /\[([^\s"\][]+)[ \t]+"([^"\\\r\n]*)"[ \t]*\]/y;
-/** A line break followed by the start of a tag pair: recovery point for unterminated { and (. */
-const TAG_LINE_RE = /[\r\n][ \t]*\[[^\s"\][]+[ \t]*"/;
+/**
+ * A line break followed by the start of a tag pair, or an `[Event "` anywhere (records written on
+ * one long line): recovery point for unterminated { and (.
+ */
+const TAG_LINE_RE = /[\r\n][ \t]*\[[^\s"\][]+[ \t]*"|\[Event[ \t]+"/;
+/** The start of a game's first tag pair: where a malformed tag, a skipped line or a `;` comment stops. */
+const EVENT_RE = /\[Event[ \t]+"/g;
+const EVENT_AT_RE = /\[Event[ \t]+"/y;
 /** Characters that make a token (or tag value) invalid when the token has non-ASCII characters. */
 const INVALID_HIGH_RE = /\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const INVALID_ANY_RE =
@@ -210,8 +217,7 @@ function detach(s: string): string {
 }
 
 function quoteText(s: string): string {
-  const t = s.length > 40 ? s.slice(0, 40) + '…' : s;
-  return '"' + t + '"';
+  return quoteInput(s, 40);
 }
 
 const enum Mode {
@@ -584,19 +590,24 @@ export class RecordReader {
           }
           // Keep a short last line (from its line break) to detect a tag pair split by the chunk.
           const lastNl = Math.max(buf.lastIndexOf('\n'), buf.lastIndexOf('\r'));
-          pos = lastNl >= pos && len - lastNl < 300 ? lastNl : len;
+          pos = lastNl >= pos && len - lastNl < 300 ? lastNl : Math.max(pos, len - 8);
           break scan;
         }
         case Mode.LineComment:
         case Mode.SkipLine: {
           NL_RE.lastIndex = pos;
           const m = NL_RE.exec(buf);
-          if (m) {
-            pos = m.index;
+          // on one long line, the next game's `[Event "` ends the skip too
+          EVENT_RE.lastIndex = pos;
+          const ev = EVENT_RE.exec(buf);
+          const stop = m && ev ? Math.min(m.index, ev.index) : m ? m.index : ev ? ev.index : -1;
+          if (stop >= 0) {
+            pos = stop;
             this.mode = Mode.Normal;
             break;
           }
-          pos = len;
+          // keep a possible `[Event "` split by the chunk boundary
+          pos = final ? len : Math.max(pos, len - 8);
           if (final) this.mode = Mode.Normal;
           break scan;
         }
@@ -696,7 +707,9 @@ export class RecordReader {
                 );
                 this.varDepth = 0;
               }
-              if (this.game.movetext) this.finishGame();
+              // a second [Event after a malformed tag (a record on one long line): the next game
+              if (this.game.movetext || (t.name === 'Event' && this.game.errors.length > 0 && this.game.tags['Event'] !== undefined))
+                this.finishGame();
               const g = this.game;
               if (g.startLine === 0) {
                 this.locate(pos);
@@ -982,6 +995,18 @@ export class RecordReader {
           continue;
         }
         if (c === 0x22) break;
+        if (c === 0x5b) {
+          if (i + 8 > len && !final) return null;
+          EVENT_AT_RE.lastIndex = i;
+          if (EVENT_AT_RE.test(buf)) {
+            // the next game starts inside this value (a record on one long line): end the tag here
+            res.name = name;
+            res.value = (parts + buf.slice(seg, i)).trimEnd();
+            res.errors.push({ at: p0, message: `the value of tag ${label} is not closed by a double quote before the next [Event tag` });
+            res.end = i;
+            return res;
+          }
+        }
         if (c === 10 || c === 13) {
           // No closing quote on this line: keep what there is, without a trailing ].
           let v = parts + buf.slice(seg, i);
@@ -1012,7 +1037,10 @@ export class RecordReader {
         while ((c = peek(le)) >= 0 && c !== 10 && c !== 13) le++;
         if (c === -1 && !final) return null;
         if (c === -2) return tooLong();
-        const rest = buf.slice(i, le);
+        let rest = buf.slice(i, le);
+        EVENT_RE.lastIndex = 0;
+        const next = EVENT_RE.exec(rest);
+        if (next) rest = rest.slice(0, next.index);
         const m = /"[ \t]*\]/g;
         let last = -1;
         for (let mm = m.exec(rest); mm; mm = m.exec(rest)) last = mm.index;
@@ -1035,9 +1063,9 @@ export class RecordReader {
       res.end = i + 1;
       return res;
     } else {
-      // Unquoted value up to ] or the end of the line.
+      // Unquoted value up to ], [ (the next tag pair) or the end of the line.
       const vStart = i;
-      while ((c = peek(i)) >= 0 && c !== 0x5d && c !== 10 && c !== 13) i++;
+      while ((c = peek(i)) >= 0 && c !== 0x5d && c !== 0x5b && c !== 10 && c !== 13) i++;
       if (c === -1 && !final) return null;
       if (c === -2) return tooLong();
       value = buf.slice(vStart, i).trim();

@@ -20,6 +20,7 @@ import type { Result } from '../core/result.js';
 import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
 import { DEFAULT_GAME, GAMES, getGame, type Game, type GameId } from '../games/registry.js';
 import { explainRepetition, positionStatus, recordedOutcome, type RepetitionExplanation } from './status.js';
+import { quoteInput } from '../core/text.js';
 
 export interface ReplayError {
   /** 1-based ply of the offending move; for a syntax error, the ply the next move would have had. */
@@ -136,7 +137,7 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
   const tag = rec.tags['Variant'];
   if (tag !== undefined) {
     const id = variantFromVariantTag(tag);
-    if (id === null) return { error: tagError(rec, `unsupported variant "${tag}" in the Variant tag (use xiangqi or chushogi)`) };
+    if (id === null) return { error: tagError(rec, `unsupported variant ${quoteInput(tag)} in the Variant tag (use xiangqi or chushogi)`) };
     return { id };
   }
   const m = rec.moves;
@@ -225,7 +226,7 @@ export class Replayer {
           shapeless = game.classifyMove(text) === null;
           const settled = reason.startsWith('it is ambiguous') ? reader.settle(pos, text, list, i + 1, uci) : null;
           if (settled) {
-            notes.push(`move ${i + 1} "${text}" at line ${mv.line}:${mv.column} is ambiguous; ${settled.note}`);
+            notes.push(`move ${i + 1} ${quoteInput(text)} at line ${mv.line}:${mv.column} is ambiguous; ${settled.note}`);
             m = settled.move;
             reason = null;
           }
@@ -234,7 +235,7 @@ export class Replayer {
         const r = game.parseMove(pos, text);
         if (r.ok) m = r.value;
         else {
-          reason = r.error.startsWith(`"${text}": `) ? r.error.slice(text.length + 4) : r.error;
+          reason = r.error.startsWith(`${quoteInput(text)}: `) ? r.error.slice(quoteInput(text).length + 2) : r.error;
           shapeless = game.classifyMove(text) === null;
         }
       }
@@ -369,7 +370,7 @@ const DETAILED = new Set(['perpetual check', 'perpetual chase', 'move limit', 'b
 export function formatReportLine(r: GameReport): string {
   const head = `game ${r.index}: `;
   if (r.error && r.error.move !== null)
-    return `${head}${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} "${r.error.move}" at ${placeOf(r.error)}: ${r.error.message}`;
+    return `${head}${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} ${quoteInput(r.error.move)} at ${placeOf(r.error)}: ${r.error.message}`;
   if (r.error) return `${head}malformed at ${placeOf(r.error)}: ${r.error.message}`;
   let tail = r.result + (r.reason ? ` ${r.reason}` : '');
   if (r.reason && r.detail && DETAILED.has(r.reason)) tail += `: ${r.detail}`;

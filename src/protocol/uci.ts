@@ -8,6 +8,7 @@
  * UCI times are milliseconds. As CECP's session, this one never throws on input, answers
  * `isready` even while searching, and searches asynchronously (`stop` gives the best move so far).
  */
+import { escapeControls } from '../core/text.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
@@ -77,6 +78,7 @@ export class UciSession {
   private millis = false;
   private running: Running | null = null;
   private quitting = false;
+  private closed = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(opts: UciOptions) {
@@ -103,7 +105,10 @@ export class UciSession {
   }
 
   private out(line: string): void {
-    this.opts.write(line);
+    // after quit (and UCCI's `bye`) nothing more is said, not even by a search still unwinding
+    if (this.closed) return;
+    // lines echo input (a bad move, an unknown command): never a raw control character
+    this.opts.write(escapeControls(line));
   }
 
   private formatMove(m: Move): string {
@@ -177,6 +182,7 @@ export class UciSession {
         this.quitting = true;
         if (this.running) this.stopSearch(true);
         if (this.dialect === 'ucci') this.out('bye');
+        this.closed = true;
         this.opts.onQuit?.();
         return;
       default:
@@ -509,8 +515,10 @@ export class UciSession {
         else run.answer!(t);
       },
       (e: unknown) => {
-        this.info(`search failed: ${e instanceof Error ? e.message : String(e)}`);
-        if (!run.cancelled) this.bestMove(0);
+        if (!run.cancelled) {
+          this.info(`search failed: ${e instanceof Error ? e.message : String(e)}`);
+          this.bestMove(0);
+        }
         told = true;
         finish();
       },

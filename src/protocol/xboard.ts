@@ -9,6 +9,7 @@
  * move, as CECP requires), except the settings that cannot change the running search
  * (`post`, `time`, `otim`, `level`, …), which are taken at once.
  */
+import { escapeControls } from '../core/text.js';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { replay } from '../engine/history.js';
@@ -129,7 +130,8 @@ export class XboardSession {
   }
 
   private out(line: string): void {
-    this.opts.write(line);
+    // lines echo input (a bad move, an unknown command): never a raw control character
+    this.opts.write(escapeControls(line));
   }
 
   private looksLikeMove(word: string): boolean {

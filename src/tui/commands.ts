@@ -9,6 +9,7 @@ import type { Side } from '../core/piece.js';
 import { GAMES, gameFromName, type Game } from '../games/registry.js';
 import type { Session } from './session.js';
 import { parsePlayerKind, type GameOutcome } from './types.js';
+import { quoteInput } from '../core/text.js';
 
 export interface CommandResult {
   /** False when the command failed (unknown command, illegal move, bad argument, I/O error). */
@@ -110,7 +111,7 @@ export function runCommand(s: Session, line: string): CommandResult {
       if (s.outcome()) return fail(`the game is over (${describeOutcome(s.game, s.outcome()!)})`);
       if (args[0] === undefined) return { ...ok(), think: true };
       const t = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(args[0]);
-      if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time such as 2s or 500ms, not "${args[0]}"`);
+      if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time such as 2s or 500ms, not ${quoteInput(args[0])}`);
       s.setThinkTime(Math.min(600_000, Math.round(Number(t[1]) * (t[2] === 'ms' ? 1 : 1000))));
       return { ...ok(), think: true };
     }
@@ -152,7 +153,7 @@ function cmdMoves(s: Session, texts: string[]): CommandResult {
   for (const [i, t] of texts.entries()) {
     const r = s.parseMove(t);
     if (!r.ok) {
-      const msg = r.error.includes(`"${t}"`) ? r.error : `"${t}": ${r.error}`;
+      const msg = r.error.includes(quoteInput(t)) ? r.error : `${quoteInput(t)}: ${r.error}`;
       failure = texts.length > 1 ? `move ${i + 1} of ${texts.length}: ${msg} (no move played)` : msg;
       break;
     }
@@ -178,15 +179,15 @@ function cmdBare(s: Session, text: string, word: string): CommandResult {
   const words = text.split(/\s+/);
   const first = s.parseMove(words[0]!);
   if (!first.ok && words.length === 1 && !/[0-9\u3400-\u9fff]/.test(word)) {
-    return fail(`unknown command "${word}" (type help)`);
+    return fail(`unknown command ${quoteInput(word)} (type help)`);
   }
-  if (!first.ok && words.length > 1) return fail(`unknown command "${word}" (type help); as a move: ${first.error}`);
+  if (!first.ok && words.length > 1) return fail(`unknown command ${quoteInput(word)} (type help); as a move: ${first.error}`);
   return cmdMoves(s, words);
 }
 
 function cmdHint(s: Session, arg: string): CommandResult {
   const sq = s.parseSquare(arg);
-  if (sq === null) return fail(`"${arg}" is not a square (like ${s.game.squares.example})`);
+  if (sq === null) return fail(`${quoteInput(arg)} is not a square (like ${s.game.squares.example})`);
   const p = s.pos.board[sq]!;
   const name = s.square(sq);
   if (!p) {
@@ -212,7 +213,7 @@ function cmdHint(s: Session, arg: string): CommandResult {
 function cmdUndoRedo(s: Session, which: 'undo' | 'redo', arg: string | undefined): CommandResult {
   let n = 1;
   if (arg !== undefined) {
-    if (!/^\d+$/.test(arg) || Number(arg) < 1) return fail(`${which}: "${arg}" is not a positive number`);
+    if (!/^\d+$/.test(arg) || Number(arg) < 1) return fail(`${which}: ${quoteInput(arg)} is not a positive number`);
     n = Number(arg);
   }
   if (which === 'undo') {
@@ -234,7 +235,7 @@ function cmdNew(s: Session, arg: string | undefined): CommandResult {
   let game = s.game;
   if (arg) {
     const named = gameFromName(arg);
-    if (!named) return fail(`unknown variant "${arg}" (use xiangqi or chushogi)`);
+    if (!named) return fail(`unknown variant ${quoteInput(arg)} (use xiangqi or chushogi)`);
     game = named;
   }
   const e = s.reset(game, game.startFen);
@@ -257,7 +258,7 @@ function cmdList(s: Session, arg: string | undefined): CommandResult {
   let moves = legalMoves(s.pos);
   if (arg) {
     const sq = s.parseSquare(arg);
-    if (sq === null) return fail(`"${arg}" is not a square (like ${s.game.squares.example})`);
+    if (sq === null) return fail(`${quoteInput(arg)} is not a square (like ${s.game.squares.example})`);
     moves = moves.filter((m) => moveFrom(m) === sq);
   }
   const f = s.formatter();
@@ -296,7 +297,7 @@ export function playersLine(s: Session): string {
 function cmdLevel(s: Session, arg: string | undefined): CommandResult {
   if (arg === undefined) return ok(`level ${s.level} (seed ${s.seed})`);
   if (!/^\d+$/.test(arg) || Number(arg) < MIN_LEVEL || Number(arg) > MAX_LEVEL)
-    return fail(`level: "${arg}" is not a number from ${MIN_LEVEL} to ${MAX_LEVEL}`);
+    return fail(`level: ${quoteInput(arg)} is not a number from ${MIN_LEVEL} to ${MAX_LEVEL}`);
   s.level = Number(arg);
   s.version++;
   return ok(`level ${s.level}`);
@@ -306,7 +307,7 @@ function cmdNotation(s: Session, arg: string | undefined): CommandResult {
   const ids = [...s.game.notations.keys()];
   if (arg === undefined) return ok(`notation ${s.notation} (available: ${ids.join(', ')})`);
   const id = arg.toLowerCase();
-  if (!s.game.notations.has(id)) return fail(`unknown notation "${arg}" for ${s.game.id} (use ${ids.join(', ')})`);
+  if (!s.game.notations.has(id)) return fail(`unknown notation ${quoteInput(arg)} for ${s.game.id} (use ${ids.join(', ')})`);
   s.notation = id;
   s.version++;
   return ok(`notation ${id}`);

@@ -1,27 +1,12 @@
 /**
- * File access for the interactive front ends: save/load through `FileAccess`, and the autosave of
- * the game in progress (`$CHUHAN_HOME/autosave.pgn`, else `$XDG_STATE_HOME/chuhan/autosave.pgn`,
- * else `~/.local/state/chuhan/autosave.pgn`), written atomically (temp file + rename) so a crash
- * mid-write never leaves a torn record.
+ * File access for the interactive front ends: save/load through `FileAccess`. The saved games of
+ * `play` (one file each, written atomically) are in store.ts.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { FileAccess } from './types.js';
 
-export function autosavePath(env: Record<string, string | undefined>): string {
-  if (env.CHUHAN_HOME) return resolve(env.CHUHAN_HOME, 'autosave.pgn');
-  const base = env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state');
-  return resolve(base, 'chuhan', 'autosave.pgn');
-}
-
-/** Writes `text` to `path` via a temp file and a rename (creating the directory). */
-export function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
+export { writeAtomically } from './store.js';
 
 /** The text of a file, or null when it does not exist. Other errors throw. */
 export function readIfExists(path: string): string | null {

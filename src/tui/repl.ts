@@ -6,6 +6,7 @@
  * Exit code of a session: 0 when every command succeeded, 1 when any failed (the session still
  * ran to the end or to `quit`).
  */
+import { escapeControls } from '../core/text.js';
 import { createInterface } from 'node:readline';
 import type { ComputerPlayer } from './computer.js';
 import { analyserFor, builtinComputer, evaluationLine } from './engine-computer.js';
@@ -37,7 +38,7 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
     if (lines.length) io.out(lines.join('\n') + '\n');
   };
   const printErr = (lines: string[]): void => {
-    if (lines.length) io.err(lines.map((l) => `error: ${l}`).join('\n') + '\n');
+    if (lines.length) io.err(lines.map((l) => `error: ${escapeControls(l)}`).join('\n') + '\n');
   };
 
   const evalLine = (side: 0 | 1): void => {

@@ -1,7 +1,8 @@
 /**
  * Starts the Ink `play` board (loaded by `chuhan play` through a dynamic import, so other commands
- * never load ink or react). The game in progress is autosaved after every change and before the
- * computer thinks; `--resume` continues it; Ctrl-C, SIGINT, SIGTERM and SIGHUP leave it saved.
+ * never load ink or react). Each game has its own file (store.ts), saved after every change and
+ * before the computer thinks; `--resume [ID]` continues one; Ctrl-C, SIGINT, SIGTERM and SIGHUP
+ * leave it saved. A storage problem is said at the start, and makes `play` exit 1 at the end.
  */
 import { render } from 'ink';
 import { CliError, type Io } from './io.js';
@@ -11,7 +12,10 @@ import type { LabelMode, RenderStyle } from '../render/types.js';
 import { App } from './App.js';
 import { engineComputer, type ComputerPlayer } from './computer.js';
 import { closeComputer } from './engine-computer.js';
-import { autosavePath, nodeFiles, readIfExists, writeAtomically } from './files.js';
+import { dirname } from 'node:path';
+import { escapeControls } from '../core/text.js';
+import { nodeFiles } from './files.js';
+import { GameStore, stateDir, storageProblem, writeAtomically } from './store.js';
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
 
@@ -21,7 +25,8 @@ export interface PlayOptions {
   /** Players given on the command line (undefined: default / from the saved game). */
   players: [PlayerKind | undefined, PlayerKind | undefined];
   level?: number;
-  resume: boolean;
+  /** false: a new game; true: the latest unfinished; a string: that game's id. */
+  resume: boolean | string;
   color: boolean;
   style: RenderStyle;
   labels?: LabelMode;
@@ -29,14 +34,27 @@ export interface PlayOptions {
   computer?: ComputerPlayer;
   /** Seed of the computer's random choices (--seed). */
   seed?: number;
+  store?: GameStore;
+}
+
+/** Where the session's game is saved. */
+export interface GameTarget {
+  path: string;
+  id: string;
+  /** A new game: its file does not exist yet (the first save creates it exclusively). */
+  fresh: boolean;
 }
 
 /**
- * The session `play` starts with: a new game (from --fen), or the autosaved one for --resume
- * (players and level from the record unless given on the command line). Throws CliError (exit 2)
- * when there is nothing to resume or the saved game is unreadable.
+ * The session `play` starts with: a new game (from --fen) in a new file, or a saved one for
+ * --resume [ID] (players and level from the record unless given on the command line). Throws
+ * CliError (exit 2) when there is nothing to resume or the saved game is unreadable.
  */
-export function prepareSession(o: PlayOptions, path: string, computer: ComputerPlayer): { session: Session; greeting: string[] } {
+export function prepareSession(
+  o: PlayOptions,
+  store: GameStore,
+  computer: ComputerPlayer,
+): { session: Session; greeting: string[]; target: GameTarget } {
   const session = new Session(o.game, {
     players: [o.players[0] ?? 'human', o.players[1] ?? 'computer'],
     level: o.level,
@@ -45,53 +63,65 @@ export function prepareSession(o: PlayOptions, path: string, computer: ComputerP
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
   });
   const greeting: string[] = [];
-  if (o.resume) {
-    let text: string | null;
+  let target: GameTarget;
+  if (o.resume !== false) {
+    const picked = store.pick(o.resume);
+    if (!picked.ok) throw new CliError(picked.error, 2);
+    const g = picked.game;
+    let text: string;
     try {
-      text = readIfExists(path);
+      text = store.fs.readFileSync(g.path, 'utf8');
     } catch (e) {
-      throw new CliError(`cannot read the saved game ${path}: ${e instanceof Error ? e.message : String(e)}`, 2);
+      throw new CliError(`cannot read the saved game ${escapeControls(g.path)}: ${e instanceof Error ? e.message : String(e)}`, 2);
     }
-    if (text === null) throw new CliError(`there is no saved game to resume (${path} does not exist)`, 2);
     const e = session.loadRecord(text, true);
-    if (e) throw new CliError(`the saved game ${path} cannot be resumed: ${e}`, 2);
+    if (e) throw new CliError(`the saved game ${escapeControls(g.path)} cannot be resumed: ${e}`, 2);
     if (o.players[0] || o.players[1]) {
       session.players = [o.players[0] ?? session.players[0], o.players[1] ?? session.players[1]];
     }
     if (o.level !== undefined) session.level = o.level;
     const n = session.history.length;
-    greeting.push(`resumed the saved game (${n} ${n === 1 ? 'ply' : 'plies'})`);
-  } else if (o.fen) {
-    const e = session.reset(o.game, o.fen);
-    if (e) throw new CliError(`bad FEN: ${e}`, 2);
+    greeting.push(`resumed the saved game ${g.id} (${n} ${n === 1 ? 'ply' : 'plies'})`);
+    target = { path: g.path, id: g.id, fresh: false };
+  } else {
+    if (o.fen) {
+      const e = session.reset(o.game, o.fen);
+      if (e) throw new CliError(`bad FEN: ${e}`, 2);
+    }
+    const path = store.newPath();
+    target = { path, id: GameStore.idOf(path), fresh: true };
+    const waiting = store.list().filter((g) => !g.finished && !g.unreadable && g.openBy === null);
+    if (waiting.length === 1) {
+      const g = waiting[0]!;
+      greeting.push(`an unfinished game (${g.id}, ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'}) is saved: chuhan play --resume continues it`);
+    } else if (waiting.length > 1) {
+      greeting.push(`${waiting.length} unfinished games are saved: chuhan play --resume continues the latest, chuhan games lists them`);
+    }
   }
   if (computer.placeholder && session.players.includes('computer')) {
     greeting.push(`note: the computer is a ${computer.name}`);
   }
   if (session.players.includes('computer')) greeting.push(`seed ${session.seed} (--seed ${session.seed} repeats the computer's choices)`);
-  return { session, greeting };
+  return { session, greeting, target };
 }
 
 export async function runPlay(o: PlayOptions): Promise<void> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new CliError('play needs an interactive terminal; for scripts or pipes use chuhan repl (or chuhan show)', 2);
   }
-  const path = autosavePath(o.io.env);
+  const store = o.store ?? new GameStore(stateDir(o.io.env));
   const computer = o.computer ?? engineComputer();
   const paint = chalkPainter(o.color);
-  const { session, greeting } = prepareSession(o, path, computer);
+  const { session, greeting, target } = prepareSession(o, store, computer);
+  const held = store.lock(target.path);
+  if ('heldBy' in held) throw new CliError(`the game ${target.id} is open in another chuhan play (pid ${held.heldBy})`, 2);
+  const saver = gameSaver(store, target);
+  // the storage is checked now, by writing the game file: a problem is said before the first move
+  const first = saver.save(session);
+  if (first) greeting.push(`warning: ${first}`);
   session.showEval = true; // play shows the evaluation line (`eval off` hides it)
 
-  const autosave = (s: Session): string | null => {
-    try {
-      writeAtomically(path, s.record());
-      return null;
-    } catch (e) {
-      return e instanceof Error ? e.message : String(e);
-    }
-  };
-  autosave(session);
-
+  const autosave = (s: Session): string | null => saver.save(s);
   const onSignal = (): void => {
     autosave(session);
     instance.unmount();
@@ -111,16 +141,59 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     { exitOnCtrlC: false },
   );
   for (const s of signals) process.on(s, onSignal);
+  let saved: string | null;
   try {
     await instance.waitUntilExit();
   } finally {
     for (const s of signals) process.off(s, onSignal);
     await closeComputer(computer);
+    saved = saver.finish(session);
+    held.release();
   }
-  const saved = autosave(session);
+  if (saved === 'empty') {
+    o.io.err('no move was played; nothing was saved\n');
+    return;
+  }
+  if (saved) throw new CliError(`the game was not saved: ${saved}`, 1);
+  const shown = escapeControls(target.path);
+  const finished = session.outcome();
   o.io.err(
-    saved
-      ? `chuhan: the game could not be saved to ${path}: ${saved}\n`
-      : `game saved to ${path}; chuhan play --resume continues it\n`,
+    finished
+      ? `game saved to ${shown} (finished, ${finished.result}); chuhan games lists it\n`
+      : `game saved to ${shown}; chuhan play --resume ${target.id} continues it\n`,
   );
+}
+
+/**
+ * Saves one session's game to its own file: the first save of a new game creates the file
+ * (exclusively), later ones replace it atomically. `save` returns a problem sentence or null;
+ * `finish` also removes a new game's file when no move was played (returns 'empty').
+ */
+export function gameSaver(store: GameStore, target: GameTarget) {
+  let created = !target.fresh;
+  let last: string | null = null;
+  const untouched = (s: Session): boolean => target.fresh && s.history.length === 0 && s.redoStack.length === 0 && s.startFen === s.game.startFen;
+  const save = (s: Session): string | null => {
+    try {
+      writeAtomically(target.path, s.record(), !created, store.fs);
+      created = true;
+      last = null;
+    } catch (e) {
+      last = storageProblem(e, dirname(target.path));
+    }
+    return last;
+  };
+  return {
+    save,
+    finish(s: Session): string | null | 'empty' {
+      if (untouched(s)) {
+        if (created) store.remove(target.path);
+        return 'empty';
+      }
+      return save(s);
+    },
+    get problem() {
+      return last;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 /** Small shared types of the interactive layer (session, records, UI). */
 import type { Side } from '../core/piece.js';
+import { quoteInput } from '../core/text.js';
 
 export type PlayerKind = 'human' | 'computer';
 
@@ -29,5 +30,5 @@ export const parsePlayerKind = (s: string): PlayerKind | null => {
 
 /** `label "text": error`, without quoting the move twice when the error already does. */
 export function moveError(label: string, text: string, error: string): string {
-  return error.includes(`"${text}"`) ? `${label}: ${error}` : `${label} "${text}": ${error}`;
+  return error.includes(`${quoteInput(text)}`) ? `${label}: ${error}` : `${label} ${quoteInput(text)}: ${error}`;
 }

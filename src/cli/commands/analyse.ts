@@ -14,6 +14,7 @@ import type { ClientLimits, EngineInfo } from '../../engine-client/client.js';
 import type { EngineChoice } from '../../engine-client/config.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { quoteInput } from '../../core/text.js';
 
 interface AnalyseOptions extends CommonOptions {
   moves?: string;
@@ -47,7 +48,7 @@ export function formatLine(pos: Position, line: readonly Move[], notation: Notat
 function wholeNumber(text: string | undefined, name: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
-    throw new CliError(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+    throw new CliError(`${name} must be a whole number from ${min} to ${max}, not ${quoteInput(text)}`);
   return Number(text);
 }
 
@@ -59,7 +60,7 @@ function applyMoves(game: Game, start: Position, text: string): { pos: Position;
   const words = text.trim().split(/\s+/).filter((w) => w !== '' && !/^\d+\.+$/.test(w));
   words.forEach((word, i) => {
     const r = game.parseMove(pos, word);
-    if (!r.ok) throw new CliError(`--moves: move ${i + 1} "${word}": ${r.error}`, 1);
+    if (!r.ok) throw new CliError(`--moves: move ${i + 1} ${quoteInput(word)}: ${r.error}`, 1);
     history.push(historyEntry(pos));
     moves.push(r.value);
     pos.play(r.value);
@@ -89,7 +90,7 @@ export function registerAnalyse(program: Command, io: Io): void {
       const notationId = opts.notation ?? game.coordinate.id;
       const notation = game.notations.get(notationId);
       if (!notation)
-        throw new CliError(`unknown notation "${notationId}" for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
+        throw new CliError(`unknown notation ${quoteInput(notationId)} for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
       const timeMs = wholeNumber(opts.time, '--time', 1, 86_400_000);
       const depth = wholeNumber(opts.depth, '--depth', 1, MAX_DEPTH);
       const nodes = wholeNumber(opts.nodes, '--nodes', 1, Number.MAX_SAFE_INTEGER);
@@ -101,7 +102,7 @@ export function registerAnalyse(program: Command, io: Io): void {
       if (status.reason !== null) {
         if (opts.json)
           io.out(JSON.stringify({ variant: game.id, fen, status: status.reason, winner: status.winner, iterations: [], bestmove: null }) + '\n');
-        else io.out(`game over: ${status.reason}, ${status.winner} wins\nbestmove (none)\n`);
+        else io.out(`game over: ${status.reason}, ${status.winner === null ? 'a draw' : `${status.winner} wins`}\nbestmove (none)\n`);
         return;
       }
 

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
 import { CliError, type Io } from '../context.js';
 import { GAMES, gameFromName, type GameId } from '../../games/registry.js';
+import { quoteInput } from '../../core/text.js';
 
 interface EngineOptions {
   protocol: string;
@@ -21,16 +22,16 @@ export function registerEngine(program: Command, io: Io): void {
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
     .action(async (opts: EngineOptions) => {
       const protocol = opts.protocol.toLowerCase() as ProtocolName;
-      if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol "${opts.protocol}" (use xboard, uci, ucci or usi)`);
+      if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol ${quoteInput(opts.protocol)} (use xboard, uci, ucci or usi)`);
       let level: number | null = null;
       if (opts.level !== undefined) {
-        if (!/^[1-8]$/.test(opts.level)) throw new CliError(`--level must be a whole number from 1 to 8, not "${opts.level}"`);
+        if (!/^[1-8]$/.test(opts.level)) throw new CliError(`--level must be a whole number from 1 to 8, not ${quoteInput(opts.level)}`);
         level = Number(opts.level);
       }
       let variant: GameId | undefined;
       if (opts.variant !== undefined) {
         const game = gameFromName(opts.variant);
-        if (!game) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+        if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
         if (!game.protocols.includes(protocol)) {
           const which = GAMES.filter((g) => g.protocols.includes(protocol)).map((g) => g.id).join(' and ');
           throw new CliError(`the ${protocol} protocol plays ${which} only`);

@@ -47,8 +47,15 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'play',
     term: 'play [options]',
-    summary: 'the interactive board (default: you play red against the computer); the game is autosaved, --resume continues it',
+    summary: 'the interactive board (default: you play red against the computer); each game is saved in its own file, --resume continues one',
     load: async () => (await import('./play.js')).registerPlay,
+  },
+  {
+    name: 'games',
+    term: 'games [options]',
+    summary:
+      'the saved games of play, newest first: id, date, game, players, result, plies, finished or not (chuhan play --resume ID continues one)',
+    load: async () => (await import('./games.js')).registerGames,
   },
   {
     name: 'repl',

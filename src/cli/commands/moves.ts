@@ -5,6 +5,7 @@ import { legalMoves } from '../../core/perft.js';
 import { resultScore } from '../../core/history.js';
 import { positionResult, positionStatus } from '../../notation/status.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { quoteInput } from '../../core/text.js';
 
 interface MovesOptions extends CommonOptions {
   notation?: string;
@@ -23,7 +24,7 @@ export function registerMoves(program: Command, io: Io): void {
       const pos = resolvePosition(game, opts);
       const notation = opts.notation ?? game.coordinate.id;
       const fmt = game.notations.get(notation);
-      if (!fmt) throw new CliError(`unknown notation "${notation}" for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
+      if (!fmt) throw new CliError(`unknown notation ${quoteInput(notation)} for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
       const moves = legalMoves(pos)
         .map((m) => ({ m, coord: game.coordinate.format(pos, m) }))
         .sort((a, b) => (a.coord < b.coord ? -1 : a.coord > b.coord ? 1 : 0));

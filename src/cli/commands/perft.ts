@@ -4,6 +4,7 @@ import { Perft } from '../../core/perft.js';
 import { PathPerft } from '../../games/chushogi/paths.js';
 import { GAMES } from '../../games/registry.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { quoteInput } from '../../core/text.js';
 
 interface PerftOptions extends CommonOptions {
   divide?: boolean;
@@ -22,7 +23,7 @@ export function registerPerft(program: Command, io: Io): void {
     .option('--json', 'machine-readable output')
     .action((depthText: string, opts: PerftOptions) => {
       if (!/^\d+$/.test(depthText) || Number(depthText) < 1 || Number(depthText) > 20)
-        throw new CliError(`depth must be a whole number from 1 to 20, not "${depthText}"`);
+        throw new CliError(`depth must be a whole number from 1 to 20, not ${quoteInput(depthText)}`);
       const depth = Number(depthText);
       const game = resolveGame(opts);
       const pos = resolvePosition(game, opts);

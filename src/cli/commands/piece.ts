@@ -12,6 +12,7 @@ import { XIANGQI_GAME } from '../../games/xiangqi/game.js';
 import { RENDER_STYLES, type RenderStyle } from '../../render/types.js';
 import { CliError, colorEnabled, type CommonOptions, type Io } from '../context.js';
 import { STYLE_HELP } from './show.js';
+import { quoteInput } from '../../core/text.js';
 
 interface PieceOptions extends CommonOptions {
   style: RenderStyle;
@@ -148,13 +149,13 @@ const DRAWERS: readonly PieceDrawer[] = [
     game: CHU_GAME,
     find: findChuPiece,
     draw: chuPiece,
-    unknown: (name) => `unknown chu shogi piece "${name}" (try a name like "lion", a letter like n or +H, or a glyph like 狮)`,
+    unknown: (name) => `unknown chu shogi piece ${quoteInput(name)} (try a name like "lion", a letter like n or +H, or a glyph like 狮)`,
   },
   {
     game: XIANGQI_GAME,
     find: findXiangqiPiece,
     draw: xiangqiPiece,
-    unknown: (name) => `unknown xiangqi piece "${name}" (try a name like "horse", a letter like N or a glyph like 傌)`,
+    unknown: (name) => `unknown xiangqi piece ${quoteInput(name)} (try a name like "horse", a letter like N or a glyph like 傌)`,
   },
 ];
 
@@ -169,8 +170,8 @@ export function registerPiece(program: Command, io: Io): void {
     .option('--no-color', 'no colour')
     .action((name: string, opts: PieceOptions) => {
       const wanted = opts.variant === undefined ? null : gameFromName(opts.variant);
-      if (opts.variant !== undefined && !wanted) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
-      if (!RENDER_STYLES.includes(opts.style)) throw new CliError(`unknown style "${opts.style}" (use ${RENDER_STYLES.join(', ')})`);
+      if (opts.variant !== undefined && !wanted) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+      if (!RENDER_STYLES.includes(opts.style)) throw new CliError(`unknown style ${quoteInput(opts.style)} (use ${RENDER_STYLES.join(', ')})`);
       const candidates = wanted ? DRAWERS.filter((d) => d.game === wanted) : DRAWERS;
       for (const d of candidates) {
         const kind = d.find(name);

@@ -4,12 +4,13 @@ import { ENGINE_OPTION_HELP } from '../engine-choice.js';
 import { choosePlayers, parseSeed } from '../player-choice.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
+import { quoteInput } from '../../core/text.js';
 
 interface PlayCliOptions extends CommonOptions {
   red?: string;
   black?: string;
   level?: string;
-  resume?: boolean;
+  resume?: boolean | string;
   style?: string;
   labels?: string | boolean;
   engine?: string;
@@ -20,7 +21,7 @@ interface PlayCliOptions extends CommonOptions {
 export function registerPlay(program: Command, io: Io): void {
   program
     .command('play')
-    .description('the interactive board (default: you play red against the computer); the game is autosaved, --resume continues it')
+    .description('the interactive board (default: you play red against the computer); each game is saved in its own file, --resume continues one')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
     .option('--fen <fen>', 'the start position (FEN or SFEN)')
     .option('--red <player>', 'first side (red / sente): human | computer | an engine (default human)')
@@ -29,7 +30,7 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--movetime <ms>', 'other engines: thinking time per move (default 1000)')
     .option('--seed <n>', "seed of the computer's random choices below level 8 (shown at the start)")
     .option('--level <n>', 'computer strength, 1-8 (default 3)')
-    .option('--resume', 'continue the autosaved game')
+    .option('--resume [id]', 'continue the latest unfinished saved game, or the one with this id (chuhan games lists them)')
     .option('--style <style>', `${STYLE_HELP}; default: wide when the terminal draws ▲ two columns wide, else unicode`)
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
@@ -48,13 +49,13 @@ export function registerPlay(program: Command, io: Io): void {
       let level: number | undefined;
       if (opts.level !== undefined) {
         level = Number(opts.level);
-        if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not "${opts.level}"`);
+        if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not ${quoteInput(opts.level)}`);
       }
       const game = resolveGame(opts);
       // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runPlay } = await import('../../tui/run-play.js');
-      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, color: colorEnabled(io, opts), style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
+      await runPlay({ game, fen: opts.fen, players, level, resume: opts.resume ?? false, color: colorEnabled(io, opts), style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
     });
 }

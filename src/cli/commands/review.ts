@@ -5,6 +5,7 @@
  * at ±1000 cp (mates count as 1000) before the drop is taken, so a won game stays won. `-o` writes
  * the game as PGN with `{[%eval …]}` comments (pawns, from the first player's side) and NAGs.
  */
+import { quoteInput } from '../../core/text.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Move } from '../../core/move.js';
@@ -84,7 +85,7 @@ function engineAnalyser(client: EngineClient, game: GameId, limits: { timeMs?: n
 function wholeNumber(text: string | undefined, name: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
-    throw new CliError(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+    throw new CliError(`${name} must be a whole number from ${min} to ${max}, not ${quoteInput(text)}`);
   return Number(text);
 }
 
@@ -116,7 +117,7 @@ export function registerReview(program: Command, io: Io): void {
       let variant: GameId | undefined;
       if (opts.variant) {
         const id = gameIdFromName(opts.variant);
-        if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+        if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
         variant = id;
       }
       const timeMs = wholeNumber(opts.time, '--time', 1, 3_600_000);
@@ -141,7 +142,7 @@ export function registerReview(program: Command, io: Io): void {
       const game: Game = getGame(report.variant);
       const notation: Notation = (opts.notation ? game.notations.get(opts.notation) : game.coordinate) ?? game.coordinate;
       if (opts.notation && !game.notations.has(opts.notation))
-        throw new CliError(`unknown notation "${opts.notation}" for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
+        throw new CliError(`unknown notation ${quoteInput(opts.notation)} for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
       const start = report.start;
       const moves = report.moves;
 
@@ -249,10 +250,10 @@ function annotatedPgn(
   for (const [k, v] of tags) {
     if (k === 'Annotator') continue;
     seen.add(k);
-    out.push(`[${k} "${v.replace(/[\\"]/g, (c) => '\\' + c)}"]`);
+    out.push(`[${k} ${quoteInput(v.replace(/[\\"]/g, (c) => '\\' + c))}]`);
   }
-  if (!seen.has('Variant')) out.push(`[Variant "${game.id}"]`);
-  if (!seen.has('FEN') && game.formatFen(start) !== game.startFen) out.push(`[FEN "${game.formatFen(start)}"]`);
+  if (!seen.has('Variant')) out.push(`[Variant ${quoteInput(game.id)}]`);
+  if (!seen.has('FEN') && game.formatFen(start) !== game.startFen) out.push(`[FEN ${quoteInput(game.formatFen(start))}]`);
   out.push(`[Annotator "chuhan review (${engine})"]`, '');
   const tokens: string[] = [];
   const pos = start.clone();

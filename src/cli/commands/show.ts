@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { RENDER_STYLES, type BoardLayout, type LabelMode, type RenderStyle } from '../../render/types.js';
 import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../../tui/paint.js';
+import { quoteInput } from '../../core/text.js';
 
 interface ShowOptions extends CommonOptions {
   moves?: string;
@@ -21,7 +22,7 @@ const LABELS: readonly LabelMode[] = ['iccs', 'wxf', 'usi', 'none'];
 export function parseStyle(s: string | undefined): RenderStyle {
   const t = (s ?? 'unicode').toLowerCase() as RenderStyle;
   if (RENDER_STYLES.includes(t)) return t;
-  throw new CliError(`unknown style "${s}" (use unicode, ascii or wide)`);
+  throw new CliError(`unknown style ${quoteInput(s)} (use unicode, ascii or wide)`);
 }
 
 /** The --style help text of show, play and piece. */
@@ -31,7 +32,7 @@ export const STYLE_HELP = 'unicode (default) | ascii | wide (no East-Asian ambig
 export function parseLayout(s: string | undefined): BoardLayout {
   const t = (s ?? 'full').toLowerCase();
   if (t === 'full' || t === 'compact') return t;
-  throw new CliError(`unknown layout "${s}" (use full or compact)`);
+  throw new CliError(`unknown layout ${quoteInput(s)} (use full or compact)`);
 }
 
 /** --labels [mode] / --no-labels: undefined = the game's default labels. */
@@ -39,7 +40,7 @@ export function parseLabels(l: string | boolean | undefined): LabelMode | undefi
   if (l === undefined || l === true) return undefined;
   if (l === false) return 'none';
   const t = l.toLowerCase() as LabelMode;
-  if (!LABELS.includes(t)) throw new CliError(`unknown labels "${l}" (use ${LABELS.join(', ')})`);
+  if (!LABELS.includes(t)) throw new CliError(`unknown labels ${quoteInput(l)} (use ${LABELS.join(', ')})`);
   return t;
 }
 
@@ -77,7 +78,7 @@ export function registerShow(program: Command, io: Io): void {
       const texts = (opts.moves ?? '').split(/\s+/).filter((t) => t !== '');
       for (const [i, text] of texts.entries()) {
         const ended = session.judge();
-        if (ended) throw new CliError(`illegal move ${i + 1} "${text}": the game is already over (${ended.reason})`, 1);
+        if (ended) throw new CliError(`illegal move ${i + 1} ${quoteInput(text)}: the game is already over (${ended.reason})`, 1);
         const r = session.parseMove(text);
         if (!r.ok) {
           // as validate: a text in no notation is malformed (exit 2), a readable illegal move exit 1

@@ -9,6 +9,7 @@ import { formatReportLine, Replayer, reportJson, type GameReport } from '../../n
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
 import { openBinaryRecords } from './record-input.js';
+import { quoteInput } from '../../core/text.js';
 
 interface ValidateOptions {
   format?: string;
@@ -106,11 +107,11 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
     .action(async (args: string[], opts: ValidateOptions) => {
       const format = (opts.format ?? 'auto').toLowerCase();
-      if (!FORMATS.includes(format)) throw new CliError(`unknown format "${opts.format}" (use auto, pgn, list, wxf, dhtmlxq or kif)`);
+      if (!FORMATS.includes(format)) throw new CliError(`unknown format ${quoteInput(opts.format)} (use auto, pgn, list, wxf, dhtmlxq or kif)`);
       let variant: GameId | undefined;
       if (opts.variant) {
         const id = gameIdFromName(opts.variant);
-        if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+        if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
         variant = id;
       }
       const { inputs, folder } = await expandInputs(args);

@@ -17,6 +17,7 @@ import { CHU_START_SFEN } from './index.js';
 import { parseChuSfen } from './notation/sfen.js';
 import { parseUsi } from './notation/usi.js';
 import { xboardSquare as chuSquare } from './squares.js';
+import { quoteInput } from '../../core/text.js';
 
 const W = 12;
 
@@ -70,7 +71,7 @@ export const CHU_XBOARD: ProtocolGame = {
     }
     // XBoard may mark a declined promotion with `=`
     if (t.endsWith('=')) t = t.slice(0, -1);
-    if (!/^[a-l]/i.test(t)) return err(`"${text}" is not an XBoard chu move (like h4h5, f5e6,e6e7 or h9h10+)`);
+    if (!/^[a-l]/i.test(t)) return err(`${quoteInput(text)} is not an XBoard chu move (like h4h5, f5e6,e6e7 or h9h10+)`);
     const r = parseUsi(pos, t);
     // the reasons name USI squares (7g): say them the XBoard way (f6)
     return r.ok ? r : err(r.error.replace(/\b(1[0-2]|[1-9])([a-l])\b/g, (_s, f: string, rk: string) => chuSquare((108 - rk.charCodeAt(0)) * W + (W - Number(f)))));

@@ -28,6 +28,7 @@
  */
 import type { RecordError, RecordMove } from '../pgn.js';
 import { parseXiangqiFen } from '../../games/xiangqi/notation/fen.js';
+import { quoteInput } from '../../core/text.js';
 import {
   boardIsEmpty,
   decodeText,
@@ -379,7 +380,7 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
       }
       const mm = value === undefined ? null : /^([0-8])([0-9])-([0-8])([0-9])$/.exec(value);
       if (!mm) {
-        err(`a <Move> with value ${value === undefined ? '(none)' : `"${value}"`}, which is not a move (xy-xy)`, m.index);
+        err(`a <Move> with value ${value === undefined ? '(none)' : quoteInput(value)}, which is not a move (xy-xy)`, m.index);
         break;
       }
       const pos = where(m.index);

@@ -14,6 +14,7 @@
  *
  * Moves become ICCS texts; the report shows the four digits as written.
  */
+import { quoteInput } from '../../core/text.js';
 import type { GameRecord } from '../pgn.js';
 import { addError, addMove, LineIndex, newRecord, setTag } from './text-common.js';
 
@@ -130,12 +131,12 @@ export function parseDhtmlxq(text: string): GameRecord[] {
         const w = m[0];
         const where = idx.at(moves.at + m.index);
         if (!/^\d{4}$/.test(w)) {
-          addError(rec, `DhtmlXQ_movelist: "${w.slice(0, 20)}" is not a move of four digits`, where);
+          addError(rec, `DhtmlXQ_movelist: ${quoteInput(w)} is not a move of four digits`, where);
           break;
         }
         const [x1, y1, x2, y2] = [...w].map(Number) as [number, number, number, number];
         if (x1 > 8 || x2 > 8) {
-          addError(rec, `DhtmlXQ_movelist: "${w}" names a file beyond 8`, where);
+          addError(rec, `DhtmlXQ_movelist: ${quoteInput(w)} names a file beyond 8`, where);
           break;
         }
         addMove(rec, iccs(x1, y1) + iccs(x2, y2), where, w);

@@ -23,6 +23,7 @@
  *
  * Moves become USI texts (`7i7h`, `7j7i6h`, `7f7l+`); the report shows the KIF text as written.
  */
+import { quoteInput } from '../../core/text.js';
 import type { GameRecord } from '../pgn.js';
 import { addError, addMove, LineIndex, newRecord, setTag } from './text-common.js';
 
@@ -88,7 +89,7 @@ function readStep(s: string): Step | string {
   const o = /[（(]←([^）)]*)[）)]/.exec(rest);
   if (!o) return 'the move has no origin square in （←…）';
   const from = readSquare(o[1]!.trim());
-  if (!from) return `the origin "${o[1]}" is not a square`;
+  if (!from) return `the origin ${quoteInput(o[1])} is not a square`;
   const name = rest.slice(0, o.index).replace(/[（(]居食い[）)]/, '').trim();
   const promote = /成$/.test(name) && !/不成$/.test(name);
   return { to, from: usiSq(from.file, from.rank), promote };
@@ -181,7 +182,7 @@ export function parseKif(text: string): GameRecord[] {
     if (h && !/^\d/.test(t)) {
       const r = current(at);
       const v = h[2]!.trim();
-      if (h[1] === '手合割' && v !== '' && !/中将棋/.test(v)) addError(r, `手合割 "${v}" is not chu shogi (中将棋)`, idx.at(at));
+      if (h[1] === '手合割' && v !== '' && !/中将棋/.test(v)) addError(r, `手合割 ${quoteInput(v)} is not chu shogi (中将棋)`, idx.at(at));
       const tag = HEADER_TAGS[h[1]!];
       if (tag && v !== '' && tag !== 'Handicap') setTag(r, tag, v);
       continue;
@@ -205,7 +206,7 @@ export function parseKif(text: string): GameRecord[] {
     const second = /^二歩目[\s\u3000]*(.*)$/.exec(t);
     const mv = second ? null : /^(\d+)[\s\u3000]+(?:手目[\s\u3000]+)?(.*)$/.exec(t);
     if (!second && !mv) {
-      addError(current(at), `a line that is neither a KIF header nor a move: "${t.slice(0, 40)}"`, idx.at(at + line.indexOf(t)));
+      addError(current(at), `a line that is neither a KIF header nor a move: ${quoteInput(t)}`, idx.at(at + line.indexOf(t)));
       continue;
     }
     const r = current(at);

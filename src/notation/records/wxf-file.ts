@@ -18,6 +18,7 @@
  * WXF between `START{` and `}END`; `!`/`?` annotations (before the move number or after a move) and
  * move numbers are skipped. A file may hold several games (a header block and a body each).
  */
+import { quoteInput } from '../../core/text.js';
 import type { GameRecord } from '../pgn.js';
 import { addError, addMove, LineIndex, newRecord, normalResult, setTag } from './text-common.js';
 
@@ -77,7 +78,7 @@ export function parseWxfFile(text: string): GameRecord[] {
       const h = /^([A-Za-z][A-Za-z_]*)[ \t]*(.*)$/.exec(t);
       if (!h) {
         rec ??= start(lineStart);
-        addError(rec, `a line that is neither a WXF header (NAME value) nor START{: "${t.slice(0, 40)}"`, idx.at(lineStart + line.indexOf(t)));
+        addError(rec, `a line that is neither a WXF header (NAME value) nor START{: ${quoteInput(t)}`, idx.at(lineStart + line.indexOf(t)));
         continue;
       }
       const name = h[1]!.toUpperCase();

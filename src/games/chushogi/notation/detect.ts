@@ -9,6 +9,7 @@ import { err, type Result } from '../../../core/result.js';
 import { looksLikeChuSan, parseChuSanReason } from './san.js';
 import { parseUsi } from './usi.js';
 import { looksLikeWestern, parseWesternReason } from './western.js';
+import { quoteInput } from '../../../core/text.js';
 
 export type ChuNotation = 'usi' | 'xboard' | 'western' | 'san';
 
@@ -36,11 +37,11 @@ export function parseChuMoveReason(pos: Position, text: string): Result<Move> {
   if (kind === null) return err('not a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)');
   const r = parseUsi(pos, t);
   if (r.ok) return r;
-  return err(r.error.startsWith(`"${t}": `) ? r.error.slice(t.length + 4) : r.error);
+  return err(r.error.startsWith(`${quoteInput(t)}: `) ? r.error.slice(quoteInput(t).length + 2) : r.error);
 }
 
 /** A chu shogi move in any notation: `"Ln-5e": the Lion on 7g cannot move to 5e`. */
 export function parseChuMove(pos: Position, text: string): Result<Move> {
   const r = parseChuMoveReason(pos, text);
-  return r.ok ? r : err(`"${text}": ${r.error}`);
+  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
 }

@@ -8,8 +8,9 @@
 import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi } from '../index.js';
-import { formatBoardField, parseBoardField } from '../../../core/board-text.js';
+import { fenControlError, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
 import { parseUsiSquare, usiSquare } from './usi.js';
+import { quoteInput } from '../../../core/text.js';
 
 const SIZE = 144;
 /** At most this many pieces a side: there are no drops, so nothing is ever added. */
@@ -17,6 +18,8 @@ const MAX_PIECES = 46;
 const PROMOTABLE = new Set(CHU_PIECES.filter((p) => p.letter.startsWith('+')).map((p) => p.letter.slice(1)));
 
 export function parseChuSfen(text: string): Result<Position> {
+  const control = fenControlError(text, 'SFEN');
+  if (control) return err(control);
   const fields = text.trim().split(/\s+/);
   if (fields.length === 0 || fields[0] === '') return err('SFEN is empty');
   if (fields.length > 4) return err(`SFEN has ${fields.length} fields, at most 4 (board, side, counter-strike square, move number)`);
@@ -36,14 +39,14 @@ export function parseChuSfen(text: string): Result<Position> {
 
   const sideText = fields[1] ?? 'b';
   if (sideText !== 'b' && sideText !== 'w')
-    return err(`SFEN field 2: side to move must be b (sente) or w (gote), not "${sideText}"`);
+    return err(`SFEN field 2: side to move must be b (sente) or w (gote), not ${quoteInput(sideText)}`);
   const turn = sideText === 'w' ? 1 : 0;
   pos.setTurn(turn);
 
   const csText = fields[2] ?? '-';
   if (csText !== '-') {
     const sq = parseUsiSquare(csText);
-    if (sq < 0) return err(`SFEN field 3: "${csText}" is neither "-" nor a square like 8j`);
+    if (sq < 0) return err(`SFEN field 3: ${quoteInput(csText)} is neither "-" nor a square like 8j`);
     const p = pos.board[sq]!;
     // a non-lion of the side that just moved captured a lion there: the square is empty (igui or
     // double move of a falcon/eagle) or holds that side's capturing piece
@@ -55,8 +58,9 @@ export function parseChuSfen(text: string): Result<Position> {
   }
 
   const numText = fields[3] ?? '1';
-  if (!/^\d+$/.test(numText) || Number(numText) < 1) return err(`SFEN field 4: move number "${numText}" is not a positive whole number`);
-  const n = Number(numText);
+  const num = parseCounter(numText, 1, 'SFEN field 4: move number');
+  if (!num.ok) return num;
+  const n = num.value;
   if ((n % 2 === 1) === (turn === 0)) {
     pos.plyParity = 0;
     pos.fullmove = (n + 1 - turn) / 2;

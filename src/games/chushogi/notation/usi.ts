@@ -13,6 +13,7 @@ import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { LION_CODE, lionDoubleStepSquares, royalsLost } from '../index.js';
+import { quoteInput } from '../../../core/text.js';
 
 const W = 12;
 
@@ -59,10 +60,10 @@ function parseText(text: string): Parsed | string {
     const promote = x[9] === '+';
     if (x[5] === undefined) return { from: a, mid: -1, to: b, promote };
     const c = sq(x[5], x[6]!);
-    if (c !== b) return `the second leg of "${text}" must start where the first one ended`;
+    if (c !== b) return `the second leg of ${quoteInput(text)} must start where the first one ended`;
     return { from: a, mid: b, to: sq(x[7]!, x[8]!), promote };
   }
-  return `"${text}" is not a USI move (like 7g7f, 7e7c+ or the lion's 7j7i6h)`;
+  return `${quoteInput(text)} is not a USI move (like 7g7f, 7e7c+ or the lion's 7j7i6h)`;
 }
 
 /** Reads a USI (or XBoard legs) move and finds it among the legal moves of `pos`. */
@@ -74,21 +75,21 @@ export function parseUsi(pos: Position, input: string): Result<Move> {
   const b = pos.board;
   const p = b[from]!;
   const us = pos.turn;
-  if (p === 0) return err(`"${text}": there is no piece on ${usiSquare(from)}`);
+  if (p === 0) return err(`${quoteInput(text)}: there is no piece on ${usiSquare(from)}`);
   const name = pos.variant.pieces[(p >> 1) - 1]!.name;
-  if ((p & 1) !== us) return err(`"${text}": the ${name} on ${usiSquare(from)} is ${sideName(p & 1)}'s, and it is ${sideName(us)}'s move`);
-  if (royalsLost(pos)) return err(`"${text}": the game is over (${sideName(us)} has no king or prince left)`);
+  if ((p & 1) !== us) return err(`${quoteInput(text)}: the ${name} on ${usiSquare(from)} is ${sideName(p & 1)}'s, and it is ${sideName(us)}'s move`);
+  if (royalsLost(pos)) return err(`${quoteInput(text)}: the game is over (${sideName(us)} has no king or prince left)`);
   let want: number;
   if (mid < 0) {
-    if (from === to) return err(`"${text}": a move must leave its square (a pass is written with its middle square, like 8g7g8g)`);
+    if (from === to) return err(`${quoteInput(text)}: a move must leave its square (a pass is written with its middle square, like 8g7g8g)`);
     want = plainMove(from, to);
   } else {
     if (mid === from || (mid === to && to !== from))
-      return err(`"${text}": the middle square must differ from the start and the end`);
+      return err(`${quoteInput(text)}: the middle square must differ from the start and the end`);
     if (!lionDoubleStepSquares(pos, from, mid, to))
-      return err(`"${text}": the ${name} on ${usiSquare(from)} has no double move through ${usiSquare(mid)} to ${usiSquare(to)}`);
+      return err(`${quoteInput(text)}: the ${name} on ${usiSquare(from)} has no double move through ${usiSquare(mid)} to ${usiSquare(to)}`);
     const q = b[mid]!;
-    if (q !== 0 && (q & 1) === us) return err(`"${text}": the first step lands on ${sideName(us)}'s own piece on ${usiSquare(mid)}`);
+    if (q !== 0 && (q & 1) === us) return err(`${quoteInput(text)}: the first step lands on ${sideName(us)}'s own piece on ${usiSquare(mid)}`);
     if (q !== 0) want = makeMove(from, to, mid);
     else if (to !== from) want = plainMove(from, to); // through an empty square: the plain move
     else want = -1; // a pass, whichever empty middle square
@@ -102,8 +103,8 @@ export function parseUsi(pos: Position, input: string): Result<Move> {
   if (want >= 0 && legal.some((m) => withoutPromotion(m) === want)) {
     return err(
       promote
-        ? `"${text}": the ${name} may not promote on this move`
-        : `"${text}": the ${name} must promote on this move`,
+        ? `${quoteInput(text)}: the ${name} may not promote on this move`
+        : `${quoteInput(text)}: the ${name} must promote on this move`,
     );
   }
   // pseudo-legal but refused by the lion-trading rules?
@@ -114,10 +115,10 @@ export function parseUsi(pos: Position, input: string): Result<Move> {
     if (m === want || (want < 0 && moveFrom(m) === from && moveTo(m) === from)) {
       return err(
         !LION_CODE[p]
-          ? `"${text}": counter-strike rule: after a lion was taken by a non-lion on ${usiSquare(pos.aux - 1)}, a lion may be taken by a non-lion only there this move`
-          : `"${text}": lion-trading rule: a lion may not take a protected lion two squares away unless its first step captured a piece other than a pawn or go-between`,
+          ? `${quoteInput(text)}: counter-strike rule: after a lion was taken by a non-lion on ${usiSquare(pos.aux - 1)}, a lion may be taken by a non-lion only there this move`
+          : `${quoteInput(text)}: lion-trading rule: a lion may not take a protected lion two squares away unless its first step captured a piece other than a pawn or go-between`,
       );
     }
   }
-  return err(`"${text}": the ${name} on ${usiSquare(from)} cannot ${mid >= 0 ? 'make that double move' : `move to ${usiSquare(to)}`}`);
+  return err(`${quoteInput(text)}: the ${name} on ${usiSquare(from)} cannot ${mid >= 0 ? 'make that double move' : `move to ${usiSquare(to)}`}`);
 }

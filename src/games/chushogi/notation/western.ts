@@ -19,6 +19,7 @@ import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { CHU_ABBREVIATIONS, CHU_PIECES } from '../pieces.js';
 import { parseUsi, usiSquare } from './usi.js';
+import { quoteInput } from '../../../core/text.js';
 
 const SIDE_NAMES = ['sente', 'gote'];
 
@@ -108,7 +109,7 @@ export function parseWesternReason(pos: Position, text: string): Result<Move> {
     return err(`it is ambiguous: it could be ${passes.map((m) => formatWestern(pos, m, legal)).join(' or ')}`);
   }
   const kinds = westernKinds(w.abbr);
-  if (kinds.length === 0) return err(`"${w.abbr}" is not a chu shogi piece abbreviation`);
+  if (kinds.length === 0) return err(`${quoteInput(w.abbr)} is not a chu shogi piece abbreviation`);
   const b = pos.board;
   const candidates: number[] = [];
   for (let sq = 0; sq < b.length; sq++) {
@@ -125,7 +126,7 @@ export function parseWesternReason(pos: Position, text: string): Result<Move> {
     const usi = origin + (w.igui ? w.steps[0]! + origin : w.steps.join('')) + (w.promote ? '+' : '');
     const r = parseUsi(pos, usi);
     if (r.ok) found.add(r.value);
-    else reasons.push(r.error.startsWith(`"${usi}": `) ? r.error.slice(usi.length + 4) : r.error);
+    else reasons.push(r.error.startsWith(`${quoteInput(usi)}: `) ? r.error.slice(quoteInput(usi).length + 2) : r.error);
   }
   if (found.size === 1) return ok([...found][0]!);
   if (found.size > 1) return err(`it is ambiguous: it could be ${[...found].map((m) => formatWestern(pos, m, legal)).join(' or ')}`);
@@ -137,5 +138,5 @@ export function parseWesternReason(pos: Position, text: string): Result<Move> {
 /** Parses a western move: `"Ln-5e": the Lion on 7g cannot move to 5e`. */
 export function parseWestern(pos: Position, text: string): Result<Move> {
   const r = parseWesternReason(pos, text);
-  return r.ok ? r : err(`"${text}": ${r.error}`);
+  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
 }

@@ -16,6 +16,7 @@ import type { Position } from '../../../core/position.js';
 import { err, type Result } from '../../../core/result.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../pieces.js';
 import { resolveXiangqiQuery, viewXiangqiMove, type XqQuery, type XqSelector } from './wxf.js';
+import { quoteInput } from '../../../core/text.js';
 
 const RED_PIECES = ['', '帅', '仕', '相', '马', '车', '炮', '兵'];
 const BLACK_PIECES = ['', '将', '士', '象', '马', '车', '炮', '卒'];
@@ -107,5 +108,5 @@ export function parseChineseReason(pos: Position, text: string): Result<Move> {
 /** Parses a Chinese move: `"马二进四": the horse on h0 cannot reach file 4`. */
 export function parseChinese(pos: Position, text: string): Result<Move> {
   const r = parseChineseReason(pos, text);
-  return r.ok ? r : err(`"${text}": ${r.error}`);
+  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
 }

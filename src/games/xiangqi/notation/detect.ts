@@ -18,6 +18,7 @@ import { looksLikeChinese, parseChineseReason } from './chinese.js';
 import { isLegalMove } from './legal-check.js';
 import { looksLikeWxf, parseWxfReason } from './wxf.js';
 import { explainXiangqi } from './why.js';
+import { quoteInput } from '../../../core/text.js';
 
 export type CoordinateMode = 'iccs' | 'uci' | 'auto';
 export type XiangqiNotation = 'iccs' | 'uci' | 'wxf' | 'chinese';
@@ -94,5 +95,5 @@ export function parseXiangqiMoveReason(pos: Position, text: string, mode: Coordi
 /** A xiangqi move in any notation: `"H2+3": the horse on h0 is blocked at h1`. */
 export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
   const r = parseXiangqiMoveReason(pos, text, mode);
-  return r.ok ? r : err(`"${text}": ${r.error}`);
+  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
 }

@@ -3,9 +3,12 @@ import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { xiangqi, XIANGQI_START_FEN } from '../index.js';
 import { xiangqiPlacementError } from '../validate.js';
-import { formatBoardField, parseBoardField } from '../../../core/board-text.js';
+import { fenControlError, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
+import { quoteInput } from '../../../core/text.js';
 
 export function parseXiangqiFen(text: string): Result<Position> {
+  const control = fenControlError(text, 'FEN');
+  if (control) return err(control);
   const fields = text.trim().split(/\s+/);
   if (fields.length === 0 || fields[0] === '') return err('FEN is empty');
   const board = parseBoardField(xiangqi, fields[0]!, { H: 'N', E: 'B' });
@@ -13,18 +16,26 @@ export function parseXiangqiFen(text: string): Result<Position> {
   const pos = new Position(xiangqi);
   board.value.forEach((p, sq) => p && pos.put(sq, p));
   const side = (fields[1] ?? 'w').toLowerCase();
-  if (side !== 'w' && side !== 'r' && side !== 'b') return err(`FEN field 2: side to move must be w, r or b, not "${fields[1]}"`);
+  if (side !== 'w' && side !== 'r' && side !== 'b') return err(`FEN field 2: side to move must be w, r or b, not ${quoteInput(fields[1])}`);
   pos.setTurn(side === 'b' ? 1 : 0);
-  // fields 3 and 4 (castling, en passant) are "-" in xiangqi; tolerate anything there
+  // fields 3 and 4 (castling, en passant) are "-" in xiangqi; tolerated when short and made of
+  // letters, digits and "-" (records write "- -", some just a number there)
+  for (const i of [2, 3]) {
+    const f = fields[i];
+    if (f !== undefined && !/^[-A-Za-z0-9]{1,8}$/.test(f))
+      return err(`FEN field ${i + 1}: ${quoteInput(f, 24)} is not "-" (xiangqi has no castling or en passant)`);
+  }
   const half = fields[4];
   const full = fields[5];
   if (half !== undefined) {
-    if (!/^\d+$/.test(half)) return err(`FEN field 5: halfmove clock "${half}" is not a number`);
-    pos.halfmove = Number(half);
+    const n = parseCounter(half, 0, 'FEN field 5: halfmove clock');
+    if (!n.ok) return n;
+    pos.halfmove = n.value;
   }
   if (full !== undefined) {
-    if (!/^\d+$/.test(full) || Number(full) < 1) return err(`FEN field 6: move number "${full}" is not a positive number`);
-    pos.fullmove = Number(full);
+    const n = parseCounter(full, 1, 'FEN field 6: move number');
+    if (!n.ok) return n;
+    pos.fullmove = n.value;
   }
   if (fields.length > 6) return err(`FEN has ${fields.length} fields, at most 6`);
   const problem = xiangqiPlacementError(pos);

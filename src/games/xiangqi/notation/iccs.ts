@@ -4,6 +4,7 @@ import { plainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { legalMoves } from '../../../core/perft.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { quoteInput } from '../../../core/text.js';
 
 const W = 9;
 export const formatIccs = (m: Move): string => iccsSquare(moveFrom(m)) + iccsSquare(moveTo(m));
@@ -23,11 +24,11 @@ export function parseCoordinate(pos: Position, text: string, format: 'iccs' | 'u
     to = (iccs[3]!.charCodeAt(0) - 97) + Number(iccs[4]) * W;
   } else {
     const uci = format !== 'iccs' ? UCI_RE.exec(t) : null;
-    if (!uci) return err(`"${text}" is not a coordinate move (like h2e2)`);
+    if (!uci) return err(`${quoteInput(text)} is not a coordinate move (like h2e2)`);
     from = (uci[1]!.charCodeAt(0) - 97) + (Number(uci[2]) - 1) * W;
     to = (uci[3]!.charCodeAt(0) - 97) + (Number(uci[4]) - 1) * W;
   }
   const m = plainMove(from, to);
   if (legalMoves(pos).includes(m)) return ok(m);
-  return err(`"${text}" is not a legal move here`);
+  return err(`${quoteInput(text)} is not a legal move here`);
 }

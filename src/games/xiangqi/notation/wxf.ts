@@ -25,6 +25,7 @@ import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../pieces.js';
 import { explainXiangqi, fileX, iccsName, sideFile, XQ_PIECE_NAMES, XQ_SIDE_NAMES } from './why.js';
+import { quoteInput } from '../../../core/text.js';
 
 const W = 9;
 const H = 10;
@@ -356,5 +357,5 @@ export function wxfCandidates(pos: Position, text: string): Move[] {
 /** Parses a WXF move: `"R+.3": there is only one chariot on file 2`. */
 export function parseWxf(pos: Position, text: string): Result<Move> {
   const r = parseWxfReason(pos, text);
-  return r.ok ? r : err(`"${text}": ${r.error}`);
+  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
 }
