@@ -9,6 +9,11 @@ export interface Io {
   /** Is stdout a terminal (colour, interactive)? */
   readonly isTTY: boolean;
   readonly env: Record<string, string | undefined>;
+  /**
+   * Waits until what `out` wrote has gone out (a closed pipe then ends the process with 141, as
+   * src/cli/main.ts's guard does): for a last line on stderr that must not follow a broken stdout.
+   */
+  drained?(): Promise<void>;
 }
 
 export const processIo = (): Io => ({
@@ -16,6 +21,10 @@ export const processIo = (): Io => ({
   err: (t) => void process.stderr.write(t),
   isTTY: Boolean(process.stdout.isTTY),
   env: process.env,
+  drained: () =>
+    new Promise<void>((resolve) => {
+      process.stdout.write('', (e) => (e ? process.exit(141) : resolve()));
+    }),
 });
 
 /** An expected failure: printed as one sentence on stderr, exit code 1 or 2 (cli.md). */

@@ -169,6 +169,7 @@ export function registerValidate(program: Command, io: Io): void {
       }
       if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
       flush(true);
+      await io.drained?.();
       if (!opts.json && files > 0) {
         const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
         io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
