@@ -10,6 +10,7 @@ import { formatUsi } from './notation/usi.js';
 import { formatWestern } from './notation/western.js';
 import { parseUsiSquare, usiSquare } from './squares.js';
 import { CHU_XBOARD } from './xboard.js';
+import { CHU_DIALECTS } from './notation/dialects.js';
 
 const usi: Notation = { id: 'usi', format: (_pos, m) => formatUsi(m) };
 let profile: EngineProfile | null = null;
@@ -37,6 +38,7 @@ export const CHU_GAME: Game = {
   xboard: CHU_XBOARD,
   protocols: ['xboard'],
   pgnTags: { firstPlayer: 'White', variant: 'chushogi', format: 'USI', sidePlayers: ['Sente', 'Gote'] },
+  pgnDialects: CHU_DIALECTS,
   get profile() {
     return (profile ??= chushogiProfile(chushogi));
   },
