@@ -149,7 +149,7 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
     return ok(
       writePgn(
         { tags, moves: texts, result: rec.result },
-        { secondPlayerFirst: rec.start.turn === 1, firstTags: p.lead.map(([k]) => k) },
+        { secondPlayerFirst: rec.start.turn === 1, startMoveNumber: Math.max(1, rec.start.fullmove), firstTags: p.lead.map(([k]) => k) },
       ),
     );
   } catch (e) {

@@ -33,6 +33,22 @@ export interface SanStyle {
 const buffer = new Int32Array(2048);
 
 /**
+ * A pawn-style move: `c4` (straight, no capture), else the from-file, `x` on a capture and the
+ * to-square (`cxc4`, `ed5`). XBoard reads `c4` as "a pawn to c4" from any file, so when another
+ * pawn can also go there (a xiangqi soldier beside it across the river) the move is written in
+ * full coordinates, `e4e5`, which XBoard reads unambiguously.
+ */
+function pawnSan(pos: Position, m: Move, style: SanStyle, square: (sq: number) => string, other: boolean): string {
+  const w = pos.variant.geometry.width;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const capture = pos.board[to] !== 0;
+  const fx = from % w;
+  if (fx === to % w && !capture) return other ? square(from) + square(to) : style.file(fx) + style.rank(Math.floor(to / w));
+  return style.file(fx) + (capture ? 'x' : '') + square(to);
+}
+
+/**
  * The SAN of legal move `m` in `pos` (the position before the move). `pos` is left as it was.
  * Pawn style (letter ''): the from-file, then the to-rank for a straight non-capture (`c4`), else
  * `x` (on a capture) and the to-square (`cxc4`, `ed5`) — XBoard's pawns.
@@ -50,12 +66,6 @@ export function formatSan(pos: Position, m: Move, style: SanStyle): string {
   let text: string;
   if (mid >= 0 && to === from && pos.board[mid] === 0 && !promo && style.pass !== undefined) {
     text = style.pass;
-  } else if (letter === '') {
-    const capture = pos.board[to] !== 0;
-    const fx = from % w;
-    if (fx === to % w && !capture) text = style.file(fx) + style.rank(Math.floor(to / w));
-    else text = style.file(fx) + (capture ? 'x' : '') + square(to);
-    text += promo;
   } else {
     const n = v.generateLegal(pos, buffer, 0);
     let sameFile = false;
@@ -69,19 +79,22 @@ export function formatSan(pos: Position, m: Move, style: SanStyle): string {
       if (of % w === from % w) sameFile = true;
       if (Math.floor(of / w) === Math.floor(from / w)) sameRank = true;
     }
-    let dis = '';
-    if (other) {
-      if (!sameFile) dis = style.file(from % w);
-      else if (!sameRank) dis = style.rank(Math.floor(from / w));
-      else dis = square(from);
+    if (letter === '') text = pawnSan(pos, m, style, square, other) + promo;
+    else {
+      let dis = '';
+      if (other) {
+        if (!sameFile) dis = style.file(from % w);
+        else if (!sameRank) dis = style.rank(Math.floor(from / w));
+        else dis = square(from);
+      }
+      const body =
+        mid >= 0 && style.legs
+          ? style.legs(pos, m, square)
+          : mid >= 0
+            ? `x${square(mid)}${to !== from && pos.board[to] !== 0 ? 'x' : '-'}${square(to)}`
+            : (pos.board[to] !== 0 ? 'x' : '') + square(to);
+      text = letter + dis + body + promo;
     }
-    const body =
-      mid >= 0 && style.legs
-        ? style.legs(pos, m, square)
-        : mid >= 0
-          ? `x${square(mid)}${to !== from && pos.board[to] !== 0 ? 'x' : '-'}${square(to)}`
-          : (pos.board[to] !== 0 ? 'x' : '') + square(to);
-    text = letter + dis + body + promo;
   }
   if (style.checks) {
     pos.play(m);
