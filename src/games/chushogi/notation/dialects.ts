@@ -8,7 +8,7 @@
  * White (Sente) / Black (Gote), and XBoard's chu FEN (`… w - 0 1`, w = Sente).
  */
 import { pieceKind } from '../../../core/piece.js';
-import { formatSan, type SanStyle } from '../../../notation/san.js';
+import { formatSan, type SanStyle } from '../../../core/san.js';
 import type { PgnDialect } from '../../game.js';
 import { CHU_PIECES, PAWN } from '../pieces.js';
 import { CHU_XBOARD } from '../xboard.js';

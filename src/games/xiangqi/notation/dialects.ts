@@ -13,7 +13,7 @@
  */
 import { pieceKind } from '../../../core/piece.js';
 import type { PgnDialect } from '../../game.js';
-import { formatSan, type SanStyle } from '../../../notation/san.js';
+import { formatSan, type SanStyle } from '../../../core/san.js';
 import { SOLDIER } from '../pieces.js';
 import { XIANGQI_XBOARD } from '../xboard.js';
 import { formatXiangqiFen } from './fen.js';

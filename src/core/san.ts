@@ -9,9 +9,9 @@
  * What differs by program and game (letters, rank numbering, how pawns and double moves are
  * written) is a `SanStyle`, built in the game's folder.
  */
-import type { Move } from '../core/move.js';
-import { moveFrom, moveMid, moveTo, isPromotion } from '../core/move.js';
-import type { Position } from '../core/position.js';
+import type { Move } from './move.js';
+import { moveFrom, moveMid, moveTo, isPromotion } from './move.js';
+import type { Position } from './position.js';
 
 export interface SanStyle {
   /** The letter(s) of a piece (its code, either side), e.g. `C`, `+D`; '' writes it pawn-style (below). */
