@@ -205,6 +205,23 @@ describe('round trips', () => {
   });
 });
 
+describe('binary inputs (through openRecords)', () => {
+  it('an XQF record and a CCBridge library convert, every game, and replay back', async () => {
+    const xqf = 'fixtures/records/xqf/cchess-tests/030-黄松轩先胜冯敬如.XQF';
+    const a = await runCli(['convert', xqf, '--dialect', 'xqbase', '--notation', 'chinese']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/^\[Game "Chinese Chess"\]\n\[Date "20世纪30年代"\]\n\[Red "黄松轩"\]\n\[Black "冯敬如"\]\n\[Result "1-0"\]\n\[Format "Chinese"\]\n/);
+    expect(replayed(a.stdout).plies).toBe(37);
+    const gbk = encodeGbk(a.stdout);
+    expect(gbk.ok && decodeGbk(gbk.value)).toBe(a.stdout);
+    const b = await runCli(['convert', 'fixtures/records/ccbridge/1989年龙化杯象棋名师邀请赛35局.CBL', '--dialect', 'pychess']);
+    expect(b.code).toBe(0);
+    const games = b.stdout.split(/\n(?=\[Event )/);
+    expect(games.length).toBe(35);
+    for (const g of games.slice(0, 3)) expect(replaySan(xq, g, PYCHESS_SAN).moves.length).toBeGreaterThan(0);
+  });
+});
+
 describe('GBK', () => {
   it('decode(encode(s)) = s for the Chinese record written, and the file holds GBK bytes', async () => {
     const dir = tempDir('convert');
