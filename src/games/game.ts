@@ -116,6 +116,31 @@ export interface RecordReader {
   settle(pos: Position, text: string, list: readonly { readonly text: string }[], next: number, uci: boolean): { move: Move; note: string } | null;
 }
 
+/** The dialects of PGN other programs read, for `convert --dialect` and `save --dialect`. */
+export type PgnDialectId = 'chuhan' | 'xqbase' | 'pychess' | 'xboard';
+
+/**
+ * How records of a game are written for one program (notation/convert.ts writes the PGN from these
+ * facts; nothing outside the game's folder names a game).
+ */
+export interface PgnDialect {
+  /** Tags written first, before the roster (xqbase: `Game "Chinese Chess"`). */
+  readonly leadTags?: ReadonlyArray<readonly [string, string]>;
+  /** The Variant tag's value, or null: no Variant tag. */
+  readonly variantTag: string | null;
+  /** The two players' tag names (`Red`/`Black`, `White`/`Black`). */
+  readonly playerTags: readonly [string, string];
+  /** The FEN of a set-up start position (and of `convert --to fen`) in the program's letters. */
+  formatFen(pos: Position): string;
+  /** The default move writer (SAN for pychess/XBoard); `pos` is the position before the move. */
+  formatMove(pos: Position, m: Move): string;
+  /**
+   * The notations `--notation` may choose (by id of `Game.notations`) with the Format tag each
+   * writes (xqbase: iccs `ICCS`, wxf `WXF`, chinese `Chinese`); absent: only `formatMove`.
+   */
+  readonly notationFormats?: ReadonlyMap<string, string>;
+}
+
 export interface Game {
   readonly id: GameId;
   /** Display name (`Xiangqi`, `Chu Shogi`). */
@@ -157,6 +182,8 @@ export interface Game {
     /** Extra tags naming the two players by the game's side names (chu: Sente, Gote). */
     readonly sidePlayers?: readonly [string, string];
   };
+  /** PGN dialects of other programs this game can be written in (`chuhan` is always possible). */
+  readonly pgnDialects: Partial<Record<Exclude<PgnDialectId, 'chuhan'>, PgnDialect>>;
   /** Has moves with more than one path to the same result (chu lion double moves: `perft --count-paths`). */
   readonly multiPathMoves: boolean;
   /** Engine protocols that can play this game. */

@@ -24,6 +24,8 @@ export interface WritePgnOptions {
   startMoveNumber?: number;
   /** Line ending. Default "\n". */
   newline?: string;
+  /** Tags written before the Seven-Tag Roster, in this order, when present (xqbase: `Game`). */
+  firstTags?: readonly string[];
 }
 
 /** Seven-Tag Roster, with xiangqi's Red in White's place. */
@@ -93,9 +95,11 @@ export function writePgn(game: PgnGameInput, options: WritePgnOptions = {}): str
   if (game.startFen !== undefined) values.set('FEN', game.startFen);
   const fen = values.get('FEN');
 
+  const first = options.firstTags ?? [];
   const order: string[] = [];
-  for (const k of ROSTER) if (values.has(k)) order.push(k);
-  for (const k of values.keys()) if (!ROSTER.includes(k)) order.push(k);
+  for (const k of first) if (values.has(k)) order.push(k);
+  for (const k of ROSTER) if (values.has(k) && !first.includes(k)) order.push(k);
+  for (const k of values.keys()) if (!ROSTER.includes(k) && !first.includes(k)) order.push(k);
 
   const lines: string[] = [];
   for (const k of order) lines.push(`[${k} "${escapeTagValue(values.get(k)!)}"]`);

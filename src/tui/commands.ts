@@ -7,6 +7,8 @@ import { moveFrom, type Move } from '../core/move.js';
 import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
 import { GAMES, gameFromName, type Game } from '../games/registry.js';
+import type { PgnDialectId } from '../games/game.js';
+import { DIALECTS, parseDialect } from '../notation/convert.js';
 import type { Session } from './session.js';
 import { parsePlayerKind, type GameOutcome } from './types.js';
 import { quoteInput } from '../core/text.js';
@@ -50,6 +52,7 @@ export const HELP: readonly string[] = [
   '  resign, draw        resign; offer or accept a draw',
   '  perft <depth>       count leaf nodes (depth ≤ 6)',
   '  save <file>, load <file>   write / read the game as PGN',
+  '  save <file> --dialect d    PGN for another program (d: chuhan, xqbase, pychess, xboard)',
   '  help, quit',
 ];
 
@@ -347,11 +350,31 @@ function cmdPerft(s: Session, arg: string | undefined): CommandResult {
   return ok(`nodes ${perft(s.pos.clone(), d)}`);
 }
 
-function cmdSave(s: Session, path: string): CommandResult {
+function cmdSave(s: Session, rest: string): CommandResult {
+  const words = rest.split(/\s+/).filter(Boolean);
+  let dialect: PgnDialectId = 'chuhan';
+  let notation: string | undefined;
+  const names: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--dialect' || w === '--notation') {
+      const v = words[++i];
+      if (v === undefined) return fail(`save: ${w} needs a value, e.g. save game.pgn --dialect xboard`);
+      if (w === '--notation') notation = v;
+      else {
+        const d = parseDialect(v);
+        if (!d) return fail(`save: unknown dialect "${v}" (use ${DIALECTS.join(', ')})`);
+        dialect = d;
+      }
+    } else names.push(w);
+  }
+  const path = names.join(' ');
   if (!path) return fail('save needs a file name, e.g. save game.pgn');
   if (!s.files) return fail('saving files is not available here');
+  const text = s.recordAs(dialect, notation);
+  if (!text.ok) return fail(`save: ${text.error}`);
   try {
-    s.files.write(path, s.record());
+    s.files.write(path, text.value);
   } catch (e) {
     return fail(`cannot write ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }

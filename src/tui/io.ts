@@ -5,6 +5,8 @@
  */
 export interface Io {
   out(text: string): void;
+  /** Bytes to stdout (text in another encoding: `convert --encoding gbk`); absent: only text. */
+  outBytes?(bytes: Uint8Array): void;
   err(text: string): void;
   /** Is stdout a terminal (colour, interactive)? */
   readonly isTTY: boolean;
@@ -18,6 +20,7 @@ export interface Io {
 
 export const processIo = (): Io => ({
   out: (t) => void process.stdout.write(t),
+  outBytes: (b) => void process.stdout.write(b),
   err: (t) => void process.stderr.write(t),
   isTTY: Boolean(process.stdout.isTTY),
   env: process.env,

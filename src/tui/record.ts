@@ -8,6 +8,8 @@ import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import { parseRecords, recordHints, writePgn } from '../notation/pgn.js';
 import { DEFAULT_GAME, getGame, type Game, type GameId } from '../games/registry.js';
+import type { PgnDialectId } from '../games/game.js';
+import { writeDialectPgn } from '../notation/convert.js';
 import { moveError, parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
 
 export interface RecordData {
@@ -19,6 +21,8 @@ export interface RecordData {
   /** From a chuhan record's `ChuhanPlayers` tag. */
   players?: [PlayerKind, PlayerKind];
   level?: number;
+  /** The tags of the record it was loaded from (kept by `save`). */
+  tags?: ReadonlyArray<readonly [string, string]>;
 }
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -35,19 +39,46 @@ function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): 
   });
 }
 
-export function writeRecord(data: RecordData): string {
+/** Tags chuhan writes itself; a loaded record's other tags are kept as they were. */
+const OWN_TAGS = new Set(['Variant', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'PlyCount']);
+
+/**
+ * The session's game as PGN: in chuhan's own dialect (default; the players' kinds in ChuhanPlayers
+ * so `play --resume` restores them) or another program's (`save F --dialect xboard`, the same
+ * writer as `chuhan convert`). A loaded record's tags (Event, Site, Date, players…) are kept.
+ */
+export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', notation?: string): Result<string> {
   const { game } = data;
-  const tags: [string, string][] = [['Event', 'chuhan game'], ['Variant', game.id]];
-  if (data.startFen !== game.startFen) tags.push(['SetUp', '1'], ['FEN', data.startFen]);
-  if (data.players) {
-    tags.push([cap(game.sideNames[0]), data.players[0]], [cap(game.sideNames[1]), data.players[1]]);
-  }
+  const start = game.parseFen(data.startFen);
+  if (!start.ok) return err(`start position: ${start.error}`);
+  const loaded = (data.tags ?? []).filter(([k]) => !OWN_TAGS.has(k));
+  const has = (k: string): boolean => loaded.some(([n]) => n === k);
   const result = data.outcome?.result ?? '*';
+  if (dialect !== 'chuhan' || notation !== undefined) {
+    const tags: Array<readonly [string, string]> = has('Event') ? [...loaded] : [['Event', 'chuhan game'], ...loaded];
+    if (data.outcome) tags.push(['Termination', data.outcome.reason]);
+    return writeDialectPgn({ game, start: start.value, moves: data.moves, tags, result }, { dialect, ...(notation ? { notation } : {}) });
+  }
+  const tags: [string, string][] = [];
+  if (!has('Event')) tags.push(['Event', 'chuhan game']);
+  tags.push(...loaded.map(([k, v]): [string, string] => [k, v]));
+  tags.push(['Variant', game.id]);
+  if (data.startFen !== game.startFen) tags.push(['SetUp', '1'], ['FEN', data.startFen]);
+  const named = (side: 0 | 1): boolean =>
+    (side === 0 ? ['Red', 'White', 'Sente'] : ['Black', 'Gote']).some((k) => has(k));
+  if (data.players) {
+    if (!named(0)) tags.push([cap(game.sideNames[0]), data.players[0]]);
+    if (!named(1)) tags.push([cap(game.sideNames[1]), data.players[1]]);
+  }
   tags.push(['Result', result]);
   if (data.outcome) tags.push(['Termination', data.outcome.reason]);
   if (data.players) tags.push(['ChuhanPlayers', data.players.join(' ')]);
   if (data.level !== undefined) tags.push(['ChuhanLevel', String(data.level)]);
-  return writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result });
+  try {
+    return ok(writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result }));
+  } catch (e) {
+    return err((e as Error).message);
+  }
 }
 
 function outcomeOf(result: string | null | undefined, reason: string | undefined): GameOutcome | null {
@@ -87,6 +118,7 @@ export function readRecord(text: string, fallback?: GameId): Result<RecordData> 
     startFen,
     moves,
     outcome: outcomeOf(rec.result ?? rec.tags['Result'], rec.tags['Termination']),
+    tags: rec.tagList,
   };
   const kinds = rec.tags['ChuhanPlayers']?.split(/\s+/).map(parsePlayerKind);
   if (kinds?.length === 2 && kinds[0] && kinds[1]) data.players = [kinds[0], kinds[1]];

@@ -26,6 +26,8 @@ import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/typ
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
+import type { PgnDialectId } from '../games/game.js';
+import type { Result } from '../core/result.js';
 import { moveError, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
 
@@ -79,6 +81,8 @@ export class Session {
   labels: LabelMode | undefined;
   paint: Partial<Painter> | undefined;
   computerName: string;
+  /** The tags of the loaded record (kept by `save`); cleared by a new game. */
+  recordTags: ReadonlyArray<readonly [string, string]> = [];
   /** Bumped on every change (lets a UI re-render and a host drop a stale computer move). */
   version = 0;
   private textCache: { notation: string; version: number; texts: string[] } | null = null;
@@ -117,6 +121,7 @@ export class Session {
     this.declared = null;
     this.drawOffer = null;
     this.highlights = [];
+    this.recordTags = [];
     if (!this.notation || !game.notations.has(this.notation)) this.notation = game.coordinate.id;
     // the human's side at the bottom when only the second side is human
     this.flipped = this.players[0] === 'computer' && this.players[1] === 'human';
@@ -418,14 +423,26 @@ export class Session {
 
   /** The game as a PGN record (coordinate notation). */
   record(): string {
-    return writeRecord({
-      game: this.game,
-      startFen: this.startFen,
-      moves: this.history,
-      outcome: this.declared ?? this.judge(),
-      players: this.players,
-      level: this.level,
-    });
+    const r = this.recordAs('chuhan');
+    if (!r.ok) throw new Error(r.error);
+    return r.value;
+  }
+
+  /** The game as PGN in a dialect (`save F --dialect …`); a loaded record's tags are kept. */
+  recordAs(dialect: PgnDialectId, notation?: string): Result<string> {
+    return writeRecord(
+      {
+        game: this.game,
+        startFen: this.startFen,
+        moves: this.history,
+        outcome: this.declared ?? this.judge(),
+        players: this.players,
+        level: this.level,
+        tags: this.recordTags,
+      },
+      dialect,
+      notation,
+    );
   }
 
   /**
@@ -440,6 +457,7 @@ export class Session {
     if (restore && d.level !== undefined) this.level = d.level;
     const e = this.reset(d.game, d.startFen, d.moves);
     if (e) return e;
+    this.recordTags = d.tags ?? [];
     if (d.outcome && !this.judge()) this.declared = d.outcome;
     return null;
   }

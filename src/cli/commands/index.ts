@@ -71,6 +71,12 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./validate.js')).registerValidate,
   },
   {
+    name: 'convert',
+    term: 'convert [options] <input...>',
+    summary: 'convert records (PGN, move lists, XQF, CCBridge) to PGN in the dialect another program reads, or to FEN',
+    load: async () => (await import('./convert.js')).registerConvert,
+  },
+  {
     name: 'engine',
     term: 'engine [options]',
     summary: 'play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi), usi (chu, lishogi)',

@@ -4,7 +4,8 @@
  * and decoded by their readers; for anything else the bytes (the peeked ones first) go on to the
  * text reader, streaming as before.
  */
-import { readRecords, type GameRecord } from '../../notation/pgn.js';
+import type { GameRecord } from '../../notation/pgn.js';
+import { openTextRecords } from '../../notation/records/text.js';
 import { detectRecordFormat, DETECT_BYTES, readBinaryRecords } from '../../notation/records/index.js';
 
 const bytesOf = (c: string | Uint8Array): Uint8Array => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c);
@@ -54,9 +55,16 @@ export async function openBinaryRecords(source: AsyncIterable<string | Uint8Arra
   return { binary: false, text: text() };
 }
 
-/** The games of an input: binary/library formats by their readers, else the PGN/move-list reader. */
-export async function* readAnyRecords(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<GameRecord, void, undefined> {
-  const opened = await openBinaryRecords(source);
+/**
+ * The games of an input (a stream, or the bytes of a whole file) in any readable format: binary and
+ * library formats by their readers, else the text reader. The one entry point for every command
+ * that reads records (validate, convert); new text formats plug in here.
+ */
+export async function* openRecords(
+  source: AsyncIterable<string | Uint8Array> | Uint8Array,
+): AsyncGenerator<GameRecord, void, undefined> {
+  const stream = source instanceof Uint8Array ? (async function* () { yield source; })() : source;
+  const opened = await openBinaryRecords(stream);
   if (opened.binary) yield* opened.records;
-  else yield* readRecords(opened.text);
+  else yield* (await openTextRecords(opened.text)).records;
 }

@@ -11,6 +11,7 @@ import { formatUsi } from './notation/usi.js';
 import { formatWestern } from './notation/western.js';
 import { parseUsiSquare, usiSquare } from './squares.js';
 import { CHU_XBOARD, parseChuFen } from './xboard.js';
+import { CHU_DIALECTS } from './notation/dialects.js';
 
 const usi: Notation = { id: 'usi', format: (_pos, m) => formatUsi(m) };
 let profile: EngineProfile | null = null;
@@ -39,6 +40,7 @@ export const CHU_GAME: Game = {
   engineWire: CHU_ENGINE_WIRE,
   protocols: ['xboard', 'usi'],
   pgnTags: { firstPlayer: 'White', variant: 'chushogi', format: 'USI', sidePlayers: ['Sente', 'Gote'] },
+  pgnDialects: CHU_DIALECTS,
   get profile() {
     return (profile ??= chushogiProfile(chushogi));
   },

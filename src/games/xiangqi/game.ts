@@ -12,6 +12,7 @@ import { formatWxf } from './notation/wxf.js';
 import { XIANGQI_RECORDS } from './notation/record.js';
 import { iccsSquare, parseIccsSquare } from './squares.js';
 import { XIANGQI_XBOARD } from './xboard.js';
+import { XIANGQI_DIALECTS } from './notation/dialects.js';
 import type { EngineProfile } from '../../core/profile.js';
 
 const iccs: Notation = { id: 'iccs', format: (_pos, m) => formatIccs(m) };
@@ -44,6 +45,7 @@ export const XIANGQI_GAME: Game = {
   engineWire: XIANGQI_ENGINE_WIRE,
   protocols: ['xboard', 'uci', 'ucci'],
   pgnTags: { firstPlayer: 'Red', variant: 'xiangqi', format: 'ICCS' },
+  pgnDialects: XIANGQI_DIALECTS,
   get profile() {
     return (profile ??= xiangqiProfile(xiangqi));
   },

@@ -1,0 +1,128 @@
+/**
+ * `chuhan convert <input…>`: any readable record (PGN or move list in any notation, XQF, CCBridge)
+ * to PGN in the dialect another program reads (notation/convert.ts), or to the final positions'
+ * FENs. Every game is replayed against the rules first: an illegal move stops the conversion (exit
+ * 1), an unreadable game or input exits 2, each with one sentence naming the file and game.
+ */
+import { createReadStream } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { getGame } from '../../games/registry.js';
+import { dialectFen, parseDialect, writeDialectPgn, DIALECTS } from '../../notation/convert.js';
+import { encodeGbk } from '../../notation/gbk.js';
+import { formatReportLine, Replayer } from '../../notation/replay.js';
+import { gameIdFromName, type GameId } from '../../games/registry.js';
+import { CliError, type Io } from '../context.js';
+import { openRecords } from './record-input.js';
+
+interface ConvertOptions {
+  output?: string;
+  to?: string;
+  dialect?: string;
+  notation?: string;
+  encoding?: string;
+  variant?: string;
+}
+
+function openError(file: string, e: unknown): CliError {
+  const code = (e as { code?: string }).code;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+  return new CliError(`cannot read ${file}: ${why}`, 2);
+}
+
+export function registerConvert(program: Command, io: Io): void {
+  program
+    .command('convert')
+    .description('convert records (PGN, move lists, XQF, CCBridge) to PGN in the dialect another program reads, or to FEN')
+    .argument('<input...>', 'record files, or - for standard input')
+    .option('-o, --output <file>', 'write to this file (default: standard output)')
+    .option('--to <format>', 'pgn | fen (the final position of each game)', 'pgn')
+    .option('--dialect <dialect>', `${DIALECTS.join(' | ')}`, 'chuhan')
+    .option('--notation <notation>', 'the move notation where the dialect lets one choose (chuhan: iccs, wxf, chinese, uci / usi, western; xqbase: iccs, wxf, chinese)')
+    .option('--encoding <encoding>', 'utf-8 | gbk', 'utf-8')
+    .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
+    .action(async (inputs: string[], opts: ConvertOptions) => {
+      const dialect = parseDialect(opts.dialect ?? 'chuhan');
+      if (!dialect) throw new CliError(`unknown dialect "${opts.dialect}" (use ${DIALECTS.join(', ')})`);
+      const to = (opts.to ?? 'pgn').toLowerCase();
+      if (to !== 'pgn' && to !== 'fen') throw new CliError(`unknown output format "${opts.to}" (use pgn or fen)`);
+      const encoding = (opts.encoding ?? 'utf-8').toLowerCase().replace(/^utf8$/, 'utf-8');
+      if (encoding !== 'utf-8' && encoding !== 'gbk') throw new CliError(`unknown encoding "${opts.encoding}" (use utf-8 or gbk)`);
+      let variant: GameId | undefined;
+      if (opts.variant) {
+        const id = gameIdFromName(opts.variant);
+        if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+        variant = id;
+      }
+      const dopts = { dialect, ...(opts.notation !== undefined ? { notation: opts.notation } : {}) };
+      const replayer = new Replayer({ keepMoves: true, ...(variant ? { variant } : {}) });
+      const parts: string[] = [];
+      let games = 0;
+      for (const file of inputs) {
+        const name = file === '-' ? 'standard input' : file;
+        let source: AsyncIterable<string | Uint8Array>;
+        if (file === '-') source = process.stdin;
+        else {
+          try {
+            const st = await stat(file);
+            if (st.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+          } catch (e) {
+            throw openError(file, e);
+          }
+          source = createReadStream(file, { highWaterMark: 1 << 16 });
+        }
+        let inFile = 0;
+        try {
+          for await (const rec of openRecords(source)) {
+            if (rec.moves.length === 0 && rec.tagList.length === 0 && rec.errors.length === 0) continue;
+            const report = replayer.replay(rec);
+            if (report.status !== 'ok' || !report.start || !report.moves || !report.variant) {
+              throw new CliError(`${name}: ${formatReportLine(report)}`, report.status === 'illegal' ? 1 : 2);
+            }
+            inFile++;
+            const game = getGame(report.variant);
+            const fail = (why: string): never => {
+              throw new CliError(`${name}: game ${rec.index}: ${why}`, 2);
+            };
+            if (to === 'fen') {
+              const end = report.start.clone();
+              for (const m of report.moves) end.play(m);
+              const f = dialectFen(game, end, dopts);
+              if (!f.ok) fail(f.error);
+              else parts.push(f.value + '\n');
+            } else {
+              const recorded = rec.result ?? rec.tags['Result'];
+              const result = recorded && ['1-0', '0-1', '1/2-1/2', '*'].includes(recorded) ? recorded : '*';
+              const text = writeDialectPgn({ game, start: report.start, moves: report.moves, tags: rec.tagList, result }, dopts);
+              if (!text.ok) fail(text.error);
+              else parts.push((games + inFile > 1 ? '\n' : '') + text.value);
+            }
+          }
+        } catch (e) {
+          if (e instanceof CliError) throw e;
+          throw openError(name, e);
+        }
+        if (inFile === 0) throw new CliError(`found no games in ${name}`, 2);
+        games += inFile;
+      }
+      const text = parts.join('');
+      let bytes: Uint8Array | null = null;
+      if (encoding === 'gbk') {
+        const b = encodeGbk(text);
+        if (!b.ok) throw new CliError(`cannot write GBK: ${b.error}`, 2);
+        bytes = b.value;
+      }
+      if (opts.output) {
+        try {
+          await writeFile(opts.output, bytes ?? text);
+        } catch (e) {
+          throw new CliError(`cannot write ${opts.output}: ${(e as Error).message}`, 2);
+        }
+        io.err(`converted ${games} game${games === 1 ? '' : 's'} to ${opts.output}\n`);
+      } else if (bytes) {
+        if (!io.outBytes) throw new CliError('GBK output needs -o FILE here', 2);
+        io.outBytes(bytes);
+      } else io.out(text);
+    });
+}

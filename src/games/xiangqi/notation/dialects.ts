@@ -1,0 +1,65 @@
+/**
+ * Xiangqi records as other programs write them (convert/save `--dialect`):
+ *
+ * - **pychess / Fairy-Stockfish**: SAN with the letters K A E H R C P (every piece has a letter,
+ *   the soldier too), files a–i, ranks 1–10 from Red's side, `x`, `+`/`#`: `Che3 Hg8 Pc5 Rb10`;
+ *   `[Variant "xiangqi"]`, White/Black, standard FEN. Checked against ffish's `sanMove` and
+ *   `readGamePGN` (scripts/oracle/convert-ffish.ts).
+ * - **XBoard 4.9**: SAN with ranks 0–9, soldiers written like chess pawns (`c4`, `cxc4`, sideways
+ *   `ed5`), the other letters as above, `+`/`#`; FEN with H/E (XIANGQI_XBOARD.formatFen), as in
+ *   docs/xboard-xiangqi-game.pgn which XBoard saved.
+ * - **xqbase**: `[Game "Chinese Chess"]` first, Red/Black, `[Format "ICCS"|"WXF"|"Chinese"]` by
+ *   the notation the moves are written in.
+ */
+import { pieceKind } from '../../../core/piece.js';
+import type { PgnDialect } from '../../game.js';
+import { formatSan, type SanStyle } from '../../../core/san.js';
+import { SOLDIER } from '../pieces.js';
+import { XIANGQI_XBOARD } from '../xboard.js';
+import { formatXiangqiFen } from './fen.js';
+import { formatIccs } from './iccs.js';
+
+/** SAN letters by piece kind (0 unused; king, advisor, elephant, horse, chariot, cannon, soldier). */
+const LETTERS = ['', 'K', 'A', 'E', 'H', 'R', 'C', 'P'];
+const file = (x: number): string => String.fromCharCode(97 + x);
+
+export const PYCHESS_SAN: SanStyle = {
+  letter: (p) => LETTERS[pieceKind(p)]!,
+  file,
+  rank: (y) => String(y + 1),
+  checks: true,
+};
+
+export const XBOARD_SAN: SanStyle = {
+  letter: (p) => (pieceKind(p) === SOLDIER ? '' : LETTERS[pieceKind(p)]!),
+  file,
+  rank: (y) => String(y),
+  checks: true,
+};
+
+export const XIANGQI_DIALECTS: Record<'pychess' | 'xboard' | 'xqbase', PgnDialect> = {
+  pychess: {
+    variantTag: 'xiangqi',
+    playerTags: ['White', 'Black'],
+    formatFen: formatXiangqiFen,
+    formatMove: (pos, m) => formatSan(pos, m, PYCHESS_SAN),
+  },
+  xboard: {
+    variantTag: 'xiangqi',
+    playerTags: ['White', 'Black'],
+    formatFen: (pos) => XIANGQI_XBOARD.formatFen(pos),
+    formatMove: (pos, m) => formatSan(pos, m, XBOARD_SAN),
+  },
+  xqbase: {
+    leadTags: [['Game', 'Chinese Chess']],
+    variantTag: null,
+    playerTags: ['Red', 'Black'],
+    formatFen: formatXiangqiFen,
+    formatMove: (_pos, m) => formatIccs(m),
+    notationFormats: new Map([
+      ['iccs', 'ICCS'],
+      ['wxf', 'WXF'],
+      ['chinese', 'Chinese'],
+    ]),
+  },
+};

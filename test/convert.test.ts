@@ -1,0 +1,332 @@
+/**
+ * `chuhan convert` and the PGN dialects (notation/convert.ts, core/san.ts): exact output per
+ * dialect, Fairy-Stockfish's recorded reading of our pychess SAN (fixtures/convert/ffish-pychess.jsonl,
+ * made by scripts/oracle/convert-ffish.ts), round trips, GBK, tags, `save --dialect`, load + save.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Move } from '../src/core/move.js';
+import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { formatSan, type SanStyle } from '../src/core/san.js';
+import { XBOARD_CHU_SAN } from '../src/games/chushogi/notation/dialects.js';
+import { getGame, type Game } from '../src/games/registry.js';
+import { PYCHESS_SAN, XBOARD_SAN } from '../src/games/xiangqi/notation/dialects.js';
+import { writeDialectPgn } from '../src/notation/convert.js';
+import { decodeGbk, encodeGbk } from '../src/notation/gbk.js';
+import { parseRecords } from '../src/notation/pgn.js';
+import { Replayer } from '../src/notation/replay.js';
+import { Session } from '../src/tui/session.js';
+import type { FileAccess } from '../src/tui/types.js';
+import { runCli } from './helpers/cli.js';
+import { convertSample } from './helpers/convert-sample.js';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
+
+afterAll(removeTempDirs);
+
+const xq = getGame('xiangqi');
+const chu = getGame('chushogi');
+const SHORT = 'fixtures/convert/short.pgn';
+
+const TAGS = `[Event "Test Cup"]
+[Site "Beijing"]
+[Date "2020.01.02"]
+[Round "3"]
+`;
+
+const EXPECTED: Record<string, string> = {
+  chuhan: `${TAGS}[Red "Zhang San"]
+[Black "Li Si"]
+[Result "1-0"]
+[Variant "xiangqi"]
+[Opening "Central cannon"]
+
+1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. e2e6 e9e8 5. b2e2 c6c5 6. e6e5 c5c4
+7. e5e7 1-0
+`,
+  xqbase: `[Game "Chinese Chess"]
+${TAGS}[Red "Zhang San"]
+[Black "Li Si"]
+[Result "1-0"]
+[Format "ICCS"]
+[Opening "Central cannon"]
+
+1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. e2e6 e9e8 5. b2e2 c6c5 6. e6e5 c5c4
+7. e5e7 1-0
+`,
+  pychess: `${TAGS}[White "Zhang San"]
+[Black "Li Si"]
+[Result "1-0"]
+[Variant "xiangqi"]
+[Opening "Central cannon"]
+
+1. Che3 Hg8 2. Hg3 Rh10 3. Rh1 Hc8 4. Cxe7 Ke9 5. Ce3 Pc6 6. Ce6 Pc5 7. Ce8 1-0
+`,
+  xboard: `${TAGS}[White "Zhang San"]
+[Black "Li Si"]
+[Result "1-0"]
+[Variant "xiangqi"]
+[Opening "Central cannon"]
+
+1. Che2 Hg7 2. Hg2 Rh9 3. Rh0 Hc7 4. Cxe6 Ke8 5. Ce2 c5 6. Ce5 c4 7. Ce7 1-0
+`,
+};
+
+/** A test-only SAN reader: the one legal move whose SAN in `style` is `text` (fails on none or several). */
+function resolveSan(pos: Position, text: string, style: SanStyle): Move {
+  const hits = legalMoves(pos).filter((m) => formatSan(pos, m, style) === text);
+  if (hits.length !== 1) throw new Error(`${text}: ${hits.length} legal moves write so`);
+  return hits[0]!;
+}
+
+/** Replays a record with the test-only resolver: the moves, for comparison with the source. */
+function replaySan(game: Game, text: string, style: SanStyle): { moves: Move[]; fen: string } {
+  const rec = parseRecords(text)[0]!;
+  expect(rec.errors).toEqual([]);
+  const fenTag = rec.tags['FEN'];
+  const start = fenTag ? game.xboard.parseFen(fenTag) : game.parseFen(game.startFen);
+  if (!start.ok) throw new Error(start.error);
+  const pos = start.value;
+  const moves = rec.moves.map((rm) => {
+    const m = resolveSan(pos, rm.text, style);
+    pos.play(m);
+    return m;
+  });
+  return { moves, fen: game.formatFen(pos) };
+}
+
+function replayed(text: string) {
+  const rep = new Replayer({ keepMoves: true }).replay(parseRecords(text)[0]!);
+  expect(rep.status).toBe('ok');
+  return rep;
+}
+
+describe('chuhan convert: each dialect of a known game', () => {
+  for (const d of Object.keys(EXPECTED)) {
+    it(`--dialect ${d} writes exactly the expected text`, async () => {
+      const r = await runCli(['convert', SHORT, '--dialect', d]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(EXPECTED[d]);
+    });
+  }
+
+  it('--to fen prints the final position in the dialect’s letters', async () => {
+    const std = await runCli(['convert', SHORT, '--to', 'fen']);
+    const xb = await runCli(['convert', SHORT, '--to', 'fen', '--dialect', 'xboard']);
+    const end = replayed(readFileSync(SHORT, 'utf8')).fen!;
+    expect(std.stdout).toBe(end + '\n');
+    expect(xb.stdout.trim().split(' ')[0]).toBe(end.split(' ')[0]!.replace(/[nNbB]/g, (c) => ({ n: 'h', N: 'H', b: 'e', B: 'E' })[c]!));
+  });
+});
+
+describe('pychess SAN against Fairy-Stockfish (recorded by scripts/oracle/convert-ffish.ts)', () => {
+  const rows = readFileSync('fixtures/convert/ffish-pychess.jsonl', 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { file: string; index: number; setup: boolean; plies: number; fen: string; san: string });
+  const sample = convertSample();
+
+  it('the sample is the one ffish read (master games and set-up positions)', () => {
+    expect(rows.map((r) => `${r.file}#${r.index}`)).toEqual(sample.map((s) => `${s.file}#${s.index}`));
+    expect(rows.filter((r) => r.setup).length).toBe(5);
+  });
+
+  it('our SAN is ffish’s SAN move for move, and ffish reached our final position', () => {
+    const replayer = new Replayer({ keepMoves: true });
+    sample.forEach((s, i) => {
+      const rep = replayer.replay(s.record);
+      const pgn = writeDialectPgn({ game: xq, start: rep.start!, moves: rep.moves!, tags: s.record.tagList, result: '*' }, { dialect: 'pychess' });
+      if (!pgn.ok) throw new Error(pgn.error);
+      const ours = parseRecords(pgn.value)[0]!.moves.map((m) => m.text).join(' ');
+      expect(ours, `${s.file} #${s.index}`).toBe(rows[i]!.san);
+      expect(rows[i]!.plies).toBe(rep.moves!.length);
+      expect(rep.fen!.split(' ').slice(0, 2)).toEqual(rows[i]!.fen.split(' ').slice(0, 2));
+    });
+  });
+});
+
+describe('round trips', () => {
+  const source = readFileSync('fixtures/games/xiangqi/xqdb_traditional.pgn', 'utf8');
+  const games = parseRecords(source).slice(0, 6);
+  const replayer = new Replayer({ keepMoves: true });
+
+  it('chuhan and xqbase (ICCS, WXF, Chinese) read back by our reader to the same moves', () => {
+    for (const g of games) {
+      const rep = replayer.replay(g);
+      for (const [dialect, notation] of [['chuhan', undefined], ['chuhan', 'wxf'], ['xqbase', 'iccs'], ['xqbase', 'wxf'], ['xqbase', 'chinese']] as const) {
+        const pgn = writeDialectPgn(
+          { game: xq, start: rep.start!, moves: rep.moves!, tags: g.tagList, result: '*' },
+          { dialect, ...(notation ? { notation } : {}) },
+        );
+        if (!pgn.ok) throw new Error(pgn.error);
+        const back = replayed(pgn.value);
+        expect(back.moves, `${dialect} ${notation ?? ''}`).toEqual(rep.moves);
+      }
+    }
+  });
+
+  it('pychess and XBoard SAN name exactly one legal move each and replay to the same game', () => {
+    for (const g of games) {
+      const rep = replayer.replay(g);
+      for (const [dialect, style] of [['pychess', PYCHESS_SAN], ['xboard', XBOARD_SAN]] as const) {
+        const pgn = writeDialectPgn({ game: xq, start: rep.start!, moves: rep.moves!, tags: g.tagList, result: '*' }, { dialect });
+        if (!pgn.ok) throw new Error(pgn.error);
+        expect(replaySan(xq, pgn.value, style).moves).toEqual(rep.moves);
+      }
+    }
+  });
+
+  it('a set-up position with Black to move keeps its FEN (XBoard letters) and move number', async () => {
+    const r = await runCli(['convert', 'fixtures/convert/setup-source.pgn', '--dialect', 'xboard']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('[SetUp "1"]\n[FEN "4kae2/3ha4/4e1h2/p2C2p1p/2C6/4P1P2/c1P3c1P/H5H1E/9/2EAKA3 b 4 16"]');
+    expect(r.stdout).toMatch(/\n16\.\.\. Hb7 17\. Cc7 /);
+    // a soldier's straight move another soldier could also make is written in coordinates for XBoard
+    expect(r.stdout).toContain(' e4e5 ');
+    const src = replayed(readFileSync('fixtures/convert/setup-source.pgn', 'utf8'));
+    expect(replaySan(xq, r.stdout, XBOARD_SAN).moves).toEqual(src.moves);
+  });
+
+  it('chu in XBoard SAN: lion double moves as legs, promotions, and the same game back', async () => {
+    const r = await runCli(['convert', 'fixtures/games/chushogi/lishogi_49_games.pgn', '--dialect', 'xboard']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('[Variant "chu"]');
+    expect(r.stdout).toMatch(/ Nx[a-l]\d+-[a-l]\d+ /);
+    const src = parseRecords(readFileSync('fixtures/games/chushogi/lishogi_49_games.pgn', 'utf8')).slice(0, 3);
+    const out = parseRecords(r.stdout).slice(0, 3);
+    const chuReplayer = new Replayer({ keepMoves: true });
+    src.forEach((g, i) => {
+      const rep = chuReplayer.replay(g);
+      const text = `[Variant "chu"]\n\n${out[i]!.moves.map((m) => m.text).join(' ')} *\n`;
+      expect(replaySan(chu, text, XBOARD_CHU_SAN).moves).toEqual(rep.moves);
+    });
+  });
+});
+
+describe('binary inputs (through openRecords)', () => {
+  it('an XQF record and a CCBridge library convert, every game, and replay back', async () => {
+    const xqf = 'fixtures/records/xqf/cchess-tests/030-黄松轩先胜冯敬如.XQF';
+    const a = await runCli(['convert', xqf, '--dialect', 'xqbase', '--notation', 'chinese']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/^\[Game "Chinese Chess"\]\n\[Date "20世纪30年代"\]\n\[Red "黄松轩"\]\n\[Black "冯敬如"\]\n\[Result "1-0"\]\n\[Format "Chinese"\]\n/);
+    expect(replayed(a.stdout).plies).toBe(37);
+    const gbk = encodeGbk(a.stdout);
+    expect(gbk.ok && decodeGbk(gbk.value)).toBe(a.stdout);
+    const b = await runCli(['convert', 'fixtures/records/ccbridge/1989年龙化杯象棋名师邀请赛35局.CBL', '--dialect', 'pychess']);
+    expect(b.code).toBe(0);
+    const games = b.stdout.split(/\n(?=\[Event )/);
+    expect(games.length).toBe(35);
+    for (const g of games.slice(0, 3)) expect(replaySan(xq, g, PYCHESS_SAN).moves.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GBK', () => {
+  it('decode(encode(s)) = s for the Chinese record written, and the file holds GBK bytes', async () => {
+    const dir = tempDir('convert');
+    const out = join(dir, 'gbk.pgn');
+    const utf8 = await runCli(['convert', SHORT, '--dialect', 'xqbase', '--notation', 'chinese']);
+    const r = await runCli(['convert', SHORT, '--dialect', 'xqbase', '--notation', 'chinese', '--encoding', 'gbk', '-o', out]);
+    expect(r.code).toBe(0);
+    const bytes = readFileSync(out);
+    expect(bytes.includes(Buffer.from('炮', 'utf8'))).toBe(false);
+    expect(decodeGbk(bytes)).toBe(utf8.stdout);
+    expect(utf8.stdout).toContain('[Format "Chinese"]');
+    const e = encodeGbk(utf8.stdout);
+    expect(e.ok && Buffer.from(e.value).equals(bytes)).toBe(true);
+    // 炮 is C5 DA in GBK (iconv -f utf-8 -t gbk agrees)
+    const p = encodeGbk('炮');
+    expect(p.ok && [...p.value]).toEqual([0xc5, 0xda]);
+  });
+
+  it('a character without a GBK code is an error sentence', () => {
+    const r = encodeGbk('ok 😀');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/U\+1F600|no GBK code/);
+  });
+});
+
+describe('tags', () => {
+  it('players, event and other tags are carried over under the dialect’s names', async () => {
+    const dir = tempDir('convert');
+    const f = join(dir, 'chu.pgn');
+    writeFileSync(f, '[Event "E"]\n[Sente "Alice"]\n[Gote "Bob"]\n[Annotator "me"]\n[Variant "chushogi"]\n\n1. 7i7h 7d7e *\n');
+    const r = await runCli(['convert', f, '--dialect', 'xboard']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('[Event "E"]\n[White "Alice"]\n[Black "Bob"]\n[Result "*"]\n[Variant "chu"]\n[Annotator "me"]\n');
+  });
+});
+
+function memFiles(): FileAccess & { files: Map<string, string> } {
+  const files = new Map<string, string>();
+  return {
+    files,
+    read(p) {
+      const t = files.get(p);
+      if (t === undefined) throw new Error('no such file or directory');
+      return t;
+    },
+    write(p, t) {
+      files.set(p, t);
+    },
+  };
+}
+
+describe('play/repl save', () => {
+  it('load + save keeps every tag of the loaded record', () => {
+    const files = memFiles();
+    files.files.set('in.pgn', readFileSync(SHORT, 'utf8'));
+    const s = new Session(xq, { files });
+    expect(s.command('load in.pgn').ok).toBe(true);
+    expect(s.command('save out.pgn').ok).toBe(true);
+    const out = files.files.get('out.pgn')!;
+    for (const t of ['[Event "Test Cup"]', '[Site "Beijing"]', '[Date "2020.01.02"]', '[Round "3"]', '[Red "Zhang San"]', '[Black "Li Si"]', '[Opening "Central cannon"]'])
+      expect(out).toContain(t);
+    expect(out).not.toContain('chuhan game');
+    expect(out).not.toContain('"human"');
+  });
+
+  it('save --dialect writes the same text as convert', () => {
+    const files = memFiles();
+    files.files.set('in.pgn', readFileSync(SHORT, 'utf8'));
+    const s = new Session(xq, { files });
+    s.command('load in.pgn');
+    for (const d of ['pychess', 'xboard', 'xqbase']) {
+      const r = s.command(`save out-${d}.pgn --dialect ${d}`);
+      expect(r.ok).toBe(true);
+      const body = (t: string): string => t.slice(t.indexOf('\n\n'));
+      expect(body(files.files.get(`out-${d}.pgn`)!)).toBe(body(EXPECTED[d]!));
+    }
+    const bad = s.command('save x.pgn --dialect nonsense');
+    expect(bad.ok).toBe(false);
+  });
+});
+
+describe('bad input', () => {
+  it('exit 2 with one sentence: missing file, unknown dialect, a dialect the game lacks, bad notation', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['convert', 'no-such.pgn'], /^chuhan: cannot read no-such\.pgn: no such file\n$/],
+      [['convert', SHORT, '--dialect', 'lichess'], /^chuhan: unknown dialect "lichess" \(use chuhan, xqbase, pychess, xboard\)\n$/],
+      [['convert', SHORT, '--dialect', 'xqbase', '--notation', 'uci'], /^chuhan: fixtures\/convert\/short\.pgn: game 1: the xqbase dialect writes iccs, wxf, chinese, not "uci"\n$/],
+      [['convert', 'fixtures/records/chushogi-usi.pgn', '--dialect', 'pychess'], /^chuhan: .*game 1: Chu Shogi cannot be written in the pychess dialect\n$/],
+      [['convert', SHORT, '--encoding', 'latin1'], /^chuhan: unknown encoding "latin1" \(use utf-8 or gbk\)\n$/],
+      [['convert', 'fixtures/validate/truncated-tag.pgn'], /^chuhan: fixtures\/validate\/truncated-tag\.pgn: game 2: malformed at line 5:1: unterminated tag pair .*\n$/],
+    ];
+    for (const [args, re] of cases) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(re);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('an illegal move stops the conversion with exit 1, naming game, ply and move', async () => {
+    const dir = tempDir('convert');
+    const f = join(dir, 'bad.pgn');
+    writeFileSync(f, '1. h2e2 h9g7 2. h2h9 *\n');
+    const r = await runCli(['convert', f, '--dialect', 'pychess']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^chuhan: .*bad\.pgn: game 1: illegal move 3 "h2h9" at line 1:17: .+\n$/);
+  });
+});
