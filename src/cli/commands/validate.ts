@@ -18,7 +18,7 @@ interface ValidateOptions {
   explain?: boolean;
 }
 
-const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif'];
+const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif', 'json'];
 const FLUSH = 1 << 16;
 
 function openError(file: string, e: unknown): CliError {
@@ -84,7 +84,7 @@ async function expandInputs(args: readonly string[]): Promise<{ inputs: Input[];
  */
 async function gamesOf(input: Input, format: string): Promise<AsyncIterable<GameRecord> | null | 'empty'> {
   const source: AsyncIterable<string | Uint8Array> = input.path === '-' ? process.stdin : createReadStream(input.path, { highWaterMark: 1 << 16 });
-  const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : (format as 'pgn' | 'wxf' | 'dhtmlxq' | 'kif');
+  const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : (format as 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'json');
   // a file named on the command line is reported even when it is binary data; in folders it is skipped
   // XQF and CCBridge files are told by their first bytes; anything else goes on to the text readers
   const binary = format === 'auto' ? await openBinaryRecords(source) : null;

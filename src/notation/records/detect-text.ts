@@ -4,12 +4,15 @@
  * - `dhtmlxq`: a DhtmlXQ/UBB block (`[DhtmlXQ]`, `[DhtmlXQ_movelist]` …), alone or inside an HTML page;
  * - `wxf`: a WXF file (`FORMAT WXF` header line, or a `START{` … `}END` body);
  * - `kif`: KIF (`手数----指手` move-table header, `手合割：`, or `N 手目` move lines);
+ * - `json`: problems kept as JSON (`{"sfen", "solution"}`: records/problem-json.ts);
  * - `pgn`: PGN or a plain move list (tag pairs, or moves, move numbers, results from the start);
  * - `none`: text that holds no record (notes, READMEs, JSON).
  *
  * Only the first `DETECT_TEXT_CHARS` characters are looked at.
  */
-export type TextFormat = 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'none';
+import { looksLikeProblemJson } from './problem-json.js';
+
+export type TextFormat = 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'json' | 'none';
 
 export const DETECT_TEXT_CHARS = 1 << 16;
 
@@ -27,6 +30,7 @@ export function detectTextFormat(text: string): TextFormat {
   if (DHTMLXQ.test(head)) return 'dhtmlxq';
   if (WXF.test(head)) return 'wxf';
   if (KIF.test(head)) return 'kif';
+  if (looksLikeProblemJson(head)) return 'json';
   if (TAG.test(head)) return 'pgn';
   // a move list: most of the first tokens are moves or move numbers
   const tokens = head

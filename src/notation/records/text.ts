@@ -151,7 +151,9 @@ async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncG
       ? (await import('./wxf-file.js')).parseWxfFile(text)
       : format === 'dhtmlxq'
         ? (await import('./dhtmlxq.js')).parseDhtmlxq(text)
-        : (await import('./kif.js')).parseKif(text);
+        : format === 'json'
+          ? (await import('./problem-json.js')).parseProblemJson(text)
+          : (await import('./kif.js')).parseKif(text);
   yield* games;
 }
 
