@@ -54,6 +54,8 @@ export interface CycleDetails {
   moves: CycleMove[];
   /** Sentence for the ruling (without the score). */
   detail: string;
+  /** Only the ruling's sentence is wanted: a judge may leave `moves` empty (replaying records). */
+  brief?: boolean;
 }
 
 /** A run of consecutive checks (or chases, or chu attacks) by one side, for warnings. */

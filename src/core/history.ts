@@ -64,6 +64,8 @@ export class GameHistory {
   private ended: GameResult | null = null;
   /** The explanation of the repetition that ended the game, if it ended so. */
   private explained: CycleExplanation | null = null;
+  /** The explanation above has no moves yet (judged briefly by `record`; `explain()` completes it). */
+  private explainedBrief = false;
 
   constructor(rules: EndRules, start: Position, capacity = DEFAULT_CAPACITY) {
     this.rules = rules;
@@ -93,6 +95,7 @@ export class GameHistory {
     this.since[0] = 0;
     this.flags[0] = 0;
     this.explained = null;
+    this.explainedBrief = false;
     const r = quick ? this.rules.quickResult(this.pos, true) : this.rules.positionResult(this.pos);
     this.ended = r ? { ...r, ply: 0 } : null;
   }
@@ -252,8 +255,10 @@ export class GameHistory {
     if (r) return { ...r, ply: n };
     const first = this.earlierOccurrence(n, rules.repetitions - 1);
     if (first >= 0) {
-      const explained = this.judgeSpan(first);
+      // replaying a record (`record`), only the ruling is judged now; explain() words the moves
+      const explained = this.judgeSpan(first, !full);
       this.explained = explained;
+      this.explainedBrief = !full;
       return explained.result;
     }
     const l = rules.limitResult(this);
@@ -264,9 +269,9 @@ export class GameHistory {
   }
 
   /** Judges the moves since ply `first` (whose position equals the current one), with details. */
-  private judgeSpan(first: number): CycleExplanation {
+  private judgeSpan(first: number, brief = false): CycleExplanation {
     const n = this.n;
-    const details: CycleDetails = { moves: [], detail: '' };
+    const details: CycleDetails = { moves: [], detail: '', ...(brief ? { brief } : {}) };
     const code = this.rules.judgeCycle(this.pos, n - first, details, first + 1);
     const result = { ...verdictResult(code, details.detail), ply: n };
     return { occurrences: this.occurrencePlies(n), from: first + 1, to: n, moves: details.moves, result };
@@ -274,6 +279,19 @@ export class GameHistory {
 
   /** For a game that ended by repetition: the cycle, move by move, and the ruling. */
   explain(): CycleExplanation | null {
+    const e = this.explained;
+    if (e && this.explainedBrief) {
+      // judge the span again at its ply, with the moves this time
+      const n = this.n;
+      const pos = this.pos;
+      for (let k = n; k > e.to; k--) pos.undo();
+      this.n = e.to;
+      const full = this.judgeSpan(e.from - 1);
+      this.n = n;
+      for (let k = e.to + 1; k <= n; k++) pos.play(this.moves[k]!);
+      this.explained = { ...e, moves: full.moves };
+      this.explainedBrief = false;
+    }
     return this.explained;
   }
 

@@ -108,6 +108,8 @@ export interface RecordReader {
   isMoveText(text: string): boolean;
   /** Reads one move of a record (`san`: SAN is read too); the bare reason on failure. */
   read(pos: Position, text: string, uci: boolean, san: boolean): Result<Move>;
+  /** The move when the text is a legal coordinate move here, else -1 (no allocation: called per ply before `read`). */
+  legalCoordinate?(pos: Position, text: string, uci: boolean): Move;
   /**
    * An ambiguous move (`read` failed) settled by the moves after it: the reading after which the
    * next moves of `list` (from `next`) can be read, when exactly one can, or when all that can reach

@@ -217,7 +217,9 @@ export class Replayer {
       let m = -1;
       let reason: string | null = null;
       let shapeless = false;
-      if (reader) {
+      if (reader && reader.legalCoordinate && (m = reader.legalCoordinate(pos, text, uci)) >= 0) {
+        // the common case: a legal coordinate move
+      } else if (reader) {
         const r = reader.read(pos, text, uci, san);
         if (r.ok) m = r.value;
         else if (reader.isCoordinate(text, uci)) reason = legalMoves(pos).length === 0 ? gameOverReason(game, pos) : r.error;

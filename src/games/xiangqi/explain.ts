@@ -7,7 +7,8 @@ import { V_CHASE, V_CHECK, V_DRAW, type CycleDetails, type CycleMove, type Warni
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { repetitionWarningText } from '../end-text.js';
-import { assignIds, chaseCode, newChaseLog, playAndChase, rewind, squareOfId } from './chase.js';
+import { moveTo } from '../../core/move.js';
+import { assignIds, chaseCode, moveIds, newChaseLog, playAndChase, rewind, squareOfId } from './chase.js';
 
 const W = 9;
 export const XIANGQI_SIDE_NAMES = ['red', 'black'] as const;
@@ -48,13 +49,23 @@ export function explainCycle(
   assignIds(pos);
   const moves: CycleMove[] = [];
   const masks = chased ?? [0xffff, 0xffff];
+  // brief (the sentence only): a check ruling needs only the checking pieces, a chase ruling the
+  // chases until both sides have a move that chased nothing (then it is a draw whatever follows)
+  const brief = details.brief === true;
   for (let i = 0; i < length; i++) {
     const s = ((side0 + i) & 1) as Side;
-    log.hits.length = 0;
     const m = cycle.moves[i]!;
     const check = cycle.checks[i] === 1;
+    if (brief && (chased || (masks[0]! | masks[1]!) === 0)) {
+      pos.play(m);
+      moveIds(m);
+      if (check) log.checkers[s]!.add(pos.board[moveTo(m)]! >> 1);
+      continue;
+    }
+    log.hits.length = 0;
     const mask = playAndChase(pos, m, s, check, log);
     if (!chased) masks[s]! &= mask;
+    if (brief) continue;
     const chases = log.hits.map((h) => `${describePiece(h.victim, h.victimSq)} (by ${describePiece(h.attacker, h.attackerSq)})`);
     moves.push({ ply: firstPly - entry + i, side: s, move: m, check, chases, ...(i < entry ? { entry: true } : {}) });
   }
