@@ -9,6 +9,7 @@ import type { Side } from '../core/piece.js';
 import { GAMES, gameFromName, type Game } from '../games/registry.js';
 import type { Session } from './session.js';
 import { parsePlayerKind, type GameOutcome } from './types.js';
+import { typedMoveWords } from '../notation/typed.js';
 
 export interface CommandResult {
   /** False when the command failed (unknown command, illegal move, bad argument, I/O error). */
@@ -72,7 +73,7 @@ export function runCommand(s: Session, line: string): CommandResult {
       return { ...ok(), quit: true };
     case 'move':
     case 'm':
-      return args.length ? cmdMoves(s, args) : fail('move needs at least one move, e.g. move h2e2');
+      return typedMoveWords(rest).length ? cmdMoves(s, typedMoveWords(rest)) : fail(`move needs at least one move, e.g. move ${exampleMove(s)}`);
     case 'hint':
       return cmdHint(s, rest);
     case 'undo':
@@ -164,7 +165,8 @@ function cmdMoves(s: Session, texts: string[]): CommandResult {
 
 /** A line that is not a command: moves if every word is one, else an error. */
 function cmdBare(s: Session, text: string, word: string): CommandResult {
-  const words = text.split(/\s+/);
+  const words = typedMoveWords(text);
+  if (words.length === 0) return fail(`"${text}" holds a move number but no move (type a move such as ${exampleMove(s)})`);
   const first = s.parseMove(words[0]!);
   if (!first.ok && words.length === 1 && !/[0-9\u3400-\u9fff]/.test(word)) {
     return fail(`unknown command "${word}" (type help)`);
@@ -361,4 +363,12 @@ function cmdLoad(s: Session, path: string): CommandResult {
     ...ok(`loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${path}; ${s.statusLine()}`),
     think: s.computerToMove(),
   };
+}
+
+/** A legal move of the position written as the session reads it back, for prompts ("e.g. move …"). */
+export function exampleMove(s: Session): string {
+  const ms = legalMoves(s.pos);
+  if (ms.length === 0) return s.game.squares.example;
+  const texts = ms.map((m) => s.typedText(m)).sort();
+  return texts[Math.floor(texts.length / 2)]!;
 }

@@ -21,6 +21,7 @@ import type { Position } from '../core/position.js';
 import type { Game } from '../games/registry.js';
 import { resultScore, type GameHistory, type GameResult } from '../core/history.js';
 import { newGameHistory, positionResult } from '../notation/status.js';
+import { withoutCheckMark } from '../notation/typed.js';
 import { renderBoard } from '../render/board.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
@@ -280,9 +281,18 @@ export class Session {
 
   // ---- changes ----
 
-  /** Reads one move in any notation the game accepts. */
+  /**
+   * Reads one typed move in any notation the game accepts (a check mark the notation does not use
+   * is dropped). Coordinates mean what the board shows unless the session's notation is another
+   * numbering (xiangqi `notation uci`): `game.parseMove`'s `typedIn`.
+   */
   parseMove(text: string): { ok: true; value: Move } | { ok: false; error: string } {
-    return this.game.parseMove(this.pos, text);
+    return this.game.parseMove(this.pos, withoutCheckMark(this.game, text), this.notation);
+  }
+
+  /** A move written so that `parseMove` reads it back (the session's notation). */
+  typedText(m: Move): string {
+    return this.formatter().format(this.pos, m);
   }
 
   /** The echo of a move about to be played: "1. h2e2 (C2.5)". */

@@ -107,7 +107,7 @@ function pick(session: Session, ui: UiState): UiStep {
   if (ui.selected !== null) {
     const moves = session.movesFrom(ui.selected).filter((m) => ((m >>> 8) & 0xff) === c);
     if (moves.length === 1) {
-      return { ui: { ...ui, selected: null }, submit: [session.game.coordinate.format(session.pos, moves[0]!)] };
+      return { ui: { ...ui, selected: null }, submit: [session.typedText(moves[0]!)] };
     }
     if (moves.length > 1) {
       const texts = moves.map((m) => session.game.coordinate.format(session.pos, m));
