@@ -83,3 +83,17 @@ describe('move numbers and annotations', () => {
     expect(sh.stdout).toContain('last move');
   });
 });
+
+describe('go <time>', () => {
+  it('a bare number is milliseconds (UCI movetime); units s and ms; junk refused with the units', () => {
+    const s = new Session(XQ);
+    for (const [arg, ms] of [['500', 500], ['500ms', 500], ['2s', 2000], ['1.5s', 1500]] as const) {
+      const r = s.command(`go ${arg}`);
+      expect(r.think).toBe(true);
+      expect(s.thinkRequest().timeMs).toBe(ms);
+    }
+    const bad = s.command('go soon');
+    expect(bad.ok).toBe(false);
+    expect(bad.err[0]).toContain('milliseconds');
+  });
+});

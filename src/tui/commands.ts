@@ -38,7 +38,7 @@ export const HELP: readonly string[] = [
   '  moves [square]      the legal moves',
   '  show                draw the board',
   '  status              side to move, check, result',
-  '  go [time]           let the computer play the side to move (for 2s, 500ms, …)',
+  '  go [time]           let the computer play the side to move (go 2s; go 500 = 500 ms)',
   '  players <p0> <p1>   human or computer for each side',
   '  level <n>           computer strength, 1-8',
   '  notation [id]       the notation of the move list and messages',
@@ -100,8 +100,9 @@ export function runCommand(s: Session, line: string): CommandResult {
       if (s.outcome()) return fail(`the game is over (${describeOutcome(s.game, s.outcome()!)})`);
       if (args[0] === undefined) return { ...ok(), think: true };
       const t = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(args[0]);
-      if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time such as 2s or 500ms, not "${args[0]}"`);
-      s.setThinkTime(Math.min(600_000, Math.round(Number(t[1]) * (t[2] === 'ms' ? 1 : 1000))));
+      if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time: 500 or 500ms (milliseconds) or 2s, not "${args[0]}"`);
+      // a bare number is milliseconds, as UCI's movetime
+      s.setThinkTime(Math.min(600_000, Math.max(1, Math.round(Number(t[1]) * (t[2] === 's' ? 1000 : 1)))));
       return { ...ok(), think: true };
     }
     case 'players':
