@@ -26,6 +26,8 @@ export interface AppProps {
   greeting?: string[];
   /** Called once when the user quits (after the last autosave). */
   onQuit?: () => void;
+  /** How often the clocks are checked and redrawn, ms (default 200). */
+  tickMs?: number;
 }
 
 interface Thinking {
@@ -125,6 +127,22 @@ export function App(props: AppProps) {
 
   useEffect(() => () => thinking.current?.abort.abort(), []);
 
+  // clocks: the running one is redrawn every second (tenths under 10 s), a flag ends the game
+  useEffect(() => {
+    if (!session.clock) return;
+    const timer = setInterval(() => {
+      const lines = session.checkTime();
+      if (lines) {
+        thinking.current?.abort.abort();
+        thinking.current = null;
+        ui.current = withMessages(ui.current, lines, []);
+        save();
+      }
+      redraw();
+    }, props.tickMs ?? 200);
+    return () => clearInterval(timer);
+  }, [session, session.clock]);
+
   useInput((input, key) => {
     const step = reduceKey(session, ui.current, input, key as KeyInfo);
     ui.current = step.ui;
@@ -153,10 +171,11 @@ export function App(props: AppProps) {
     sizes = { full: size('full'), compact: size('compact') };
     boardSizeCache.current.set(sizeKey, sizes);
   }
+  const clockLine = session.clockLine();
   // a terminal that does not say its size (e.g. a test stream): the full board, all lines
   const fit =
     stdout.columns && stdout.rows
-      ? chooseLayout({ columns: stdout.columns, rows: stdout.rows, reservedRows: RESERVED_ROWS, boards: sizes })
+      ? chooseLayout({ columns: stdout.columns, rows: stdout.rows, reservedRows: RESERVED_ROWS + (clockLine ? 1 : 0), boards: sizes })
       : undefined;
   const board = session.boardLines({ ...boardOpts, layout: fit?.fits ? fit.layout : 'full' });
   const notes: string[] = [];
@@ -172,6 +191,7 @@ export function App(props: AppProps) {
     <Screen
       title={`chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
       players={session.playersLine()}
+      clock={clockLine}
       board={board}
       moves={session.moveListRows()}
       panel={u.panel}

@@ -8,6 +8,8 @@ export interface ScreenProps {
   title: string;
   /** Who plays which side (the placeholder computer is named as such). */
   players: string;
+  /** Both clocks (`red 4:58 · black ▶ 5:00`), or null without a time control. */
+  clock?: string | null;
   board: string[];
   /** Move list rows ("1. h2e2 h9g7"), the last ones that fit are shown. */
   moves: string[];
@@ -107,6 +109,11 @@ export function Screen(p: ScreenProps) {
       <Text dimColor={p.color} wrap="truncate">
         {p.players}
       </Text>
+      {p.clock ? (
+        <Text bold={p.color} wrap="truncate">
+          {p.clock}
+        </Text>
+      ) : null}
       <Box flexDirection={below ? 'column' : 'row'}>
         <Box flexDirection="column" flexShrink={0}>
           {(place === 'none' && p.panel ? [...p.panel.slice(0, p.board.length - 1), '(any key: back to the board)'] : p.board).map((line, i) => (

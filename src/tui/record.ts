@@ -19,6 +19,8 @@ export interface RecordData {
   /** From a chuhan record's `ChuhanPlayers` tag. */
   players?: [PlayerKind, PlayerKind];
   level?: number;
+  /** Clocks (`play --tc`): the TimeControl tag (chuhan's syntax) and the ChuhanClock state. */
+  clock?: { control: string; state: string };
 }
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -47,6 +49,7 @@ export function writeRecord(data: RecordData): string {
   if (data.outcome) tags.push(['Termination', data.outcome.reason]);
   if (data.players) tags.push(['ChuhanPlayers', data.players.join(' ')]);
   if (data.level !== undefined) tags.push(['ChuhanLevel', String(data.level)]);
+  if (data.clock) tags.push(['TimeControl', data.clock.control], ['ChuhanClock', data.clock.state]);
   return writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result });
 }
 
@@ -92,5 +95,8 @@ export function readRecord(text: string, fallback?: GameId): Result<RecordData> 
   if (kinds?.length === 2 && kinds[0] && kinds[1]) data.players = [kinds[0], kinds[1]];
   const level = Number(rec.tags['ChuhanLevel']);
   if (rec.tags['ChuhanLevel'] !== undefined && Number.isInteger(level)) data.level = level;
+  const control = rec.tags['TimeControl'];
+  const clock = rec.tags['ChuhanClock'];
+  if (control && clock) data.clock = { control, state: clock };
   return ok(data);
 }

@@ -13,6 +13,7 @@ import { engineComputer, type ComputerPlayer } from './computer.js';
 import { autosavePath, nodeFiles, readIfExists, writeAtomically } from './files.js';
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
+import type { TimeControl } from './clock.js';
 
 export interface PlayOptions {
   game: Game;
@@ -26,6 +27,8 @@ export interface PlayOptions {
   labels?: LabelMode;
   io: Io;
   computer?: ComputerPlayer;
+  // ---- clocks (play --tc) ----
+  timeControl?: TimeControl;
 }
 
 /**
@@ -39,6 +42,7 @@ export function prepareSession(o: PlayOptions, path: string, computer: ComputerP
     level: o.level,
     files: nodeFiles(),
     computerName: 'computer',
+    timeControl: o.timeControl, // clocks (play --tc); a resumed game takes its saved clocks
   });
   const greeting: string[] = [];
   if (o.resume) {

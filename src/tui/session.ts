@@ -27,6 +27,7 @@ import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/typ
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
+import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState, type TimeControl } from './clock.js';
 import { moveError, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
 
@@ -45,6 +46,10 @@ export interface SessionOptions {
   paint?: Partial<Painter>;
   /** Name of the computer player, for messages. */
   computerName?: string;
+  /** Clocks (`play --tc`): both sides start with the control's time. */
+  timeControl?: TimeControl;
+  /** The time source of the clocks, ms (default Date.now; tests inject a fake one). */
+  now?: () => number;
 }
 
 export class Session {
@@ -74,6 +79,10 @@ export class Session {
   labels: LabelMode | undefined;
   paint: Partial<Painter> | undefined;
   computerName: string;
+  /** The game clocks, or null (no time control). */
+  clock: Clock | null = null;
+  timeControl: TimeControl | undefined;
+  now: () => number;
   /** Bumped on every change (lets a UI re-render and a host drop a stale computer move). */
   version = 0;
   private textCache: { notation: string; version: number; texts: string[] } | null = null;
@@ -86,6 +95,8 @@ export class Session {
     this.labels = opts.labels;
     this.paint = opts.paint;
     this.computerName = opts.computerName ?? 'computer';
+    this.timeControl = opts.timeControl;
+    this.now = opts.now ?? Date.now;
     const r = this.reset(game, opts.fen ?? game.startFen);
     if (r) throw new Error(r);
   }
@@ -115,8 +126,47 @@ export class Session {
     // the human's side at the bottom when only the second side is human
     this.flipped = this.players[0] === 'computer' && this.players[1] === 'human';
     for (const m of moves) this.push(m);
+    this.startClock();
     this.version++;
     return null;
+  }
+
+  /** Fresh clocks for the game (restarted by new, fen, load), or a saved state (resume). */
+  private startClock(state?: ClockState): void {
+    this.clock = this.timeControl ? new Clock(this.timeControl, state) : null;
+    if (this.clock && !this.outcome()) this.clock.start(this.turn, this.now());
+  }
+
+  /**
+   * Checks the clock of the side to move: when its time is up the game ends (a loss on time, or a
+   * draw when the other side has no material that could win). Returns the lines saying so, or null.
+   */
+  checkTime(): string[] | null {
+    const c = this.clock;
+    if (!c || this.declared || this.outcome()) return null;
+    const side = c.flagged(this.now());
+    if (side === null) return null;
+    return this.timeout(side);
+  }
+
+  private timeout(side: Side): string[] {
+    const winner = (side ^ 1) as Side;
+    const canWin = this.game.endRules.canWin?.(this.pos, winner) ?? true;
+    const o: GameOutcome = canWin
+      ? { result: winner === 0 ? '1-0' : '0-1', winner, reason: 'loss on time' }
+      : { result: '1/2-1/2', winner: null, reason: `time (${this.sideName(side)} ran out, ${this.sideName(winner)} has no material to win)` };
+    this.declare(o);
+    this.clock?.stop(this.now());
+    return [`${this.sideName(side)} ran out of time; game over: ${describeOutcome(this.game, o)}`];
+  }
+
+  /** The two clocks as text (`red 4:58 · black ▶ 5:00`), or null without a time control. */
+  clockLine(): string | null {
+    const c = this.clock;
+    if (!c) return null;
+    const now = this.now();
+    const one = (side: Side): string => `${this.sideName(side)} ${c.runningSide === side ? '▶ ' : ''}${c.display(side, now)}`;
+    return `${one(0)} · ${one(1)} (${c.tc.text})`;
   }
 
   private key(): string {
@@ -307,6 +357,7 @@ export class Session {
   /** Plays a legal move; returns the lines describing it (move, check, result, declined offer). */
   play(m: Move): string[] {
     const mover = this.turn;
+    if (this.clock && !this.declared && !this.clock.press(this.now())) return this.timeout(mover);
     let line = this.describeMove(m);
     this.push(m);
     this.redoStack = [];
@@ -319,6 +370,7 @@ export class Session {
     }
     this.version++;
     const o = this.outcome();
+    if (o) this.clock?.stop(this.now());
     if (!o && this.inCheck()) line += ' check';
     lines.unshift(line);
     if (o) {
@@ -343,9 +395,11 @@ export class Session {
       this.rules.undo();
       this.keys.pop();
       this.redoStack.push(m);
+      this.clock?.unpress(this.now());
       k++;
     }
     if (k > 0) {
+      if (this.clock && this.clock.runningSide === null && !this.rulesResult()) this.clock.start(this.turn, this.now());
       this.declared = null;
       this.drawOffer = null;
       this.highlights = [];
@@ -358,6 +412,7 @@ export class Session {
   redo(n = 1): number {
     let k = 0;
     while (k < n && this.redoStack.length > 0 && !this.outcome()) {
+      this.clock?.press(this.now());
       this.push(this.redoStack.pop()!);
       k++;
     }
@@ -371,8 +426,10 @@ export class Session {
   /** What the computer needs to think about the current position (a copy: search cannot disturb the game). */
   thinkRequest(signal?: AbortSignal): ThinkRequest {
     const start = this.game.parseFen(this.startFen);
-    const timeMs = this.thinkMs;
+    let timeMs = this.thinkMs;
     this.thinkMs = undefined; // a `go <time>` is for one move
+    // with clocks, the computer thinks within its own time (the game's moves-to-go estimate)
+    if (timeMs === undefined && this.clock) timeMs = this.clock.allocate(this.turn, this.now(), this.game.defaults.movesToGo);
     return {
       ...(timeMs !== undefined ? { timeMs } : {}),
       game: this.game,
@@ -426,6 +483,7 @@ export class Session {
       outcome: this.declared ?? this.judge(),
       players: this.players,
       level: this.level,
+      ...(this.clock ? { clock: { control: this.clock.tc.text, state: formatClockTag(this.clock.stateAt(this.now())) } } : {}),
     });
   }
 
@@ -439,8 +497,14 @@ export class Session {
     const d = r.value;
     if (restore && d.players) this.players = d.players;
     if (restore && d.level !== undefined) this.level = d.level;
+    if (restore && d.clock) {
+      const tc = parseTimeControl(d.clock.control);
+      if (tc.ok) this.timeControl = tc.value;
+    }
     const e = this.reset(d.game, d.startFen, d.moves);
     if (e) return e;
+    const saved = restore && d.clock ? parseClockTag(d.clock.state) : null;
+    if (saved && this.timeControl) this.startClock(saved);
     if (d.outcome && !this.judge()) this.declared = d.outcome;
     return null;
   }

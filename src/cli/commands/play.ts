@@ -11,6 +11,7 @@ interface PlayCliOptions extends CommonOptions {
   resume?: boolean;
   style?: string;
   labels?: string | boolean;
+  tc?: string;
 }
 
 function player(flag: string, v: string | undefined): PlayerKind | undefined {
@@ -33,6 +34,7 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--style <style>', `${STYLE_HELP}; default: wide when the terminal draws ▲ two columns wide, else unicode`)
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
+    .option('--tc <control>', 'clocks: 5+3 (5 min + 3 s a move), 40/300 (40 moves in 300 s), 10m+30s (10 min, then 30 s byo-yomi a move)')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
     .action(async (opts: PlayCliOptions) => {
       let style = parseStyle(opts.style);
@@ -50,10 +52,18 @@ export function registerPlay(program: Command, io: Io): void {
         if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not "${opts.level}"`);
       }
       const game = resolveGame(opts);
+      // ---- clocks (--tc) ----
+      let timeControl;
+      if (opts.tc !== undefined) {
+        const { parseTimeControl } = await import('../../tui/clock.js');
+        const tc = parseTimeControl(opts.tc);
+        if (!tc.ok) throw new CliError(`--tc: ${tc.error}`);
+        timeControl = tc.value;
+      }
       // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runPlay } = await import('../../tui/run-play.js');
-      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, color: colorEnabled(io, opts), style, labels, io });
+      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, timeControl, color: colorEnabled(io, opts), style, labels, io });
     });
 }
