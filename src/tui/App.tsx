@@ -11,7 +11,8 @@ import { measureFor } from '../render/width.js';
 import type { ComputerPlayer } from './computer.js';
 import { Screen } from './Screen.js';
 import type { Session } from './session.js';
-import { afterCommand, highlightsFor, initialUi, reduceKey, withMessages, type KeyInfo, type UiState } from './ui.js';
+import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMessages, type HitTest, type KeyInfo, type UiState } from './ui.js';
+import { boardGeometry, cellAt, type BoardGeometry } from './mouse.js';
 
 export interface AppProps {
   session: Session;
@@ -56,6 +57,9 @@ export function App(props: AppProps) {
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const { stdout } = useStdout();
   const boardSizeCache = useRef(new Map<string, Record<BoardLayout, Size>>());
+  const geometryCache = useRef(new Map<string, BoardGeometry>());
+  /** Screen cell → square of the board as last drawn (mouse clicks). */
+  const hitTest = useRef<HitTest | undefined>(undefined);
 
   // a new terminal size: choose the layout again
   useEffect(() => {
@@ -144,7 +148,7 @@ export function App(props: AppProps) {
   }, [session, session.clock]);
 
   useInput((input, key) => {
-    const step = reduceKey(session, ui.current, input, key as KeyInfo);
+    const step = reduceKey(session, ui.current, input, key as KeyInfo, hitTest.current);
     ui.current = step.ui;
     if (step.quit) return quit();
     for (const line of step.submit) if (!run(line)) return;
@@ -177,7 +181,25 @@ export function App(props: AppProps) {
     stdout.columns && stdout.rows
       ? chooseLayout({ columns: stdout.columns, rows: stdout.rows, reservedRows: RESERVED_ROWS + (clockLine ? 1 : 0), boards: sizes })
       : undefined;
-  const board = session.boardLines({ ...boardOpts, layout: fit?.fits ? fit.layout : 'full' });
+  const layout: BoardLayout = fit?.fits ? fit.layout : 'full';
+  const board = session.boardLines({ ...boardOpts, layout });
+  // where the squares are on screen: rows above the board are the title, players and clock lines
+  const geoKey = `${sizeKey}|${layout}`;
+  let geometry = geometryCache.current.get(geoKey);
+  if (!geometry) {
+    geometry = boardGeometry(session.boardLines({ ...boardOpts, paint: {}, highlights: [], cursor: null, layout }), session.pos.variant.geometry.width);
+    geometryCache.current.set(geoKey, geometry);
+  }
+  const top = 2 + (clockLine ? 1 : 0);
+  const geo = geometry;
+  hitTest.current = (column, row) => {
+    const at = cellAt(geo, column - 1, row - 1 - top);
+    if (!at || (fit && !fit.fits)) return null;
+    const { width: W, height: H } = session.pos.variant.geometry;
+    const x = session.flipped ? W - 1 - at[0] : at[0];
+    const y = session.flipped ? at[1] : H - 1 - at[1];
+    return y * W + x;
+  };
   const notes: string[] = [];
   if (thinking.current) notes.push(`${session.computerName} is thinking…`);
   if (u.cursor !== null) {
@@ -194,7 +216,7 @@ export function App(props: AppProps) {
       clock={clockLine}
       board={board}
       moves={session.moveListRows()}
-      panel={u.panel}
+      panel={u.choice ? choiceLines(u.choice) : u.panel}
       status={session.statusLine()}
       messages={u.messages}
       input={u.input}

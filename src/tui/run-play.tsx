@@ -14,6 +14,7 @@ import { autosavePath, nodeFiles, readIfExists, writeAtomically } from './files.
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
 import type { TimeControl } from './clock.js';
+import { MOUSE_OFF, MOUSE_ON } from './mouse.js';
 
 export interface PlayOptions {
   game: Game;
@@ -29,6 +30,8 @@ export interface PlayOptions {
   computer?: ComputerPlayer;
   // ---- clocks (play --tc) ----
   timeControl?: TimeControl;
+  // ---- mouse (default on; --no-mouse) ----
+  mouse?: boolean;
 }
 
 /**
@@ -95,6 +98,15 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     instance.unmount();
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  // ---- mouse: SGR reports on while the board is up, off again on every way out (crash too) ----
+  const mouseOff = (): void => {
+    if (o.mouse !== false) process.stdout.write(MOUSE_OFF);
+  };
+  if (o.mouse !== false) {
+    // the board from the top-left corner, so a click's row is the board's row
+    process.stdout.write('\x1b[2J\x1b[H' + MOUSE_ON);
+    process.once('exit', mouseOff);
+  }
   const instance = render(
     <App
       session={session}
@@ -113,6 +125,8 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     await instance.waitUntilExit();
   } finally {
     for (const s of signals) process.off(s, onSignal);
+    mouseOff();
+    process.off('exit', mouseOff);
   }
   const saved = autosave(session);
   o.io.err(

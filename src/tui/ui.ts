@@ -10,6 +10,7 @@
  */
 import type { Side } from '../core/piece.js';
 import type { Session } from './session.js';
+import { parseSgrMouse } from './mouse.js';
 
 export interface UiMessage {
   text: string;
@@ -25,6 +26,17 @@ export interface UiState {
   messages: UiMessage[];
   /** Lines shown beside the board instead of the move list (e.g. help), until the next key. */
   panel: string[] | null;
+  /** Several moves go to the square clicked or chosen (promotion or not, lion routes): pick one. */
+  choice: Choice | null;
+}
+
+export interface Choice {
+  /** The destination's name, for the heading. */
+  square: string;
+  /** The moves as typed commands, and what each does. */
+  moves: string[];
+  labels: string[];
+  index: number;
 }
 
 /** Only the fields of Ink's `Key` the reducer reads. */
@@ -57,6 +69,7 @@ export const initialUi = (messages: UiMessage[] = []): UiState => ({
   selected: null,
   messages,
   panel: null,
+  choice: null,
 });
 
 /**
@@ -110,8 +123,17 @@ function pick(session: Session, ui: UiState): UiStep {
       return { ui: { ...ui, selected: null }, submit: [session.typedText(moves[0]!)] };
     }
     if (moves.length > 1) {
-      const texts = moves.map((m) => session.game.coordinate.format(session.pos, m));
-      return { ui: { ...ui, messages: [{ text: `several moves go there: ${texts.join(' ')} — type one`, error: false }] }, submit: [] };
+      const texts = moves.map((m) => session.typedText(m));
+      const anyPromotes = moves.some((m) => (m >>> 24) & 1);
+      const labels = moves.map((m) => {
+        const mid = ((m >>> 16) & 0xff) - 1;
+        const parts: string[] = [];
+        if (mid >= 0) parts.push(`via ${session.square(mid)}`);
+        if ((m >>> 24) & 1) parts.push('promotes');
+        else if (anyPromotes) parts.push('does not promote');
+        return parts.join(', ');
+      });
+      return { ui: { ...ui, choice: { square: session.square(c), moves: texts, labels, index: 0 } }, submit: [] };
     }
     if (!ownPiece(session, c)) {
       const msg = `the piece on ${session.square(ui.selected)} cannot go to ${session.square(c)}`;
@@ -126,9 +148,50 @@ function pick(session: Session, ui: UiState): UiStep {
   return { ui: { ...ui, messages: [{ text: `select a ${session.sideName(session.turn)} piece`, error: true }] }, submit: [] };
 }
 
-export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo): UiStep {
+/** The chooser as panel lines. */
+export function choiceLines(c: Choice): string[] {
+  return [
+    `several moves go to ${c.square}:`,
+    ...c.moves.map((m, i) => `${i === c.index ? '>' : ' '} ${i + 1}  ${m}${c.labels[i] ? `  (${c.labels[i]})` : ''}`),
+    `1-${c.moves.length}, or ↑↓ and Enter; Esc: none`,
+  ];
+}
+
+/** Keys while the chooser is open: a digit or Enter picks, arrows move, Esc (or any other key) closes it. */
+function reduceChoice(ui: UiState, c: Choice, input: string, key: KeyInfo): UiStep | null {
+  const close = { ...ui, choice: null, selected: null };
+  if (key.upArrow || key.downArrow) {
+    const n = c.moves.length;
+    return { ui: { ...ui, choice: { ...c, index: (c.index + (key.upArrow ? n - 1 : 1)) % n } }, submit: [] };
+  }
+  if (key.return || input === '\r' || input === '\n') return { ui: close, submit: [c.moves[c.index]!] };
+  if (/^[1-9]$/.test(input) && Number(input) <= c.moves.length) return { ui: close, submit: [c.moves[Number(input) - 1]!] };
+  if (key.escape) return { ui: close, submit: [] };
+  return null;
+}
+
+/**
+ * The board square under a mouse report's screen cell (1-based column and row), from the App's
+ * map of the drawn board; null: not on a square.
+ */
+export type HitTest = (column: number, row: number) => number | null;
+
+export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo, hit?: HitTest): UiStep {
   if (ui.panel) ui = { ...ui, panel: null };
   if (key.ctrl && (input === 'c' || input === 'd')) return { ui, submit: [], quit: true };
+  const mouse = parseSgrMouse(input);
+  if (mouse) {
+    // a left-button press on a square: as the cursor and Enter (select, then move); the rest is ignored
+    if (!mouse.press || mouse.button !== 0) return { ui, submit: [] };
+    const sq = hit?.(mouse.x, mouse.y) ?? null;
+    if (sq === null) return { ui: ui.choice ? { ...ui, choice: null } : ui, submit: [] };
+    return pick(session, { ...ui, choice: null, input: '', cursor: sq });
+  }
+  if (ui.choice) {
+    const step = reduceChoice(ui, ui.choice, input, key);
+    if (step) return step;
+    ui = { ...ui, choice: null };
+  }
   if (key.upArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, 1) }, submit: [] };
   if (key.downArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, -1) }, submit: [] };
   if (key.leftArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, -1, 0) }, submit: [] };
