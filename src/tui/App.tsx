@@ -84,7 +84,7 @@ export function App(props: AppProps) {
   const run = (line: string): boolean => {
     const before = session.version;
     const r = session.command(line);
-    ui.current = afterCommand(ui.current, line, r.out, r.err);
+    ui.current = afterCommand(ui.current, line, r.out, r.err, r.panel);
     if (session.version !== before) save();
     if (r.quit) {
       quit();

@@ -10,6 +10,7 @@ import { GAMES, gameFromName, type Game } from '../games/registry.js';
 import type { Session } from './session.js';
 import { parsePlayerKind, type GameOutcome } from './types.js';
 import { typedMoveWords } from '../notation/typed.js';
+import { listRecordGames } from './record.js';
 
 export interface CommandResult {
   /** False when the command failed (unknown command, illegal move, bad argument, I/O error). */
@@ -18,6 +19,8 @@ export interface CommandResult {
   err: string[];
   /** The host should let the computer move for the side to move now. */
   think?: boolean;
+  /** The output is a list to show in the panel beside the board (play), e.g. the games of a file. */
+  panel?: boolean;
   quit?: boolean;
 }
 
@@ -98,6 +101,7 @@ export function runCommand(s: Session, line: string): CommandResult {
       return ok(`board flipped: ${s.sideName(s.flipped ? 1 : 0)} at the bottom`);
     case 'go': {
       if (s.outcome()) return fail(`the game is over (${describeOutcome(s.game, s.outcome()!)})`);
+      s.paused = false;
       if (args[0] === undefined) return { ...ok(), think: true };
       const t = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(args[0]);
       if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time: 500 or 500ms (milliseconds) or 2s, not "${args[0]}"`);
@@ -210,13 +214,13 @@ function cmdUndoRedo(s: Session, which: 'undo' | 'redo', arg: string | undefined
   if (which === 'undo') {
     let k = s.undo(n);
     // against the computer, go back to a position where a human moves
-    while (k > 0 && s.players[s.turn] === 'computer' && s.players.includes('human') && s.history.length > 0)
+    while (k > 0 && !s.paused && s.players[s.turn] === 'computer' && s.players.includes('human') && s.history.length > 0)
       k += s.undo(1);
     if (k === 0) return fail('nothing to undo');
     return { ...ok(`took back ${k} ${k === 1 ? 'move' : 'moves'}; ${s.statusLine()}`), think: s.computerToMove() };
   }
   let k = s.redo(n);
-  while (k > 0 && s.players[s.turn] === 'computer' && s.players.includes('human') && s.redoStack.length > 0)
+  while (k > 0 && !s.paused && s.players[s.turn] === 'computer' && s.players.includes('human') && s.redoStack.length > 0)
     k += s.redo(1);
   if (k === 0) return fail('nothing to redo');
   return { ...ok(`replayed ${k} ${k === 1 ? 'move' : 'moves'}; ${s.statusLine()}`), think: s.computerToMove() };
@@ -274,6 +278,7 @@ function cmdPlayers(s: Session, args: string[]): CommandResult {
   const b = parsePlayerKind(args[1]!);
   if (!a || !b) return fail('players: each side is human or computer');
   s.players = [a, b];
+  s.paused = false;
   s.version++;
   return { ...ok(playersLine(s)), think: s.computerToMove() };
 }
@@ -349,21 +354,46 @@ function cmdSave(s: Session, path: string): CommandResult {
   return ok(`saved ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} to ${path}`);
 }
 
-function cmdLoad(s: Session, path: string): CommandResult {
-  if (!path) return fail('load needs a file name, e.g. load game.pgn');
+function cmdLoad(s: Session, arg: string): CommandResult {
+  if (!arg) return fail('load needs a file name, e.g. load game.pgn');
   if (!s.files) return fail('loading files is not available here');
-  let text: string;
-  try {
-    text = s.files.read(path);
-  } catch (e) {
-    return fail(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  const e = s.loadRecord(text);
-  if (e) return fail(`${path}: ${e}`);
-  return {
-    ...ok(`loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${path}; ${s.statusLine()}`),
-    think: s.computerToMove(),
+  const files = s.files;
+  const read = (p: string): string | Error => {
+    try {
+      return files.read(p);
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    }
   };
+  // `load F N`: game N of a file of several games
+  let path = arg;
+  let index = 0;
+  let text = read(arg);
+  const pick = /^(.*\S)\s+(\d+)$/.exec(arg);
+  if (text instanceof Error && pick) {
+    const t = read(pick[1]!);
+    if (!(t instanceof Error)) {
+      text = t;
+      path = pick[1]!;
+      index = Number(pick[2]);
+    }
+  }
+  if (text instanceof Error) return fail(`cannot read ${path}: ${text.message}`);
+  if (index === 0) {
+    const games = listRecordGames(text);
+    if (games.length > 1)
+      return { ...ok(`${path} holds ${games.length} games; type load ${path} N to open game N:`, ...games), panel: true };
+    index = 1;
+  }
+  const e = s.loadRecord(text, false, index);
+  if (e) return fail(`${path}: ${e}`);
+  // a loaded game is for reviewing: it opens at its last position, the computer waits
+  s.paused = s.players.includes('computer');
+  const which = index > 1 ? ` (game ${index})` : '';
+  return ok(
+    `loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${path}${which}; ${s.statusLine()}`,
+    ...(s.paused ? [`the ${s.computerName} is paused: ←/→ step through the game, go lets it play`] : []),
+  );
 }
 
 /** A legal move of the position written as the session reads it back, for prompts ("e.g. move …"). */

@@ -53,6 +53,23 @@ export function writeRecord(data: RecordData): string {
   return writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result });
 }
 
+/** The games of a record text (parsed, not replayed). */
+function recordGames(text: string): ReturnType<typeof parseRecords> {
+  return parseRecords(text).filter((g) => g.moves.length > 0 || g.tagList.length > 0 || g.errors.length > 0);
+}
+
+/** One line per game of a record text: `1. Event · Red – Black · 1-0 (40 moves)`, for choosing one. */
+export function listRecordGames(text: string): string[] {
+  return recordGames(text).map((g, i) => {
+    const t = g.tags;
+    const first = t['Red'] ?? t['White'] ?? t['Sente'] ?? '?';
+    const second = t['Black'] ?? t['Gote'] ?? '?';
+    const parts = [t['Event'] || 'no event', `${first} – ${second}`, g.result ?? t['Result'] ?? '*'];
+    if (t['Date']) parts.splice(1, 0, t['Date']);
+    return `${i + 1}. ${parts.join(' · ')} (${g.moves.length} ${g.moves.length === 1 ? 'ply' : 'plies'})`;
+  });
+}
+
 function outcomeOf(result: string | null | undefined, reason: string | undefined): GameOutcome | null {
   const why = reason?.trim() || 'recorded result';
   if (result === '1-0') return { result, winner: 0, reason: why };
@@ -65,10 +82,10 @@ function outcomeOf(result: string | null | undefined, reason: string | undefined
  * The first game of a record text, replayed. Errors name the line:column and the ply. `fallback`
  * is the game when the record does not say (no Variant/FEN tag and an unknown notation).
  */
-export function readRecord(text: string, fallback?: GameId): Result<RecordData> {
-  const games = parseRecords(text);
-  const rec = games.find((g) => g.moves.length > 0 || g.tagList.length > 0 || g.errors.length > 0);
-  if (!rec) return err('the record holds no game');
+export function readRecord(text: string, fallback?: GameId, index = 1): Result<RecordData> {
+  const games = recordGames(text);
+  const rec = games[index - 1];
+  if (!rec) return err(games.length === 0 ? 'the record holds no game' : `there is no game ${index} (the file holds ${games.length})`);
   const e0 = rec.errors[0];
   if (e0) return err(`line ${e0.line}:${e0.column}: ${e0.message}`);
   const texts = rec.moves.map((m) => m.text);

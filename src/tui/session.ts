@@ -83,6 +83,10 @@ export class Session {
   clock: Clock | null = null;
   timeControl: TimeControl | undefined;
   now: () => number;
+  /** The computer waits (a loaded game being reviewed) until `go`, `players` or a move. */
+  paused = false;
+  /** Lines left by playing a move from an earlier position: undo back there brings one back. */
+  private lines: { ply: number; redo: Move[] }[] = [];
   /** Bumped on every change (lets a UI re-render and a host drop a stale computer move). */
   version = 0;
   private textCache: { notation: string; version: number; texts: string[] } | null = null;
@@ -122,6 +126,8 @@ export class Session {
     this.declared = null;
     this.drawOffer = null;
     this.highlights = [];
+    this.lines = [];
+    this.paused = false;
     if (!this.notation || !game.notations.has(this.notation)) this.notation = game.coordinate.id;
     // the human's side at the bottom when only the second side is human
     this.flipped = this.players[0] === 'computer' && this.players[1] === 'human';
@@ -236,7 +242,7 @@ export class Session {
 
   /** Is it the computer's turn in an unfinished game? */
   computerToMove(): boolean {
-    return this.players[this.turn] === 'computer' && !this.outcome();
+    return this.players[this.turn] === 'computer' && !this.paused && !this.outcome();
   }
 
   /** The notation used for the move list and messages. */
@@ -359,6 +365,7 @@ export class Session {
     const mover = this.turn;
     if (this.clock && !this.declared && !this.clock.press(this.now())) return this.timeout(mover);
     let line = this.describeMove(m);
+    if (this.redoStack.length > 0) this.lines.push({ ply: this.history.length, redo: this.redoStack });
     this.push(m);
     this.redoStack = [];
     this.highlights = [];
@@ -396,6 +403,12 @@ export class Session {
       this.keys.pop();
       this.redoStack.push(m);
       this.clock?.unpress(this.now());
+      // back where another line was left: that line comes back (redo / → replays it)
+      const left = this.lines[this.lines.length - 1];
+      if (left && left.ply === this.history.length) {
+        this.lines.pop();
+        this.redoStack = left.redo;
+      }
       k++;
     }
     if (k > 0) {
@@ -491,8 +504,8 @@ export class Session {
    * Replaces the game with a record's (any notation). `restore` also takes the players and level
    * from a chuhan record (for `play --resume`). Returns an error message, or null.
    */
-  loadRecord(text: string, restore = false): string | null {
-    const r = readRecord(text, this.game.id);
+  loadRecord(text: string, restore = false, index = 1): string | null {
+    const r = readRecord(text, this.game.id, index);
     if (!r.ok) return r.error;
     const d = r.value;
     if (restore && d.players) this.players = d.players;

@@ -50,6 +50,8 @@ export interface KeyInfo {
   ctrl?: boolean;
   meta?: boolean;
   backspace?: boolean;
+  home?: boolean;
+  end?: boolean;
   delete?: boolean;
   tab?: boolean;
 }
@@ -192,11 +194,19 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
     if (step) return step;
     ui = { ...ui, choice: null };
   }
+  // reviewing (the computer paused, or no computer) with the cursor hidden: ←/→ step, Home/End jump
+  const stepping = ui.cursor === null && ui.input === '' && (session.paused || !session.players.includes('computer'));
+  if (stepping && (key.leftArrow || key.rightArrow || key.home || key.end)) {
+    const line = key.leftArrow ? 'undo' : key.rightArrow ? 'redo' : key.home ? 'undo 100000' : 'redo 100000';
+    const none = key.leftArrow || key.home ? session.history.length === 0 : session.redoStack.length === 0;
+    return { ui, submit: none ? [] : [line] };
+  }
   if (key.upArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, 1) }, submit: [] };
   if (key.downArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, -1) }, submit: [] };
   if (key.leftArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, -1, 0) }, submit: [] };
   if (key.rightArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 1, 0) }, submit: [] };
-  if (key.escape) return { ui: { ...ui, input: '', selected: null, messages: [] }, submit: [] };
+  // Esc clears the prompt and the selection; with neither, it hides the cursor (←/→ step again)
+  if (key.escape) return { ui: { ...ui, input: '', selected: null, messages: [], cursor: ui.input === '' && ui.selected === null ? null : ui.cursor }, submit: [] };
   if (key.backspace || key.delete) return { ui: { ...ui, input: [...ui.input].slice(0, -1).join('') }, submit: [] };
   // a lone "\n" is Enter too (keys typed before the terminal switched to raw mode arrive cooked)
   if (key.return || input === '\r' || input === '\n' || input === '\r\n') {
@@ -220,8 +230,8 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
  * The UI after a command ran: its output in the message area (errors marked, the last few lines),
  * or, for `help`, in the panel beside the board.
  */
-export function afterCommand(ui: UiState, line: string, out: string[], err: string[]): UiState {
-  if (/^\s*(help|\?)\s*$/i.test(line) && err.length === 0) return { ...ui, messages: [], panel: out };
+export function afterCommand(ui: UiState, line: string, out: string[], err: string[], panel = false): UiState {
+  if ((panel || /^\s*(help|\?)\s*$/i.test(line)) && err.length === 0) return { ...ui, messages: [], panel: out };
   return withMessages(ui, out, err);
 }
 
