@@ -6,6 +6,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useApp, useInput, useStdout } from 'ink';
 import { chooseLayout, type Size } from '../render/layout.js';
+import { legalMoves } from '../core/perft.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { measureFor } from '../render/width.js';
 import type { ComputerPlayer } from './computer.js';
@@ -29,6 +30,8 @@ export interface AppProps {
   onQuit?: () => void;
   /** How often the clocks are checked and redrawn, ms (default 200). */
   tickMs?: number;
+  /** Pause before a computer move that answers a computer move (computer vs computer), ms; default 0. */
+  delayMs?: number;
 }
 
 interface Thinking {
@@ -47,6 +50,14 @@ export const RESERVED_ROWS = 5;
 /** The game state a computer move depends on. */
 const thinkKey = (s: Session): string =>
   `${s.game.id}|${s.startFen}|${s.history.join(',')}|${s.players.join(',')}|${s.level}|${s.outcome()?.result ?? ''}`;
+
+/** Example moves for the key help: the first legal move in each of the game's notations. */
+function examples(s: Session): string[] {
+  const ms = legalMoves(s.pos);
+  const m = ms.find((x) => ((x >>> 24) & 1) === 0 && ((x >>> 16) & 0xff) === 0) ?? ms[0];
+  if (m === undefined) return [s.game.squares.example];
+  return [...new Set([...s.game.notations.values()].map((n) => n.format(s.pos, m)))];
+}
 
 export function App(props: AppProps) {
   const { session, computer } = props;
@@ -100,8 +111,11 @@ export function App(props: AppProps) {
     const abort = new AbortController();
     thinking.current = { key, abort };
     save(); // before anything that can fail
-    void computer
-      .choose(session.thinkRequest(abort.signal))
+    // computer against computer: a pause between the moves, to watch the game
+    const wait = session.players[0] === 'computer' && session.players[1] === 'computer' && session.history.length > 0 ? (props.delayMs ?? 0) : 0;
+    const pause = wait > 0 ? new Promise<void>((r) => setTimeout(r, wait)) : Promise.resolve();
+    void pause
+      .then(() => (abort.signal.aborted ? null : computer.choose(session.thinkRequest(abort.signal))))
       .then(
         (m) => {
           if (abort.signal.aborted || thinkKey(session) !== key) return;
@@ -222,6 +236,8 @@ export function App(props: AppProps) {
       input={u.input}
       note={notes.join(' · ')}
       color={props.color}
+      examples={examples(session)}
+      square={session.game.squares.example}
       fit={fit}
     />
   );

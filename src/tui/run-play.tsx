@@ -5,7 +5,7 @@
  */
 import { render } from 'ink';
 import { CliError, type Io } from './io.js';
-import { chalkPainter } from './paint.js';
+import { chalkPainter, monoPainter } from './paint.js';
 import type { Game } from '../games/registry.js';
 import type { LabelMode, RenderStyle } from '../render/types.js';
 import { App } from './App.js';
@@ -32,6 +32,8 @@ export interface PlayOptions {
   timeControl?: TimeControl;
   // ---- mouse (default on; --no-mouse) ----
   mouse?: boolean;
+  /** Pause between computer-vs-computer moves, ms (play --delay, default 1000). */
+  delayMs?: number;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   }
   const path = autosavePath(o.io.env);
   const computer = o.computer ?? engineComputer();
-  const paint = chalkPainter(o.color);
+  const paint = o.color ? chalkPainter(true) : monoPainter(); // no colour: cursor and last move still marked
   const { session, greeting } = prepareSession(o, path, computer);
 
   const autosave = (s: Session): string | null => {
@@ -117,6 +119,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
       labels={o.labels}
       autosave={autosave}
       greeting={greeting}
+      delayMs={o.delayMs ?? 1000}
     />,
     { exitOnCtrlC: false },
   );
@@ -129,7 +132,9 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     process.off('exit', mouseOff);
   }
   const saved = autosave(session);
+  // on a line of its own (the last frame may end in a wrapped footer line)
   o.io.err(
+    '\n' +
     saved
       ? `chuhan: the game could not be saved to ${path}: ${saved}\n`
       : `game saved to ${path}; chuhan play --resume continues it\n`,

@@ -284,6 +284,11 @@ export class Session {
     return rows;
   }
 
+  /** The legal moves as the session writes (and reads back) them, for completion. */
+  legalTexts(): string[] {
+    return legalMoves(this.pos).map((m) => this.typedText(m));
+  }
+
   /** Legal moves from a square. */
   movesFrom(sq: number): Move[] {
     return legalMoves(this.pos).filter((m) => (m & 0xff) === sq);

@@ -13,6 +13,13 @@ interface PlayCliOptions extends CommonOptions {
   labels?: string | boolean;
   tc?: string;
   mouse?: boolean;
+  delay?: string;
+}
+
+function parseDelay(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new CliError(`--delay must be a number of milliseconds, not "${v}"`);
+  return Number(v);
 }
 
 function player(flag: string, v: string | undefined): PlayerKind | undefined {
@@ -36,6 +43,7 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
     .option('--tc <control>', 'clocks: 5+3 (5 min + 3 s a move), 40/300 (40 moves in 300 s), 10m+30s (10 min, then 30 s byo-yomi a move)')
+    .option('--delay <ms>', 'pause between computer-vs-computer moves (default 1000)')
     .option('--no-mouse', 'no mouse (by default a click selects a piece and another its destination)')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
     .action(async (opts: PlayCliOptions) => {
@@ -66,6 +74,6 @@ export function registerPlay(program: Command, io: Io): void {
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runPlay } = await import('../../tui/run-play.js');
-      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, timeControl, mouse: opts.mouse !== false, color: colorEnabled(io, opts), style, labels, io });
+      await runPlay({ game, fen: opts.fen, players, level, resume: !!opts.resume, timeControl, mouse: opts.mouse !== false, delayMs: parseDelay(opts.delay), color: colorEnabled(io, opts), style, labels, io });
     });
 }

@@ -7,6 +7,7 @@ import { parseLabels, parseStyle } from './show.js';
 interface ReplCliOptions extends CommonOptions {
   style?: string;
   labels?: string | boolean;
+  delay?: string;
 }
 
 export function registerRepl(program: Command, io: Io): void {
@@ -18,6 +19,7 @@ export function registerRepl(program: Command, io: Io): void {
     .option('--style <style>', 'board style for show: unicode (default) | ascii')
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
+    .option('--delay <ms>', 'pause between computer-vs-computer moves (default 1000 at a terminal, 0 for piped input)')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
     .action(async (opts: ReplCliOptions) => {
       const style = parseStyle(opts.style);
@@ -40,6 +42,8 @@ export function registerRepl(program: Command, io: Io): void {
       });
       if (!created.ok) throw new CliError(`bad FEN: ${created.error}`);
       const interactive = Boolean(process.stdin.isTTY) && io.isTTY;
+      if (opts.delay !== undefined && !/^\d+$/.test(opts.delay)) throw new CliError(`--delay must be a number of milliseconds, not "${opts.delay}"`);
+      const delayMs = opts.delay !== undefined ? Number(opts.delay) : interactive ? 1000 : 0;
       const code = await runRepl({
         session: created.value,
         computer,
@@ -47,6 +51,7 @@ export function registerRepl(program: Command, io: Io): void {
         output: process.stdout,
         io,
         interactive,
+        delayMs,
       });
       if (code !== 0) throw new CliError('some commands failed (see the errors above)', 1);
     });
