@@ -17,7 +17,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   protocol: ['core', 'games', 'notation', 'engine'],
   match: ['core', 'games', 'notation', 'engine', 'protocol'],
   tui: ['core', 'games', 'notation', 'engine', 'render'],
-  cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui'],
+  cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui', 'version.js'],
+  // written by the build (scripts/version.mjs) from package.json: the version only
+  'version.ts': [],
 };
 
 /** Layers that run anywhere (a browser, a worker): no UI, no terminal, no files. */

@@ -135,8 +135,8 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   // on a line of its own (the last frame may end in a wrapped footer line)
   o.io.err(
     '\n' +
-    saved
+      (saved
       ? `chuhan: the game could not be saved to ${path}: ${saved}\n`
-      : `game saved to ${path}; chuhan play --resume continues it\n`,
+      : `game saved to ${path}; chuhan play --resume continues it\n`),
   );
 }

@@ -60,7 +60,7 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'validate',
     term: 'validate [options] <file>',
-    summary: 'replay the games of a PGN file or move list and report the first illegal move of each',
+    summary: 'replay the games of a record file (PGN, move list, XQF, CCBridge CBL/CBR/CBF) and report the first illegal move of each',
     load: async () => (await import('./validate.js')).registerValidate,
   },
   {
