@@ -125,3 +125,32 @@ describe('clocks in the saved game', () => {
     expect(back.history).toHaveLength(1);
   });
 });
+
+describe('play --tc on the command line', () => {
+  it('a bad time control is a usage error (exit 2) naming the forms', async () => {
+    const { runCli } = await import('./helpers/cli.js');
+    const r = await runCli(['play', '--tc', 'fast']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^chuhan: --tc: "fast" is not a time control \(use 5\+3 .*\)\n$/);
+  });
+});
+
+describe('clocks on the play screen (ink, injected time)', () => {
+  it('both clocks shown, the running one marked; with 0+1 the side that does not move loses on time', async () => {
+    const { render } = await import('ink-testing-library');
+    const { App } = await import('../src/tui/App.js');
+    const t = { now: 0 };
+    const s = new Session(XQ, { players: ['human', 'human'], timeControl: tc('0+1'), now: () => t.now });
+    const none = { name: 'none', placeholder: true, choose: async () => null };
+    const { stdin, lastFrame, unmount } = render(<App session={s} computer={none} paint={{}} color={false} tickMs={10} />);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(lastFrame()).toContain('red ▶ 0:01.0 · black 0:01.0 (0+1)');
+    stdin.write('h2e2\r');
+    await new Promise((r) => setTimeout(r, 40));
+    expect(lastFrame()).toContain('red 0:02.0 · black ▶ 0:01.0');
+    t.now += 1200; // black does not move
+    await new Promise((r) => setTimeout(r, 60));
+    expect(lastFrame()).toContain('black ran out of time; game over: 1-0 red wins by loss on time');
+    unmount();
+  });
+});
