@@ -55,7 +55,7 @@ describe('SGR mouse reports', () => {
     stdin.write(`\x1b[<0;${at(4)};${y}M`);
     await sleep(20);
     stdin.write(`\x1b[<0;${at(4)};${y}m`);
-    await sleep(50);
+    for (let i = 0; i < 100 && !lastFrame()!.includes('1. h2e2'); i++) await sleep(20);
     expect(s.moveTexts()).toEqual(['h2e2']);
     expect(lastFrame()).toContain('1. h2e2');
     expect(lastFrame()).not.toContain('[<0');
