@@ -179,6 +179,32 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     }, 60_000);
   }
 
+  it('mouse: an SGR click on a piece and one on its destination make the move', async () => {
+    const home = tempDir('tmux');
+    try {
+      const w = start('--black human', home);
+      const s = await waitFor(w, prompt, 'the prompt');
+      const { boardGeometry } = await import('../src/tui/mouse.js');
+      const g = boardGeometry(s.split('\n'), 9);
+      expect(g.rows).toHaveLength(10);
+      const y = g.rows[7]! + 1; // rank 2, 1-based screen row
+      const clickAt = (file: number): void => {
+        const x = g.columns[file]![0] + 1;
+        tmux('send-keys', '-t', w, '-l', `\x1b[<0;${x};${y}M`);
+        tmux('send-keys', '-t', w, '-l', `\x1b[<0;${x};${y}m`);
+      };
+      clickAt(7); // h2
+      await sleep(300);
+      clickAt(4); // e2
+      const after = await waitFor(w, (x) => x.includes('1. h2e2'), 'the clicked move');
+      expect(after).toContain('black to move · last move h2e2');
+      type(w, 'quit');
+      await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('30×10: one line saying the size needed; growing the window shows the board', async () => {
     const home = tempDir('tmux');
     try {

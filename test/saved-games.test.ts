@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Io } from '../src/cli/context.js';
 import { getGame } from '../src/games/registry.js';
 import { placeholderPlayer } from '../src/tui/computer.js';
+import { parseTimeControl } from '../src/tui/clock.js';
 import { gameSaver, prepareSession, type PlayOptions } from '../src/tui/run-play.js';
 import { GameStore, storageProblem, writeAtomically, type StoreFs } from '../src/tui/store.js';
 import { runCli } from './helpers/cli.js';
@@ -63,6 +64,26 @@ describe('one file per game (problems 1 and 2)', () => {
     const resumed = prepareSession(opts({ resume: true }), store, computer);
     expect(resumed.target.path).toBe(first.target.path);
     expect(resumed.session.history).toEqual(first.session.history);
+  });
+
+  it('play --tc: the saver writes the clocks (TimeControl, ChuhanClock) and --resume ID restores them', () => {
+    const store = new GameStore(home());
+    const tc = parseTimeControl('5+3');
+    if (!tc.ok) throw new Error(tc.error);
+    const first = session(store, ['h2e2'], { timeControl: tc.value });
+    expect(first.saver.finish(first.session)).toBeNull();
+    const saved = readFileSync(first.target.path, 'utf8');
+    expect(saved).toContain('[TimeControl "5+3"]');
+    expect(saved).toMatch(/\[ChuhanClock "\d+ \d+[^"]*"\]/);
+    const resumed = prepareSession(opts({ resume: first.target.id }), store, computer);
+    expect(resumed.session.clock?.tc.text).toBe('5+3');
+    expect(resumed.session.clockLine()).toMatch(/\(5\+3\)$/);
+    expect(resumed.session.history).toEqual(first.session.history);
+    // saved again: the clocks' tags once each (the loaded record's copies are not kept besides)
+    expect(gameSaver(store, resumed.target).save(resumed.session)).toBeNull();
+    const again = readFileSync(first.target.path, 'utf8');
+    expect(again.match(/\[TimeControl /g)).toHaveLength(1);
+    expect(again.match(/\[ChuhanClock /g)).toHaveLength(1);
   });
 
   it('two sessions at once write two files; both are listed and resumable by id; a live lock keeps a game to its session', () => {

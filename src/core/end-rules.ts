@@ -118,4 +118,9 @@ export interface EndRules {
   forcingRun?(h: GameHistory, side: Side): ForcingRun | null;
   /** The sentence of a repetition warning (the game's wording, its rule sources). */
   warningText(w: WarningFacts): string;
+  /**
+   * Has `side` material that could still win (for a loss on time: a flag against a side that
+   * cannot win is a draw)? Absent: always.
+   */
+  canWin?(pos: Position, side: Side): boolean;
 }

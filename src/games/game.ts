@@ -159,8 +159,14 @@ export interface Game {
   readonly coordinate: Notation;
   /** All output notations by id. */
   readonly notations: ReadonlyMap<string, Notation>;
-  /** Reads a move in any notation the game accepts. */
-  parseMove(pos: Position, text: string): Result<Move>;
+  /**
+   * Reads a move in any notation the game accepts. `typedIn`: the move was typed by a user whose
+   * chosen notation is this id (play, repl, show): coordinates then mean what the board shows
+   * (xiangqi ICCS ranks 0–9) unless that notation is another coordinate numbering (xiangqi `uci`);
+   * an impossible coordinate move is an error, never re-read. Absent: a record's move, either
+   * numbering (records fix theirs with `records`).
+   */
+  parseMove(pos: Position, text: string, typedIn?: string): Result<Move>;
   /** The notation a typed move is shaped like (no position needed), or null: not a move. */
   classifyMove(text: string): string | null;
   /** Fast record reading (xiangqi), else records are read with `parseMove`. */

@@ -6,13 +6,16 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useApp, useInput, useStdout } from 'ink';
 import { chooseLayout, type Size } from '../render/layout.js';
+import { legalMoves } from '../core/perft.js';
+import { hasMid, isPromotion } from '../core/move.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { measureFor } from '../render/width.js';
 import type { ComputerPlayer } from './computer.js';
 import { analyserFor, builtinComputer, evaluationLine, type Evaluation } from './engine-computer.js';
 import { Screen } from './Screen.js';
 import type { Session } from './session.js';
-import { afterCommand, highlightsFor, initialUi, reduceKey, withMessages, type KeyInfo, type UiState } from './ui.js';
+import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMessages, type HitTest, type KeyInfo, type UiState } from './ui.js';
+import { boardGeometry, cellAt, type BoardGeometry } from './mouse.js';
 
 export interface AppProps {
   session: Session;
@@ -27,6 +30,10 @@ export interface AppProps {
   greeting?: string[];
   /** Called once when the user quits (after the last autosave). */
   onQuit?: () => void;
+  /** How often the clocks are checked and redrawn, ms (default 200). */
+  tickMs?: number;
+  /** Pause before a computer move that answers a computer move (computer vs computer), ms; default 0. */
+  delayMs?: number;
 }
 
 interface Thinking {
@@ -46,6 +53,14 @@ export const RESERVED_ROWS = 5;
 const thinkKey = (s: Session): string =>
   `${s.game.id}|${s.startFen}|${s.history.join(',')}|${s.players.join(',')}|${s.level}|${s.outcome()?.result ?? ''}`;
 
+/** Example moves for the key help: the first legal move in each of the game's notations. */
+function examples(s: Session): string[] {
+  const ms = legalMoves(s.pos);
+  const m = ms.find((x) => !isPromotion(x) && !hasMid(x)) ?? ms[0];
+  if (m === undefined) return [s.game.squares.example];
+  return [...new Set([...s.game.notations.values()].map((n) => n.format(s.pos, m)))];
+}
+
 export function App(props: AppProps) {
   const { session, computer } = props;
   const { exit } = useApp();
@@ -55,6 +70,9 @@ export function App(props: AppProps) {
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const { stdout } = useStdout();
   const boardSizeCache = useRef(new Map<string, Record<BoardLayout, Size>>());
+  const geometryCache = useRef(new Map<string, BoardGeometry>());
+  /** Screen cell → square of the board as last drawn (mouse clicks). */
+  const hitTest = useRef<HitTest | undefined>(undefined);
 
   // a new terminal size: choose the layout again
   useEffect(() => {
@@ -102,7 +120,7 @@ export function App(props: AppProps) {
   const run = (line: string): boolean => {
     const before = session.version;
     const r = session.command(line);
-    ui.current = afterCommand(ui.current, line, r.out, r.err);
+    ui.current = afterCommand(ui.current, line, r.out, r.err, r.panel);
     if (session.version !== before) save();
     if (r.quit) {
       quit();
@@ -120,8 +138,11 @@ export function App(props: AppProps) {
     thinking.current = { key, abort };
     save(); // before anything that can fail
     const side = session.turn as 0 | 1;
-    void computer
-      .choose(session.thinkRequest(abort.signal))
+    // computer against computer: a pause between the moves, to watch the game
+    const wait = session.players[0] === 'computer' && session.players[1] === 'computer' && session.history.length > 0 ? (props.delayMs ?? 0) : 0;
+    const pause = wait > 0 ? new Promise<void>((r) => setTimeout(r, wait)) : Promise.resolve();
+    void pause
+      .then(() => (abort.signal.aborted ? null : computer.choose(session.thinkRequest(abort.signal))))
       .then(
         (m) => {
           if (abort.signal.aborted || thinkKey(session) !== key) return;
@@ -153,8 +174,24 @@ export function App(props: AppProps) {
 
   useEffect(() => () => thinking.current?.abort.abort(), []);
 
+  // clocks: the running one is redrawn every second (tenths under 10 s), a flag ends the game
+  useEffect(() => {
+    if (!session.clock) return;
+    const timer = setInterval(() => {
+      const lines = session.checkTime();
+      if (lines) {
+        thinking.current?.abort.abort();
+        thinking.current = null;
+        ui.current = withMessages(ui.current, lines, []);
+        save();
+      }
+      redraw();
+    }, props.tickMs ?? 200);
+    return () => clearInterval(timer);
+  }, [session, session.clock]);
+
   useInput((input, key) => {
-    const step = reduceKey(session, ui.current, input, key as KeyInfo);
+    const step = reduceKey(session, ui.current, input, key as KeyInfo, hitTest.current);
     ui.current = step.ui;
     if (step.quit) return quit();
     for (const line of step.submit) if (!run(line)) return;
@@ -181,12 +218,31 @@ export function App(props: AppProps) {
     sizes = { full: size('full'), compact: size('compact') };
     boardSizeCache.current.set(sizeKey, sizes);
   }
+  const clockLine = session.clockLine();
   // a terminal that does not say its size (e.g. a test stream): the full board, all lines
   const fit =
     stdout.columns && stdout.rows
-      ? chooseLayout({ columns: stdout.columns, rows: stdout.rows, reservedRows: RESERVED_ROWS, boards: sizes })
+      ? chooseLayout({ columns: stdout.columns, rows: stdout.rows, reservedRows: RESERVED_ROWS + (clockLine ? 1 : 0), boards: sizes })
       : undefined;
-  const board = session.boardLines({ ...boardOpts, layout: fit?.fits ? fit.layout : 'full' });
+  const layout: BoardLayout = fit?.fits ? fit.layout : 'full';
+  const board = session.boardLines({ ...boardOpts, layout });
+  // where the squares are on screen: rows above the board are the title, players and clock lines
+  const geoKey = `${sizeKey}|${layout}`;
+  let geometry = geometryCache.current.get(geoKey);
+  if (!geometry) {
+    geometry = boardGeometry(session.boardLines({ ...boardOpts, paint: {}, highlights: [], cursor: null, layout }), session.pos.variant.geometry.width);
+    geometryCache.current.set(geoKey, geometry);
+  }
+  const top = 2 + (clockLine ? 1 : 0);
+  const geo = geometry;
+  hitTest.current = (column, row) => {
+    const at = cellAt(geo, column - 1, row - 1 - top);
+    if (!at || (fit && !fit.fits)) return null;
+    const { width: W, height: H } = session.pos.variant.geometry;
+    const x = session.flipped ? W - 1 - at[0] : at[0];
+    const y = session.flipped ? at[1] : H - 1 - at[1];
+    return y * W + x;
+  };
   const notes: string[] = [];
   if (thinking.current) notes.push(`${analyserFor(computer, session.turn as 0 | 1)?.name ?? session.computerName} is thinking…`);
   if (u.cursor !== null) {
@@ -205,14 +261,17 @@ export function App(props: AppProps) {
     <Screen
       title={`chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
       players={session.playersLine()}
+      clock={clockLine}
       board={board}
       moves={session.moveListRows()}
-      panel={u.panel}
+      panel={u.choice ? choiceLines(u.choice) : u.panel}
       status={session.statusLine()}
       messages={u.messages}
       input={u.input}
       note={notes.join(' · ')}
       color={props.color}
+      examples={examples(session)}
+      square={session.game.squares.example}
       fit={fit}
     />
   );

@@ -8,6 +8,8 @@ export interface ScreenProps {
   title: string;
   /** Who plays which side (the placeholder computer is named as such). */
   players: string;
+  /** Both clocks (`red 4:58 · black ▶ 5:00`), or null without a time control. */
+  clock?: string | null;
   board: string[];
   /** Move list rows ("1. h2e2 h9g7"), the last ones that fit are shown. */
   moves: string[];
@@ -18,6 +20,9 @@ export interface ScreenProps {
   input: string;
   /** Extra status (thinking, cursor square, autosave problems). */
   note?: string;
+  /** Example moves for the key help (the game's own notations), and an example square. */
+  examples?: readonly string[];
+  square?: string;
   /** Use colour (off for --no-color / NO_COLOR / non-TTY). */
   color: boolean;
   /**
@@ -29,6 +34,23 @@ export interface ScreenProps {
 }
 
 /** The rows "1. h2e2 h9g7" packed side by side into lines of at most `columns` (for a panel below). */
+/** A line word-wrapped to `width` columns (continuations indented like the line). */
+export function wrapTo(line: string, width: number): string[] {
+  if (stringWidth(line) <= width) return [line];
+  const indent = ' '.repeat(Math.min(22, /^ */.exec(line)![0].length + 4));
+  const out: string[] = [];
+  let cur = '';
+  for (const word of line.split(/(?<=\S) +/)) {
+    const next = cur ? `${cur} ${word}` : word;
+    if (cur && stringWidth(next) > width) {
+      out.push(cur);
+      cur = indent + word.trimStart();
+    } else cur = next;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
 export function packRows(rows: string[], columns: number): string[] {
   const out: string[] = [];
   for (const r of rows) {
@@ -39,10 +61,13 @@ export function packRows(rows: string[], columns: number): string[] {
   return out;
 }
 
-export const FOOTER = [
-  'type a move (h2e2, C2.5, 炮二平五, 7g7f) · ?h2 its moves · arrows, Enter: select and move',
-  'undo · redo · flip · new · save F · load F · resign · draw · players · help · quit',
-];
+/** The key help under the prompt; `examples`: moves of the game on screen, `square` one of its squares. */
+export function footer(examples: readonly string[], square: string): string[] {
+  return [
+    `type a move (${examples.join(', ')}) · ?${square} its moves · arrows/mouse, Enter: select and move`,
+    'undo · redo · ←/→ step · flip · new · save F · load F · resign · draw · players · help · quit',
+  ];
+}
 
 export function Screen(p: ScreenProps) {
   const fit = p.fit;
@@ -64,7 +89,8 @@ export function Screen(p: ScreenProps) {
   };
   const note = p.note ? take([p.note]) : [];
   const messages = take(p.messages, (m) => (m.error ? 'error: ' : '') + m.text);
-  const footer = fit && spare < FOOTER.length ? [] : take(FOOTER);
+  const help = footer(p.examples ?? ['h2e2', 'C2.5', '炮二平五'], p.square ?? 'h2');
+  const footerLines = fit && spare < help.length ? [] : take(help);
   const below = place === 'below';
   // the panel: beside the board as tall as the board; below it, the rows left over
   const panelRows = below ? fit!.panelSize.rows - (fit!.spareRows - Math.max(0, spare)) : Math.max(5, p.board.length);
@@ -76,10 +102,13 @@ export function Screen(p: ScreenProps) {
     shown = packed.slice(-(listRows - 1));
     skipped = packed.length - shown.length;
   }
+  // the panel beside the board: long lines (help) wrapped to the room beside it, never cut
+  const room = fit && !below ? Math.max(20, fit.terminal.columns - Math.max(0, ...p.board.map((l) => stringWidth(l))) - 2) : Infinity;
+  const panelLines = p.panel ? p.panel.flatMap((l) => wrapTo(l, room)) : null;
   const panelBox =
-    place === 'none' ? null : p.panel ? (
+    place === 'none' ? null : panelLines ? (
       <Box flexDirection="column" marginLeft={below ? 0 : 2}>
-        {p.panel.slice(0, below ? Math.max(1, panelRows - 1) : undefined).map((row, i) => (
+        {panelLines.slice(0, below ? Math.max(1, panelRows - 1) : undefined).map((row, i) => (
           <Text key={i} wrap="truncate">
             {row}
           </Text>
@@ -107,6 +136,11 @@ export function Screen(p: ScreenProps) {
       <Text dimColor={p.color} wrap="truncate">
         {p.players}
       </Text>
+      {p.clock ? (
+        <Text bold={p.color} wrap="truncate">
+          {p.clock}
+        </Text>
+      ) : null}
       <Box flexDirection={below ? 'column' : 'row'}>
         <Box flexDirection="column" flexShrink={0}>
           {(place === 'none' && p.panel ? [...p.panel.slice(0, p.board.length - 1), '(any key: back to the board)'] : p.board).map((line, i) => (
@@ -136,7 +170,7 @@ export function Screen(p: ScreenProps) {
         {p.input}
         <Text inverse={p.color}>{p.color ? ' ' : '_'}</Text>
       </Text>
-      {footer.map((line, i) => (
+      {footerLines.map((line, i) => (
         <Text key={`f${i}`} dimColor={p.color} wrap={fit ? 'truncate' : 'wrap'}>
           {line}
         </Text>

@@ -12,6 +12,8 @@ import { DIALECTS, parseDialect } from '../notation/convert.js';
 import type { Session } from './session.js';
 import { parsePlayerKind, type GameOutcome } from './types.js';
 import { quoteInput } from '../core/text.js';
+import { typedMoveWords } from '../notation/typed.js';
+import { listRecordGames } from './record.js';
 
 export interface CommandResult {
   /** False when the command failed (unknown command, illegal move, bad argument, I/O error). */
@@ -22,6 +24,8 @@ export interface CommandResult {
   think?: boolean;
   /** `hint` without a square: the host should ask the engine for the best move (and play nothing). */
   hint?: boolean;
+  /** The output is a list to show in the panel beside the board (play), e.g. the games of a file. */
+  panel?: boolean;
   quit?: boolean;
 }
 
@@ -44,7 +48,7 @@ export const HELP: readonly string[] = [
   '  moves [square]      the legal moves',
   '  show                draw the board',
   '  status              side to move, check, result',
-  '  go [time]           let the computer play the side to move (for 2s, 500ms, …)',
+  '  go [time]           let the computer play the side to move (go 2s; go 500 = 500 ms)',
   '  players <p0> <p1>   human or computer for each side',
   '  level <n>           computer strength, 1-8',
   '  notation [id]       the notation of the move list and messages',
@@ -80,7 +84,7 @@ export function runCommand(s: Session, line: string): CommandResult {
       return { ...ok(), quit: true };
     case 'move':
     case 'm':
-      return args.length ? cmdMoves(s, args) : fail('move needs at least one move, e.g. move h2e2');
+      return typedMoveWords(rest).length ? cmdMoves(s, typedMoveWords(rest)) : fail(`move needs at least one move, e.g. move ${exampleMove(s)}`);
     case 'hint':
       // --- engine hint (engine-client): no square asks the host's engine for the best move
       if (rest === '') return { ...ok(), hint: true };
@@ -112,10 +116,12 @@ export function runCommand(s: Session, line: string): CommandResult {
       return ok(`board flipped: ${s.sideName(s.flipped ? 1 : 0)} at the bottom`);
     case 'go': {
       if (s.outcome()) return fail(`the game is over (${describeOutcome(s.game, s.outcome()!)})`);
+      s.paused = false;
       if (args[0] === undefined) return { ...ok(), think: true };
       const t = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(args[0]);
-      if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time such as 2s or 500ms, not ${quoteInput(args[0])}`);
-      s.setThinkTime(Math.min(600_000, Math.round(Number(t[1]) * (t[2] === 'ms' ? 1 : 1000))));
+      if (!t || Number(t[1]) <= 0) return fail(`go takes a thinking time: 500 or 500ms (milliseconds) or 2s, not ${quoteInput(args[0])}`);
+      // a bare number is milliseconds, as UCI's movetime
+      s.setThinkTime(Math.min(600_000, Math.max(1, Math.round(Number(t[1]) * (t[2] === 's' ? 1000 : 1)))));
       return { ...ok(), think: true };
     }
     case 'players':
@@ -179,7 +185,8 @@ function cmdMoves(s: Session, texts: string[]): CommandResult {
 
 /** A line that is not a command: moves if every word is one, else an error. */
 function cmdBare(s: Session, text: string, word: string): CommandResult {
-  const words = text.split(/\s+/);
+  const words = typedMoveWords(text);
+  if (words.length === 0) return fail(`${quoteInput(text)} holds a move number but no move (type a move such as ${exampleMove(s)})`);
   const first = s.parseMove(words[0]!);
   if (!first.ok && words.length === 1 && !/[0-9\u3400-\u9fff]/.test(word)) {
     return fail(`unknown command ${quoteInput(word)} (type help)`);
@@ -222,13 +229,13 @@ function cmdUndoRedo(s: Session, which: 'undo' | 'redo', arg: string | undefined
   if (which === 'undo') {
     let k = s.undo(n);
     // against the computer, go back to a position where a human moves
-    while (k > 0 && s.players[s.turn] === 'computer' && s.players.includes('human') && s.history.length > 0)
+    while (k > 0 && !s.paused && s.players[s.turn] === 'computer' && s.players.includes('human') && s.history.length > 0)
       k += s.undo(1);
     if (k === 0) return fail('nothing to undo');
     return { ...ok(`took back ${k} ${k === 1 ? 'move' : 'moves'}; ${s.statusLine()}`), think: s.computerToMove() };
   }
   let k = s.redo(n);
-  while (k > 0 && s.players[s.turn] === 'computer' && s.players.includes('human') && s.redoStack.length > 0)
+  while (k > 0 && !s.paused && s.players[s.turn] === 'computer' && s.players.includes('human') && s.redoStack.length > 0)
     k += s.redo(1);
   if (k === 0) return fail('nothing to redo');
   return { ...ok(`replayed ${k} ${k === 1 ? 'move' : 'moves'}; ${s.statusLine()}`), think: s.computerToMove() };
@@ -286,6 +293,7 @@ function cmdPlayers(s: Session, args: string[]): CommandResult {
   const b = parsePlayerKind(args[1]!);
   if (!a || !b) return fail('players: each side is human or computer');
   s.players = [a, b];
+  s.paused = false;
   s.version++;
   return { ...ok(playersLine(s)), think: s.computerToMove() };
 }
@@ -381,19 +389,52 @@ function cmdSave(s: Session, rest: string): CommandResult {
   return ok(`saved ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} to ${path}`);
 }
 
-function cmdLoad(s: Session, path: string): CommandResult {
-  if (!path) return fail('load needs a file name, e.g. load game.pgn');
+function cmdLoad(s: Session, arg: string): CommandResult {
+  if (!arg) return fail('load needs a file name, e.g. load game.pgn');
   if (!s.files) return fail('loading files is not available here');
-  let text: string;
-  try {
-    text = s.files.read(path);
-  } catch (e) {
-    return fail(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  const e = s.loadRecord(text);
-  if (e) return fail(`${path}: ${e}`);
-  return {
-    ...ok(`loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${path}; ${s.statusLine()}`),
-    think: s.computerToMove(),
+  const files = s.files;
+  const read = (p: string): string | Error => {
+    try {
+      return files.read(p);
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    }
   };
+  // `load F N`: game N of a file of several games
+  let path = arg;
+  let index = 0;
+  let text = read(arg);
+  const pick = /^(.*\S)\s+(\d+)$/.exec(arg);
+  if (text instanceof Error && pick) {
+    const t = read(pick[1]!);
+    if (!(t instanceof Error)) {
+      text = t;
+      path = pick[1]!;
+      index = Number(pick[2]);
+    }
+  }
+  if (text instanceof Error) return fail(`cannot read ${path}: ${text.message}`);
+  if (index === 0) {
+    const games = listRecordGames(text);
+    if (games.length > 1)
+      return { ...ok(`${path} holds ${games.length} games; type load ${path} N to open game N:`, ...games), panel: true };
+    index = 1;
+  }
+  const e = s.loadRecord(text, false, index);
+  if (e) return fail(`${path}: ${e}`);
+  // a loaded game is for reviewing: it opens at its last position, the computer waits
+  s.paused = s.players.includes('computer');
+  const which = index > 1 ? ` (game ${index})` : '';
+  return ok(
+    `loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${path}${which}; ${s.statusLine()}`,
+    ...(s.paused ? [`the ${s.computerName} is paused: ←/→ step through the game, go lets it play`] : []),
+  );
+}
+
+/** A legal move of the position written as the session reads it back, for prompts ("e.g. move …"). */
+export function exampleMove(s: Session): string {
+  const ms = legalMoves(s.pos);
+  if (ms.length === 0) return s.game.squares.example;
+  const texts = ms.map((m) => s.typedText(m)).sort();
+  return texts[Math.floor(texts.length / 2)]!;
 }

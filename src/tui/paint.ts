@@ -7,6 +7,18 @@ import { plainPainter, type Painter } from '../render/types.js';
  * a grey background, legal destinations on green, a checked royal inverted (readable for either
  * side's colour), the keyboard cursor on cyan, grid and labels dim. `enabled: false` gives the identity painter.
  */
+/**
+ * For a terminal without colour (NO_COLOR, --no-color): no colours, but the cursor in inverse
+ * video and the last move's squares underlined (attributes, not colours), so both keep a mark.
+ */
+export function monoPainter(): Painter {
+  return {
+    ...plainPainter,
+    cursor: (s) => `\x1b[7m${s}\x1b[27m`,
+    lastMove: (s) => `\x1b[4m${s}\x1b[24m`,
+  };
+}
+
 export function chalkPainter(enabled: boolean): Painter {
   if (!enabled) return plainPainter;
   const c = new Chalk({ level: 1 });

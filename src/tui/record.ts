@@ -23,6 +23,8 @@ export interface RecordData {
   level?: number;
   /** The tags of the record it was loaded from (kept by `save`). */
   tags?: ReadonlyArray<readonly [string, string]>;
+  /** Clocks (`play --tc`): the TimeControl tag (chuhan's syntax) and the ChuhanClock state. */
+  clock?: { control: string; state: string };
 }
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -40,7 +42,7 @@ function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): 
 }
 
 /** Tags chuhan writes itself; a loaded record's other tags are kept as they were. */
-const OWN_TAGS = new Set(['Variant', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'PlyCount']);
+const OWN_TAGS = new Set(['Variant', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanClock', 'PlyCount']);
 
 /**
  * The session's game as PGN: in chuhan's own dialect (default; the players' kinds in ChuhanPlayers
@@ -51,7 +53,8 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   const { game } = data;
   const start = game.parseFen(data.startFen);
   if (!start.ok) return err(`start position: ${start.error}`);
-  const loaded = (data.tags ?? []).filter(([k]) => !OWN_TAGS.has(k));
+  // the clocks' tags are the session's own when it has clocks (a loaded TimeControl is kept otherwise)
+  const loaded = (data.tags ?? []).filter(([k]) => !OWN_TAGS.has(k) && !(data.clock && k === 'TimeControl'));
   const has = (k: string): boolean => loaded.some(([n]) => n === k);
   const result = data.outcome?.result ?? '*';
   if (dialect !== 'chuhan' || notation !== undefined) {
@@ -74,11 +77,29 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   if (data.outcome) tags.push(['Termination', data.outcome.reason]);
   if (data.players) tags.push(['ChuhanPlayers', data.players.join(' ')]);
   if (data.level !== undefined) tags.push(['ChuhanLevel', String(data.level)]);
+  if (data.clock) tags.push(['TimeControl', data.clock.control], ['ChuhanClock', data.clock.state]);
   try {
     return ok(writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result }));
   } catch (e) {
     return err((e as Error).message);
   }
+}
+
+/** The games of a record text (parsed, not replayed). */
+function recordGames(text: string): ReturnType<typeof parseRecords> {
+  return parseRecords(text).filter((g) => g.moves.length > 0 || g.tagList.length > 0 || g.errors.length > 0);
+}
+
+/** One line per game of a record text: `1. Event · Red – Black · 1-0 (40 moves)`, for choosing one. */
+export function listRecordGames(text: string): string[] {
+  return recordGames(text).map((g, i) => {
+    const t = g.tags;
+    const first = t['Red'] ?? t['White'] ?? t['Sente'] ?? '?';
+    const second = t['Black'] ?? t['Gote'] ?? '?';
+    const parts = [t['Event'] || 'no event', `${first} – ${second}`, g.result ?? t['Result'] ?? '*'];
+    if (t['Date']) parts.splice(1, 0, t['Date']);
+    return `${i + 1}. ${parts.join(' · ')} (${g.moves.length} ${g.moves.length === 1 ? 'ply' : 'plies'})`;
+  });
 }
 
 function outcomeOf(result: string | null | undefined, reason: string | undefined): GameOutcome | null {
@@ -93,10 +114,10 @@ function outcomeOf(result: string | null | undefined, reason: string | undefined
  * The first game of a record text, replayed. Errors name the line:column and the ply. `fallback`
  * is the game when the record does not say (no Variant/FEN tag and an unknown notation).
  */
-export function readRecord(text: string, fallback?: GameId): Result<RecordData> {
-  const games = parseRecords(text);
-  const rec = games.find((g) => g.moves.length > 0 || g.tagList.length > 0 || g.errors.length > 0);
-  if (!rec) return err('the record holds no game');
+export function readRecord(text: string, fallback?: GameId, index = 1): Result<RecordData> {
+  const games = recordGames(text);
+  const rec = games[index - 1];
+  if (!rec) return err(games.length === 0 ? 'the record holds no game' : `there is no game ${index} (the file holds ${games.length})`);
   const e0 = rec.errors[0];
   if (e0) return err(`line ${e0.line}:${e0.column}: ${e0.message}`);
   const texts = rec.moves.map((m) => m.text);
@@ -124,5 +145,8 @@ export function readRecord(text: string, fallback?: GameId): Result<RecordData> 
   if (kinds?.length === 2 && kinds[0] && kinds[1]) data.players = [kinds[0], kinds[1]];
   const level = Number(rec.tags['ChuhanLevel']);
   if (rec.tags['ChuhanLevel'] !== undefined && Number.isInteger(level)) data.level = level;
+  const control = rec.tags['TimeControl'];
+  const clock = rec.tags['ChuhanClock'];
+  if (control && clock) data.clock = { control, state: clock };
   return ok(data);
 }

@@ -28,6 +28,23 @@ export interface ReplOptions {
   output?: NodeJS.WritableStream;
   /** Most computer moves played after one command (a computer-vs-computer game stops there). */
   maxAutoPlies?: number;
+  /** Pause between two computer moves in a row (computer vs computer), ms; default 0. */
+  delayMs?: number;
+}
+
+const COMMANDS = [
+  'help', 'quit', 'move', 'hint', 'undo', 'redo', 'new', 'fen', 'moves', 'show', 'status', 'go', 'players',
+  'level', 'notation', 'flip', 'resign', 'draw', 'perft', 'save', 'load',
+];
+
+/** Tab completion: command names at the start of a line, else legal moves and squares of the position. */
+export function completeLine(session: Session, line: string): [string[], string] {
+  const word = /(\S*)$/.exec(line)![1]!;
+  const first = line.trimStart() === word;
+  const moves = [...new Set(session.legalTexts())];
+  const pool = first ? [...COMMANDS, ...moves] : moves;
+  const hits = pool.filter((c) => c.startsWith(word)).sort();
+  return [hits, word];
 }
 
 export async function runRepl(opts: ReplOptions): Promise<number> {
@@ -84,7 +101,27 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
 
   const rl = createInterface({
     input: opts.input,
-    ...(opts.interactive ? { output: opts.output, terminal: true, prompt: 'chuhan> ' } : { terminal: false }),
+    ...(opts.interactive
+      ? { output: opts.output, terminal: true, prompt: 'chuhan> ', completer: (line: string) => completeLine(session, line) }
+      : { terminal: false }),
+  });
+  // Ctrl-C cancels the line being typed; on an empty line, a second Ctrl-C in a row quits
+  let interrupted = false;
+  rl.on('SIGINT', () => {
+    const typed = (rl as unknown as { line: string }).line;
+    if (interrupted && !typed) {
+      rl.close();
+      return;
+    }
+    interrupted = true;
+    // drop the typed text (Ctrl-E, Ctrl-U), then a fresh prompt on the next line
+    rl.write(null, { ctrl: true, name: 'e' });
+    rl.write(null, { ctrl: true, name: 'u' });
+    io.out(typed ? '^C\n' : '^C (Ctrl-C again, or quit, to leave)\n');
+    rl.prompt();
+  });
+  rl.on('line', () => {
+    interrupted = false;
   });
   if (opts.interactive) {
     io.out(`chuhan repl · ${session.game.id} · type help for the commands, quit to leave\n`);
@@ -107,6 +144,8 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
         n++;
       }
       while (going && session.computerToMove() && n < maxAuto) {
+        // computer against computer: a pause between its moves, to watch the game
+        if (n > 0 && opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
         going = await think();
         n++;
       }

@@ -6,7 +6,7 @@
  */
 import { render } from 'ink';
 import { CliError, type Io } from './io.js';
-import { chalkPainter } from './paint.js';
+import { chalkPainter, monoPainter } from './paint.js';
 import type { Game } from '../games/registry.js';
 import type { LabelMode, RenderStyle } from '../render/types.js';
 import { App } from './App.js';
@@ -18,6 +18,8 @@ import { nodeFiles } from './files.js';
 import { GameStore, stateDir, storageProblem, writeAtomically } from './store.js';
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
+import type { TimeControl } from './clock.js';
+import { MOUSE_OFF, MOUSE_ON } from './mouse.js';
 
 export interface PlayOptions {
   game: Game;
@@ -35,6 +37,12 @@ export interface PlayOptions {
   /** Seed of the computer's random choices (--seed). */
   seed?: number;
   store?: GameStore;
+  // ---- clocks (play --tc) ----
+  timeControl?: TimeControl;
+  // ---- mouse (default on; --no-mouse) ----
+  mouse?: boolean;
+  /** Pause between computer-vs-computer moves, ms (play --delay, default 1000). */
+  delayMs?: number;
 }
 
 /** Where the session's game is saved. */
@@ -61,6 +69,7 @@ export function prepareSession(
     files: nodeFiles(),
     computerName: 'computer',
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    timeControl: o.timeControl, // clocks (play --tc); a resumed game takes its saved clocks
   });
   const greeting: string[] = [];
   let target: GameTarget;
@@ -111,7 +120,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   }
   const store = o.store ?? new GameStore(stateDir(o.io.env));
   const computer = o.computer ?? engineComputer();
-  const paint = chalkPainter(o.color);
+  const paint = o.color ? chalkPainter(true) : monoPainter(); // no colour: cursor and last move still marked
   const { session, greeting, target } = prepareSession(o, store, computer);
   const held = store.lock(target.path);
   if ('heldBy' in held) throw new CliError(`the game ${target.id} is open in another chuhan play (pid ${held.heldBy})`, 2);
@@ -127,6 +136,15 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     instance.unmount();
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  // ---- mouse: SGR reports on while the board is up, off again on every way out (crash too) ----
+  const mouseOff = (): void => {
+    if (o.mouse !== false) process.stdout.write(MOUSE_OFF);
+  };
+  if (o.mouse !== false) {
+    // the board from the top-left corner, so a click's row is the board's row
+    process.stdout.write('\x1b[2J\x1b[H' + MOUSE_ON);
+    process.once('exit', mouseOff);
+  }
   const instance = render(
     <App
       session={session}
@@ -137,6 +155,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
       labels={o.labels}
       autosave={autosave}
       greeting={greeting}
+      delayMs={o.delayMs ?? 1000}
     />,
     { exitOnCtrlC: false },
   );
@@ -146,21 +165,25 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     await instance.waitUntilExit();
   } finally {
     for (const s of signals) process.off(s, onSignal);
+    mouseOff();
+    process.off('exit', mouseOff);
     await closeComputer(computer);
     saved = saver.finish(session);
     held.release();
   }
+  // on a line of its own (the last frame may end in a wrapped footer line)
   if (saved === 'empty') {
-    o.io.err('no move was played; nothing was saved\n');
+    o.io.err('\nno move was played; nothing was saved\n');
     return;
   }
   if (saved) throw new CliError(`the game was not saved: ${saved}`, 1);
   const shown = escapeControls(target.path);
   const finished = session.outcome();
   o.io.err(
-    finished
-      ? `game saved to ${shown} (finished, ${finished.result}); chuhan games lists it\n`
-      : `game saved to ${shown}; chuhan play --resume ${target.id} continues it\n`,
+    '\n' +
+      (finished
+        ? `game saved to ${shown} (finished, ${finished.result}); chuhan games lists it\n`
+        : `game saved to ${shown}; chuhan play --resume ${target.id} continues it\n`),
   );
 }
 

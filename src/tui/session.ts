@@ -21,6 +21,7 @@ import type { Position } from '../core/position.js';
 import type { Game } from '../games/registry.js';
 import { resultScore, type GameHistory, type GameResult } from '../core/history.js';
 import { newGameHistory, positionResult } from '../notation/status.js';
+import { withoutCheckMark } from '../notation/typed.js';
 import { renderBoard } from '../render/board.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
@@ -28,6 +29,7 @@ import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
 import type { PgnDialectId } from '../games/game.js';
 import type { Result } from '../core/result.js';
+import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState, type TimeControl } from './clock.js';
 import { moveError, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
 
@@ -48,6 +50,10 @@ export interface SessionOptions {
   computerName?: string;
   /** Seed of the computer's random choices below the top level (default: a random one). */
   seed?: number;
+  /** Clocks (`play --tc`): both sides start with the control's time. */
+  timeControl?: TimeControl;
+  /** The time source of the clocks, ms (default Date.now; tests inject a fake one). */
+  now?: () => number;
 }
 
 export class Session {
@@ -83,6 +89,14 @@ export class Session {
   computerName: string;
   /** The tags of the loaded record (kept by `save`); cleared by a new game. */
   recordTags: ReadonlyArray<readonly [string, string]> = [];
+  /** The game clocks, or null (no time control). */
+  clock: Clock | null = null;
+  timeControl: TimeControl | undefined;
+  now: () => number;
+  /** The computer waits (a loaded game being reviewed) until `go`, `players` or a move. */
+  paused = false;
+  /** Lines left by playing a move from an earlier position: undo back there brings one back. */
+  private lines: { ply: number; redo: Move[] }[] = [];
   /** Bumped on every change (lets a UI re-render and a host drop a stale computer move). */
   version = 0;
   private textCache: { notation: string; version: number; texts: string[] } | null = null;
@@ -96,6 +110,8 @@ export class Session {
     this.labels = opts.labels;
     this.paint = opts.paint;
     this.computerName = opts.computerName ?? 'computer';
+    this.timeControl = opts.timeControl;
+    this.now = opts.now ?? Date.now;
     const r = this.reset(game, opts.fen ?? game.startFen);
     if (r) throw new Error(r);
   }
@@ -122,12 +138,53 @@ export class Session {
     this.drawOffer = null;
     this.highlights = [];
     this.recordTags = [];
+    this.lines = [];
+    this.paused = false;
     if (!this.notation || !game.notations.has(this.notation)) this.notation = game.coordinate.id;
     // the human's side at the bottom when only the second side is human
     this.flipped = this.players[0] === 'computer' && this.players[1] === 'human';
     for (const m of moves) this.push(m);
+    this.startClock();
     this.version++;
     return null;
+  }
+
+  /** Fresh clocks for the game (restarted by new, fen, load), or a saved state (resume). */
+  private startClock(state?: ClockState): void {
+    this.clock = this.timeControl ? new Clock(this.timeControl, state) : null;
+    if (this.clock && !this.outcome()) this.clock.start(this.turn, this.now());
+  }
+
+  /**
+   * Checks the clock of the side to move: when its time is up the game ends (a loss on time, or a
+   * draw when the other side has no material that could win). Returns the lines saying so, or null.
+   */
+  checkTime(): string[] | null {
+    const c = this.clock;
+    if (!c || this.declared || this.outcome()) return null;
+    const side = c.flagged(this.now());
+    if (side === null) return null;
+    return this.timeout(side);
+  }
+
+  private timeout(side: Side): string[] {
+    const winner = (side ^ 1) as Side;
+    const canWin = this.game.endRules.canWin?.(this.pos, winner) ?? true;
+    const o: GameOutcome = canWin
+      ? { result: winner === 0 ? '1-0' : '0-1', winner, reason: 'loss on time' }
+      : { result: '1/2-1/2', winner: null, reason: `time (${this.sideName(side)} ran out, ${this.sideName(winner)} has no material to win)` };
+    this.declare(o);
+    this.clock?.stop(this.now());
+    return [`${this.sideName(side)} ran out of time; game over: ${describeOutcome(this.game, o)}`];
+  }
+
+  /** The two clocks as text (`red 4:58 · black ▶ 5:00`), or null without a time control. */
+  clockLine(): string | null {
+    const c = this.clock;
+    if (!c) return null;
+    const now = this.now();
+    const one = (side: Side): string => `${this.sideName(side)} ${c.runningSide === side ? '▶ ' : ''}${c.display(side, now)}`;
+    return `${one(0)} · ${one(1)} (${c.tc.text})`;
   }
 
   private key(): string {
@@ -197,7 +254,7 @@ export class Session {
 
   /** Is it the computer's turn in an unfinished game? */
   computerToMove(): boolean {
-    return this.players[this.turn] === 'computer' && !this.outcome();
+    return this.players[this.turn] === 'computer' && !this.paused && !this.outcome();
   }
 
   /** The notation used for the move list and messages. */
@@ -237,6 +294,11 @@ export class Session {
     }
     for (; i < texts.length; i += 2, n++) rows.push(`${n}. ${texts[i]}${texts[i + 1] !== undefined ? ' ' + texts[i + 1] : ''}`);
     return rows;
+  }
+
+  /** The legal moves as the session writes (and reads back) them, for completion. */
+  legalTexts(): string[] {
+    return legalMoves(this.pos).map((m) => this.typedText(m));
   }
 
   /** Legal moves from a square. */
@@ -292,9 +354,18 @@ export class Session {
 
   // ---- changes ----
 
-  /** Reads one move in any notation the game accepts. */
+  /**
+   * Reads one typed move in any notation the game accepts (a check mark the notation does not use
+   * is dropped). Coordinates mean what the board shows unless the session's notation is another
+   * numbering (xiangqi `notation uci`): `game.parseMove`'s `typedIn`.
+   */
   parseMove(text: string): { ok: true; value: Move } | { ok: false; error: string } {
-    return this.game.parseMove(this.pos, text);
+    return this.game.parseMove(this.pos, withoutCheckMark(this.game, text), this.notation);
+  }
+
+  /** A move written so that `parseMove` reads it back (the session's notation). */
+  typedText(m: Move): string {
+    return this.formatter().format(this.pos, m);
   }
 
   /** The echo of a move about to be played: "1. h2e2 (C2.5)". */
@@ -309,7 +380,9 @@ export class Session {
   /** Plays a legal move; returns the lines describing it (move, check, result, declined offer). */
   play(m: Move): string[] {
     const mover = this.turn;
+    if (this.clock && !this.declared && !this.clock.press(this.now())) return this.timeout(mover);
     let line = this.describeMove(m);
+    if (this.redoStack.length > 0) this.lines.push({ ply: this.history.length, redo: this.redoStack });
     this.push(m);
     this.redoStack = [];
     this.highlights = [];
@@ -321,6 +394,7 @@ export class Session {
     }
     this.version++;
     const o = this.outcome();
+    if (o) this.clock?.stop(this.now());
     if (!o && this.inCheck()) line += ' check';
     lines.unshift(line);
     if (o) {
@@ -345,9 +419,17 @@ export class Session {
       this.rules.undo();
       this.keys.pop();
       this.redoStack.push(m);
+      this.clock?.unpress(this.now());
+      // back where another line was left: that line comes back (redo / → replays it)
+      const left = this.lines[this.lines.length - 1];
+      if (left && left.ply === this.history.length) {
+        this.lines.pop();
+        this.redoStack = left.redo;
+      }
       k++;
     }
     if (k > 0) {
+      if (this.clock && this.clock.runningSide === null && !this.rulesResult()) this.clock.start(this.turn, this.now());
       this.declared = null;
       this.drawOffer = null;
       this.highlights = [];
@@ -360,6 +442,7 @@ export class Session {
   redo(n = 1): number {
     let k = 0;
     while (k < n && this.redoStack.length > 0 && !this.outcome()) {
+      this.clock?.press(this.now());
       this.push(this.redoStack.pop()!);
       k++;
     }
@@ -373,8 +456,10 @@ export class Session {
   /** What the computer needs to think about the current position (a copy: search cannot disturb the game). */
   thinkRequest(signal?: AbortSignal): ThinkRequest {
     const start = this.game.parseFen(this.startFen);
-    const timeMs = this.thinkMs;
+    let timeMs = this.thinkMs;
     this.thinkMs = undefined; // a `go <time>` is for one move
+    // with clocks, the computer thinks within its own time (the game's moves-to-go estimate)
+    if (timeMs === undefined && this.clock) timeMs = this.clock.allocate(this.turn, this.now(), this.game.defaults.movesToGo);
     return {
       ...(timeMs !== undefined ? { timeMs } : {}),
       game: this.game,
@@ -428,7 +513,7 @@ export class Session {
     return r.value;
   }
 
-  /** The game as PGN in a dialect (`save F --dialect …`); a loaded record's tags are kept. */
+  /** The game as PGN in a dialect (`save F --dialect …`); a loaded record's tags are kept, the clocks' state too (chuhan's dialect). */
   recordAs(dialect: PgnDialectId, notation?: string): Result<string> {
     return writeRecord(
       {
@@ -439,6 +524,7 @@ export class Session {
         players: this.players,
         level: this.level,
         tags: this.recordTags,
+        ...(this.clock ? { clock: { control: this.clock.tc.text, state: formatClockTag(this.clock.stateAt(this.now())) } } : {}),
       },
       dialect,
       notation,
@@ -449,15 +535,21 @@ export class Session {
    * Replaces the game with a record's (any notation). `restore` also takes the players and level
    * from a chuhan record (for `play --resume`). Returns an error message, or null.
    */
-  loadRecord(text: string, restore = false): string | null {
-    const r = readRecord(text, this.game.id);
+  loadRecord(text: string, restore = false, index = 1): string | null {
+    const r = readRecord(text, this.game.id, index);
     if (!r.ok) return r.error;
     const d = r.value;
     if (restore && d.players) this.players = d.players;
     if (restore && d.level !== undefined) this.level = d.level;
+    if (restore && d.clock) {
+      const tc = parseTimeControl(d.clock.control);
+      if (tc.ok) this.timeControl = tc.value;
+    }
     const e = this.reset(d.game, d.startFen, d.moves);
     if (e) return e;
     this.recordTags = d.tags ?? [];
+    const saved = restore && d.clock ? parseClockTag(d.clock.state) : null;
+    if (saved && this.timeControl) this.startClock(saved);
     if (d.outcome && !this.judge()) this.declared = d.outcome;
     return null;
   }

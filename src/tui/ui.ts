@@ -8,9 +8,10 @@
  * arrow keys move the cursor (screen directions, also when the board is flipped); Ctrl-C and
  * Ctrl-D quit.
  */
-import { moveTo } from '../core/move.js';
+import { isPromotion, moveMid, moveTo } from '../core/move.js';
 import type { Side } from '../core/piece.js';
 import type { Session } from './session.js';
+import { parseSgrMouse } from './mouse.js';
 
 export interface UiMessage {
   text: string;
@@ -26,6 +27,17 @@ export interface UiState {
   messages: UiMessage[];
   /** Lines shown beside the board instead of the move list (e.g. help), until the next key. */
   panel: string[] | null;
+  /** Several moves go to the square clicked or chosen (promotion or not, lion routes): pick one. */
+  choice: Choice | null;
+}
+
+export interface Choice {
+  /** The destination's name, for the heading. */
+  square: string;
+  /** The moves as typed commands, and what each does. */
+  moves: string[];
+  labels: string[];
+  index: number;
 }
 
 /** Only the fields of Ink's `Key` the reducer reads. */
@@ -39,6 +51,8 @@ export interface KeyInfo {
   ctrl?: boolean;
   meta?: boolean;
   backspace?: boolean;
+  home?: boolean;
+  end?: boolean;
   delete?: boolean;
   tab?: boolean;
 }
@@ -58,6 +72,7 @@ export const initialUi = (messages: UiMessage[] = []): UiState => ({
   selected: null,
   messages,
   panel: null,
+  choice: null,
 });
 
 /**
@@ -108,11 +123,20 @@ function pick(session: Session, ui: UiState): UiStep {
   if (ui.selected !== null) {
     const moves = session.movesFrom(ui.selected).filter((m) => moveTo(m) === c);
     if (moves.length === 1) {
-      return { ui: { ...ui, selected: null }, submit: [session.game.coordinate.format(session.pos, moves[0]!)] };
+      return { ui: { ...ui, selected: null }, submit: [session.typedText(moves[0]!)] };
     }
     if (moves.length > 1) {
-      const texts = moves.map((m) => session.game.coordinate.format(session.pos, m));
-      return { ui: { ...ui, messages: [{ text: `several moves go there: ${texts.join(' ')} — type one`, error: false }] }, submit: [] };
+      const texts = moves.map((m) => session.typedText(m));
+      const anyPromotes = moves.some((m) => isPromotion(m));
+      const labels = moves.map((m) => {
+        const mid = moveMid(m);
+        const parts: string[] = [];
+        if (mid >= 0) parts.push(`via ${session.square(mid)}`);
+        if (isPromotion(m)) parts.push('promotes');
+        else if (anyPromotes) parts.push('does not promote');
+        return parts.join(', ');
+      });
+      return { ui: { ...ui, choice: { square: session.square(c), moves: texts, labels, index: 0 } }, submit: [] };
     }
     if (!ownPiece(session, c)) {
       const msg = `the piece on ${session.square(ui.selected)} cannot go to ${session.square(c)}`;
@@ -127,14 +151,63 @@ function pick(session: Session, ui: UiState): UiStep {
   return { ui: { ...ui, messages: [{ text: `select a ${session.sideName(session.turn)} piece`, error: true }] }, submit: [] };
 }
 
-export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo): UiStep {
+/** The chooser as panel lines. */
+export function choiceLines(c: Choice): string[] {
+  return [
+    `several moves go to ${c.square}:`,
+    ...c.moves.map((m, i) => `${i === c.index ? '>' : ' '} ${i + 1}  ${m}${c.labels[i] ? `  (${c.labels[i]})` : ''}`),
+    `1-${c.moves.length}, or ↑↓ and Enter; Esc: none`,
+  ];
+}
+
+/** Keys while the chooser is open: a digit or Enter picks, arrows move, Esc (or any other key) closes it. */
+function reduceChoice(ui: UiState, c: Choice, input: string, key: KeyInfo): UiStep | null {
+  const close = { ...ui, choice: null, selected: null };
+  if (key.upArrow || key.downArrow) {
+    const n = c.moves.length;
+    return { ui: { ...ui, choice: { ...c, index: (c.index + (key.upArrow ? n - 1 : 1)) % n } }, submit: [] };
+  }
+  if (key.return || input === '\r' || input === '\n') return { ui: close, submit: [c.moves[c.index]!] };
+  if (/^[1-9]$/.test(input) && Number(input) <= c.moves.length) return { ui: close, submit: [c.moves[Number(input) - 1]!] };
+  if (key.escape) return { ui: close, submit: [] };
+  return null;
+}
+
+/**
+ * The board square under a mouse report's screen cell (1-based column and row), from the App's
+ * map of the drawn board; null: not on a square.
+ */
+export type HitTest = (column: number, row: number) => number | null;
+
+export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo, hit?: HitTest): UiStep {
   if (ui.panel) ui = { ...ui, panel: null };
   if (key.ctrl && (input === 'c' || input === 'd')) return { ui, submit: [], quit: true };
+  const mouse = parseSgrMouse(input);
+  if (mouse) {
+    // a left-button press on a square: as the cursor and Enter (select, then move); the rest is ignored
+    if (!mouse.press || mouse.button !== 0) return { ui, submit: [] };
+    const sq = hit?.(mouse.x, mouse.y) ?? null;
+    if (sq === null) return { ui: ui.choice ? { ...ui, choice: null } : ui, submit: [] };
+    return pick(session, { ...ui, choice: null, input: '', cursor: sq });
+  }
+  if (ui.choice) {
+    const step = reduceChoice(ui, ui.choice, input, key);
+    if (step) return step;
+    ui = { ...ui, choice: null };
+  }
+  // reviewing (the computer paused, or no computer) with the cursor hidden: ←/→ step, Home/End jump
+  const stepping = ui.cursor === null && ui.input === '' && (session.paused || !session.players.includes('computer'));
+  if (stepping && (key.leftArrow || key.rightArrow || key.home || key.end)) {
+    const line = key.leftArrow ? 'undo' : key.rightArrow ? 'redo' : key.home ? 'undo 100000' : 'redo 100000';
+    const none = key.leftArrow || key.home ? session.history.length === 0 : session.redoStack.length === 0;
+    return { ui, submit: none ? [] : [line] };
+  }
   if (key.upArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, 1) }, submit: [] };
   if (key.downArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, -1) }, submit: [] };
   if (key.leftArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, -1, 0) }, submit: [] };
   if (key.rightArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 1, 0) }, submit: [] };
-  if (key.escape) return { ui: { ...ui, input: '', selected: null, messages: [] }, submit: [] };
+  // Esc clears the prompt and the selection; with neither, it hides the cursor (←/→ step again)
+  if (key.escape) return { ui: { ...ui, input: '', selected: null, messages: [], cursor: ui.input === '' && ui.selected === null ? null : ui.cursor }, submit: [] };
   if (key.backspace || key.delete) return { ui: { ...ui, input: [...ui.input].slice(0, -1).join('') }, submit: [] };
   // a lone "\n" is Enter too (keys typed before the terminal switched to raw mode arrive cooked)
   if (key.return || input === '\r' || input === '\n' || input === '\r\n') {
@@ -158,8 +231,8 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
  * The UI after a command ran: its output in the message area (errors marked, the last few lines),
  * or, for `help`, in the panel beside the board.
  */
-export function afterCommand(ui: UiState, line: string, out: string[], err: string[]): UiState {
-  if (/^\s*(help|\?)\s*$/i.test(line) && err.length === 0) return { ...ui, messages: [], panel: out };
+export function afterCommand(ui: UiState, line: string, out: string[], err: string[], panel = false): UiState {
+  if ((panel || /^\s*(help|\?)\s*$/i.test(line)) && err.length === 0) return { ...ui, messages: [], panel: out };
   return withMessages(ui, out, err);
 }
 

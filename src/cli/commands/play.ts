@@ -16,6 +16,15 @@ interface PlayCliOptions extends CommonOptions {
   engine?: string;
   movetime?: string;
   seed?: string;
+  tc?: string;
+  mouse?: boolean;
+  delay?: string;
+}
+
+function parseDelay(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new CliError(`--delay must be a number of milliseconds, not ${quoteInput(v)}`);
+  return Number(v);
 }
 
 export function registerPlay(program: Command, io: Io): void {
@@ -34,6 +43,9 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--style <style>', `${STYLE_HELP}; default: wide when the terminal draws ▲ two columns wide, else unicode`)
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
+    .option('--tc <control>', 'clocks: 5+3 (5 min + 3 s a move), 40/300 (40 moves in 300 s), 10m+30s (10 min, then 30 s byo-yomi a move)')
+    .option('--delay <ms>', 'pause between computer-vs-computer moves (default 1000)')
+    .option('--no-mouse', 'no mouse (by default a click selects a piece and another its destination)')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
     .action(async (opts: PlayCliOptions) => {
       let style = parseStyle(opts.style);
@@ -52,10 +64,18 @@ export function registerPlay(program: Command, io: Io): void {
         if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not ${quoteInput(opts.level)}`);
       }
       const game = resolveGame(opts);
+      // ---- clocks (--tc) ----
+      let timeControl;
+      if (opts.tc !== undefined) {
+        const { parseTimeControl } = await import('../../tui/clock.js');
+        const tc = parseTimeControl(opts.tc);
+        if (!tc.ok) throw new CliError(`--tc: ${tc.error}`);
+        timeControl = tc.value;
+      }
       // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runPlay } = await import('../../tui/run-play.js');
-      await runPlay({ game, fen: opts.fen, players, level, resume: opts.resume ?? false, color: colorEnabled(io, opts), style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
+      await runPlay({ game, fen: opts.fen, players, level, resume: opts.resume ?? false, timeControl, mouse: opts.mouse !== false, delayMs: parseDelay(opts.delay), color: colorEnabled(io, opts), style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
     });
 }

@@ -5,6 +5,7 @@ import { chalkPainter } from '../../tui/paint.js';
 import { ENGINE_OPTION_HELP } from '../engine-choice.js';
 import { choosePlayers, parseSeed } from '../player-choice.js';
 import { parseLabels, parseStyle } from './show.js';
+import { quoteInput } from '../../core/text.js';
 
 interface ReplCliOptions extends CommonOptions {
   style?: string;
@@ -14,6 +15,7 @@ interface ReplCliOptions extends CommonOptions {
   engine?: string;
   movetime?: string;
   seed?: string;
+  delay?: string;
 }
 
 export function registerRepl(program: Command, io: Io): void {
@@ -25,6 +27,7 @@ export function registerRepl(program: Command, io: Io): void {
     .option('--style <style>', 'board style for show: unicode (default) | ascii')
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
+    .option('--delay <ms>', 'pause between computer-vs-computer moves (default 1000 at a terminal, 0 for piped input)')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
     .option('--red <player>', 'first side: human | computer | an engine (default human)')
     .option('--black <player>', 'second side: human | computer | an engine (default human)')
@@ -55,6 +58,8 @@ export function registerRepl(program: Command, io: Io): void {
       if (!created.ok) throw new CliError(`bad FEN: ${created.error}`);
       const interactive = Boolean(process.stdin.isTTY) && io.isTTY;
       if (players[0] || players[1]) created.value.players = [players[0] ?? 'human', players[1] ?? 'human'];
+      if (opts.delay !== undefined && !/^\d+$/.test(opts.delay)) throw new CliError(`--delay must be a number of milliseconds, not ${quoteInput(opts.delay)}`);
+      const delayMs = opts.delay !== undefined ? Number(opts.delay) : interactive ? 1000 : 0;
       let code: number;
       try {
         code = await runRepl({
@@ -64,6 +69,7 @@ export function registerRepl(program: Command, io: Io): void {
           output: process.stdout,
           io,
           interactive,
+          delayMs,
         });
       } finally {
         await closeComputer(computer);

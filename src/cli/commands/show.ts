@@ -75,7 +75,8 @@ export function registerShow(program: Command, io: Io): void {
         const r = session.command(`notation ${opts.notation}`);
         if (!r.ok) throw new CliError(r.err.join('; '));
       }
-      const texts = (opts.moves ?? '').split(/\s+/).filter((t) => t !== '');
+      const { typedMoveWords } = await import('../../notation/typed.js');
+      const texts = typedMoveWords(opts.moves ?? '');
       for (const [i, text] of texts.entries()) {
         const ended = session.judge();
         if (ended) throw new CliError(`illegal move ${i + 1} ${quoteInput(text)}: the game is already over (${ended.reason})`, 1);

@@ -282,6 +282,8 @@ function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
 
 export const chushogiEndRules: EndRules = {
   id: 'chushogi',
+  // a side left with royals only cannot win
+  canWin: (pos, side) => census(pos, tally).live[side]! > census(pos, tally).royals[side]!,
   sideNames: SIDE_NAMES,
   repetitions: 4,
   moveFlags: chuMoveFlags,

@@ -141,6 +141,15 @@ function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
 
 export const xiangqiEndRules: EndRules = {
   id: 'xiangqi',
+  // a side with no chariot, horse, cannon or soldier can never checkmate
+  canWin: (pos, side) => {
+    for (let sq = 0; sq < SIZE; sq++) {
+      const p = pos.board[sq]!;
+      const k = p >> 1;
+      if (p && (p & 1) === side && (k === CHARIOT || k === HORSE || k === CANNON || k === SOLDIER)) return true;
+    }
+    return false;
+  },
   sideNames: XIANGQI_SIDE_NAMES,
   repetitions: 3,
   moveFlags: (pos) => (xiangqi.inCheck(pos) ? FLAG_CHECK : 0),

@@ -5,7 +5,7 @@ import { xiangqiEndRules } from './end.js';
 import { xiangqiProfile } from './eval.js';
 import { xiangqi, XIANGQI_SIDE_NAMES, XIANGQI_START_FEN } from './index.js';
 import { formatChinese } from './notation/chinese.js';
-import { classifyXiangqiMove, parseXiangqiMove } from './notation/detect.js';
+import { classifyXiangqiMove, parseTypedXiangqiMove, parseXiangqiMove } from './notation/detect.js';
 import { formatXiangqiFen, parseXiangqiFen } from './notation/fen.js';
 import { formatIccs, formatUci } from './notation/iccs.js';
 import { formatWxf } from './notation/wxf.js';
@@ -34,8 +34,9 @@ export const XIANGQI_GAME: Game = {
     ['wxf', { id: 'wxf', format: (pos, m) => formatWxf(pos, m) }],
     ['chinese', { id: 'chinese', format: formatChinese }],
   ]),
-  // any notation: ICCS (or UCI when only that fits), WXF, Chinese
-  parseMove: (pos, text) => parseXiangqiMove(pos, text),
+  // any notation: ICCS (or UCI when only that fits), WXF, Chinese; typed moves: ICCS unless UCI was chosen
+  parseMove: (pos, text, typedIn) =>
+    typedIn === undefined ? parseXiangqiMove(pos, text) : parseTypedXiangqiMove(pos, text, typedIn === 'uci'),
   classifyMove: classifyXiangqiMove,
   records: XIANGQI_RECORDS,
   squares: { id: 'iccs', format: iccsSquare, parse: parseIccsSquare, example: 'h2', prefix: /^[a-i][0-9]/ },

@@ -19,6 +19,7 @@ import { isLegalMove } from './legal-check.js';
 import { looksLikeWxf, parseWxfReason } from './wxf.js';
 import { explainXiangqi } from './why.js';
 import { quoteInput } from '../../../core/text.js';
+import { formatIccs } from './iccs.js';
 
 export type CoordinateMode = 'iccs' | 'uci' | 'auto';
 export type XiangqiNotation = 'iccs' | 'uci' | 'wxf' | 'chinese';
@@ -96,4 +97,24 @@ export function parseXiangqiMoveReason(pos: Position, text: string, mode: Coordi
 export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
   const r = parseXiangqiMoveReason(pos, text, mode);
   return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
+}
+
+/**
+ * A move typed by a user (play, repl, show --moves): coordinates mean what the board shows, ICCS
+ * ranks 0–9, unless the user chose UCI (`uci`: Fairy-Stockfish's ranks 1–10). An ICCS text that is
+ * not legal is an error saying why, with the UCI reading when that one would be legal (never
+ * played silently). The error quotes the text.
+ */
+export function parseTypedXiangqiMove(pos: Position, text: string, uci: boolean): Result<Move> {
+  if (uci) return parseXiangqiMove(pos, text, 'uci');
+  const iccs = coordinateMove(text, false);
+  const asUci = coordinateMove(text, true);
+  if (iccs < 0 && asUci < 0) return parseXiangqiMove(pos, text, 'iccs');
+  const legalUci = asUci >= 0 && asUci !== iccs && pos.variant === xiangqi && isLegalMove(pos, asUci);
+  const hint = legalUci
+    ? ` (read with UCI ranks 1–10 it would be ${formatIccs(asUci)}; type notation uci, or use --notation uci, to number ranks that way)`
+    : '';
+  if (iccs < 0) return err(`${quoteInput(text)}: not an ICCS move, as the board's ranks are 0–9${hint || ' (with notation uci, ranks 1–10 are read)'}`);
+  const r = parseXiangqiMoveReason(pos, text, 'iccs');
+  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}${hint}`);
 }
