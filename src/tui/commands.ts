@@ -371,7 +371,7 @@ function cmdSave(s: Session, rest: string): CommandResult {
       if (w === '--notation') notation = v;
       else {
         const d = parseDialect(v);
-        if (!d) return fail(`save: unknown dialect "${v}" (use ${DIALECTS.join(', ')})`);
+        if (!d) return fail(`save: unknown dialect ${quoteInput(v)} (use ${DIALECTS.join(', ')})`);
         dialect = d;
       }
     } else names.push(w);
