@@ -16,6 +16,7 @@ import { GameHistory, resultScore } from '../core/history.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
+import { bareProblem, formatProblem, type MoveProblem, type Problem, type ProblemCode } from '../core/problem.js';
 import type { Result } from '../core/result.js';
 import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
 import { DEFAULT_GAME, GAMES, getGame, type Game, type GameId } from '../games/registry.js';
@@ -28,6 +29,9 @@ export interface ReplayError {
   readonly move: string | null;
   readonly line: number;
   readonly column: number;
+  /** What went wrong, as a code (`move.blocked`, `fen.side`, `record.malformed` for a syntax error). */
+  readonly code: ProblemCode;
+  /** The sentence (`formatProblem`). */
   readonly message: string;
 }
 
@@ -132,7 +136,7 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
   const tag = rec.tags['Variant'];
   if (tag !== undefined) {
     const id = variantFromVariantTag(tag);
-    if (id === null) return { error: tagError(rec, `unsupported variant "${tag}" in the Variant tag (use xiangqi or chushogi)`) };
+    if (id === null) return { error: tagError(rec, { code: 'record.variant-tag', tag }) };
     return { id };
   }
   const m = rec.moves;
@@ -145,8 +149,8 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
   return { id: hints.variant ?? DEFAULT_GAME.id };
 }
 
-function tagError(rec: GameRecord, message: string): ReplayError {
-  return { ply: 1, move: null, line: rec.startLine || 1, column: 1, message };
+function tagError(rec: GameRecord, problem: Problem): ReplayError {
+  return { ply: 1, move: null, line: rec.startLine || 1, column: 1, code: problem.code, message: formatProblem(problem) };
 }
 
 const STACK_LIMIT = 4000;
@@ -158,11 +162,11 @@ const STACK_LIMIT = 4000;
 export class Replayer {
   private readonly work = new Map<GameId, Position>();
   private readonly histories = new Map<GameId, GameHistory>();
-  private readonly starts = new Map<string, Result<Position>>();
+  private readonly starts = new Map<string, Result<Position, Problem>>();
 
   constructor(private readonly opts: ReplayOptions = {}) {}
 
-  private startPosition(game: Game, fen: string | undefined): Result<Position> {
+  private startPosition(game: Game, fen: string | undefined): Result<Position, Problem> {
     const key = `${game.id}|${fen ?? ''}`;
     let r = this.starts.get(key);
     if (!r) {
@@ -208,7 +212,7 @@ export class Replayer {
       const mv = list[i]!;
       const text = mv.text;
       let m = -1;
-      let reason: string | null = null;
+      let reason: MoveProblem | null = null;
       let shapeless = false;
       if (reader) {
         const r = reader.read(pos, text, uci);
@@ -222,13 +226,13 @@ export class Replayer {
         const r = game.parseMove(pos, text);
         if (r.ok) m = r.value;
         else {
-          reason = r.error.startsWith(`"${text}": `) ? r.error.slice(text.length + 4) : r.error;
+          reason = bareProblem(r.error, text);
           shapeless = game.classifyMove(text) === null;
         }
       }
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
-        const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
+        const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, code: reason.code, message: formatProblem(reason) };
         return { pos, history, plies, error, malformedMove: shapeless };
       }
       if (history) {
@@ -284,7 +288,7 @@ export class Replayer {
     const game = getGame(which.id);
     const parsed = this.startPosition(game, rec.tags['FEN']);
     if (!parsed.ok) {
-      const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);
+      const error = tagError(rec, { code: 'record.fen-tag', game: game.id, reason: parsed.error });
       return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error };
     }
     const start = parsed.value;
@@ -306,7 +310,7 @@ export class Replayer {
     if (syntax && (!error || syntax.line < error.line || (syntax.line === error.line && syntax.column <= error.column))) {
       let ply = 1;
       for (const mv of list) if (mv.line < syntax.line || (mv.line === syntax.line && mv.column < syntax.column)) ply++;
-      error = { ply, move: null, line: syntax.line, column: syntax.column, message: syntax.message };
+      error = { ply, move: null, line: syntax.line, column: syntax.column, code: 'record.malformed', message: syntax.message };
       status = 'malformed';
     }
     const judged = gameResult({ game, history, final: pos, recorded });
@@ -327,11 +331,11 @@ export class Replayer {
   }
 }
 
-function gameOverReason(game: Game, pos: Position): string {
+function gameOverReason(game: Game, pos: Position): MoveProblem {
   const s = positionStatus(game, pos);
   if (s.reason === 'checkmate' || s.reason === 'stalemate')
-    return `the game is already over (${game.sideNames[pos.turn]} is ${s.reason === 'checkmate' ? 'checkmated' : 'stalemated'})`;
-  return `the game is already over (${s.reason ?? 'no legal move'})`;
+    return { code: 'move.game-over', side: game.sideNames[pos.turn]!, state: s.reason === 'checkmate' ? 'checkmated' : 'stalemated' };
+  return { code: 'move.game-over', state: s.reason ?? 'no legal move' };
 }
 
 /** Reasons whose ruling is printed after them in the human line (who did what, where). */

@@ -19,6 +19,7 @@ import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
 import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
+import { formatProblem } from '../core/problem.js';
 
 export type UciDialect = 'uci' | 'ucci';
 
@@ -186,7 +187,7 @@ export class UciSession {
       const fen = args.slice(1, end < 0 ? undefined : end).join(' ');
       const r = XIANGQI.parseFen(fen);
       if (!r.ok) {
-        this.info(`bad position: ${r.error}`);
+        this.info(`bad position: ${formatProblem(r.error)}`);
         return;
       }
       start = r.value;
@@ -201,7 +202,7 @@ export class UciSession {
       for (const text of args.slice(i + 1)) {
         const r = this.parseMove(pos, text);
         if (!r.ok) {
-          this.info(`bad move ${text}: ${r.error}; the position stops before it`);
+          this.info(`bad move ${text}: ${formatProblem(r.error)}; the position stops before it`);
           break;
         }
         pos.play(r.value);
@@ -219,7 +220,7 @@ export class UciSession {
     for (const text of args) {
       const r = this.parseMove(this.pos, text);
       if (r.ok) this.banned.push(r.value);
-      else this.info(`banmoves: ${text}: ${r.error}`);
+      else this.info(`banmoves: ${text}: ${formatProblem(r.error)}`);
     }
   }
 

@@ -11,6 +11,7 @@ import { Searcher, type HistoryEntry, type SearchInfo } from '../../engine/searc
 import type { Game, Notation } from '../../games/registry.js';
 import { positionStatus } from '../../notation/status.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { formatProblem } from '../../core/problem.js';
 
 interface AnalyseOptions extends CommonOptions {
   moves?: string;
@@ -53,7 +54,7 @@ function applyMoves(game: Game, start: Position, text: string): { pos: Position;
   const words = text.trim().split(/\s+/).filter((w) => w !== '' && !/^\d+\.+$/.test(w));
   words.forEach((word, i) => {
     const r = game.parseMove(pos, word);
-    if (!r.ok) throw new CliError(`--moves: move ${i + 1} "${word}": ${r.error}`, 1);
+    if (!r.ok) throw new CliError(`--moves: move ${i + 1} "${word}": ${formatProblem(r.error)}`, 1);
     history.push(historyEntry(pos));
     pos.play(r.value);
   });

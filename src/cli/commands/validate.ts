@@ -6,6 +6,7 @@ import { readRecords } from '../../notation/pgn.js';
 import { formatReportLine, Replayer, reportJson, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
+import { formatProblem, type Problem } from '../../core/problem.js';
 
 interface ValidateOptions {
   format?: string;
@@ -16,6 +17,7 @@ interface ValidateOptions {
 
 const FORMATS = ['auto', 'pgn', 'list'];
 const FLUSH = 1 << 16;
+const LIST_TAGS: Problem = { code: 'record.list-tags' };
 
 function openError(file: string, e: unknown): CliError {
   const code = (e as { code?: string }).code;
@@ -30,7 +32,7 @@ function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameRep
   return {
     ...r,
     status: 'malformed',
-    error: { ply: 1, move: null, line, column: 1, message: 'a move list has no tag pairs (use --format pgn)' },
+    error: { ply: 1, move: null, line, column: 1, code: LIST_TAGS.code, message: formatProblem(LIST_TAGS) },
   };
 }
 

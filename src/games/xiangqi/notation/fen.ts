@@ -1,34 +1,36 @@
 /** Xiangqi FEN (spec xiangqi.md): read w/r/b, H/E synonyms, missing counters; reject impossible positions. */
 import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { ProblemError, type FenProblem } from '../../../core/problem.js';
 import { xiangqi, XIANGQI_START_FEN } from '../index.js';
 import { xiangqiPlacementError } from '../validate.js';
 import { formatBoardField, parseBoardField } from '../../../core/board-text.js';
 
-export function parseXiangqiFen(text: string): Result<Position> {
+export function parseXiangqiFen(text: string): Result<Position, FenProblem> {
+  const format = 'FEN';
   const fields = text.trim().split(/\s+/);
-  if (fields.length === 0 || fields[0] === '') return err('FEN is empty');
+  if (fields.length === 0 || fields[0] === '') return err({ code: 'fen.empty', format });
   const board = parseBoardField(xiangqi, fields[0]!, { H: 'N', E: 'B' });
   if (!board.ok) return board;
   const pos = new Position(xiangqi);
   board.value.forEach((p, sq) => p && pos.put(sq, p));
   const side = (fields[1] ?? 'w').toLowerCase();
-  if (side !== 'w' && side !== 'r' && side !== 'b') return err(`FEN field 2: side to move must be w, r or b, not "${fields[1]}"`);
+  if (side !== 'w' && side !== 'r' && side !== 'b') return err({ code: 'fen.side', format, allowed: 'w, r or b', found: fields[1] });
   pos.setTurn(side === 'b' ? 1 : 0);
   // fields 3 and 4 (castling, en passant) are "-" in xiangqi; tolerate anything there
   const half = fields[4];
   const full = fields[5];
   if (half !== undefined) {
-    if (!/^\d+$/.test(half)) return err(`FEN field 5: halfmove clock "${half}" is not a number`);
+    if (!/^\d+$/.test(half)) return err({ code: 'fen.halfmove', format, field: 5, text: half });
     pos.halfmove = Number(half);
   }
   if (full !== undefined) {
-    if (!/^\d+$/.test(full) || Number(full) < 1) return err(`FEN field 6: move number "${full}" is not a positive number`);
+    if (!/^\d+$/.test(full) || Number(full) < 1) return err({ code: 'fen.move-number', format, field: 6, text: full, whole: false });
     pos.fullmove = Number(full);
   }
-  if (fields.length > 6) return err(`FEN has ${fields.length} fields, at most 6`);
+  if (fields.length > 6) return err({ code: 'fen.field-count', format, found: fields.length, max: 6 });
   const problem = xiangqiPlacementError(pos);
-  if (problem) return err(`FEN field 1: ${problem}`);
+  if (problem) return err({ code: 'fen.placement', format, reason: problem });
   return ok(pos);
 }
 
@@ -38,6 +40,6 @@ export function formatXiangqiFen(pos: Position): string {
 
 export const xiangqiStartPosition = (): Position => {
   const r = parseXiangqiFen(XIANGQI_START_FEN);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new ProblemError(r.error);
   return r.value;
 };

@@ -30,6 +30,6 @@ export const XIANGQI_RECORDS: RecordReader = {
   read(pos, text, uci) {
     const m = coordinateMove(text, uci);
     if (m < 0) return parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');
-    return isLegalMove(pos, m) ? ok(m) : err(explainXiangqi(pos, m & 0xff, m >>> 8) ?? 'it is not legal here');
+    return isLegalMove(pos, m) ? ok(m) : err(explainXiangqi(pos, m & 0xff, m >>> 8) ?? { code: 'move.not-legal' });
   },
 };
