@@ -5,6 +5,7 @@ import type { Position } from '../src/core/position.js';
 import { isLegalMove } from '../src/games/xiangqi/notation/legal-check.js';
 import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 function walk(start: Position, plies: number, seed: number, out: Position[]): void {
   let s = seed >>> 0;
@@ -56,7 +57,7 @@ describe('isLegalMove', () => {
   it('matches the chu legal moves on 30 positions', () => {
     const chu = getGame('chushogi');
     const start = chu.parseFen(chu.startFen);
-    if (!start.ok) throw new Error(start.error);
+    if (!start.ok) throw new Error(formatProblem(start.error));
     const positions: Position[] = [];
     walk(start.value, 30, 7, positions);
     const bad = positions.flatMap((p) => mismatches(p));
