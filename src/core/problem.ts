@@ -141,10 +141,36 @@ export type BetzaProblem =
  * branches carry their sentence in `detail` (`record.malformed`) until they get codes of their own.
  */
 export type RecordProblem =
+  | PgnProblem
   | { readonly code: 'record.malformed'; readonly detail: string }
   | { readonly code: 'record.variant-tag'; readonly tag: string }
   | { readonly code: 'record.list-tags' }
   | { readonly code: 'record.fen-tag'; readonly game: string; readonly reason: Problem };
+
+/** Syntax errors of the PGN reader (notation/pgn.ts). `tag`: the tag name as written. */
+export type PgnProblem =
+  | { readonly code: 'pgn.too-many-errors' }
+  /** `beforeTagLine`: the variation runs into the tag pair at that line; absent: into the end of the input. */
+  | { readonly code: 'pgn.unclosed-variation'; readonly beforeTagLine?: number }
+  | { readonly code: 'pgn.unclosed-comment'; readonly beforeTagLine?: number }
+  | { readonly code: 'pgn.tags-without-moves' }
+  | { readonly code: 'pgn.unmatched-paren' }
+  | { readonly code: 'pgn.unmatched-brace' }
+  | { readonly code: 'pgn.stray-bracket' }
+  | { readonly code: 'pgn.bracket-in-movetext'; readonly skipped: boolean }
+  | { readonly code: 'pgn.too-many-tags'; readonly max: number }
+  | { readonly code: 'pgn.long-token'; readonly max: number }
+  | { readonly code: 'pgn.invalid-char'; readonly char: number }
+  | { readonly code: 'pgn.too-many-moves'; readonly max: number }
+  | { readonly code: 'pgn.tag-too-long'; readonly max: number }
+  | { readonly code: 'pgn.tag-unterminated' }
+  | { readonly code: 'pgn.tag-no-name' }
+  | { readonly code: 'pgn.tag-value-at-end'; readonly tag: string }
+  | { readonly code: 'pgn.tag-value-unclosed'; readonly tag: string }
+  | { readonly code: 'pgn.tag-no-bracket'; readonly tag: string }
+  | { readonly code: 'pgn.tag-no-value'; readonly tag: string }
+  | { readonly code: 'pgn.tag-unquoted'; readonly tag: string }
+  | { readonly code: 'pgn.tag-invalid-char'; readonly tag: string; readonly char: number };
 
 export type Problem = FenProblem | PlacementProblem | MoveProblem | BetzaProblem | RecordProblem;
 export type ProblemCode = Problem['code'];
@@ -170,6 +196,18 @@ export const unquotedProblem = (p: Problem): Problem => (p.code === 'move.quoted
 /** Quotes the move text in front of a bare reason (`"text": reason`). */
 export const quoted = (text: string, reason: MoveProblem, join?: 'is'): MoveProblem =>
   join ? { code: 'move.quoted', text, reason, join } : { code: 'move.quoted', text, reason };
+
+const hex = (c: number): string => 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
+
+/** An invalid character of a record (`invalid character U+FFFD (…)`). */
+function invalidChar(c: number): string {
+  if (c === 0xfffd) return `invalid character ${hex(c)} (the input is not valid UTF-8 text?)`;
+  if (c >= 0xd800 && c <= 0xdfff) return `invalid character: unpaired UTF-16 surrogate ${hex(c)}`;
+  return `unexpected control character ${hex(c)} (binary data?)`;
+}
+
+/** A tag name in a sentence: quoted, long ones cut at 40 characters. */
+const quoteTag = (s: string): string => '"' + (s.length > 40 ? s.slice(0, 40) + '…' : s) + '"';
 
 const NOTATION_TEXT: Record<NotationName, string> = {
   coordinate: 'a coordinate move (like h2e2)',
@@ -369,6 +407,53 @@ export function formatProblem(p: Problem, ctx: ProblemContext = {}): string {
       return `betza "${p.text}": modifiers "${p.mods}" without an atom`;
     case 'betza.unknown-atom':
       return `betza "${p.text}": unknown atom "${p.letter}"`;
+    // --- PGN syntax
+    case 'pgn.too-many-errors':
+      return 'too many errors in this game; further errors are not reported';
+    case 'pgn.unclosed-variation':
+      return p.beforeTagLine === undefined
+        ? 'unterminated variation: the "(" is never closed before the end of the input'
+        : `unterminated variation: the "(" is not closed before the tag pair at line ${p.beforeTagLine}`;
+    case 'pgn.unclosed-comment':
+      return p.beforeTagLine === undefined
+        ? 'unterminated comment: the "{" is never closed before the end of the input'
+        : `unterminated comment: the "{" is not closed before the tag pair at line ${p.beforeTagLine}`;
+    case 'pgn.tags-without-moves':
+      return 'the input ends after the tag section, before the moves or result of this game';
+    case 'pgn.unmatched-paren':
+      return 'unmatched ")" with no variation open';
+    case 'pgn.unmatched-brace':
+      return 'unmatched "}" with no comment open';
+    case 'pgn.stray-bracket':
+      return 'unexpected "]" outside a tag pair';
+    case 'pgn.bracket-in-movetext':
+      return p.skipped ? 'unexpected "[" in the movetext; the text up to "]" is skipped' : 'unexpected "[" in the movetext';
+    case 'pgn.too-many-tags':
+      return `the game has more than ${p.max} tag pairs; the remaining ones are ignored`;
+    case 'pgn.long-token':
+      return `a token of more than ${p.max} characters (binary data or missing spaces?)`;
+    case 'pgn.invalid-char':
+      return invalidChar(p.char);
+    case 'pgn.too-many-moves':
+      return `the game has more than ${p.max} moves; the remaining moves are ignored`;
+    case 'pgn.tag-too-long':
+      return `a tag pair longer than ${p.max} characters`;
+    case 'pgn.tag-unterminated':
+      return 'unterminated tag pair: the input ends before its closing "]"';
+    case 'pgn.tag-no-name':
+      return 'a tag pair with no name';
+    case 'pgn.tag-value-at-end':
+      return `unterminated tag pair ${quoteTag(p.tag)}: the input ends inside its value`;
+    case 'pgn.tag-value-unclosed':
+      return `the value of tag ${quoteTag(p.tag)} is not closed by a double quote before the end of the line`;
+    case 'pgn.tag-no-bracket':
+      return `the tag pair ${quoteTag(p.tag)} is missing its closing "]"`;
+    case 'pgn.tag-no-value':
+      return `the tag pair ${quoteTag(p.tag)} has no value`;
+    case 'pgn.tag-unquoted':
+      return `the value of tag ${quoteTag(p.tag)} is not enclosed in double quotes`;
+    case 'pgn.tag-invalid-char':
+      return `the value of tag ${quoteTag(p.tag)} contains an ${invalidChar(p.char)}`;
     // --- records
     case 'record.malformed':
       return p.detail;

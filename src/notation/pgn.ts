@@ -60,6 +60,7 @@
  * Text between games that produces only errors (e.g. a stray `}` after a result) is reported as
  * a game of its own with no moves, so every error reaches the caller.
  */
+import { formatProblem, type PgnProblem } from '../core/problem.js';
 
 export {
   guessNotation,
@@ -83,6 +84,8 @@ export interface RecordMove {
 }
 
 export interface RecordError {
+  readonly problem: PgnProblem;
+  /** The sentence (`formatProblem(problem)`). */
   message: string;
   line: number;
   column: number;
@@ -183,16 +186,6 @@ const INVALID_HIGH_RE = /\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\
 const INVALID_ANY_RE =
   /[\x00-\x08\x0E-\x1F\x7F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function hex(c: number): string {
-  return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
-}
-
-/** Describes an invalid character for an error message. */
-function describeInvalid(c: number): string {
-  if (c === 0xfffd) return `invalid character ${hex(c)} (the input is not valid UTF-8 text?)`;
-  if (c >= 0xd800 && c <= 0xdfff) return `invalid character: unpaired UTF-16 surrogate ${hex(c)}`;
-  return `unexpected control character ${hex(c)} (binary data?)`;
-}
 
 /**
  * A copy of a short string that does not keep the (possibly large) input buffer alive: V8 makes
@@ -203,10 +196,6 @@ function detach(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
-function quoteText(s: string): string {
-  const t = s.length > 40 ? s.slice(0, 40) + '…' : s;
-  return '"' + t + '"';
-}
 
 const enum Mode {
   Normal,
@@ -221,7 +210,7 @@ interface TagParse {
   end: number;
   name: string | null;
   value: string | null;
-  errors: Array<{ at: number; message: string }>;
+  errors: Array<{ at: number; problem: PgnProblem }>;
   /** Skip the rest of the line after `end`. */
   skipLine: boolean;
 }
@@ -333,7 +322,7 @@ export class RecordReader {
       this.errorAtLoc(
         this.varLine,
         this.varCol,
-        'unterminated variation: the "(" is never closed before the end of the input',
+        { code: 'pgn.unclosed-variation' },
       );
       this.varDepth = 0;
     }
@@ -343,7 +332,7 @@ export class RecordReader {
       this.errorAtLoc(
         this.locLine,
         this.locCol,
-        'the input ends after the tag section, before the moves or result of this game',
+        { code: 'pgn.tags-without-moves' },
       );
     }
     this.finishGame();
@@ -482,22 +471,23 @@ export class RecordReader {
   // ---------------------------------------------------------------------------------------------
   // Games
 
-  private errorAtLoc(line: number, column: number, message: string): void {
+  private errorAtLoc(line: number, column: number, problem: PgnProblem): void {
     const g = this.game;
     if (g.errorsFull) return;
     if (g.startLine === 0) g.startLine = line;
     if (g.errors.length >= this.opts.maxErrorsPerGame) {
       g.errorsFull = true;
-      g.errors.push({ message: 'too many errors in this game; further errors are not reported', line, column });
+      const full: PgnProblem = { code: 'pgn.too-many-errors' };
+      g.errors.push({ problem: full, message: formatProblem(full), line, column });
       return;
     }
-    g.errors.push({ message, line, column });
+    g.errors.push({ problem, message: formatProblem(problem), line, column });
   }
 
-  private errorAt(p: number, message: string): void {
+  private errorAt(p: number, problem: PgnProblem): void {
     if (this.game.errorsFull) return;
     this.locate(p);
-    this.errorAtLoc(this.locLine, this.locCol, message);
+    this.errorAtLoc(this.locLine, this.locCol, problem);
   }
 
   /** Marks movetext at buf[p] (sets the game's start line if it has none yet). */
@@ -554,7 +544,7 @@ export class RecordReader {
               this.errorAtLoc(
                 this.commentLine,
                 this.commentCol,
-                `unterminated comment: the "{" is not closed before the tag pair at line ${this.locLine}`,
+                { code: 'pgn.unclosed-comment', beforeTagLine: this.locLine },
               );
               pos = tagAt;
               this.mode = Mode.Normal;
@@ -570,7 +560,7 @@ export class RecordReader {
             this.errorAtLoc(
               this.commentLine,
               this.commentCol,
-              'unterminated comment: the "{" is never closed before the end of the input',
+              { code: 'pgn.unclosed-comment' },
             );
             pos = len;
             this.mode = Mode.Normal;
@@ -643,18 +633,18 @@ export class RecordReader {
               if (this.varDepth > 0) this.varDepth--;
               else {
                 this.movetextAt(pos);
-                this.errorAt(pos, 'unmatched ")" with no variation open');
+                this.errorAt(pos, { code: 'pgn.unmatched-paren' });
               }
               pos++;
               continue;
             case 0x7d: // }
               this.movetextAt(pos);
-              this.errorAt(pos, 'unmatched "}" with no comment open');
+              this.errorAt(pos, { code: 'pgn.unmatched-brace' });
               pos++;
               continue;
             case 0x5d: // ]
               this.movetextAt(pos);
-              this.errorAt(pos, 'unexpected "]" outside a tag pair');
+              this.errorAt(pos, { code: 'pgn.stray-bracket' });
               pos++;
               continue;
             default: {
@@ -670,10 +660,10 @@ export class RecordReader {
                   if (k >= len && !final && len < pos + this.opts.maxTagLength) break scan;
                   this.movetextAt(pos);
                   if (k < lim && c === 0x5d) {
-                    this.errorAt(pos, 'unexpected "[" in the movetext; the text up to "]" is skipped');
+                    this.errorAt(pos, { code: 'pgn.bracket-in-movetext', skipped: true });
                     pos = k + 1;
                   } else {
-                    this.errorAt(pos, 'unexpected "[" in the movetext');
+                    this.errorAt(pos, { code: 'pgn.bracket-in-movetext', skipped: false });
                     pos++;
                   }
                   continue;
@@ -686,7 +676,7 @@ export class RecordReader {
                 this.errorAtLoc(
                   this.varLine,
                   this.varCol,
-                  `unterminated variation: the "(" is not closed before the tag pair at line ${this.locLine}`,
+                  { code: 'pgn.unclosed-variation', beforeTagLine: this.locLine },
                 );
                 this.varDepth = 0;
               }
@@ -706,11 +696,11 @@ export class RecordReader {
                   g.tagsFull = true;
                   this.errorAt(
                     pos,
-                    `the game has more than ${this.opts.maxTagsPerGame} tag pairs; the remaining ones are ignored`,
+                    { code: 'pgn.too-many-tags', max: this.opts.maxTagsPerGame },
                   );
                 }
               }
-              for (const e of t.errors) this.errorAt(e.at, e.message);
+              for (const e of t.errors) this.errorAt(e.at, e.problem);
               pos = t.end;
               if (t.skipLine) {
                 this.mode = Mode.SkipLine;
@@ -751,7 +741,7 @@ export class RecordReader {
         const max = this.maxToken;
         if (i - start > max) {
           this.movetextAt(start);
-          this.errorAt(start, `a token of more than ${max} characters (binary data or missing spaces?)`);
+          this.errorAt(start, { code: 'pgn.long-token', max });
           pos = i;
           if (i >= len && !final) {
             this.mode = Mode.SkipToken;
@@ -785,7 +775,7 @@ export class RecordReader {
       const bad = findInvalid(buf, start, end, flags);
       if (bad >= 0) {
         this.movetextAt(start);
-        this.errorAt(bad, describeInvalid(buf.charCodeAt(bad)));
+        this.errorAt(bad, { code: 'pgn.invalid-char', char: buf.charCodeAt(bad) });
         return;
       }
     }
@@ -871,7 +861,7 @@ export class RecordReader {
         this.errorAtLoc(
           this.locLine,
           this.locCol,
-          `the game has more than ${this.maxMoves} moves; the remaining moves are ignored`,
+          { code: 'pgn.too-many-moves', max: this.maxMoves },
         );
       }
       return;
@@ -908,12 +898,12 @@ export class RecordReader {
       res.name = fast[1]!;
       res.value = fast[2]!;
       res.end = TAG_FAST_RE.lastIndex;
-      return this.suspect ? checkTagValue(res, p0, quoteText(res.name)) : res;
+      return this.suspect ? checkTagValue(res, p0, res.name) : res;
     }
     // -1: end of the available input; -2: over the length limit.
     const peek = (k: number): number => (k >= max ? -2 : k < len ? buf.charCodeAt(k) : -1);
     const tooLong = (): TagParse => {
-      res.errors = [{ at: p0, message: `a tag pair longer than ${this.opts.maxTagLength} characters` }];
+      res.errors = [{ at: p0, problem: { code: 'pgn.tag-too-long', max: this.opts.maxTagLength } }];
       res.name = null;
       res.value = null;
       res.end = Math.min(max, len);
@@ -921,7 +911,7 @@ export class RecordReader {
       return res;
     };
     const eof = (k: number): TagParse => {
-      res.errors.push({ at: p0, message: 'unterminated tag pair: the input ends before its closing "]"' });
+      res.errors.push({ at: p0, problem: { code: 'pgn.tag-unterminated' } });
       res.end = k;
       return res;
     };
@@ -936,12 +926,11 @@ export class RecordReader {
     if (c === -2) return tooLong();
     const name = buf.slice(nameStart, i);
     if (name.length === 0) {
-      res.errors.push({ at: p0, message: 'a tag pair with no name' });
+      res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-name' } });
       res.end = i;
       res.skipLine = true;
       return res;
     }
-    const label = quoteText(name);
     while ((c = peek(i)) === 32 || c === 9) i++;
     if (c === -1) return final ? ((res.name = name), (res.value = ''), eof(len)) : null;
     if (c === -2) return tooLong();
@@ -958,7 +947,7 @@ export class RecordReader {
           if (!final) return null;
           res.name = name;
           res.value = parts + buf.slice(seg, i);
-          res.errors.push({ at: p0, message: `unterminated tag pair ${label}: the input ends inside its value` });
+          res.errors.push({ at: p0, problem: { code: 'pgn.tag-value-at-end', tag: name } });
           res.end = len;
           return res;
         }
@@ -984,7 +973,7 @@ export class RecordReader {
           res.value = v;
           res.errors.push({
             at: p0,
-            message: `the value of tag ${label} is not closed by a double quote before the end of the line`,
+            problem: { code: 'pgn.tag-value-unclosed', tag: name },
           });
           res.end = i;
           return res;
@@ -1013,19 +1002,19 @@ export class RecordReader {
         if (last >= 0) {
           res.value = unescapeTag(buf.slice(valueStart, i + last));
           res.end = i + rest.indexOf(']', last) + 1;
-          return this.suspect ? checkTagValue(res, p0, label) : res;
+          return this.suspect ? checkTagValue(res, p0, name) : res;
         }
         c = peek(i);
       }
       if (c === 0x5d) res.end = i + 1;
       else {
-        res.errors.push({ at: p0, message: `the tag pair ${label} is missing its closing "]"` });
+        res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-bracket', tag: name } });
         res.end = i;
       }
     } else if (c === 0x5d) {
       res.name = name;
       res.value = '';
-      res.errors.push({ at: p0, message: `the tag pair ${label} has no value` });
+      res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-value', tag: name } });
       res.end = i + 1;
       return res;
     } else {
@@ -1037,14 +1026,14 @@ export class RecordReader {
       value = buf.slice(vStart, i).trim();
       res.name = name;
       res.value = value;
-      res.errors.push({ at: vStart, message: `the value of tag ${label} is not enclosed in double quotes` });
+      res.errors.push({ at: vStart, problem: { code: 'pgn.tag-unquoted', tag: name } });
       if (c === 0x5d) res.end = i + 1;
       else {
-        res.errors.push({ at: p0, message: `the tag pair ${label} is missing its closing "]"` });
+        res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-bracket', tag: name } });
         res.end = i;
       }
     }
-    return this.suspect ? checkTagValue(res, p0, label) : res;
+    return this.suspect ? checkTagValue(res, p0, name) : res;
   }
 }
 
@@ -1052,10 +1041,10 @@ function unescapeTag(raw: string): string {
   return raw.indexOf('\\') < 0 ? raw : raw.replace(/\\(["\\])/g, '$1');
 }
 
-function checkTagValue(res: TagParse, p0: number, label: string): TagParse {
+function checkTagValue(res: TagParse, p0: number, name: string): TagParse {
   const m = res.value === null ? null : INVALID_ANY_RE.exec(res.value);
   if (m) {
-    res.errors.push({ at: p0, message: `the value of tag ${label} contains an ${describeInvalid(m[0].charCodeAt(0))}` });
+    res.errors.push({ at: p0, problem: { code: 'pgn.tag-invalid-char', tag: name, char: m[0].charCodeAt(0) } });
   }
   return res;
 }

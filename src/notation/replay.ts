@@ -29,7 +29,7 @@ export interface ReplayError {
   readonly move: string | null;
   readonly line: number;
   readonly column: number;
-  /** What went wrong, as a code (`move.blocked`, `fen.side`, `record.malformed` for a syntax error). */
+  /** What went wrong, as a code (`move.blocked`, `fen.side`, `pgn.unmatched-brace`). */
   readonly code: ProblemCode;
   /** The sentence (`formatProblem`). */
   readonly message: string;
@@ -310,7 +310,7 @@ export class Replayer {
     if (syntax && (!error || syntax.line < error.line || (syntax.line === error.line && syntax.column <= error.column))) {
       let ply = 1;
       for (const mv of list) if (mv.line < syntax.line || (mv.line === syntax.line && mv.column < syntax.column)) ply++;
-      error = { ply, move: null, line: syntax.line, column: syntax.column, code: 'record.malformed', message: syntax.message };
+      error = { ply, move: null, line: syntax.line, column: syntax.column, code: syntax.problem.code, message: syntax.message };
       status = 'malformed';
     }
     const judged = gameResult({ game, history, final: pos, recorded });
