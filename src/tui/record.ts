@@ -9,6 +9,7 @@ import { err, ok, type Result } from '../core/result.js';
 import { parseRecords, recordHints, writePgn } from '../notation/pgn.js';
 import { DEFAULT_GAME, getGame, type Game, type GameId } from '../games/registry.js';
 import { moveError, parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
+import { formatProblem } from '../core/problem.js';
 
 export interface RecordData {
   game: Game;
@@ -26,7 +27,7 @@ const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 /** Replays `moves` from `startFen` and formats them in the game's coordinate notation. */
 function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): string[] {
   const r = game.parseFen(startFen);
-  if (!r.ok) throw new Error(`start position: ${r.error}`);
+  if (!r.ok) throw new Error(`start position: ${formatProblem(r.error)}`);
   const pos = r.value;
   return moves.map((m) => {
     const t = game.coordinate.format(pos, m);
@@ -73,7 +74,7 @@ export function readRecord(text: string, fallback?: GameId): Result<RecordData> 
   const game = getGame(id);
   const startFen = rec.tags['FEN']?.trim() || game.startFen;
   const start = game.parseFen(startFen);
-  if (!start.ok) return err(`FEN tag: ${start.error}`);
+  if (!start.ok) return err(`FEN tag: ${formatProblem(start.error)}`);
   const pos: Position = start.value;
   const moves: Move[] = [];
   for (const [i, rm] of rec.moves.entries()) {

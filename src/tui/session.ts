@@ -28,6 +28,8 @@ import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord } from './record.js';
 import { moveError, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
+import { formatProblem, type MoveProblem } from '../core/problem.js';
+import type { Result } from '../core/result.js';
 
 export { moveError };
 export { DEFAULT_LEVEL, HELP, MAX_LEVEL, MIN_LEVEL, type CommandResult } from './commands.js';
@@ -99,14 +101,14 @@ export class Session {
   /** A session, or the reason the FEN is bad. */
   static create(game: Game, opts: SessionOptions = {}): { ok: true; value: Session } | { ok: false; error: string } {
     const r = game.parseFen(opts.fen ?? game.startFen);
-    if (!r.ok) return { ok: false, error: r.error };
+    if (!r.ok) return { ok: false, error: formatProblem(r.error) };
     return { ok: true, value: new Session(game, opts) };
   }
 
   /** Starts over from `fen`; returns an error message (and changes nothing) for a bad FEN. */
   reset(game: Game, fen: string, moves: readonly Move[] = []): string | null {
     const r = game.parseFen(fen);
-    if (!r.ok) return r.error;
+    if (!r.ok) return formatProblem(r.error);
     this.game = game;
     this.startFen = fen;
     this.pos = r.value;
@@ -288,7 +290,7 @@ export class Session {
   // ---- changes ----
 
   /** Reads one move in any notation the game accepts. */
-  parseMove(text: string): { ok: true; value: Move } | { ok: false; error: string } {
+  parseMove(text: string): Result<Move, MoveProblem> {
     return this.game.parseMove(this.pos, text);
   }
 

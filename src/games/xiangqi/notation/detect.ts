@@ -13,12 +13,12 @@
 import { plainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { quoted, type MoveProblem } from '../../../core/problem.js';
 import { xiangqi } from '../index.js';
 import { looksLikeChinese, parseChineseReason } from './chinese.js';
 import { isLegalMove } from './legal-check.js';
 import { looksLikeWxf, parseWxfReason } from './wxf.js';
 import { explainXiangqi } from './why.js';
-import { quoteInput } from '../../../core/text.js';
 
 export type CoordinateMode = 'iccs' | 'uci' | 'auto';
 export type XiangqiNotation = 'iccs' | 'uci' | 'wxf' | 'chinese';
@@ -73,27 +73,27 @@ export function classifyXiangqiMove(text: string): XiangqiNotation | null {
 }
 
 /** A coordinate move checked against the legal moves, with the reason when it is not legal. */
-export function parseXiangqiCoordinateReason(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
+export function parseXiangqiCoordinateReason(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move, MoveProblem> {
   const iccs = mode !== 'uci' ? coordinateMove(text, false) : -1;
   const uci = mode !== 'iccs' ? coordinateMove(text, true) : -1;
   const m = iccs >= 0 ? iccs : uci;
-  if (m < 0) return err(mode === 'uci' ? 'not a UCI move (like h3e3)' : 'not a coordinate move (like h2e2)');
+  if (m < 0) return err({ code: 'move.not-notation', notation: mode === 'uci' ? 'uci' : 'coordinate' });
   if (isLegalMove(pos, m)) return ok(m);
   if (iccs >= 0 && uci >= 0 && isLegalMove(pos, uci)) return ok(uci);
-  return err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? 'it is not legal here');
+  return err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? { code: 'move.not-legal' });
 }
 
 /** A xiangqi move in any notation; the bare reason on failure. */
-export function parseXiangqiMoveReason(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
-  if (pos.variant !== xiangqi) return err('not a xiangqi position');
+export function parseXiangqiMoveReason(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move, MoveProblem> {
+  if (pos.variant !== xiangqi) return err({ code: 'move.wrong-game', game: 'xiangqi' });
   if (coordinateMove(text, false) >= 0 || coordinateMove(text, true) >= 0) return parseXiangqiCoordinateReason(pos, text, mode);
   if (looksLikeWxf(text)) return parseWxfReason(pos, text);
   if (looksLikeChinese(text)) return parseChineseReason(pos, text);
-  return err('not a move in any xiangqi notation (like h2e2, C2.5 or 炮二平五)');
+  return err({ code: 'move.not-notation', notation: 'xiangqi' });
 }
 
 /** A xiangqi move in any notation: `"H2+3": the horse on h0 is blocked at h1`. */
-export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
+export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move, MoveProblem> {
   const r = parseXiangqiMoveReason(pos, text, mode);
-  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
+  return r.ok ? r : err(quoted(text, r.error));
 }
