@@ -171,6 +171,8 @@ export function registerValidate(program: Command, io: Io): void {
       }
       if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
       flush(true);
+      // let a closed stdout say so first (EPIPE ends the program with 141, without the summary)
+      await new Promise<void>((r) => setImmediate(r));
       if (!opts.json && files > 0) {
         const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
         io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
