@@ -11,6 +11,7 @@ import { chaseRelation, xiangqiEndRules } from '../src/games/xiangqi/end.js';
 import { xiangqi } from '../src/games/xiangqi/index.js';
 import { parseXiangqiFen } from '../src/games/xiangqi/notation/fen.js';
 import { loadCases, playCase } from './end-helpers.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const CASES = loadCases('xiangqi');
 const byName = (prefix: string) => {
@@ -111,7 +112,7 @@ describe('what each move of a judged cycle did (validate --explain)', () => {
 /** The chase relation of `side` in a position, as "attacker>victim" square pairs (ICCS). */
 function relation(fen: string, side: 0 | 1): string[] {
   const r = parseXiangqiFen(fen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   const pos = r.value;
   const ids = new Int8Array(90).fill(-1);
   const sq = (s: number) => String.fromCharCode(97 + (s % 9)) + ((s / 9) | 0);
@@ -187,7 +188,7 @@ describe('repetition verdicts for a search', () => {
   it('judgeRepetitionOnStack works on any position whose undo stack holds the cycle', () => {
     const c = byName('direct chase');
     const r = parseXiangqiFen(c.fen);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(formatProblem(r.error));
     const pos: Position = r.value;
     const h = playCase('xiangqi', c.fen, c.moves);
     for (let k = 1; k <= 4; k++) pos.play(h.moveAt(k));

@@ -13,10 +13,11 @@ import { PathPerft, pathCount } from '../src/games/chushogi/paths.js';
 import { parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
 import { formatUsi } from '../src/games/chushogi/notation/usi.js';
 import { failures } from './helpers/failures.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const sfen = (text: string): Position => {
   const r = parseChuSfen(text);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 };
 const usiList = (pos: Position): string[] => legalMoves(pos).map(formatUsi).sort();

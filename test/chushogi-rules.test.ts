@@ -5,17 +5,18 @@ import type { Position } from '../src/core/position.js';
 import { chushogi, royalsLost } from '../src/games/chushogi/index.js';
 import { formatChuSfen, parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
 import { formatUsi, parseUsi, parseUsiSquare } from '../src/games/chushogi/notation/usi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const sfen = (text: string): Position => {
   const r = parseChuSfen(text);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 };
 const moves = (pos: Position): Set<string> => new Set(legalMoves(pos).map(formatUsi));
 const play = (pos: Position, ...usi: string[]): Position => {
   for (const u of usi) {
     const m = parseUsi(pos, u);
-    if (!m.ok) throw new Error(m.error);
+    if (!m.ok) throw new Error(formatProblem(m.error));
     pos.play(m.value);
   }
   return pos;
@@ -134,7 +135,7 @@ describe('lion-trading rules', () => {
     expect(legal(pos, '7g7f7e')).toBe(false); // the same move, through an empty square
     expect(legal(pos, '7g6f7e')).toBe(false);
     const why = parseUsi(pos, '7g7e');
-    expect(why.ok ? '' : why.error).toMatch(/lion-trading rule/);
+    expect(why.ok ? '' : formatProblem(why.error)).toMatch(/lion-trading rule/);
   });
 
   it('rule 2: a bridge capture of a piece other than a pawn or go-between allows it', () => {
@@ -170,7 +171,7 @@ describe('lion-trading rules', () => {
     expect(legal(pos, '2h3g')).toBe(true); // a lion may (adjacent)
     expect(legal(pos, '8h7g')).toBe(true); // taking the rook is fine
     const why = parseUsi(pos, '5e3g');
-    expect(why.ok ? '' : why.error).toMatch(/counter-strike/);
+    expect(why.ok ? '' : formatProblem(why.error)).toMatch(/counter-strike/);
     // the ban lasts one move
     play(pos, '8h7g', '12a12b');
     expect(legal(pos, '5e3g')).toBe(true);
@@ -305,7 +306,7 @@ describe('royals and the end of the game', () => {
     expect(royalsLost(pos)).toBe(true);
     expect(legalMoves(pos)).toEqual([]);
     const r = parseUsi(pos, '7e7d+');
-    expect(r.ok ? '' : r.error).toMatch(/game is over/);
+    expect(r.ok ? '' : formatProblem(r.error)).toMatch(/game is over/);
   });
 
   it('a Drunk Elephant promotes to a royal Crown Prince; a promoted Go-Between is not royal', () => {

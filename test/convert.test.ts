@@ -3,6 +3,7 @@
  * dialect, Fairy-Stockfish's recorded reading of our pychess SAN (fixtures/convert/ffish-pychess.jsonl,
  * made by scripts/oracle/convert-ffish.ts), round trips, GBK, tags, `save --dialect`, load + save.
  */
+import { formatProblem } from '../src/core/problem.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,7 +87,7 @@ function replaySan(game: Game, text: string, style: SanStyle): { moves: Move[]; 
   expect(rec.errors).toEqual([]);
   const fenTag = rec.tags['FEN'];
   const start = fenTag ? game.xboard.parseFen(fenTag) : game.parseFen(game.startFen);
-  if (!start.ok) throw new Error(start.error);
+  if (!start.ok) throw new Error(formatProblem(start.error));
   const pos = start.value;
   const moves = rec.moves.map((rm) => {
     const m = resolveSan(pos, rm.text, style);

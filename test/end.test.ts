@@ -13,6 +13,7 @@ import { Session } from '../src/tui/session.js';
 import { casesPgn, loadCases } from './end-helpers.js';
 import { runCli } from './helpers/cli.js';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const tmp = tempDir('end');
 afterAll(removeTempDirs);
@@ -43,7 +44,7 @@ describe('single-position endings', () => {
   const chu = getGame('chushogi');
   const pos = (g: typeof xq, fen: string) => {
     const r = g.parseFen(fen);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(formatProblem(r.error));
     return r.value;
   };
 

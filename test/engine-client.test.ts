@@ -14,6 +14,7 @@ import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.
 import { formatUsi, parseUsi } from '../src/games/chushogi/notation/usi.js';
 import { CHU_XBOARD as CHU } from '../src/games/chushogi/xboard.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const node = JSON.stringify(process.execPath);
 const fakeUci = (...args: string[]) => `${node} fixtures/engines/fake-uci.mjs ${args.join(' ')}`;
@@ -44,7 +45,7 @@ describe('engine client: UCI (Fairy-Stockfish style)', () => {
     expect(c.games).toEqual(['xiangqi']);
     const start = xqStart();
     const h2e2 = parseCoordinate(start, 'h2e2', 'iccs');
-    if (!h2e2.ok) throw new Error(h2e2.error);
+    if (!h2e2.ok) throw new Error(formatProblem(h2e2.error));
     const infos: EngineInfo[] = [];
     const a = await c.search({ game: 'xiangqi', start, moves: [h2e2.value], limits: { timeMs: 50 }, onInfo: (i) => infos.push(i) }).promise;
     expect(a.ok).toBe(true);
@@ -150,7 +151,7 @@ describe('engine client: UCCI, USI, CECP', () => {
     expect(r.value.protocol).toBe('ucci');
     const start = xqStart();
     const m = parseCoordinate(start, 'h2e2', 'iccs');
-    if (!m.ok) throw new Error(m.error);
+    if (!m.ok) throw new Error(formatProblem(m.error));
     const a = await r.value.search({ game: 'xiangqi', start, moves: [m.value], limits: { timeMs: 1500 } }).promise;
     expect(a.ok && formatIccs(a.value.move)).toBe('h9g7');
     expect(a.ok && a.value.info?.score).toBe(-7);
@@ -166,7 +167,7 @@ describe('engine client: UCCI, USI, CECP', () => {
     expect(r.value.games).toEqual(['chushogi']);
     const start = CHU.start();
     const m = parseUsi(start, '7i7h');
-    if (!m.ok) throw new Error(m.error);
+    if (!m.ok) throw new Error(formatProblem(m.error));
     const a = await r.value.search({ game: 'chushogi', start, moves: [m.value], limits: { timeMs: 1000 } }).promise;
     expect(a.ok && formatUsi(a.value.move)).toBe('7d7e');
     await r.value.close();
@@ -184,7 +185,7 @@ describe('engine client: UCCI, USI, CECP', () => {
     expect(r.value.games).toEqual(['xiangqi', 'chushogi']);
     const start = xqStart();
     const m = parseCoordinate(start, 'h2h9', 'iccs');
-    if (!m.ok) throw new Error(m.error);
+    if (!m.ok) throw new Error(formatProblem(m.error));
     const infos: EngineInfo[] = [];
     const a = await r.value.search({ game: 'xiangqi', start, moves: [m.value], limits: { timeMs: 1000 }, onInfo: (i) => infos.push(i) }).promise;
     if (!a.ok) throw new Error(a.error.message);
@@ -193,7 +194,7 @@ describe('engine client: UCCI, USI, CECP', () => {
     expect(infos[0]?.pv.map(formatIccs)).toEqual(['i9h9']);
     // a position that is not the start goes by setboard
     const f = XIANGQI.parseFen('3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1');
-    if (!f.ok) throw new Error(f.error);
+    if (!f.ok) throw new Error(formatProblem(f.error));
     const b = await r.value.search({ game: 'xiangqi', start: f.value, moves: [], limits: { depth: 2 } }).promise;
     // the fake starts its script again at `new`: i9h9 is no move in this position
     expect(!b.ok && b.error.kind).toBe('illegal-move');
@@ -209,7 +210,7 @@ describe('engine client: UCCI, USI, CECP', () => {
     // Sente lion on 6h (XBoard g5), gote pawns on 6g and 6f: it takes both
     const fen = '6k5/12/12/12/12/6p5/6p5/6N5/12/12/12/5K6 b - 1';
     const pos = CHU.parseFen(fen);
-    if (!pos.ok) throw new Error(pos.error);
+    if (!pos.ok) throw new Error(formatProblem(pos.error));
     const { r } = await open(fakeXboard('legs', 'g5g6,g6g7'), { protocol: 'xboard' });
     if (!r.ok) throw new Error(r.error.message);
     const a = await r.value.search({ game: 'chushogi', start: pos.value, moves: [], limits: { timeMs: 1000 } }).promise;
@@ -222,7 +223,7 @@ describe('engine client: UCCI, USI, CECP', () => {
 
 function parseUsiOrThrow(pos: ReturnType<typeof CHU.start>, text: string) {
   const r = CHU.parseMove(pos, text);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 }
 
@@ -291,7 +292,7 @@ describe('engine client against chuhan engine itself (built dist)', () => {
     expect(r.value.name).toBe('chuhan 0.1.0');
     const start = CHU.start();
     const m = parseUsi(start, '7i7h');
-    if (!m.ok) throw new Error(m.error);
+    if (!m.ok) throw new Error(formatProblem(m.error));
     const infos: EngineInfo[] = [];
     const a = await r.value.search({ game: 'chushogi', start, moves: [m.value], limits: { depth: 2 }, onInfo: (i) => infos.push(i) }).promise;
     await r.value.close();

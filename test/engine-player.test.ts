@@ -11,12 +11,13 @@ import { getGame, type GameId } from '../src/games/registry.js';
 import { newGameHistory } from '../src/notation/status.js';
 import type { GameHistory } from '../src/core/history.js';
 import { xq } from './helpers/xiangqi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const chu = getGame('chushogi');
 const chuPos = (sfen: string): Position => {
   const r = chu.parseFen(sfen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 };
 
@@ -101,7 +102,7 @@ describe('the match judge: the game history with the game\'s end rules', () => {
       for (let k = 0; k < 2; k++)
         for (const w of words) {
           const m = parseCoordinate(h.position, w);
-          if (!m.ok) throw new Error(m.error);
+          if (!m.ok) throw new Error(formatProblem(m.error));
           expect(r).toBeNull();
           r = h.play(m.value);
         }
@@ -117,7 +118,7 @@ describe('the match judge: the game history with the game\'s end rules', () => {
     const h = judge(xq('4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 118 1'));
     const move = (w: string) => {
       const m = parseCoordinate(h.position, w);
-      if (!m.ok) throw new Error(m.error);
+      if (!m.ok) throw new Error(formatProblem(m.error));
       return h.play(m.value);
     };
     expect(move('f0f1')).toBeNull();

@@ -11,6 +11,7 @@ import { parseUsi } from '../src/games/chushogi/notation/usi.js';
 import { CHU_XBOARD as CHU } from '../src/games/chushogi/xboard.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
 import { runCli } from './helpers/cli.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const has = (p: string) => findProgram(p) !== null;
 const title = (p: string, what: string) => `${what}${has(p) ? '' : ` — SKIPPED: ${p} is not installed (apt-get install ${p === 'maxqi' ? 'fairymax' : p})`}`;
@@ -27,7 +28,7 @@ describe.skipIf(!has('fairy-stockfish'))(title('fairy-stockfish', 'analyse --eng
     expect(best).not.toBeNull();
     const pos = XIANGQI.start();
     const m = parseCoordinate(pos, 'h2e2', 'iccs');
-    if (!m.ok) throw new Error(m.error);
+    if (!m.ok) throw new Error(formatProblem(m.error));
     pos.play(m.value);
     expect(parseCoordinate(pos, best![1]!, 'iccs').ok).toBe(true);
   });

@@ -16,13 +16,14 @@ import { xiangqi } from '../src/games/xiangqi/index.js';
 import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
 import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const XQ_MIDDLE = '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1';
 const chu = getGame('chushogi');
 const chuPos = (sfen: string): Position => {
   const r = chu.parseFen(sfen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 };
 
@@ -220,7 +221,7 @@ describe('search: repetitions and draws', () => {
     const p = start.clone();
     const moves = words.map((w) => {
       const r = parseCoordinate(p, w);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(formatProblem(r.error));
       p.play(r.value);
       return r.value;
     });
@@ -254,7 +255,7 @@ describe('search: repetitions and draws', () => {
     const pos = start.clone();
     const played = ['a3c3', 'c9a8', 'c3a3', 'a8c9'].map((w) => {
       const r = parseCoordinate(pos, w);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(formatProblem(r.error));
       pos.play(r.value);
       return r.value;
     });

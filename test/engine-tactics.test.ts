@@ -8,6 +8,7 @@ import { chooseMove } from '../src/engine/player.js';
 import { getGame } from '../src/games/registry.js';
 import { formatIccs } from '../src/games/xiangqi/notation/iccs.js';
 import { xq } from './helpers/xiangqi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const fixture = (name: string): string[][] =>
   readFileSync(new URL(`../fixtures/tactics/${name}`, import.meta.url), 'utf8')
@@ -85,7 +86,7 @@ describe('chu shogi: winning a Lion (fixtures/tactics/chushogi-lions.txt)', () =
   for (const [sfen, name] of fixture('chushogi-lions.txt')) {
     it(name!, () => {
       const r = chu.parseFen(sfen!);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(formatProblem(r.error));
       const pos = r.value;
       const res = new Searcher({ ttMegabytes: 2 }).search(pos, { depth: 4 });
       expect(legalMoves(pos)).toContain(res.move);
@@ -102,7 +103,7 @@ describe('chu shogi: winning a Lion (fixtures/tactics/chushogi-lions.txt)', () =
   it('captures the king when it hangs (chu: the royal can be taken)', () => {
     // gote's king stands next to a sente gold; taking it ends the game
     const r = chu.parseFen('12/12/12/12/12/5k6/5G6/12/12/12/12/6K5 b - 1');
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(formatProblem(r.error));
     const res = new Searcher({ ttMegabytes: 1 }).search(r.value, { depth: 3 });
     expect(chu.coordinate.format(r.value, res.move)).toMatch(/^7g7f\+?$/);
     expect(res.mate).toBe(1);

@@ -21,6 +21,7 @@ import type { Thinker } from '../src/protocol/thinker.js';
 import { UciSession } from '../src/protocol/uci.js';
 import { XboardSession } from '../src/protocol/xboard.js';
 import { Session } from '../src/tui/session.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LONG = Number(process.env.CHUHAN_FUZZ ?? 0);
@@ -55,7 +56,7 @@ const unquoted = (l: string): string => l.replace(/"[^"]*"/g, '""');
 /** A position after a random number of random legal plies. */
 function randomPosition(r: () => number, game: Game, maxPlies: number): { pos: Position; moves: Move[] } {
   const start = game.parseFen(game.startFen);
-  if (!start.ok) throw new Error(start.error);
+  if (!start.ok) throw new Error(formatProblem(start.error));
   const pos = start.value;
   const moves: Move[] = [];
   const n = Math.floor(r() * maxPlies);
@@ -94,9 +95,10 @@ function fail(target: string, input: unknown, e: unknown): never {
 function checkFen(game: Game, text: string): void {
   const r = game.parseFen(text);
   if (!r.ok) {
-    expect(r.error).not.toMatch(RAW);
-    expect(unquoted(r.error)).not.toMatch(BAD_NUMBER);
-    expect(r.error.length).toBeLessThan(400);
+    const message = formatProblem(r.error);
+    expect(message).not.toMatch(RAW);
+    expect(unquoted(message)).not.toMatch(BAD_NUMBER);
+    expect(message.length).toBeLessThan(400);
     return;
   }
   const once = game.formatFen(r.value);
@@ -279,7 +281,7 @@ describe(`property tests (seed ${SEED}, ${LONG > 0 ? `${LONG} inputs per target`
     for (let i = 0; i < n; i++) {
       const game = pick(r, GAMES);
       const start = game.parseFen(game.startFen);
-      if (!start.ok) throw new Error(start.error);
+      if (!start.ok) throw new Error(formatProblem(start.error));
       const pos = start.value;
       const startFen = game.formatFen(pos);
       const hashes: [number, number][] = [];

@@ -1,5 +1,6 @@
 // GameHistory.record (replaying records) judges a repetition briefly — the ruling's sentence only —
 // and explain() words the cycle move by move on demand: both must match the move-by-move `play` path.
+import { formatProblem } from '../src/core/problem.js';
 import { describe, expect, it } from 'vitest';
 import { GameHistory } from '../src/core/history.js';
 import { xiangqiEndRules } from '../src/games/xiangqi/end.js';
@@ -10,7 +11,7 @@ const game = getGame('xiangqi');
 
 function replay(fen: string, moves: string[], how: 'play' | 'record'): GameHistory {
   const start = game.parseFen(fen);
-  if (!start.ok) throw new Error(start.error);
+  if (!start.ok) throw new Error(formatProblem(start.error));
   const h = new GameHistory(xiangqiEndRules, start.value);
   for (const t of moves) {
     const m = game.parseMove(h.position, t);

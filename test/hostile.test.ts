@@ -23,6 +23,7 @@ import { runProtocol } from '../src/protocol/run.js';
 import { Readable } from 'node:stream';
 import { runCli } from './helpers/cli.js';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin/chuhan.js');
@@ -73,13 +74,13 @@ describe('problem 3: undo and the game line of any length', () => {
 
   it('a Position takes back 20,000 moves exactly (the stack grows)', () => {
     const pos = xq.parseFen(START);
-    if (!pos.ok) throw new Error(pos.error);
+    if (!pos.ok) throw new Error(formatProblem(pos.error));
     const p: Position = pos.value;
     // the 4-ply horse cycle comes back to the start, so its 4 move codes repeat
     const cycle: number[] = [];
     for (const t of ['h0g2', 'h9g7', 'g2h0', 'g7h9']) {
       const r = xq.parseMove(p, t);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(formatProblem(r.error));
       cycle.push(r.value);
       p.play(r.value);
     }
@@ -173,7 +174,7 @@ describe('problem 8: FEN fields 3 and 4 are validated like the rest; the readers
   ])('%j', (fen, re) => {
     const r = parseXiangqiFen(fen);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatch(re);
+    if (!r.ok) expect(formatProblem(r.error)).toMatch(re);
     // the PGN reader refuses the same record
     const rec = readRecord(`[Event "x"]\n[FEN "${fen.replace(/"/g, '\\"')}"]\n\n1. h2e2 *\n`);
     expect(rec.ok).toBe(false);
@@ -186,8 +187,10 @@ describe('problem 8: FEN fields 3 and 4 are validated like the rest; the readers
 
   it('chu SFEN: a control character in field 3 or 4 is refused', () => {
     const sfen = getGame('chushogi').startFen.split(' ')[0];
-    expect(parseChuSfen(`${sfen} b \x1b 1`)).toEqual({ ok: false, error: 'SFEN field 3: control character \\x1b is not allowed' });
-    expect(parseChuSfen(`${sfen} b - 1\x1b`)).toEqual({ ok: false, error: 'SFEN field 4: control character \\x1b is not allowed' });
+    const message = (r: ReturnType<typeof parseChuSfen>): string | null => (r.ok ? null : formatProblem(r.error));
+    expect(parseChuSfen(`${sfen} b \x1b 1`)).toEqual({ ok: false, error: { code: 'fen.control-char', format: 'SFEN', field: 3, char: '\x1b' } });
+    expect(message(parseChuSfen(`${sfen} b \x1b 1`))).toBe('SFEN field 3: control character \\x1b is not allowed');
+    expect(message(parseChuSfen(`${sfen} b - 1\x1b`))).toBe('SFEN field 4: control character \\x1b is not allowed');
   });
 });
 
@@ -203,14 +206,14 @@ describe('problem 9: counters are bounded (at most 10^9), with a clear error bey
       const r = parseXiangqiFen(fen);
       expect(r.ok).toBe(false);
       if (!r.ok) {
-        expect(r.error).toMatch(re);
-        expect(r.error).not.toMatch(bad);
+        expect(formatProblem(r.error)).toMatch(re);
+        expect(formatProblem(r.error)).not.toMatch(bad);
       }
     }
     const chu = getGame('chushogi').startFen.split(' ')[0];
     const big = parseChuSfen(`${chu} b - 9007199254740993`);
     expect(big.ok).toBe(false);
-    if (!big.ok) expect(big.error).toBe('SFEN field 4: move number "9007199254740993" is too large (at most 1000000000)');
+    if (!big.ok) expect(formatProblem(big.error)).toBe('SFEN field 4: move number "9007199254740993" is too large (at most 1000000000)');
   });
 
   it('the largest clock survives play and undo; a long run of digits is not "Infinity files"', () => {
@@ -225,8 +228,8 @@ describe('problem 9: counters are bounded (at most 10^9), with a clear error bey
     const digits = parseXiangqiFen(`rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/${'9'.repeat(400)} w`);
     expect(digits.ok).toBe(false);
     if (!digits.ok) {
-      expect(digits.error).not.toMatch(bad);
-      expect(digits.error).toMatch(/^FEN field 1: rank 10 from the top has an empty run of "9{11}…" \(400 characters\), more than the 9 files of a rank$/);
+      expect(formatProblem(digits.error)).not.toMatch(bad);
+      expect(formatProblem(digits.error)).toMatch(/^FEN field 1: rank 10 from the top has an empty run of "9{11}…" \(400 characters\), more than the 9 files of a rank$/);
     }
   });
 });

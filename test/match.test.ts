@@ -12,6 +12,7 @@ import { resultScore } from '../src/core/history.js';
 import { eloFromScore, estimateElo, formatElo } from '../src/match/elo.js';
 import { parseTimeControl, scoreLine } from '../src/match/cli.js';
 import { historyAdjudicator, runMatch, type MatchGame, type TimeControlSpec } from '../src/match/runner.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const node = JSON.stringify(process.execPath);
 const fake = (...args: string[]) => `${node} fixtures/matches/fake-engine.mjs ${args.join(' ')}`;
@@ -58,18 +59,18 @@ describe('Elo estimate', () => {
 describe('the match judge (GameHistory with the game\'s end rules)', () => {
   it('sees mate, perpetual check and a bare king', () => {
     const mate = XIANGQI.parseFen('4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1');
-    if (!mate.ok) throw new Error(mate.error);
+    if (!mate.ok) throw new Error(formatProblem(mate.error));
     const j = historyAdjudicator(XIANGQI, mate.value);
     expect(j.result()).toBeNull();
     const m = XIANGQI.parseMove(mate.value, 'b0b9');
-    if (!m.ok) throw new Error(m.error);
+    if (!m.ok) throw new Error(formatProblem(m.error));
     j.play(m.value);
     expect(j.result()).toMatchObject({ reason: 'checkmate', winner: 0 });
     expect(resultScore(j.result())).toBe('1-0');
     // Red's chariot checks on ranks 9 and 8 in turn, Black's king steps e9-e8-e9: the position
     // after a8a9 occurs a 3rd time at ply 9, and Red checked with every move of the cycle
     const rep = XIANGQI.parseFen('4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1');
-    if (!rep.ok) throw new Error(rep.error);
+    if (!rep.ok) throw new Error(formatProblem(rep.error));
     const pos = rep.value.clone();
     const r = historyAdjudicator(XIANGQI, pos);
     const line = ['a0a9', 'e9e8', 'a9a8', 'e8e9', 'a8a9', 'e9e8', 'a9a8', 'e8e9', 'a8a9', 'e9e8'];
@@ -88,7 +89,7 @@ describe('the match judge (GameHistory with the game\'s end rules)', () => {
     expect(resultScore(end)).toBe('0-1');
     expect(plies).toBe(9);
     const bare = CHU.parseFen('11k/12/12/12/12/12/5G6/12/12/12/12/K11 w - 0 1');
-    if (!bare.ok) throw new Error(bare.error);
+    if (!bare.ok) throw new Error(formatProblem(bare.error));
     expect(historyAdjudicator(CHU, bare.value).result()).toMatchObject({ reason: 'bare king', winner: 0 });
   });
 });

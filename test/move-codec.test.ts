@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../src/core/problem.js';
 import {
   hasMid,
   isPass,
@@ -71,7 +72,7 @@ describe('move codec', () => {
       for (let seed = 1; seed <= 3; seed++) {
         const rng = createRng(seed);
         const r = game.parseFen(game.startFen);
-        if (!r.ok) throw new Error(r.error);
+        if (!r.ok) throw new Error(formatProblem(r.error));
         const pos = r.value;
         for (let ply = 0; ply < 120; ply++) {
           const legal = legalMoves(pos);

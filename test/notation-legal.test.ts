@@ -10,6 +10,7 @@ import { isLegalMove } from '../src/games/xiangqi/notation/legal-check.js';
 import { getGame } from '../src/games/registry.js';
 import { FULL_TESTS, sample } from './helpers/sample.js';
 import { xq } from './helpers/xiangqi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 function walk(start: Position, plies: number, seed: number, out: Position[]): void {
   let s = seed >>> 0;
@@ -62,7 +63,7 @@ describe('isLegalMove', () => {
   it(`matches the chu legal moves on ${FULL_TESTS ? '30' : '10 of 30'} positions`, () => {
     const chu = getGame('chushogi');
     const start = chu.parseFen(chu.startFen);
-    if (!start.ok) throw new Error(start.error);
+    if (!start.ok) throw new Error(formatProblem(start.error));
     const all: Position[] = [];
     walk(start.value, 30, 7, all);
     expect(all).toHaveLength(30);

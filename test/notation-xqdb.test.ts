@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../src/core/position.js';
+import { formatProblem, type Problem } from '../src/core/problem.js';
+import type { Result } from '../src/core/result.js';
 import { parseChineseReason } from '../src/games/xiangqi/notation/chinese.js';
 import { parseXiangqiCoordinateReason, parseXiangqiMoveReason } from '../src/games/xiangqi/notation/detect.js';
 import { xiangqiStartPosition } from '../src/games/xiangqi/notation/fen.js';
@@ -15,7 +17,7 @@ import { XQ_GAMES } from './helpers/fixtures.js';
 
 const load = (name: string) => parseRecords(readFileSync(XQ_GAMES + name, 'utf8'));
 
-type Parse = (pos: Position, text: string) => { ok: true; value: number } | { ok: false; error: string };
+type Parse = (pos: Position, text: string) => Result<number, Problem>;
 
 /** Each game as ICCS texts, replayed with `parse`; throws with the ply on the first failure. */
 function sequences(file: string, parse: Parse): string[][] {
@@ -23,7 +25,7 @@ function sequences(file: string, parse: Parse): string[][] {
     const pos = xiangqiStartPosition();
     return g.moves.map((mv, i) => {
       const r = parse(pos, mv.text);
-      if (!r.ok) throw new Error(`${file} game ${gi + 1} ply ${i + 1} "${mv.text}": ${r.error}`);
+      if (!r.ok) throw new Error(`${file} game ${gi + 1} ply ${i + 1} "${mv.text}": ${formatProblem(r.error)}`);
       pos.play(r.value);
       return formatIccs(r.value);
     });

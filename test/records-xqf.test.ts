@@ -192,6 +192,7 @@ describe('XQF: bad input', () => {
       line: 0,
       column: 0,
       offset: 1130,
+      code: 'record.malformed',
       message: 'the file ends at byte 1130, inside the record of move 8 (byte 1128) (the file is truncated)',
     });
     expect(r.stderr).toBe(`chuhan: 1 of 1 game in ${f} is malformed\n`);

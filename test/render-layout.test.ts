@@ -5,11 +5,12 @@ import { getGame, type GameId } from '../src/games/registry.js';
 import { boardSizes, chooseLayout, DEFAULT_PANEL, renderBoard, tooSmallMessage, type BoardRenderOptions, type BoardView } from '../src/render/index.js';
 import { boardView } from '../src/render/view.js';
 import { RESERVED_ROWS } from '../src/tui/App.js';
+import { formatProblem } from '../src/core/problem.js';
 
 function startView(id: GameId): BoardView {
   const g = getGame(id);
   const r = g.parseFen(g.startFen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return boardView(g, r.value, { lastMove: null });
 }
 

@@ -13,11 +13,12 @@ import { chuKind } from '../src/games/chushogi/pieces.js';
 import { renderBoard, renderMoveDiagram, WIDE_MARKS, type BoardView, type LabelMode } from '../src/render/index.js';
 import { boardView } from '../src/render/view.js';
 import { runCli } from './helpers/cli.js';
+import { formatProblem } from '../src/core/problem.js';
 
 function view(id: GameId, fen?: string): BoardView {
   const g = getGame(id);
   const r = g.parseFen(fen ?? g.startFen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return boardView(g, r.value, { lastMove: null });
 }
 

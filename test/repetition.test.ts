@@ -12,6 +12,7 @@ import { xiangqiEndRules } from '../src/games/xiangqi/end.js';
 import { parseXiangqiFen } from '../src/games/xiangqi/notation/fen.js';
 import { getGame } from '../src/games/registry.js';
 import { loadCases, playCase } from './end-helpers.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const SHUFFLE = 'h0g2 h9g7 g2h0 g7h9';
@@ -50,11 +51,11 @@ describe('chu shogi endings from hand-made sequences', () => {
   it('a promotion, a pawn move or a capture clears the history', () => {
     const game = getGame('chushogi');
     const start = game.parseFen('5sg4k/12/10R1/12/12/12/12/12/12/12/P11/K11 b - 1');
-    if (!start.ok) throw new Error(start.error);
+    if (!start.ok) throw new Error(formatProblem(start.error));
     const h = new GameHistory(chushogiEndRules, start.value);
     const play = (t: string) => {
       const m = game.parseMove(h.position, t);
-      if (!m.ok) throw new Error(m.error);
+      if (!m.ok) throw new Error(formatProblem(m.error));
       h.play(m.value);
     };
     play('12l11l');
@@ -74,10 +75,10 @@ describe('chu shogi endings from hand-made sequences', () => {
     expect(h.sinceAt(h.plies)).toBe(7);
     // a promotion (the rook enters the zone from outside and promotes)
     const p2 = game.parseFen('6g4k/12/12/12/12/10R1/12/12/12/12/12/K11 b - 1');
-    if (!p2.ok) throw new Error(p2.error);
+    if (!p2.ok) throw new Error(formatProblem(p2.error));
     const h2 = new GameHistory(chushogiEndRules, p2.value);
     const pm = game.parseMove(h2.position, '2f2d+');
-    if (!pm.ok) throw new Error(pm.error);
+    if (!pm.ok) throw new Error(formatProblem(pm.error));
     h2.play(pm.value);
     expect(h2.sinceAt(1)).toBe(1);
   });
@@ -121,7 +122,7 @@ describe('the game history', () => {
     for (const c of loadCases('xiangqi')) {
       const played = playCase('xiangqi', c.fen, c.moves);
       const p = parseXiangqiFen(c.fen);
-      if (!p.ok) throw new Error(p.error);
+      if (!p.ok) throw new Error(formatProblem(p.error));
       const h = new GameHistory(xiangqiEndRules, p.value);
       for (const m of played.moveList()) h.record(m);
       expect(h.finish(), c.name).toEqual(played.result());
@@ -130,7 +131,7 @@ describe('the game history', () => {
 
   it('reset reuses the history for another game', () => {
     const p = parseXiangqiFen(XQ_START);
-    if (!p.ok) throw new Error(p.error);
+    if (!p.ok) throw new Error(formatProblem(p.error));
     const h = playCase('xiangqi', XQ_START, `${SHUFFLE} ${SHUFFLE}`);
     expect(h.result()?.reason).toBe('repetition');
     h.reset(p.value);
@@ -139,13 +140,13 @@ describe('the game history', () => {
 
   it('grows past its capacity and keeps every move undoable', () => {
     const p = parseXiangqiFen(XQ_START);
-    if (!p.ok) throw new Error(p.error);
+    if (!p.ok) throw new Error(formatProblem(p.error));
     const h = new GameHistory(xiangqiEndRules, p.value, 64);
     const moves = SHUFFLE.split(' ');
     const game = getGame('xiangqi');
     for (let i = 0; i < 300; i++) {
       const r = game.parseMove(h.position, moves[i % 4]!);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(formatProblem(r.error));
       h.record(r.value);
     }
     expect(h.plies).toBe(300);
@@ -159,7 +160,7 @@ describe('the game history', () => {
     const c = loadCases('xiangqi').find((x) => x.name.startsWith('one check'))!;
     const played = playCase('xiangqi', c.fen, c.moves);
     const p = parseXiangqiFen(c.fen);
-    if (!p.ok) throw new Error(p.error);
+    if (!p.ok) throw new Error(formatProblem(p.error));
     const h = new GameHistory(xiangqiEndRules, p.value);
     for (const m of played.moveList()) h.push(m);
     const flags = Array.from({ length: 8 }, (_, i) => h.flagsAt(i + 1) & FLAG_CHECK);

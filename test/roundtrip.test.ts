@@ -22,6 +22,7 @@ import { formatXboard } from '../src/games/chushogi/notation/xboard.js';
 import { CHU_GAMES } from './helpers/fixtures.js';
 import { howMany, sample, seededRandom as rng } from './helpers/sample.js';
 import { xq } from './helpers/xiangqi.js';
+import { formatProblem, type Problem } from '../src/core/problem.js';
 
 /** Positions met along random games from each start position. */
 function randomPositions(starts: string[], games: number, plies: number, seed: number): Position[] {
@@ -49,7 +50,7 @@ const CROWDED = [
   'r1bak1b1r/4a4/2n3n2/p3p3p/4c4/4C4/P3P3P/2N1C1N2/4A4/R1BAK1B1R w - - 0 1',
 ];
 
-type Parse = (pos: Position, text: string) => { ok: boolean; value?: number; error?: string };
+type Parse = (pos: Position, text: string) => { ok: boolean; value?: number; error?: Problem };
 
 const NOTATIONS: { id: string; format: (pos: Position, m: number) => string; parse: Parse }[] = [
   { id: 'iccs', format: (_p, m) => formatIccs(m), parse: (p, t) => parseXiangqiCoordinateReason(p, t, 'iccs') },
@@ -78,7 +79,7 @@ function checkPositions(positions: Position[]): { moves: number; failures: strin
         seen.set(text, m);
         const back = n.parse(pos, text);
         if (!back.ok || back.value !== m)
-          failures.push(`${n.id}: ${formatIccs(m)} → "${text}" → ${back.ok ? formatIccs(back.value!) : back.error}`);
+          failures.push(`${n.id}: ${formatIccs(m)} → "${text}" → ${back.ok ? formatIccs(back.value!) : formatProblem(back.error!)}`);
       }
       if (failures.length > 20) return { moves, failures };
     }
@@ -119,7 +120,7 @@ describe('xiangqi notation round trips', () => {
 const chu = getGame('chushogi');
 const chuStart = (): Position => {
   const r = chu.parseFen(chu.startFen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 };
 
@@ -145,12 +146,12 @@ function lishogiPositions(every: number): Position[] {
   const out: Position[] = [];
   for (const rec of parseRecords(text)) {
     const start = chu.parseFen(rec.tags['FEN'] ?? chu.startFen);
-    if (!start.ok) throw new Error(start.error);
+    if (!start.ok) throw new Error(formatProblem(start.error));
     const pos = start.value;
     rec.moves.forEach((mv, i) => {
       if (i % every === 0) out.push(pos.clone());
       const r = parseUsi(pos, mv.text);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(formatProblem(r.error));
       pos.play(r.value);
     });
   }
@@ -182,7 +183,7 @@ function checkChuPositions(positions: Position[]): { moves: number; failures: st
         seen.set(text, m);
         const back = n.parse(pos, text);
         if (!back.ok || back.value !== m)
-          failures.push(`${n.id}: ${formatUsi(m)} → "${text}" → ${back.ok ? formatUsi(back.value!) : back.error}`);
+          failures.push(`${n.id}: ${formatUsi(m)} → "${text}" → ${back.ok ? formatUsi(back.value!) : formatProblem(back.error!)}`);
       }
       if (failures.length > 20) return { moves, failures, texts };
     }

@@ -7,6 +7,7 @@ import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.
 import type { SearchInfo } from '../src/engine/search.js';
 import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const MIDDLE = '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1';
 const worker = new EngineWorker();
@@ -47,7 +48,7 @@ describe('search on a worker thread', () => {
   it('chooses a move for a level, for both games', async () => {
     const chu = getGame('chushogi');
     const c0 = chu.parseFen(chu.startFen);
-    if (!c0.ok) throw new Error(c0.error);
+    if (!c0.ok) throw new Error(formatProblem(c0.error));
     for (const pos of [xq(MIDDLE), c0.value]) {
       const c = await worker.choose(pos, 2, { seed: 5, deterministic: true }).promise;
       expect(legalMoves(pos)).toContain(c.move);
@@ -62,7 +63,7 @@ describe('search on a worker thread', () => {
     const pos = start.clone();
     const moves = ['a3c3', 'c9a8', 'c3a3', 'a8c9'].map((w) => {
       const r = parseCoordinate(pos, w);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(formatProblem(r.error));
       pos.play(r.value);
       return r.value;
     });

@@ -3,15 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { CHU_START_SFEN, chushogi } from '../src/games/chushogi/index.js';
 import { formatChuSfen, parseChuSfen, sfenMoveNumber } from '../src/games/chushogi/notation/sfen.js';
 import { parseUsi, parseUsiSquare } from '../src/games/chushogi/notation/usi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const parse = (text: string) => {
   const r = parseChuSfen(text);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 };
 const error = (text: string): string => {
   const r = parseChuSfen(text);
-  return r.ok ? '(parsed)' : r.error;
+  return r.ok ? '(parsed)' : formatProblem(r.error);
 };
 const pieceAt = (text: string, sq: string): string => {
   const pos = parse(text);
@@ -65,13 +66,13 @@ describe('writing', () => {
     const pos = parse(CHU_START_SFEN);
     for (const [usi, n] of [['7i7h', 2], ['6d6e', 3], ['7h7g', 4]] as const) {
       const m = parseUsi(pos, usi);
-      if (!m.ok) throw new Error(m.error);
+      if (!m.ok) throw new Error(formatProblem(m.error));
       pos.play(m.value);
       expect(formatChuSfen(pos).endsWith(` ${n}`)).toBe(true);
     }
     const gote = parse('k11/12/12/12/12/12/12/12/12/12/12/11K w - 1');
     const m = parseUsi(gote, '12a12b');
-    if (!m.ok) throw new Error(m.error);
+    if (!m.ok) throw new Error(formatProblem(m.error));
     gote.play(m.value);
     expect(formatChuSfen(gote)).toBe('12/k11/12/12/12/12/12/12/12/12/12/11K b - 2');
     expect(formatChuSfen(gote.clone())).toBe('12/k11/12/12/12/12/12/12/12/12/12/11K b - 2');

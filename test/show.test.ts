@@ -11,6 +11,7 @@ import { renderBoard } from '../src/render/board.js';
 import type { BoardRenderOptions } from '../src/render/types.js';
 import { boardView, checkedRoyals } from '../src/render/view.js';
 import { runCli } from './helpers/cli.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const xq = getGame('xiangqi');
 const chu = getGame('chushogi');
@@ -19,7 +20,7 @@ const CHU_PROMOTED =
 
 function position(game: Game, fen: string) {
   const r = game.parseFen(fen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 }
 

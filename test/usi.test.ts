@@ -4,15 +4,16 @@ import type { Position } from '../src/core/position.js';
 import { CHU_START_SFEN } from '../src/games/chushogi/index.js';
 import { parseChuSfen } from '../src/games/chushogi/notation/sfen.js';
 import { formatUsi, parseUsi, parseUsiSquare, usiSquare } from '../src/games/chushogi/notation/usi.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const sfen = (text: string): Position => {
   const r = parseChuSfen(text);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 };
 const read = (pos: Position, text: string): string => {
   const r = parseUsi(pos, text);
-  return r.ok ? formatUsi(r.value) : `error: ${r.error}`;
+  return r.ok ? formatUsi(r.value) : `error: ${formatProblem(r.error)}`;
 };
 
 describe('squares', () => {

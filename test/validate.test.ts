@@ -31,7 +31,7 @@ interface GameJson {
   fen: string | null;
   result: string;
   reason: string | null;
-  error: { ply: number; move: string | null; line: number; column: number; message: string } | null;
+  error: { ply: number; move: string | null; line: number; column: number; code: string; message: string } | null;
 }
 interface ValidateJson {
   games: GameJson[];
@@ -122,7 +122,7 @@ describe('validate output', () => {
     expect(g3.ok).toBe(false);
     expect(g3.plies).toBe(4);
     expect(g3.fen).toBe('rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3');
-    expect(g3.error).toEqual({ ply: 5, move: '马二进三', line: 18, column: 4, message: 'there is no red horse on file 2' });
+    expect(g3.error).toEqual({ ply: 5, move: '马二进三', line: 18, column: 4, code: 'move.none-on-file', message: 'there is no red horse on file 2' });
     const g4 = json.games[3]!;
     expect([g4.result, g4.reason, g4.error]).toEqual(['1-0', 'checkmate', null]);
     expect(g4.fen).toBe('R2k5/8R/9/9/9/9/9/9/9/5K3 b - - 1 1');

@@ -6,11 +6,12 @@ import { parseChuMove } from '../src/games/chushogi/notation/detect.js';
 import { getGame } from '../src/games/registry.js';
 import { formatUsi } from '../src/games/chushogi/notation/usi.js';
 import { formatWestern, parseWestern } from '../src/games/chushogi/notation/western.js';
+import { formatProblem } from '../src/core/problem.js';
 
 const chu = getGame('chushogi');
 function sfen(text: string): Position {
   const r = chu.parseFen(text);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 }
 
@@ -31,7 +32,7 @@ const westernOf = (pos: Position): string[] => {
 };
 const usiOf = (fen: string, text: string): string => {
   const r = parseWestern(sfen(fen), text);
-  return r.ok ? formatUsi(r.value) : r.error;
+  return r.ok ? formatUsi(r.value) : formatProblem(r.error);
 };
 
 describe('western output', () => {

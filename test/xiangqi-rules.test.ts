@@ -159,7 +159,7 @@ describe('FEN', () => {
   ])('rejects %s', (fen, message) => {
     const r = parseXiangqiFen(fen);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toContain(message);
+    if (!r.ok) expect(formatProblem(r.error)).toContain(message);
   });
 });
 
@@ -240,6 +240,7 @@ describe('position invariants on random games', () => {
 
 import { generatePseudo, isAttacked } from '../src/core/movegen.js';
 import { kingSquare } from '../src/games/xiangqi/index.js';
+import { formatProblem } from '../src/core/problem.js';
 
 /** Reference legality: every pseudo-legal move, played, must not leave the own general attacked or facing. */
 function slowLegal(pos: Position): number[] {

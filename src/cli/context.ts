@@ -4,6 +4,7 @@ import { DEFAULT_GAME, GAMES, gameFromName, type Game } from '../games/registry.
 import { quoteInput } from '../core/text.js';
 
 import { CliError, type Io } from '../tui/io.js';
+import { formatProblem } from '../core/problem.js';
 
 export { CliError, processIo, type Io } from '../tui/io.js';
 
@@ -31,7 +32,7 @@ export function resolveGame(opts: CommonOptions): Game {
 
 export function resolvePosition(game: Game, opts: CommonOptions): Position {
   const r = game.parseFen(opts.fen ?? game.startFen);
-  if (!r.ok) throw new CliError(r.error);
+  if (!r.ok) throw new CliError(formatProblem(r.error));
   return r.value;
 }
 

@@ -8,6 +8,7 @@
  * Directions are from the mover's point of view: forward is +y for side 0.
  */
 import { err, ok, type Result } from './result.js';
+import type { BetzaProblem } from './problem.js';
 
 export interface Atom {
   readonly dx: number;
@@ -62,14 +63,14 @@ const matches = (dirs: string[], dx: number, dy: number): boolean => {
   });
 };
 
-export function parseBetza(text: string): Result<Atom[]> {
+export function parseBetza(text: string): Result<Atom[], BetzaProblem> {
   const atoms: Atom[] = [];
   let i = 0;
   while (i < text.length) {
     let mods = '';
     while (i < text.length && 'fblrsvmcnp'.includes(text[i]!)) mods += text[i++];
     const letter = text[i++];
-    if (letter === undefined) return err(`betza "${text}": modifiers "${mods}" without an atom`);
+    if (letter === undefined) return err({ code: 'betza.modifiers-alone', text, mods });
     let range = 0;
     while (i < text.length && /[0-9]/.test(text[i]!)) range = range * 10 + Number(text[i++]);
     let bases: { v: [number, number]; slide: boolean }[];
@@ -80,7 +81,7 @@ export function parseBetza(text: string): Result<Atom[]> {
       case 'K': bases = [{ v: [1, 0], slide: false }, { v: [1, 1], slide: false }]; break;
       default: {
         const v = LEAPERS[letter];
-        if (!v) return err(`betza "${text}": unknown atom "${letter}"`);
+        if (!v) return err({ code: 'betza.unknown-atom', text, letter });
         bases = [{ v, slide: false }];
       }
     }

@@ -3,7 +3,7 @@ import type { Position } from './position.js';
 import { pieceKind, pieceSide } from './piece.js';
 import type { VariantData } from './variant.js';
 import { err, ok, type Result } from './result.js';
-import { quoteInput } from './text.js';
+import type { FenFormat, FenProblem } from './problem.js';
 
 /**
  * The largest halfmove clock and move number a FEN or SFEN may give: 10^9 (far beyond any game,
@@ -14,21 +14,29 @@ export const MAX_COUNTER = 1_000_000_000;
 /** Control characters a FEN/SFEN refuses in any field (the PGN reader refuses the same ones). */
 const CONTROL_RE = /[\x00-\x08\x0e-\x1f\x7f-\x9f]/;
 
-/** The first control character of a FEN/SFEN as an error, or null. */
-export function fenControlError(text: string, what: 'FEN' | 'SFEN'): string | null {
+/** The first control character of a FEN/SFEN as a problem, or null. */
+export function fenControlProblem(text: string, format: FenFormat): FenProblem | null {
   const m = CONTROL_RE.exec(text);
   if (!m) return null;
   const before = text.slice(0, m.index).trimStart();
   const field = before === '' ? 1 : before.split(/\s+/).length;
-  return `${what} field ${field}: control character ${quoteInput(m[0]).slice(1, -1)} is not allowed`;
+  return { code: 'fen.control-char', format, field, char: m[0] };
 }
 
-/** A counter field: digits only, from `min` to MAX_COUNTER; the value or an error. */
-export function parseCounter(text: string, min: number, label: string): Result<number> {
+/** Which counter a FEN/SFEN field is (the sentence names it). */
+export interface CounterField {
+  readonly format: FenFormat;
+  /** The field number, absent when the field could be either counter (XBoard's FEN). */
+  readonly field?: number;
+  readonly what: 'halfmove clock' | 'move number' | 'half-move clock or move number';
+}
+
+/** A counter field: digits only, from `min` to MAX_COUNTER; the value or a problem. */
+export function parseCounter(text: string, min: number, at: CounterField): Result<number, FenProblem> {
   if (!/^\d+$/.test(text) || (min > 0 && /^0+$/.test(text)))
-    return err(`${label} ${quoteInput(text, 24)} is not a whole number from ${min} to ${MAX_COUNTER}`);
+    return err({ code: 'fen.counter', ...at, text, min, max: MAX_COUNTER, tooLarge: false });
   if (text.replace(/^0+(?=\d)/, '').length > 10 || Number(text) > MAX_COUNTER)
-    return err(`${label} ${quoteInput(text, 24)} is too large (at most ${MAX_COUNTER})`);
+    return err({ code: 'fen.counter', ...at, text, min, max: MAX_COUNTER, tooLarge: true });
   return ok(Number(text));
 }
 
@@ -43,7 +51,8 @@ export function parseBoardField(
   v: VariantData,
   text: string,
   aliases: Record<string, string> = {},
-): Result<Uint8Array> {
+  format: FenFormat = 'FEN',
+): Result<Uint8Array, FenProblem> {
   const { width: W, height: H } = v.geometry;
   const byLetter = new Map<string, number>();
   v.pieces.forEach((p, i) => byLetter.set(p.letter.toUpperCase(), i + 1));
@@ -52,7 +61,7 @@ export function parseBoardField(
     if (k) byLetter.set(a, k);
   }
   const rows = text.split('/');
-  if (rows.length !== H) return err(`FEN field 1: expected ${H} ranks separated by "/", found ${rows.length}`);
+  if (rows.length !== H) return err({ code: 'fen.rank-count', format, expected: H, found: rows.length });
   const board = new Uint8Array(W * H);
   for (let r = 0; r < H; r++) {
     const row = rows[r]!;
@@ -66,28 +75,27 @@ export function parseBoardField(
         while (i < row.length && row[i]! >= '0' && row[i]! <= '9') i++;
         const digits = row.slice(start, i);
         // a run longer than the board is refused before it can grow into 1e+21 or Infinity
-        if (digits.length > 2)
-          return err(`FEN field 1: rank ${r + 1} from the top has an empty run of ${quoteInput(digits, 12)}, more than the ${W} files of a rank`);
+        if (digits.length > 2) return err({ code: 'fen.long-run', format, rank: r + 1, digits, files: W });
         const nEmpty = Number(digits);
-        if (nEmpty === 0) return err(`FEN field 1: rank ${r + 1} from the top has an empty run of 0`);
+        if (nEmpty === 0) return err({ code: 'fen.empty-run', format, rank: r + 1 });
         x += nEmpty;
         continue;
       }
       let letter = c;
       i++;
       if (c === '+') {
-        if (i >= row.length) return err(`FEN field 1: rank ${r + 1} from the top ends with "+"`);
+        if (i >= row.length) return err({ code: 'fen.trailing-plus', format, rank: r + 1 });
         letter = '+' + row[i++]!;
       }
       const upper = letter.toUpperCase();
       const kind = byLetter.get(upper);
-      if (kind === undefined) return err(`FEN field 1: unknown piece letter ${quoteInput(letter)} in rank ${r + 1} from the top`);
+      if (kind === undefined) return err({ code: 'fen.unknown-letter', format, letter, rank: r + 1 });
       const side = letter === upper ? 0 : 1;
-      if (x >= W) return err(`FEN field 1: rank ${r + 1} from the top has more than ${W} files`);
+      if (x >= W) return err({ code: 'fen.rank-too-long', format, rank: r + 1, files: W });
       board[y * W + x] = (kind << 1) | side;
       x++;
     }
-    if (x !== W) return err(`FEN field 1: rank ${r + 1} from the top has ${x} files instead of ${W}`);
+    if (x !== W) return err({ code: 'fen.rank-width', format, rank: r + 1, found: x, expected: W });
   }
   return ok(board);
 }
@@ -116,16 +124,17 @@ export function formatBoardField(pos: Position): string {
 }
 
 /** Fields after the board in XBoard's FEN: side, then optional `-` fields, half-move clock, move number. */
-export function readXboardFields(pos: Position, fields: readonly string[], sides: Record<string, 0 | 1>): Result<Position> {
+export function readXboardFields(pos: Position, fields: readonly string[], sides: Record<string, 0 | 1>): Result<Position, FenProblem> {
+  const format = 'FEN';
   const sideText = (fields[1] ?? 'w').toLowerCase();
   const side = sides[sideText];
-  if (side === undefined) return err(`FEN field 2: side to move must be ${Object.keys(sides).join(' or ')}, not ${quoteInput(fields[1])}`);
+  if (side === undefined) return err({ code: 'fen.side', format, allowed: Object.keys(sides).join(' or '), found: fields[1] });
   pos.setTurn(side);
   const numbers = fields.slice(2).filter((f) => f !== '-');
-  if (numbers.length > 2) return err(`FEN has too many fields: ${quoteInput(fields.slice(2).join(' '))} after the side to move`);
+  if (numbers.length > 2) return err({ code: 'fen.extra-fields', format, text: fields.slice(2).join(' ') });
   const values: number[] = [];
   for (const n of numbers) {
-    const v = parseCounter(n, 0, 'FEN: half-move clock or move number');
+    const v = parseCounter(n, 0, { format, what: 'half-move clock or move number' });
     if (!v.ok) return v;
     values.push(v.value);
   }

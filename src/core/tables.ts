@@ -5,6 +5,7 @@
 import { parseBetza, type Atom } from './betza.js';
 import type { Geometry } from './geometry.js';
 import type { PieceSpec, Region, Side } from './piece.js';
+import { formatProblem } from './problem.js';
 
 export const MODE_MOVE = 1;
 export const MODE_CAPTURE = 2;
@@ -71,7 +72,7 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
         const atoms: ClassDef['atoms'] = [];
         for (const rule of spec.moves) {
           const parsed = parseBetza(rule.betza);
-          if (!parsed.ok) throw new Error(`piece ${spec.id}: ${parsed.error}`);
+          if (!parsed.ok) throw new Error(`piece ${spec.id}: ${formatProblem(parsed.error)}`);
           const region = (name: string | undefined): Region | null => {
             if (name === undefined) return null;
             const r = regions[name];

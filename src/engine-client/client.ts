@@ -9,6 +9,7 @@
  * plays a move our rules do not allow, or cannot play the game. The caller's game is never touched.
  */
 import { quoteInput } from '../core/text.js';
+import { formatProblem } from '../core/problem.js';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
@@ -455,7 +456,7 @@ export class EngineClient {
       if (text === '(none)' || text === '0000' || text === 'resign' || text === 'win')
         return ok({ move: 0, ponder: null, resigned: text === 'resign', info: last, text });
       const mv = wire.parseMove(pos, text);
-      if (!mv.ok) return fail('illegal-move', `the engine ${this.spec.name} played ${text}, which is not a legal move here (${mv.error})`);
+      if (!mv.ok) return fail('illegal-move', `the engine ${this.spec.name} played ${text}, which is not a legal move here (${formatProblem(mv.error, wire.problemContext)})`);
       let ponder: Move | null = null;
       if (m[2]) {
         const after = pos.clone();
@@ -592,7 +593,7 @@ export class EngineClient {
         partial = '';
         this.proc.send('force');
         const mv = wire.parseMove(pos, text);
-        if (!mv.ok) return fail('illegal-move', `the engine ${this.spec.name} played ${text}, which is not a legal move here (${mv.error})`);
+        if (!mv.ok) return fail('illegal-move', `the engine ${this.spec.name} played ${text}, which is not a legal move here (${formatProblem(mv.error, wire.problemContext)})`);
         return ok({ move: mv.value, ponder: last?.pv[0] === mv.value ? (last.pv[1] ?? null) : null, resigned: false, info: last, text });
       }
       if (/^resign/i.test(t) || /^(1-0|0-1|1\/2-1\/2)\b/.test(t)) {

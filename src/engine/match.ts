@@ -11,6 +11,7 @@ import { historyEntry } from './history.js';
 import { chooseMove, randomMove } from './player.js';
 import { createRng, type Rng } from './rng.js';
 import { Searcher, type HistoryEntry } from './search.js';
+import { ProblemError } from '../core/problem.js';
 
 export type Opponent = { readonly kind: 'random' } | { readonly kind: 'level'; readonly level: number };
 
@@ -91,7 +92,7 @@ function playGame(
   openingSeed: number,
 ) {
   const start = game.parseFen(game.startFen);
-  if (!start.ok) throw new Error(start.error);
+  if (!start.ok) throw new ProblemError(start.error);
   // the game's history judges every ending (as validate does); the match adds its ply cap
   const judge = new GameHistory(game.endRules, start.value, maxPlies + 16);
   const pos = judge.position;

@@ -7,6 +7,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { EngineProfile } from '../core/profile.js';
 import type { EndRules } from '../core/history.js';
+import type { FenProblem, MoveProblem, ProblemContext } from '../core/problem.js';
 import type { Result } from '../core/result.js';
 import type { Variant } from '../core/variant.js';
 
@@ -39,7 +40,7 @@ export interface ProtocolGame {
   /** A fresh start position. */
   start(): Position;
   /** Reads a FEN in XBoard's dialect (also the game's standard FEN/SFEN). */
-  parseFen(text: string): Result<Position>;
+  parseFen(text: string): Result<Position, FenProblem>;
   /** The position in XBoard's FEN dialect. */
   formatFen(pos: Position): string;
   /**
@@ -48,7 +49,9 @@ export interface ProtocolGame {
    */
   formatMove(m: Move, pos?: Position): string;
   /** Reads a move as XBoard writes it and finds it among the legal moves. */
-  parseMove(pos: Position, text: string): Result<Move>;
+  parseMove(pos: Position, text: string): Result<Move, MoveProblem>;
+  /** How to write this dialect's problems (`formatProblem`): its square names. */
+  readonly problemContext: ProblemContext;
 }
 
 /** An engine protocol chuhan speaks *to* another engine (the engine client, src/engine-client/). */
@@ -61,7 +64,9 @@ export interface WireFormat {
   /** A move as the engine expects it (the position before the move, for chu's `@@@@`). */
   formatMove(m: Move, pos: Position): string;
   /** A move as the engine writes it, looked up among our legal moves. */
-  parseMove(pos: Position, text: string): Result<Move>;
+  parseMove(pos: Position, text: string): Result<Move, MoveProblem>;
+  /** How to write this protocol's move problems (its square names), when not the game's default. */
+  readonly problemContext?: ProblemContext;
 }
 
 /**
@@ -107,7 +112,7 @@ export interface RecordReader {
   /** Is the text shaped like a move this reader reads (any notation, SAN included)? */
   isMoveText(text: string): boolean;
   /** Reads one move of a record (`san`: SAN is read too); the bare reason on failure. */
-  read(pos: Position, text: string, uci: boolean, san: boolean): Result<Move>;
+  read(pos: Position, text: string, uci: boolean, san: boolean): Result<Move, MoveProblem>;
   /** The move when the text is a legal coordinate move here, else -1 (no allocation: called per ply before `read`). */
   legalCoordinate?(pos: Position, text: string, uci: boolean): Move;
   /**
@@ -153,7 +158,7 @@ export interface Game {
   readonly startFen: string;
   /** Names of the sides: [first, second] (`red`/`black`, `sente`/`gote`). */
   readonly sideNames: readonly [string, string];
-  parseFen(text: string): Result<Position>;
+  parseFen(text: string): Result<Position, FenProblem>;
   formatFen(pos: Position): string;
   /** The default coordinate notation (ICCS for xiangqi, USI for chu). */
   readonly coordinate: Notation;
@@ -166,7 +171,7 @@ export interface Game {
    * an impossible coordinate move is an error, never re-read. Absent: a record's move, either
    * numbering (records fix theirs with `records`).
    */
-  parseMove(pos: Position, text: string, typedIn?: string): Result<Move>;
+  parseMove(pos: Position, text: string, typedIn?: string): Result<Move, MoveProblem>;
   /** The notation a typed move is shaped like (no position needed), or null: not a move. */
   classifyMove(text: string): string | null;
   /** Fast record reading (xiangqi), else records are read with `parseMove`. */

@@ -14,6 +14,7 @@ import type { ProtocolGame } from '../protocol/dialect.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
 import { endRulesFor } from '../notation/status.js';
 import { XboardEngine } from './external.js';
+import { formatProblem } from '../core/problem.js';
 
 /**
  * What the runner needs from the judge of a game: moves in, the ending out. `GameHistory` (with
@@ -185,7 +186,7 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
       // a move
       const parsed = pg.parseMove(pos, msg.text);
       if (!parsed.ok) {
-        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) played the illegal move ${msg.text}: ${parsed.error}`);
+        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) played the illegal move ${msg.text}: ${formatProblem(parsed.error, pg.problemContext)}`);
         break;
       }
       if (tc.kind === 'level') {

@@ -60,6 +60,7 @@
  * Text between games that produces only errors (e.g. a stray `}` after a result) is reported as
  * a game of its own with no moves, so every error reaches the caller.
  */
+import { formatProblem, type PgnProblem, type RecordProblem } from '../core/problem.js';
 
 export {
   guessNotation,
@@ -74,7 +75,6 @@ export {
 export type { NotationHint, RecordHints, VariantHint } from './pgn-hints.js';
 export { writePgn } from './pgn-write.js';
 export type { PgnGameInput, WritePgnOptions } from './pgn-write.js';
-import { quoteInput } from '../core/text.js';
 
 export interface RecordMove {
   /** The move as the record wrote it, when `text` is a translation (DhtmlXQ digits, KIF lines). */
@@ -88,6 +88,9 @@ export interface RecordMove {
 }
 
 export interface RecordError {
+  /** What went wrong: a PGN syntax error, or another reader's (`record.malformed`, `record.illegal-setup`). */
+  readonly problem: RecordProblem;
+  /** The sentence (`formatProblem(problem)`). */
   message: string;
   line: number;
   column: number;
@@ -196,16 +199,6 @@ const INVALID_HIGH_RE = /\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\
 const INVALID_ANY_RE =
   /[\x00-\x08\x0E-\x1F\x7F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function hex(c: number): string {
-  return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
-}
-
-/** Describes an invalid character for an error message. */
-function describeInvalid(c: number): string {
-  if (c === 0xfffd) return `invalid character ${hex(c)} (the input is not valid UTF-8 text?)`;
-  if (c >= 0xd800 && c <= 0xdfff) return `invalid character: unpaired UTF-16 surrogate ${hex(c)}`;
-  return `unexpected control character ${hex(c)} (binary data?)`;
-}
 
 /**
  * A copy of a short string that does not keep the (possibly large) input buffer alive: V8 makes
@@ -216,9 +209,6 @@ function detach(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
-function quoteText(s: string): string {
-  return quoteInput(s, 40);
-}
 
 const enum Mode {
   Normal,
@@ -233,7 +223,7 @@ interface TagParse {
   end: number;
   name: string | null;
   value: string | null;
-  errors: Array<{ at: number; message: string }>;
+  errors: Array<{ at: number; problem: PgnProblem }>;
   /** Skip the rest of the line after `end`. */
   skipLine: boolean;
 }
@@ -345,7 +335,7 @@ export class RecordReader {
       this.errorAtLoc(
         this.varLine,
         this.varCol,
-        'unterminated variation: the "(" is never closed before the end of the input',
+        { code: 'pgn.unclosed-variation' },
       );
       this.varDepth = 0;
     }
@@ -355,7 +345,7 @@ export class RecordReader {
       this.errorAtLoc(
         this.locLine,
         this.locCol,
-        'the input ends after the tag section, before the moves or result of this game',
+        { code: 'pgn.tags-without-moves' },
       );
     }
     this.finishGame();
@@ -494,22 +484,23 @@ export class RecordReader {
   // ---------------------------------------------------------------------------------------------
   // Games
 
-  private errorAtLoc(line: number, column: number, message: string): void {
+  private errorAtLoc(line: number, column: number, problem: PgnProblem): void {
     const g = this.game;
     if (g.errorsFull) return;
     if (g.startLine === 0) g.startLine = line;
     if (g.errors.length >= this.opts.maxErrorsPerGame) {
       g.errorsFull = true;
-      g.errors.push({ message: 'too many errors in this game; further errors are not reported', line, column });
+      const full: PgnProblem = { code: 'pgn.too-many-errors' };
+      g.errors.push({ problem: full, message: formatProblem(full), line, column });
       return;
     }
-    g.errors.push({ message, line, column });
+    g.errors.push({ problem, message: formatProblem(problem), line, column });
   }
 
-  private errorAt(p: number, message: string): void {
+  private errorAt(p: number, problem: PgnProblem): void {
     if (this.game.errorsFull) return;
     this.locate(p);
-    this.errorAtLoc(this.locLine, this.locCol, message);
+    this.errorAtLoc(this.locLine, this.locCol, problem);
   }
 
   /** Marks movetext at buf[p] (sets the game's start line if it has none yet). */
@@ -566,7 +557,7 @@ export class RecordReader {
               this.errorAtLoc(
                 this.commentLine,
                 this.commentCol,
-                `unterminated comment: the "{" is not closed before the tag pair at line ${this.locLine}`,
+                { code: 'pgn.unclosed-comment', beforeTagLine: this.locLine },
               );
               pos = tagAt;
               this.mode = Mode.Normal;
@@ -582,7 +573,7 @@ export class RecordReader {
             this.errorAtLoc(
               this.commentLine,
               this.commentCol,
-              'unterminated comment: the "{" is never closed before the end of the input',
+              { code: 'pgn.unclosed-comment' },
             );
             pos = len;
             this.mode = Mode.Normal;
@@ -660,18 +651,18 @@ export class RecordReader {
               if (this.varDepth > 0) this.varDepth--;
               else {
                 this.movetextAt(pos);
-                this.errorAt(pos, 'unmatched ")" with no variation open');
+                this.errorAt(pos, { code: 'pgn.unmatched-paren' });
               }
               pos++;
               continue;
             case 0x7d: // }
               this.movetextAt(pos);
-              this.errorAt(pos, 'unmatched "}" with no comment open');
+              this.errorAt(pos, { code: 'pgn.unmatched-brace' });
               pos++;
               continue;
             case 0x5d: // ]
               this.movetextAt(pos);
-              this.errorAt(pos, 'unexpected "]" outside a tag pair');
+              this.errorAt(pos, { code: 'pgn.stray-bracket' });
               pos++;
               continue;
             default: {
@@ -687,10 +678,10 @@ export class RecordReader {
                   if (k >= len && !final && len < pos + this.opts.maxTagLength) break scan;
                   this.movetextAt(pos);
                   if (k < lim && c === 0x5d) {
-                    this.errorAt(pos, 'unexpected "[" in the movetext; the text up to "]" is skipped');
+                    this.errorAt(pos, { code: 'pgn.bracket-in-movetext', skipped: true });
                     pos = k + 1;
                   } else {
-                    this.errorAt(pos, 'unexpected "[" in the movetext');
+                    this.errorAt(pos, { code: 'pgn.bracket-in-movetext', skipped: false });
                     pos++;
                   }
                   continue;
@@ -703,7 +694,7 @@ export class RecordReader {
                 this.errorAtLoc(
                   this.varLine,
                   this.varCol,
-                  `unterminated variation: the "(" is not closed before the tag pair at line ${this.locLine}`,
+                  { code: 'pgn.unclosed-variation', beforeTagLine: this.locLine },
                 );
                 this.varDepth = 0;
               }
@@ -725,11 +716,11 @@ export class RecordReader {
                   g.tagsFull = true;
                   this.errorAt(
                     pos,
-                    `the game has more than ${this.opts.maxTagsPerGame} tag pairs; the remaining ones are ignored`,
+                    { code: 'pgn.too-many-tags', max: this.opts.maxTagsPerGame },
                   );
                 }
               }
-              for (const e of t.errors) this.errorAt(e.at, e.message);
+              for (const e of t.errors) this.errorAt(e.at, e.problem);
               pos = t.end;
               if (t.skipLine) {
                 this.mode = Mode.SkipLine;
@@ -770,7 +761,7 @@ export class RecordReader {
         const max = this.maxToken;
         if (i - start > max) {
           this.movetextAt(start);
-          this.errorAt(start, `a token of more than ${max} characters (binary data or missing spaces?)`);
+          this.errorAt(start, { code: 'pgn.long-token', max });
           pos = i;
           if (i >= len && !final) {
             this.mode = Mode.SkipToken;
@@ -804,7 +795,7 @@ export class RecordReader {
       const bad = findInvalid(buf, start, end, flags);
       if (bad >= 0) {
         this.movetextAt(start);
-        this.errorAt(bad, describeInvalid(buf.charCodeAt(bad)));
+        this.errorAt(bad, { code: 'pgn.invalid-char', char: buf.charCodeAt(bad) });
         return;
       }
     }
@@ -890,7 +881,7 @@ export class RecordReader {
         this.errorAtLoc(
           this.locLine,
           this.locCol,
-          `the game has more than ${this.maxMoves} moves; the remaining moves are ignored`,
+          { code: 'pgn.too-many-moves', max: this.maxMoves },
         );
       }
       return;
@@ -927,12 +918,12 @@ export class RecordReader {
       res.name = fast[1]!;
       res.value = fast[2]!;
       res.end = TAG_FAST_RE.lastIndex;
-      return this.suspect ? checkTagValue(res, p0, quoteText(res.name)) : res;
+      return this.suspect ? checkTagValue(res, p0, res.name) : res;
     }
     // -1: end of the available input; -2: over the length limit.
     const peek = (k: number): number => (k >= max ? -2 : k < len ? buf.charCodeAt(k) : -1);
     const tooLong = (): TagParse => {
-      res.errors = [{ at: p0, message: `a tag pair longer than ${this.opts.maxTagLength} characters` }];
+      res.errors = [{ at: p0, problem: { code: 'pgn.tag-too-long', max: this.opts.maxTagLength } }];
       res.name = null;
       res.value = null;
       res.end = Math.min(max, len);
@@ -940,7 +931,7 @@ export class RecordReader {
       return res;
     };
     const eof = (k: number): TagParse => {
-      res.errors.push({ at: p0, message: 'unterminated tag pair: the input ends before its closing "]"' });
+      res.errors.push({ at: p0, problem: { code: 'pgn.tag-unterminated' } });
       res.end = k;
       return res;
     };
@@ -955,12 +946,11 @@ export class RecordReader {
     if (c === -2) return tooLong();
     const name = buf.slice(nameStart, i);
     if (name.length === 0) {
-      res.errors.push({ at: p0, message: 'a tag pair with no name' });
+      res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-name' } });
       res.end = i;
       res.skipLine = true;
       return res;
     }
-    const label = quoteText(name);
     while ((c = peek(i)) === 32 || c === 9) i++;
     if (c === -1) return final ? ((res.name = name), (res.value = ''), eof(len)) : null;
     if (c === -2) return tooLong();
@@ -977,7 +967,7 @@ export class RecordReader {
           if (!final) return null;
           res.name = name;
           res.value = parts + buf.slice(seg, i);
-          res.errors.push({ at: p0, message: `unterminated tag pair ${label}: the input ends inside its value` });
+          res.errors.push({ at: p0, problem: { code: 'pgn.tag-value-at-end', tag: name } });
           res.end = len;
           return res;
         }
@@ -1002,7 +992,7 @@ export class RecordReader {
             // the next game starts inside this value (a record on one long line): end the tag here
             res.name = name;
             res.value = (parts + buf.slice(seg, i)).trimEnd();
-            res.errors.push({ at: p0, message: `the value of tag ${label} is not closed by a double quote before the next [Event tag` });
+            res.errors.push({ at: p0, problem: { code: 'pgn.tag-value-before-event', tag: name } });
             res.end = i;
             return res;
           }
@@ -1015,7 +1005,7 @@ export class RecordReader {
           res.value = v;
           res.errors.push({
             at: p0,
-            message: `the value of tag ${label} is not closed by a double quote before the end of the line`,
+            problem: { code: 'pgn.tag-value-unclosed', tag: name },
           });
           res.end = i;
           return res;
@@ -1047,19 +1037,19 @@ export class RecordReader {
         if (last >= 0) {
           res.value = unescapeTag(buf.slice(valueStart, i + last));
           res.end = i + rest.indexOf(']', last) + 1;
-          return this.suspect ? checkTagValue(res, p0, label) : res;
+          return this.suspect ? checkTagValue(res, p0, name) : res;
         }
         c = peek(i);
       }
       if (c === 0x5d) res.end = i + 1;
       else {
-        res.errors.push({ at: p0, message: `the tag pair ${label} is missing its closing "]"` });
+        res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-bracket', tag: name } });
         res.end = i;
       }
     } else if (c === 0x5d) {
       res.name = name;
       res.value = '';
-      res.errors.push({ at: p0, message: `the tag pair ${label} has no value` });
+      res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-value', tag: name } });
       res.end = i + 1;
       return res;
     } else {
@@ -1071,14 +1061,14 @@ export class RecordReader {
       value = buf.slice(vStart, i).trim();
       res.name = name;
       res.value = value;
-      res.errors.push({ at: vStart, message: `the value of tag ${label} is not enclosed in double quotes` });
+      res.errors.push({ at: vStart, problem: { code: 'pgn.tag-unquoted', tag: name } });
       if (c === 0x5d) res.end = i + 1;
       else {
-        res.errors.push({ at: p0, message: `the tag pair ${label} is missing its closing "]"` });
+        res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-bracket', tag: name } });
         res.end = i;
       }
     }
-    return this.suspect ? checkTagValue(res, p0, label) : res;
+    return this.suspect ? checkTagValue(res, p0, name) : res;
   }
 }
 
@@ -1086,10 +1076,10 @@ function unescapeTag(raw: string): string {
   return raw.indexOf('\\') < 0 ? raw : raw.replace(/\\(["\\])/g, '$1');
 }
 
-function checkTagValue(res: TagParse, p0: number, label: string): TagParse {
+function checkTagValue(res: TagParse, p0: number, name: string): TagParse {
   const m = res.value === null ? null : INVALID_ANY_RE.exec(res.value);
   if (m) {
-    res.errors.push({ at: p0, message: `the value of tag ${label} contains an ${describeInvalid(m[0].charCodeAt(0))}` });
+    res.errors.push({ at: p0, problem: { code: 'pgn.tag-invalid-char', tag: name, char: m[0].charCodeAt(0) } });
   }
   return res;
 }

@@ -16,6 +16,7 @@ import { GameHistory, resultScore } from '../core/history.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
+import { bareProblem, formatProblem, type MoveProblem, type Problem, type ProblemCode } from '../core/problem.js';
 import type { Result } from '../core/result.js';
 import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
 import { DEFAULT_GAME, GAMES, getGame, type Game, type GameId } from '../games/registry.js';
@@ -31,6 +32,9 @@ export interface ReplayError {
   readonly column: number;
   /** Byte offset in a binary record (XQF, CCBridge), where line and column are 0. */
   readonly offset?: number;
+  /** What went wrong, as a code (`move.blocked`, `fen.side`, `pgn.unmatched-brace`). */
+  readonly code: ProblemCode;
+  /** The sentence (`formatProblem`). */
   readonly message: string;
 }
 
@@ -137,7 +141,7 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
   const tag = rec.tags['Variant'];
   if (tag !== undefined) {
     const id = variantFromVariantTag(tag);
-    if (id === null) return { error: tagError(rec, `unsupported variant ${quoteInput(tag)} in the Variant tag (use xiangqi or chushogi)`) };
+    if (id === null) return { error: tagError(rec, { code: 'record.variant-tag', tag }) };
     return { id };
   }
   const m = rec.moves;
@@ -150,8 +154,8 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
   return { id: hints.variant ?? DEFAULT_GAME.id };
 }
 
-function tagError(rec: GameRecord, message: string): ReplayError {
-  return { ply: 1, move: null, line: rec.startLine || 1, column: 1, message };
+function tagError(rec: GameRecord, problem: Problem): ReplayError {
+  return { ply: 1, move: null, line: rec.startLine || 1, column: 1, code: problem.code, message: formatProblem(problem) };
 }
 
 const STACK_LIMIT = 4000;
@@ -163,11 +167,11 @@ const STACK_LIMIT = 4000;
 export class Replayer {
   private readonly work = new Map<GameId, Position>();
   private readonly histories = new Map<GameId, GameHistory>();
-  private readonly starts = new Map<string, Result<Position>>();
+  private readonly starts = new Map<string, Result<Position, Problem>>();
 
   constructor(private readonly opts: ReplayOptions = {}) {}
 
-  private startPosition(game: Game, fen: string | undefined): Result<Position> {
+  private startPosition(game: Game, fen: string | undefined): Result<Position, Problem> {
     const key = `${game.id}|${fen ?? ''}`;
     let r = this.starts.get(key);
     if (!r) {
@@ -215,7 +219,7 @@ export class Replayer {
       const mv = list[i]!;
       const text = mv.text;
       let m = -1;
-      let reason: string | null = null;
+      let reason: MoveProblem | null = null;
       let shapeless = false;
       if (reader && reader.legalCoordinate && (m = reader.legalCoordinate(pos, text, uci)) >= 0) {
         // the common case: a legal coordinate move
@@ -226,7 +230,7 @@ export class Replayer {
         else {
           reason = r.error;
           shapeless = game.classifyMove(text) === null;
-          const settled = reason.startsWith('it is ambiguous') ? reader.settle(pos, text, list, i + 1, uci) : null;
+          const settled = reason.code === 'move.ambiguous' ? reader.settle(pos, text, list, i + 1, uci) : null;
           if (settled) {
             notes.push(`move ${i + 1} ${quoteInput(text)} at line ${mv.line}:${mv.column} is ambiguous; ${settled.note}`);
             m = settled.move;
@@ -237,13 +241,21 @@ export class Replayer {
         const r = game.parseMove(pos, text);
         if (r.ok) m = r.value;
         else {
-          reason = r.error.startsWith(`${quoteInput(text)}: `) ? r.error.slice(quoteInput(text).length + 2) : r.error;
+          reason = bareProblem(r.error, text);
           shapeless = game.classifyMove(text) === null;
         }
       }
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
-        const error = { ply: i + 1, move: mv.display ?? text, line: mv.line, column: mv.column, ...(mv.offset !== undefined ? { offset: mv.offset } : {}), message: reason };
+        const error = {
+          ply: i + 1,
+          move: mv.display ?? text,
+          line: mv.line,
+          column: mv.column,
+          ...(mv.offset !== undefined ? { offset: mv.offset } : {}),
+          code: reason.code,
+          message: formatProblem(reason),
+        };
         return { pos, history, plies, error, malformedMove: shapeless, notes };
       }
       if (history) {
@@ -299,7 +311,7 @@ export class Replayer {
     const game = getGame(which.id);
     const parsed = this.startPosition(game, rec.tags['FEN']);
     if (!parsed.ok) {
-      const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);
+      const error = tagError(rec, { code: 'record.fen-tag', game: game.id, reason: parsed.error });
       return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error };
     }
     const start = parsed.value;
@@ -322,7 +334,15 @@ export class Replayer {
     if (syntax && (!error || !isBefore(error, syntax))) {
       let ply = 1;
       for (const mv of list) if (isBefore(mv, syntax)) ply++;
-      error = { ply, move: null, line: syntax.line, column: syntax.column, ...(syntax.offset !== undefined ? { offset: syntax.offset } : {}), message: syntax.message };
+      error = {
+        ply,
+        move: null,
+        line: syntax.line,
+        column: syntax.column,
+        ...(syntax.offset !== undefined ? { offset: syntax.offset } : {}),
+        code: syntax.problem.code,
+        message: syntax.message,
+      };
       status = 'malformed';
     }
     const judged = gameResult({ game, history, final: pos, recorded });
@@ -358,11 +378,11 @@ export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}): GameRep
   return new Replayer(opts).replay(rec);
 }
 
-function gameOverReason(game: Game, pos: Position): string {
+function gameOverReason(game: Game, pos: Position): MoveProblem {
   const s = positionStatus(game, pos);
   if (s.reason === 'checkmate' || s.reason === 'stalemate')
-    return `the game is already over (${game.sideNames[pos.turn]} is ${s.reason === 'checkmate' ? 'checkmated' : 'stalemated'})`;
-  return `the game is already over (${s.reason ?? 'no legal move'})`;
+    return { code: 'move.game-over', side: game.sideNames[pos.turn]!, state: s.reason === 'checkmate' ? 'checkmated' : 'stalemated' };
+  return { code: 'move.game-over', state: s.reason ?? 'no legal move' };
 }
 
 /** Reasons whose ruling is printed after them in the human line (who did what, where). */

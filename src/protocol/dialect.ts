@@ -6,6 +6,7 @@
  */
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
+import type { MoveProblem } from '../core/problem.js';
 import type { Result } from '../core/result.js';
 import type { ProtocolGame } from '../games/game.js';
 import { GAMES } from '../games/registry.js';
@@ -24,7 +25,7 @@ export function gameForXboardVariant(name: string): ProtocolGame | null {
 
 /** `h3e3`, `b3b10`: files a–i, ranks 1–10. */
 export const formatUciMove = formatUci;
-export const parseUciMove = (pos: Position, text: string): Result<Move> => parseCoordinate(pos, text, 'uci');
+export const parseUciMove = (pos: Position, text: string): Result<Move, MoveProblem> => parseCoordinate(pos, text, 'uci');
 /** `h2e2`: files a–i, ranks 0–9 (ICCS). */
 export const formatUcciMove = formatIccs;
-export const parseUcciMove = (pos: Position, text: string): Result<Move> => parseCoordinate(pos, text, 'iccs');
+export const parseUcciMove = (pos: Position, text: string): Result<Move, MoveProblem> => parseCoordinate(pos, text, 'iccs');

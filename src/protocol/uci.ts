@@ -22,6 +22,7 @@ import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
 import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
+import { formatProblem } from '../core/problem.js';
 
 export type UciDialect = 'uci' | 'ucci' | 'usi';
 
@@ -274,7 +275,7 @@ export class UciSession {
       const fen = args.slice(1, end < 0 ? undefined : end).join(' ');
       const r = this.game.parseFen(fen);
       if (!r.ok) {
-        this.info(`bad position: ${r.error}`);
+        this.info(`bad position: ${formatProblem(r.error)}`);
         return;
       }
       start = r.value;
@@ -289,7 +290,7 @@ export class UciSession {
       for (const text of args.slice(i + 1)) {
         const r = this.parseMove(pos, text);
         if (!r.ok) {
-          this.info(`bad move ${text}: ${r.error}; the position stops before it`);
+          this.info(`bad move ${text}: ${formatProblem(r.error)}; the position stops before it`);
           break;
         }
         pos.play(r.value);
@@ -307,7 +308,7 @@ export class UciSession {
     for (const text of args) {
       const r = this.parseMove(this.pos, text);
       if (r.ok) this.banned.push(r.value);
-      else this.info(`banmoves: ${text}: ${r.error}`);
+      else this.info(`banmoves: ${text}: ${formatProblem(r.error)}`);
     }
   }
 

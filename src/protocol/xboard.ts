@@ -19,6 +19,7 @@ import { DEFAULT_GAME, getGame } from '../games/registry.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
 import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
+import { formatProblem, unquotedProblem } from '../core/problem.js';
 
 export const ENGINE_NAME = 'chuhan 0.1.0';
 
@@ -334,7 +335,7 @@ export class XboardSession {
     const r = this.game.parseFen(fen);
     if (!r.ok) {
       this.badPosition = true;
-      this.out(`tellusererror Illegal position: ${r.error}`);
+      this.out(`tellusererror Illegal position: ${formatProblem(r.error, this.game.problemContext)}`);
       return;
     }
     this.badPosition = false;
@@ -372,8 +373,8 @@ export class XboardSession {
     }
     const r = this.game.parseMove(this.pos, text);
     if (!r.ok) {
-      const why = r.error.replace(/^"[^"]*"(: | is )?/, '').replace(/[.]$/, '');
-      this.out(why ? `Illegal move (${why}): ${text}` : `Illegal move: ${text}`);
+      // the reason alone (the move follows), in this dialect's square names
+      this.out(`Illegal move (${formatProblem(unquotedProblem(r.error), this.game.problemContext)}): ${text}`);
       return;
     }
     this.playMove(r.value);

@@ -10,10 +10,11 @@ import { GAMES, gameFromName, type Game } from '../games/registry.js';
 import type { PgnDialectId } from '../games/game.js';
 import { DIALECTS, parseDialect } from '../notation/convert.js';
 import type { Session } from './session.js';
-import { parsePlayerKind, type GameOutcome } from './types.js';
+import { parsePlayerKind, quotesText, type GameOutcome } from './types.js';
 import { quoteInput } from '../core/text.js';
 import { typedMoveWords } from '../notation/typed.js';
 import { listRecordGames } from './record.js';
+import { formatProblem, quoted } from '../core/problem.js';
 
 export interface CommandResult {
   /** False when the command failed (unknown command, illegal move, bad argument, I/O error). */
@@ -162,7 +163,7 @@ function cmdMoves(s: Session, texts: string[]): CommandResult {
   for (const [i, t] of texts.entries()) {
     const r = s.parseMove(t);
     if (!r.ok) {
-      const msg = r.error.includes(quoteInput(t)) ? r.error : `${quoteInput(t)}: ${r.error}`;
+      const msg = formatProblem(quotesText(r.error, t) ? r.error : quoted(t, r.error));
       failure = texts.length > 1 ? `move ${i + 1} of ${texts.length}: ${msg} (no move played)` : msg;
       break;
     }
@@ -191,7 +192,7 @@ function cmdBare(s: Session, text: string, word: string): CommandResult {
   if (!first.ok && words.length === 1 && !/[0-9\u3400-\u9fff]/.test(word)) {
     return fail(`unknown command ${quoteInput(word)} (type help)`);
   }
-  if (!first.ok && words.length > 1) return fail(`unknown command ${quoteInput(word)} (type help); as a move: ${first.error}`);
+  if (!first.ok && words.length > 1) return fail(`unknown command ${quoteInput(word)} (type help); as a move: ${formatProblem(first.error)}`);
   return cmdMoves(s, words);
 }
 

@@ -11,6 +11,7 @@ import { DEFAULT_GAME, getGame, type Game, type GameId } from '../games/registry
 import type { PgnDialectId } from '../games/game.js';
 import { writeDialectPgn } from '../notation/convert.js';
 import { moveError, parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
+import { formatProblem } from '../core/problem.js';
 
 export interface RecordData {
   game: Game;
@@ -32,7 +33,7 @@ const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 /** Replays `moves` from `startFen` and formats them in the game's coordinate notation. */
 function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): string[] {
   const r = game.parseFen(startFen);
-  if (!r.ok) throw new Error(`start position: ${r.error}`);
+  if (!r.ok) throw new Error(`start position: ${formatProblem(r.error)}`);
   const pos = r.value;
   return moves.map((m) => {
     const t = game.coordinate.format(pos, m);
@@ -52,7 +53,7 @@ const OWN_TAGS = new Set(['Variant', 'SetUp', 'FEN', 'Result', 'Termination', 'C
 export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', notation?: string): Result<string> {
   const { game } = data;
   const start = game.parseFen(data.startFen);
-  if (!start.ok) return err(`start position: ${start.error}`);
+  if (!start.ok) return err(`start position: ${formatProblem(start.error)}`);
   // the clocks' tags are the session's own when it has clocks (a loaded TimeControl is kept otherwise)
   const loaded = (data.tags ?? []).filter(([k]) => !OWN_TAGS.has(k) && !(data.clock && k === 'TimeControl'));
   const has = (k: string): boolean => loaded.some(([n]) => n === k);
@@ -125,7 +126,7 @@ export function readRecord(text: string, fallback?: GameId, index = 1): Result<R
   const game = getGame(id);
   const startFen = rec.tags['FEN']?.trim() || game.startFen;
   const start = game.parseFen(startFen);
-  if (!start.ok) return err(`FEN tag: ${start.error}`);
+  if (!start.ok) return err(`FEN tag: ${formatProblem(start.error)}`);
   const pos: Position = start.value;
   const moves: Move[] = [];
   for (const [i, rm] of rec.moves.entries()) {

@@ -32,6 +32,7 @@ import type { Result } from '../core/result.js';
 import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState, type TimeControl } from './clock.js';
 import { moveError, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
+import { formatProblem, type MoveProblem } from '../core/problem.js';
 
 export { moveError };
 export { DEFAULT_LEVEL, HELP, MAX_LEVEL, MIN_LEVEL, type CommandResult } from './commands.js';
@@ -119,14 +120,14 @@ export class Session {
   /** A session, or the reason the FEN is bad. */
   static create(game: Game, opts: SessionOptions = {}): { ok: true; value: Session } | { ok: false; error: string } {
     const r = game.parseFen(opts.fen ?? game.startFen);
-    if (!r.ok) return { ok: false, error: r.error };
+    if (!r.ok) return { ok: false, error: formatProblem(r.error) };
     return { ok: true, value: new Session(game, opts) };
   }
 
   /** Starts over from `fen`; returns an error message (and changes nothing) for a bad FEN. */
   reset(game: Game, fen: string, moves: readonly Move[] = []): string | null {
     const r = game.parseFen(fen);
-    if (!r.ok) return r.error;
+    if (!r.ok) return formatProblem(r.error);
     this.game = game;
     this.startFen = fen;
     this.pos = r.value;
@@ -359,7 +360,7 @@ export class Session {
    * is dropped). Coordinates mean what the board shows unless the session's notation is another
    * numbering (xiangqi `notation uci`): `game.parseMove`'s `typedIn`.
    */
-  parseMove(text: string): { ok: true; value: Move } | { ok: false; error: string } {
+  parseMove(text: string): Result<Move, MoveProblem> {
     return this.game.parseMove(this.pos, withoutCheckMark(this.game, text), this.notation);
   }
 

@@ -1,6 +1,7 @@
 /** Small shared types of the interactive layer (session, records, UI). */
 import type { Side } from '../core/piece.js';
 import { quoteInput } from '../core/text.js';
+import { formatProblem, type Problem } from '../core/problem.js';
 
 export type PlayerKind = 'human' | 'computer';
 
@@ -28,7 +29,14 @@ export const parsePlayerKind = (s: string): PlayerKind | null => {
   return null;
 };
 
-/** `label "text": error`, without quoting the move twice when the error already does. */
-export function moveError(label: string, text: string, error: string): string {
-  return error.includes(`${quoteInput(text)}`) ? `${label}: ${error}` : `${label} ${quoteInput(text)}: ${error}`;
+/** `label "text": error`, without quoting the move twice when the problem already does. */
+export function moveError(label: string, text: string, problem: Problem): string {
+  const error = formatProblem(problem);
+  return quotesText(problem, text) ? `${label}: ${error}` : `${label} ${quoteInput(text)}: ${error}`;
+}
+
+/** Does the sentence of a move problem already quote the move text? */
+export function quotesText(p: Problem, text: string): boolean {
+  if (p.code === 'move.quoted') return p.text === text || quotesText(p.reason, text);
+  return (p.code === 'move.second-leg' && p.text === text) || (p.code === 'move.unknown-abbreviation' && p.abbr === text);
 }

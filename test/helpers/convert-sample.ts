@@ -4,6 +4,7 @@
  * each master-game file, and five set-up positions: the first five of those games started from
  * their position after ply 31 (Black to move), written with a FEN tag.
  */
+import { formatProblem } from '../../src/core/problem.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XIANGQI_GAME } from '../../src/games/xiangqi/game.js';
@@ -26,10 +27,10 @@ export function convertSample(root = 'fixtures/games/xiangqi'): SampleGame[] {
   const setups: SampleGame[] = [];
   for (const s of out.filter((g) => g.record.moves.length > 40).slice(0, 5)) {
     const pos = XIANGQI_GAME.parseFen(XIANGQI_GAME.startFen);
-    if (!pos.ok) throw new Error(pos.error);
+    if (!pos.ok) throw new Error(formatProblem(pos.error));
     for (const m of s.record.moves.slice(0, 31)) {
       const r = XIANGQI_GAME.parseMove(pos.value, m.text);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(formatProblem(r.error));
       pos.value.play(r.value);
     }
     const rest = s.record.moves.slice(31).map((m) => m.text).join(' ');

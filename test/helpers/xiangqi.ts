@@ -6,7 +6,7 @@ import { parseXiangqiFen } from '../../src/games/xiangqi/notation/fen.js';
 
 export function xq(fen: string): Position {
   const r = parseXiangqiFen(fen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(formatProblem(r.error));
   return r.value;
 }
 
@@ -20,6 +20,7 @@ export const movesFrom = (pos: Position, square: string): string[] =>
 import type { Move } from '../../src/core/move.js';
 import type { Result } from '../../src/core/result.js';
 import { parseCoordinate } from '../../src/games/xiangqi/notation/iccs.js';
+import { formatProblem, type Problem } from '../../src/core/problem.js';
 
 export const XQ_START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 /** Positions the notation tests share. */
@@ -41,12 +42,12 @@ export const XQ_TEST_FENS = {
 export function formatAt(fen: string, iccs: string, format: (pos: Position, m: Move) => string): string {
   const pos = xq(fen);
   const m = parseCoordinate(pos, iccs, 'iccs');
-  if (!m.ok) throw new Error(m.error);
+  if (!m.ok) throw new Error(formatProblem(m.error));
   return format(pos, m.value);
 }
 
 /** The ICCS move a parser reads from a text in a position, or the parser's error. */
-export function iccsOfText(fen: string, text: string, parse: (pos: Position, text: string) => Result<Move>): string {
+export function iccsOfText(fen: string, text: string, parse: (pos: Position, text: string) => Result<Move, Problem>): string {
   const r = parse(xq(fen), text);
-  return r.ok ? formatIccs(r.value) : r.error;
+  return r.ok ? formatIccs(r.value) : formatProblem(r.error);
 }

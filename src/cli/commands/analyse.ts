@@ -15,6 +15,7 @@ import type { EngineChoice } from '../../engine-client/config.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
+import { formatProblem } from '../../core/problem.js';
 
 interface AnalyseOptions extends CommonOptions {
   moves?: string;
@@ -60,7 +61,7 @@ function applyMoves(game: Game, start: Position, text: string): { pos: Position;
   const words = text.trim().split(/\s+/).filter((w) => w !== '' && !/^\d+\.+$/.test(w));
   words.forEach((word, i) => {
     const r = game.parseMove(pos, word);
-    if (!r.ok) throw new CliError(`--moves: move ${i + 1} ${quoteInput(word)}: ${r.error}`, 1);
+    if (!r.ok) throw new CliError(`--moves: move ${i + 1} ${quoteInput(word)}: ${formatProblem(r.error)}`, 1);
     history.push(historyEntry(pos));
     moves.push(r.value);
     pos.play(r.value);

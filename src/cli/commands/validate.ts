@@ -10,6 +10,7 @@ import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
 import { openBinaryRecords } from './record-input.js';
 import { quoteInput } from '../../core/text.js';
+import { formatProblem, type Problem } from '../../core/problem.js';
 
 interface ValidateOptions {
   format?: string;
@@ -20,6 +21,7 @@ interface ValidateOptions {
 
 const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif', 'json'];
 const FLUSH = 1 << 16;
+const LIST_TAGS: Problem = { code: 'record.list-tags' };
 
 function openError(file: string, e: unknown): CliError {
   const code = (e as { code?: string }).code;
@@ -34,7 +36,7 @@ function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameRep
   return {
     ...r,
     status: 'malformed',
-    error: { ply: 1, move: null, line, column: 1, message: 'a move list has no tag pairs (use --format pgn)' },
+    error: { ply: 1, move: null, line, column: 1, code: LIST_TAGS.code, message: formatProblem(LIST_TAGS) },
   };
 }
 

@@ -14,6 +14,7 @@ export const CHU_ENGINE_WIRE: EngineWire = {
     fen: (p) => CHU_XBOARD.formatFen(p),
     formatMove: (m, p) => CHU_XBOARD.formatMove(m, p),
     parseMove: (p, t) => CHU_XBOARD.parseMove(p, t),
+    problemContext: CHU_XBOARD.problemContext,
   },
   xboardVariant: CHU_XBOARD.xboardName,
   uciVariants: ['chushogi', 'chu'],

@@ -17,6 +17,7 @@ import type { Position } from '../../core/position.js';
 import { parseBetza } from '../../core/betza.js';
 import { buildVariantData, shareLazyTables, type Variant } from '../../core/variant.js';
 import { CHU_PIECES, GOBETWEEN, LANCE, LION_SPECIAL, PAWN, inPromotionZone } from './pieces.js';
+import { formatProblem } from '../../core/problem.js';
 
 export * from './pieces.js';
 
@@ -62,7 +63,7 @@ function lionDirections(): Map<string, [number, number][]> {
   for (const p of CHU_PIECES) {
     if (!p.special?.startsWith('lion:')) continue;
     const atoms = parseBetza(p.special.slice(5));
-    if (!atoms.ok) throw new Error(`piece ${p.id}: ${atoms.error}`);
+    if (!atoms.ok) throw new Error(`piece ${p.id}: ${formatProblem(atoms.error)}`);
     m.set(p.id, atoms.value.map((a) => [a.dx, a.dy]));
   }
   return m;

@@ -10,6 +10,7 @@
 import { formatBoardField, readXboardFields } from '../../core/board-text.js';
 import { isPass, isPromotion, moveFrom, moveMid, moveTo } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
+import { ProblemError, quoted, type FenProblem } from '../../core/problem.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { Position } from '../../core/position.js';
 import type { ProtocolGame } from '../game.js';
@@ -17,9 +18,7 @@ import { CHU_START_SFEN } from './index.js';
 import { parseChuSfen } from './notation/sfen.js';
 import { parseUsi } from './notation/usi.js';
 import { xboardSquare as chuSquare } from './squares.js';
-import { quoteInput } from '../../core/text.js';
 
-const W = 12;
 
 
 /** Is this text a lishogi SFEN rather than XBoard's chu FEN? (`b - 1`, `w 8j 23`: no half-move clock) */
@@ -30,13 +29,13 @@ const looksLikeSfen = (fields: readonly string[]): boolean =>
  * A chu position in either dialect: lishogi's SFEN (`… b - 1`, `b` = Sente) or XBoard's FEN
  * (`… w - 0 1`, `w` = Sente, as XBoard, HaChu and ChuShogiLite write it).
  */
-export function parseChuFen(text: string, xboardFirst = false): Result<Position> {
+export function parseChuFen(text: string, xboardFirst = false): Result<Position, FenProblem> {
   const fields = text.trim().split(/\s+/);
   // `… w` alone: lishogi's SFEN without counters (w = Gote) to a reader of any FEN, XBoard's (w = Sente) in CECP
   if (looksLikeSfen(fields) || (fields.length < 3 && !xboardFirst)) return parseChuSfen(text);
   // the board field is the same in both dialects: let the SFEN reader check it
   const board = parseChuSfen(`${fields[0] ?? ''} b - 1`);
-  if (!board.ok) return err(board.error.replace(/^SFEN/, 'FEN'));
+  if (!board.ok) return err({ ...board.error, format: 'FEN' });
   const pos = board.value;
   pos.plyParity = 0;
   return readXboardFields(pos, fields, { w: 0, b: 1 });
@@ -48,10 +47,12 @@ export const CHU_XBOARD: ProtocolGame = {
   xboardAliases: ['12x12+0_chu', 'chushogi'],
   start() {
     const r = parseChuSfen(CHU_START_SFEN);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new ProblemError(r.error);
     return r.value;
   },
   parseFen: (text) => parseChuFen(text, true),
+  // the reasons of parseUsi name squares: say them the XBoard way (f6, not 7g)
+  problemContext: { square: chuSquare },
   formatFen: (pos) => `${formatBoardField(pos)} ${pos.turn === 0 ? 'w' : 'b'} - ${pos.halfmove} ${pos.fullmove}`,
   formatMove(m, pos) {
     const from = moveFrom(m);
@@ -67,13 +68,11 @@ export const CHU_XBOARD: ProtocolGame = {
     if (t === '@@@@') {
       // CECP's null move: a lion's pass (HaChu writes passes so)
       const pass = legalMoves(pos).find((m) => isPass(pos.board, m));
-      return pass !== undefined ? ok(pass) : err('no piece of the side to move can pass (@@@@ is a lion pass)');
+      return pass !== undefined ? ok(pass) : err({ code: 'move.no-pass' });
     }
     // XBoard may mark a declined promotion with `=`
     if (t.endsWith('=')) t = t.slice(0, -1);
-    if (!/^[a-l]/i.test(t)) return err(`${quoteInput(text)} is not an XBoard chu move (like h4h5, f5e6,e6e7 or h9h10+)`);
-    const r = parseUsi(pos, t);
-    // the reasons name USI squares (7g): say them the XBoard way (f6)
-    return r.ok ? r : err(r.error.replace(/\b(1[0-2]|[1-9])([a-l])\b/g, (_s, f: string, rk: string) => chuSquare((108 - rk.charCodeAt(0)) * W + (W - Number(f)))));
+    if (!/^[a-l]/i.test(t)) return err(quoted(text, { code: 'move.not-notation', notation: 'xboard-chu' }, 'is'));
+    return parseUsi(pos, t);
   },
 };

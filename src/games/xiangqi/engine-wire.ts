@@ -15,6 +15,7 @@ export const XIANGQI_ENGINE_WIRE: EngineWire = {
     fen: (p) => XIANGQI_XBOARD.formatFen(p),
     formatMove: (m) => XIANGQI_XBOARD.formatMove(m),
     parseMove: (p, t) => XIANGQI_XBOARD.parseMove(p, t),
+    problemContext: XIANGQI_XBOARD.problemContext,
   },
   xboardVariant: XIANGQI_XBOARD.xboardName,
   uciVariants: ['xiangqi'],

@@ -1,6 +1,7 @@
 /** Which xiangqi placements are possible at all (FEN sanity), with reasons naming the square. */
 import { iccsSquare } from './squares.js';
 import type { Position } from '../../core/position.js';
+import { sqOf, type PlacementProblem } from '../../core/problem.js';
 import { ADVISOR, ELEPHANT, inPalace, KING, SOLDIER, XIANGQI_PIECE_NAMES as NAMES } from './pieces.js';
 import { kingAttacked, kingSquare } from './index.js';
 
@@ -9,7 +10,7 @@ const MAX = [0, 1, 2, 2, 2, 2, 2, 5];
 export { iccsSquare };
 
 /** null if the position could arise in a game, else the reason. */
-export function xiangqiPlacementError(pos: Position): string | null {
+export function xiangqiPlacementError(pos: Position): PlacementProblem | null {
   const b = pos.board;
   const count = [new Array(8).fill(0), new Array(8).fill(0)];
   for (let sq = 0; sq < 90; sq++) {
@@ -19,24 +20,24 @@ export function xiangqiPlacementError(pos: Position): string | null {
     const kind = p >> 1;
     const x = sq % 9;
     const ry = side === 0 ? (sq / 9) | 0 : 9 - ((sq / 9) | 0); // rank from the owner's side
-    const who = `${side === 0 ? 'red' : 'black'} ${NAMES[kind]} on ${iccsSquare(sq)}`;
+    const who = { side: side === 0 ? 'red' : 'black', piece: NAMES[kind]!, at: sqOf(sq, iccsSquare) };
     count[side]![kind]++;
     switch (kind) {
       case KING:
-        if (!inPalace(x, ry, 0)) return `${who} is outside the palace`;
+        if (!inPalace(x, ry, 0)) return { code: 'placement.outside-palace', ...who };
         break;
       case ADVISOR:
-        if (!inPalace(x, ry, 0)) return `${who} is outside the palace`;
-        if ((x + ry) % 2 !== 1) return `${who} is not on one of the advisor's five points`;
+        if (!inPalace(x, ry, 0)) return { code: 'placement.outside-palace', ...who };
+        if ((x + ry) % 2 !== 1) return { code: 'placement.advisor-point', ...who };
         break;
       case ELEPHANT:
-        if (ry > 4) return `${who} has crossed the river`;
+        if (ry > 4) return { code: 'placement.crossed-river', ...who };
         if (!((ry === 0 || ry === 4) && (x === 2 || x === 6)) && !(ry === 2 && (x === 0 || x === 4 || x === 8)))
-          return `${who} is not on one of the elephant's seven points`;
+          return { code: 'placement.elephant-point', ...who };
         break;
       case SOLDIER:
-        if (ry < 3) return `${who} is behind its starting rank`;
-        if (ry <= 4 && x % 2 === 1) return `${who} cannot have left its file before crossing the river`;
+        if (ry < 3) return { code: 'placement.behind-start', ...who };
+        if (ry <= 4 && x % 2 === 1) return { code: 'placement.left-file', ...who };
         break;
       default:
     }
@@ -45,18 +46,18 @@ export function xiangqiPlacementError(pos: Position): string | null {
     for (let kind = KING; kind <= SOLDIER; kind++) {
       const n = count[side]![kind];
       const who = `${side === 0 ? 'red' : 'black'}`;
-      if (kind === KING && n === 0) return `${who} has no general`;
-      if (n > MAX[kind]!) return `${who} has ${n} ${NAMES[kind]}s (at most ${MAX[kind]})`;
+      if (kind === KING && n === 0) return { code: 'placement.no-king', side: who, king: 'general' };
+      if (n > MAX[kind]!) return { code: 'placement.too-many', side: who, count: n, pieces: `${NAMES[kind]}s`, max: MAX[kind]! };
     }
   const rk = kingSquare(pos, 0);
   const bk = kingSquare(pos, 1);
   if (rk % 9 === bk % 9) {
     let open = true;
     for (let s = rk + 9; s < bk; s += 9) if (b[s]) open = false;
-    if (open) return `the generals face each other on file ${iccsSquare(rk)[0]}`;
+    if (open) return { code: 'placement.kings-facing', file: iccsSquare(rk)[0]! };
   }
   const them = pos.turn ^ 1;
-  if (kingAttacked(pos, them === 0 ? rk : bk, them)) return `${them === 0 ? 'red' : 'black'} is in check but it is not their move`;
+  if (kingAttacked(pos, them === 0 ? rk : bk, them)) return { code: 'placement.check-off-turn', side: them === 0 ? 'red' : 'black' };
   return null;
 }
 

@@ -7,6 +7,7 @@
  */
 import { formatBoardField, parseBoardField, readXboardFields } from '../../core/board-text.js';
 import { Position } from '../../core/position.js';
+import { ProblemError } from '../../core/problem.js';
 import { err, ok } from '../../core/result.js';
 import type { ProtocolGame } from '../game.js';
 import { xiangqi, XIANGQI_START_FEN } from './index.js';
@@ -20,7 +21,7 @@ export const XIANGQI_XBOARD: ProtocolGame = {
   xboardAliases: ['9x10+0_xiangqi'],
   start() {
     const r = parseXiangqiFen(XIANGQI_START_FEN);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new ProblemError(r.error);
     return r.value;
   },
   parseFen(text) {
@@ -34,12 +35,14 @@ export const XIANGQI_XBOARD: ProtocolGame = {
     const r = readXboardFields(pos, fields, { w: 0, r: 0, b: 1 });
     if (!r.ok) return r;
     const problem = xiangqiPlacementError(pos);
-    return problem ? err(`FEN field 1: ${problem}`) : ok(pos);
+    return problem ? err({ code: 'fen.placement', format: 'FEN', reason: problem }) : ok(pos);
   },
   formatFen(pos) {
     const board = formatBoardField(pos).replace(/[nNbB]/g, (c) => ({ n: 'h', N: 'H', b: 'e', B: 'E' })[c]!);
     return `${board} ${pos.turn === 0 ? 'w' : 'b'} ${pos.halfmove} ${pos.fullmove}`;
   },
+  // moves are ICCS, as the reasons name squares
+  problemContext: {},
   formatMove: (m) => formatIccs(m),
   parseMove: (pos, text) => parseCoordinate(pos, text, 'iccs'),
 };

@@ -28,6 +28,7 @@
  */
 import type { RecordError, RecordMove } from '../pgn.js';
 import { parseXiangqiFen } from '../../games/xiangqi/notation/fen.js';
+import { fenReason, formatProblem, type RecordProblem } from '../../core/problem.js';
 import { quoteInput } from '../../core/text.js';
 import {
   boardIsEmpty,
@@ -77,7 +78,7 @@ export interface CbrRead {
  */
 export function readCbrAt(bytes: Uint8Array, base: number, index: number, what = ''): CbrRead {
   const of = what ? ` of ${what}` : '';
-  const fail = (message: string, offset: number): CbrRead => ({
+  const fail = (message: string | RecordProblem, offset: number): CbrRead => ({
     record: makeRecord('cbr', index, [['Format', 'ICCS']], [], [error(message, offset)], [], 0),
     heading: false,
   });
@@ -182,7 +183,7 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
   if (fen !== null) {
     const parsed = parseXiangqiFen(fen);
     if (!parsed.ok)
-      return fail(`the board${of} (bytes ${base + 2120}-${base + 2209}) is not a legal xiangqi position: ${parsed.error.replace(/^FEN field 1: /, '')}`, base + 2120);
+      return fail({ code: 'record.illegal-setup', what: `the board${of} (bytes ${base + 2120}-${base + 2209})`, reason: fenReason(parsed.error) }, base + 2120);
   }
   tags[7] = ['FEN', fen];
   return { record: makeRecord('cbr', index, tags, moves, errors, comments, variationMoves), heading };
@@ -328,7 +329,8 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
   };
   const errors: RecordError[] = [];
   const err = (message: string, i: number): void => {
-    errors.push({ message, ...where(i) });
+    const problem: RecordProblem = { code: 'record.malformed', detail: message };
+    errors.push({ problem, message: formatProblem(problem), ...where(i) });
   };
   const headM = /<Head>([\s\S]*?)<\/Head>/.exec(text);
   const field = (name: string): string => {
@@ -344,7 +346,7 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
   let fen: string | null = null;
   if (fenText) {
     const parsed = parseXiangqiFen(fenText);
-    if (!parsed.ok) err(`the FEN in <Head> is not a valid xiangqi position: ${parsed.error}`, headM!.index);
+    if (!parsed.ok) err(`the FEN in <Head> is not a valid xiangqi position: ${formatProblem(parsed.error)}`, headM!.index);
     else fen = fenText;
   }
   const moves: RecordMove[] = [];

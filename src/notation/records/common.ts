@@ -6,6 +6,7 @@
  * Pure functions over bytes: nothing here touches the file system.
  */
 import { XIANGQI_START_FEN } from '../../games/xiangqi/index.js';
+import { formatProblem, type RecordProblem } from '../../core/problem.js';
 import type { GameRecord, RecordError, RecordMove } from '../pgn.js';
 
 /** The record formats told apart by content (records/detect.ts). */
@@ -84,7 +85,11 @@ export const squareName = (sq: number): string => String.fromCharCode(97 + (sq %
 
 export const move = (text: string, offset: number): RecordMove => ({ text, line: 0, column: 0, offset });
 
-export const error = (message: string, offset: number): RecordError => ({ message, line: 0, column: 0, offset });
+/** A record error at a byte offset: a problem, or a sentence (a `record.malformed` problem). */
+export function error(what: string | RecordProblem, offset: number): RecordError {
+  const problem: RecordProblem = typeof what === 'string' ? { code: 'record.malformed', detail: what } : what;
+  return { problem, message: formatProblem(problem), line: 0, column: 0, offset };
+}
 
 /** Decoders are cheap to keep: one per encoding. */
 const decoders = new Map<string, InstanceType<typeof TextDecoder>>();

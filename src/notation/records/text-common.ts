@@ -3,6 +3,7 @@
  * and building a `GameRecord` as the PGN reader makes it.
  */
 import type { GameRecord, RecordError, RecordMove } from '../pgn.js';
+import { formatProblem, type RecordProblem } from '../../core/problem.js';
 
 /** Maps UTF-16 offsets of a text to 1-based line:column (columns count code points, as pgn.ts). */
 export class LineIndex {
@@ -59,7 +60,8 @@ export function addMove(rec: GameRecord, text: string, where: [number, number], 
 }
 
 export function addError(rec: GameRecord, message: string, where: [number, number]): void {
-  const e: RecordError = { message, line: where[0], column: where[1] };
+  const problem: RecordProblem = { code: 'record.malformed', detail: message };
+  const e: RecordError = { problem, message: formatProblem(problem), line: where[0], column: where[1] };
   rec.errors.push(e);
 }
 

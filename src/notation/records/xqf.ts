@@ -26,6 +26,7 @@
  */
 import type { RecordError, RecordMove } from '../pgn.js';
 import { parseXiangqiFen } from '../../games/xiangqi/notation/fen.js';
+import { fenReason } from '../../core/problem.js';
 import {
   emptyBoard,
   error,
@@ -260,13 +261,22 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
   if (fen !== null) {
     const parsed = parseXiangqiFen(fen);
     if (!parsed.ok) {
-      const why = parsed.error.replace(/^FEN field 1: /, '');
       return makeRecord(
         'xqf',
         index,
         tags,
         [],
-        [error(`the start position of the piece table (bytes 16-47) is not a legal xiangqi position: ${why}${version > 10 ? ' (wrong key bytes?)' : ''}`, 16)],
+        [
+          error(
+            {
+              code: 'record.illegal-setup',
+              what: 'the start position of the piece table (bytes 16-47)',
+              reason: fenReason(parsed.error),
+              ...(version > 10 ? { hint: 'wrong key bytes?' } : {}),
+            },
+            16,
+          ),
+        ],
         comments,
         0,
       );

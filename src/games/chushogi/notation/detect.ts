@@ -7,9 +7,9 @@ import type { Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, type Result } from '../../../core/result.js';
 import { looksLikeChuSan, parseChuSanReason } from './san.js';
+import { bareProblem, quoted, type MoveProblem } from '../../../core/problem.js';
 import { parseUsi } from './usi.js';
 import { looksLikeWestern, parseWesternReason } from './western.js';
-import { quoteInput } from '../../../core/text.js';
 
 export type ChuNotation = 'usi' | 'xboard' | 'western' | 'san';
 
@@ -29,19 +29,19 @@ export function classifyChuMove(text: string): ChuNotation | null {
 }
 
 /** A chu shogi move in any notation; the bare reason on failure. */
-export function parseChuMoveReason(pos: Position, text: string): Result<Move> {
+export function parseChuMoveReason(pos: Position, text: string): Result<Move, MoveProblem> {
   const t = text.normalize('NFKC').trim();
   const kind = classifyChuMove(t);
   if (kind === 'western') return parseWesternReason(pos, t);
   if (kind === 'san') return parseChuSanReason(pos, t);
-  if (kind === null) return err('not a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)');
+  if (kind === null) return err({ code: 'move.not-notation', notation: 'chushogi' });
   const r = parseUsi(pos, t);
   if (r.ok) return r;
-  return err(r.error.startsWith(`${quoteInput(t)}: `) ? r.error.slice(quoteInput(t).length + 2) : r.error);
+  return err(bareProblem(r.error, t));
 }
 
 /** A chu shogi move in any notation: `"Ln-5e": the Lion on 7g cannot move to 5e`. */
-export function parseChuMove(pos: Position, text: string): Result<Move> {
+export function parseChuMove(pos: Position, text: string): Result<Move, MoveProblem> {
   const r = parseChuMoveReason(pos, text);
-  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
+  return r.ok ? r : err(quoted(text, r.error));
 }

@@ -11,6 +11,7 @@ import { isPromotion, moveFrom, moveMid, moveTo, type Move } from '../../../core
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import type { MoveProblem } from '../../../core/problem.js';
 import { sanFile as file, type SanQuery } from '../../../core/san.js';
 import { royalsLost } from '../index.js';
 
@@ -40,9 +41,9 @@ export const looksLikeChuSan = (text: string): boolean => chuSanQuery(text) !== 
 const chuSq = (f: number, r: number): string => String.fromCharCode(97 + f) + String(r);
 
 /** A chu XBoard SAN move resolved among the legal moves; bare reasons on failure. */
-export function parseChuSanReason(pos: Position, text: string): Result<Move> {
+export function parseChuSanReason(pos: Position, text: string): Result<Move, MoveProblem> {
   const q = chuSanQuery(text);
-  if (!q) return err('not a SAN move (like Ng5 or Nxh10-h9)');
+  if (!q) return err({ code: 'move.not-notation', notation: 'chu-san' });
   const W = 12;
   const v = pos.variant;
   const to = (q.rank - 1) * W + q.file;
@@ -58,7 +59,7 @@ export function parseChuSanReason(pos: Position, text: string): Result<Move> {
   const legal = legalMoves(pos);
   if (legal.length === 0) {
     const who = pos.turn === 0 ? 'sente' : 'gote';
-    return err(royalsLost(pos) ? `the game is over (${who} has no king or prince left)` : `the game is over (${who} has no legal move)`);
+    return err(royalsLost(pos) ? { code: 'move.royals-lost', side: who } : { code: 'move.game-over-no-move', side: who });
   }
   for (const mid of mids) {
   if (plain.length + promo.length > 0) break;
@@ -76,12 +77,12 @@ export function parseChuSanReason(pos: Position, text: string): Result<Move> {
   }
   }
   const sq = q.mid ? `${chuSq(q.mid[0], q.mid[1])} and ${chuSq(q.file, q.rank)}` : chuSq(q.file, q.rank);
-  const pick = (list: Move[]): Result<Move> | null =>
-    list.length === 1 ? ok(list[0]!) : list.length > 1 ? err(`it is ambiguous: ${list.length} pieces ${letter} can move to ${sq}`) : null;
+  const pick = (list: Move[]): Result<Move, MoveProblem> | null =>
+    list.length === 1 ? ok(list[0]!) : list.length > 1 ? err({ code: 'move.san-letter-ambiguous', count: list.length, letter, to: sq }) : null;
   // `+` promotes when promoting is legal; otherwise it can only be a check mark
   const r = (promoMark && !refuse ? pick(promo) : null) ?? pick(plain) ?? (refuse ? null : pick(promo));
   if (r) return r;
   const side = pos.turn === 0 ? 'Sente' : 'Gote';
-  if (any) return err(`no ${side} piece ${letter} on the given ${q.fromFile !== null ? 'file' : 'rank'} can move to ${sq}`);
-  return err(`no ${side} piece ${letter} can move to ${sq}`);
+  if (any) return err({ code: 'move.san-letter-none', side, letter, to: sq, line: q.fromFile !== null ? 'file' : 'rank' });
+  return err({ code: 'move.san-letter-none', side, letter, to: sq });
 }

@@ -7,58 +7,59 @@
  */
 import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { ProblemError, type FenProblem, type PlacementProblem } from '../../../core/problem.js';
 import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi } from '../index.js';
-import { fenControlError, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
+import { fenControlProblem, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
 import { parseUsiSquare, usiSquare } from './usi.js';
-import { quoteInput } from '../../../core/text.js';
 
 const SIZE = 144;
 /** At most this many pieces a side: there are no drops, so nothing is ever added. */
 const MAX_PIECES = 46;
 const PROMOTABLE = new Set(CHU_PIECES.filter((p) => p.letter.startsWith('+')).map((p) => p.letter.slice(1)));
 
-export function parseChuSfen(text: string): Result<Position> {
-  const control = fenControlError(text, 'SFEN');
+export function parseChuSfen(text: string): Result<Position, FenProblem> {
+  const format = 'SFEN';
+  const control = fenControlProblem(text, format);
   if (control) return err(control);
   const fields = text.trim().split(/\s+/);
-  if (fields.length === 0 || fields[0] === '') return err('SFEN is empty');
-  if (fields.length > 4) return err(`SFEN has ${fields.length} fields, at most 4 (board, side, counter-strike square, move number)`);
+  if (fields.length === 0 || fields[0] === '') return err({ code: 'fen.empty', format });
+  if (fields.length > 4) return err({ code: 'fen.field-count', format, found: fields.length, max: 4, fields: 'board, side, counter-strike square, move number' });
   const boardText = fields[0]!;
   const bad = /\+([^A-Za-z]|$)|\+([kKnNqQ])/.exec(boardText);
   if (bad) {
     return bad[2]
-      ? err(`SFEN field 1: "+${bad[2]}" is not a piece: the ${bad[2].toLowerCase() === 'k' ? 'King' : bad[2].toLowerCase() === 'n' ? 'Lion' : 'Free King'} does not promote`)
-      : err('SFEN field 1: "+" must be followed by the letter of a piece that promotes');
+      ? err({ code: 'fen.not-promoting', format, letter: bad[2], piece: bad[2].toLowerCase() === 'k' ? 'King' : bad[2].toLowerCase() === 'n' ? 'Lion' : 'Free King' })
+      : err({ code: 'fen.lone-plus', format });
   }
   for (const m of boardText.matchAll(/\+([A-Za-z])/g))
-    if (!PROMOTABLE.has(m[1]!.toUpperCase())) return err(`SFEN field 1: "+${m[1]}" is not a piece (unknown promoted letter)`);
-  const board = parseBoardField(chushogi, boardText);
-  if (!board.ok) return err(board.error.replace(/^FEN field 1/, 'SFEN field 1'));
+    if (!PROMOTABLE.has(m[1]!.toUpperCase())) return err({ code: 'fen.unknown-promoted', format, letter: m[1]! });
+  const board = parseBoardField(chushogi, boardText, {}, format);
+  if (!board.ok) return board;
   const pos = new Position(chushogi);
   board.value.forEach((p, sq) => p && pos.put(sq, p));
 
   const sideText = fields[1] ?? 'b';
   if (sideText !== 'b' && sideText !== 'w')
-    return err(`SFEN field 2: side to move must be b (sente) or w (gote), not ${quoteInput(sideText)}`);
+    return err({ code: 'fen.side', format, allowed: 'b (sente) or w (gote)', found: sideText });
   const turn = sideText === 'w' ? 1 : 0;
   pos.setTurn(turn);
 
   const csText = fields[2] ?? '-';
   if (csText !== '-') {
     const sq = parseUsiSquare(csText);
-    if (sq < 0) return err(`SFEN field 3: ${quoteInput(csText)} is neither "-" nor a square like 8j`);
+    if (sq < 0) return err({ code: 'fen.counter-strike-square', format, text: csText });
     const p = pos.board[sq]!;
     // a non-lion of the side that just moved captured a lion there: the square is empty (igui or
     // double move of a falcon/eagle) or holds that side's capturing piece
     if (p !== 0 && (p & 1) === turn)
-      return err(`SFEN field 3: counter-strike square ${csText} holds a piece of the side to move, so no lion can just have been captured there`);
+      return err({ code: 'fen.counter-strike-own', format, text: csText });
     if (p !== 0 && LION_CODE[p] && p >> 1 !== PROMOTED_KIRIN)
-      return err(`SFEN field 3: counter-strike square ${csText} holds a lion, which cannot have captured there (only a non-lion's capture counts)`);
+      return err({ code: 'fen.counter-strike-lion', format, text: csText });
     pos.setAux(sq + 1);
   }
 
   const numText = fields[3] ?? '1';
-  const num = parseCounter(numText, 1, 'SFEN field 4: move number');
+  const num = parseCounter(numText, 1, { format, field: 4, what: 'move number' });
   if (!num.ok) return num;
   const n = num.value;
   if ((n % 2 === 1) === (turn === 0)) {
@@ -70,12 +71,12 @@ export function parseChuSfen(text: string): Result<Position> {
   }
 
   const problem = placementError(pos);
-  if (problem) return err(`SFEN field 1: ${problem}`);
+  if (problem) return err({ code: 'fen.placement', format, reason: problem });
   return ok(pos);
 }
 
 /** Boards no game can reach (Chu Shogi has no drops, and nothing promotes to a King). */
-function placementError(pos: Position): string | null {
+function placementError(pos: Position): PlacementProblem | null {
   const kings = [0, 0];
   const count = [0, 0];
   for (let sq = 0; sq < SIZE; sq++) {
@@ -86,10 +87,10 @@ function placementError(pos: Position): string | null {
   }
   for (const side of [0, 1]) {
     const who = side === 0 ? 'sente (upper case)' : 'gote (lower case)';
-    if (kings[side]! > 1) return `${who} has ${kings[side]} kings (at most 1)`;
-    if (count[side]! > MAX_PIECES) return `${who} has ${count[side]} pieces (at most ${MAX_PIECES})`;
+    if (kings[side]! > 1) return { code: 'placement.too-many', side: who, count: kings[side]!, pieces: 'kings', max: 1 };
+    if (count[side]! > MAX_PIECES) return { code: 'placement.too-many', side: who, count: count[side]!, pieces: 'pieces', max: MAX_PIECES };
   }
-  if (count[0] === 0 && count[1] === 0) return 'the board is empty';
+  if (count[0] === 0 && count[1] === 0) return { code: 'placement.empty' };
   return null;
 }
 
@@ -103,6 +104,6 @@ export function formatChuSfen(pos: Position): string {
 
 export const chuStartPosition = (): Position => {
   const r = parseChuSfen(CHU_START_SFEN);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new ProblemError(r.error);
   return r.value;
 };

@@ -12,8 +12,8 @@ import { generatePseudoFrom } from '../../../core/movegen.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { quoted, sqOf, type MoveProblem, type Sq } from '../../../core/problem.js';
 import { LION_CODE, lionDoubleStepSquares, royalsLost } from '../index.js';
-import { quoteInput } from '../../../core/text.js';
 
 const W = 12;
 
@@ -43,7 +43,7 @@ interface Parsed {
   promote: boolean;
 }
 
-function parseText(text: string): Parsed | string {
+function parseText(text: string): Parsed | MoveProblem {
   const u = USI_RE.exec(text);
   if (u) {
     const a = parseUsiSquare(u[1]! + u[2]!);
@@ -60,36 +60,38 @@ function parseText(text: string): Parsed | string {
     const promote = x[9] === '+';
     if (x[5] === undefined) return { from: a, mid: -1, to: b, promote };
     const c = sq(x[5], x[6]!);
-    if (c !== b) return `the second leg of ${quoteInput(text)} must start where the first one ended`;
+    if (c !== b) return { code: 'move.second-leg', text };
     return { from: a, mid: b, to: sq(x[7]!, x[8]!), promote };
   }
-  return `${quoteInput(text)} is not a USI move (like 7g7f, 7e7c+ or the lion's 7j7i6h)`;
+  return quoted(text, { code: 'move.not-notation', notation: 'usi' }, 'is');
 }
 
 /** Reads a USI (or XBoard legs) move and finds it among the legal moves of `pos`. */
-export function parseUsi(pos: Position, input: string): Result<Move> {
+export function parseUsi(pos: Position, input: string): Result<Move, MoveProblem> {
   const text = input.trim();
   const parsed = parseText(text);
-  if (typeof parsed === 'string') return err(parsed);
+  if ('code' in parsed) return err(parsed);
+  const fail = (reason: MoveProblem): Result<never, MoveProblem> => err(quoted(text, reason));
+  const S = (sq: number): Sq => sqOf(sq, usiSquare);
   const { from, mid, to, promote } = parsed;
   const b = pos.board;
   const p = b[from]!;
   const us = pos.turn;
-  if (p === 0) return err(`${quoteInput(text)}: there is no piece on ${usiSquare(from)}`);
+  if (p === 0) return fail({ code: 'move.no-piece', at: S(from) });
   const name = pos.variant.pieces[(p >> 1) - 1]!.name;
-  if ((p & 1) !== us) return err(`${quoteInput(text)}: the ${name} on ${usiSquare(from)} is ${sideName(p & 1)}'s, and it is ${sideName(us)}'s move`);
-  if (royalsLost(pos)) return err(`${quoteInput(text)}: the game is over (${sideName(us)} has no king or prince left)`);
+  if ((p & 1) !== us) return fail({ code: 'move.not-yours', piece: name, at: S(from), owner: sideName(p & 1), turn: sideName(us) });
+  if (royalsLost(pos)) return fail({ code: 'move.royals-lost', side: sideName(us) });
   let want: number;
   if (mid < 0) {
-    if (from === to) return err(`${quoteInput(text)}: a move must leave its square (a pass is written with its middle square, like 8g7g8g)`);
+    if (from === to) return fail({ code: 'move.stay', pass: '8g7g8g' });
     want = plainMove(from, to);
   } else {
     if (mid === from || (mid === to && to !== from))
-      return err(`${quoteInput(text)}: the middle square must differ from the start and the end`);
+      return fail({ code: 'move.middle-square' });
     if (!lionDoubleStepSquares(pos, from, mid, to))
-      return err(`${quoteInput(text)}: the ${name} on ${usiSquare(from)} has no double move through ${usiSquare(mid)} to ${usiSquare(to)}`);
+      return fail({ code: 'move.no-double', piece: name, from: S(from), mid: S(mid), to: S(to) });
     const q = b[mid]!;
-    if (q !== 0 && (q & 1) === us) return err(`${quoteInput(text)}: the first step lands on ${sideName(us)}'s own piece on ${usiSquare(mid)}`);
+    if (q !== 0 && (q & 1) === us) return fail({ code: 'move.first-step-own', side: sideName(us), at: S(mid) });
     if (q !== 0) want = makeMove(from, to, mid);
     else if (to !== from) want = plainMove(from, to); // through an empty square: the plain move
     else want = -1; // a pass, whichever empty middle square
@@ -101,11 +103,7 @@ export function parseUsi(pos: Position, input: string): Result<Move> {
       : legal.find((m) => moveFrom(m) === from && isPass(b, m));
   if (found !== undefined) return ok(found);
   if (want >= 0 && legal.some((m) => withoutPromotion(m) === want)) {
-    return err(
-      promote
-        ? `${quoteInput(text)}: the ${name} may not promote on this move`
-        : `${quoteInput(text)}: the ${name} must promote on this move`,
-    );
+    return fail({ code: 'move.promotion', piece: name, must: !promote });
   }
   // pseudo-legal but refused by the lion-trading rules?
   const buf = new Int32Array(512);
@@ -113,12 +111,8 @@ export function parseUsi(pos: Position, input: string): Result<Move> {
   for (let i = 0; i < n; i++) {
     const m = withoutPromotion(buf[i]!);
     if (m === want || (want < 0 && moveFrom(m) === from && moveTo(m) === from)) {
-      return err(
-        !LION_CODE[p]
-          ? `${quoteInput(text)}: counter-strike rule: after a lion was taken by a non-lion on ${usiSquare(pos.aux - 1)}, a lion may be taken by a non-lion only there this move`
-          : `${quoteInput(text)}: lion-trading rule: a lion may not take a protected lion two squares away unless its first step captured a piece other than a pawn or go-between`,
-      );
+      return fail(!LION_CODE[p] ? { code: 'move.counter-strike', at: S(pos.aux - 1) } : { code: 'move.lion-trading' });
     }
   }
-  return err(`${quoteInput(text)}: the ${name} on ${usiSquare(from)} cannot ${mid >= 0 ? 'make that double move' : `move to ${usiSquare(to)}`}`);
+  return fail({ code: 'move.cannot', piece: name, from: S(from), to: mid >= 0 ? null : S(to) });
 }

@@ -17,9 +17,9 @@ import { isPass, isPromotion, moveFrom, moveMid, moveTo, withPromotion, type Mov
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { bareProblem, quoted, type MoveProblem } from '../../../core/problem.js';
 import { CHU_ABBREVIATIONS, CHU_PIECES } from '../pieces.js';
 import { parseUsi, usiSquare } from './usi.js';
-import { quoteInput } from '../../../core/text.js';
 
 const SIDE_NAMES = ['sente', 'gote'];
 
@@ -97,19 +97,19 @@ export function westernKinds(abbr: string): number[] {
 }
 
 /** Parses a western move; errors are bare reasons, without the quoted text. */
-export function parseWesternReason(pos: Position, text: string): Result<Move> {
+export function parseWesternReason(pos: Position, text: string): Result<Move, MoveProblem> {
   const w = readWestern(text);
-  if (!w) return err('not a western move (like Ln-7i-6h, Lnx!4h, P-7f or --)');
+  if (!w) return err({ code: 'move.not-notation', notation: 'western' });
   const legal = legalMoves(pos);
   const us = pos.turn;
   if (w === 'pass') {
     const passes = legal.filter((m) => isPass(pos.board, m));
     if (passes.length === 1) return ok(passes[0]!);
-    if (passes.length === 0) return err(`${SIDE_NAMES[us]} has no piece that can pass here`);
-    return err(`it is ambiguous: it could be ${passes.map((m) => formatWestern(pos, m, legal)).join(' or ')}`);
+    if (passes.length === 0) return err({ code: 'move.cannot-pass', side: SIDE_NAMES[us]! });
+    return err({ code: 'move.ambiguous', options: passes.map((m) => formatWestern(pos, m, legal)) });
   }
   const kinds = westernKinds(w.abbr);
-  if (kinds.length === 0) return err(`${quoteInput(w.abbr)} is not a chu shogi piece abbreviation`);
+  if (kinds.length === 0) return err({ code: 'move.unknown-abbreviation', abbr: w.abbr });
   const b = pos.board;
   const candidates: number[] = [];
   for (let sq = 0; sq < b.length; sq++) {
@@ -118,25 +118,29 @@ export function parseWesternReason(pos: Position, text: string): Result<Move> {
   }
   const name = CHU_PIECES[kinds[0]! - 1]!.name;
   if (candidates.length === 0)
-    return err(w.origin ? `there is no ${SIDE_NAMES[us]} ${w.abbr} on ${w.origin}` : `${SIDE_NAMES[us]} has no ${name} (${w.abbr})`);
+    return err(
+      w.origin
+        ? { code: 'move.none-written-at', side: SIDE_NAMES[us]!, abbr: w.abbr, at: w.origin }
+        : { code: 'move.side-has-no', side: SIDE_NAMES[us]!, piece: name, abbr: w.abbr },
+    );
   const found = new Set<Move>();
-  const reasons: string[] = [];
+  const reasons: MoveProblem[] = [];
   for (const from of candidates) {
     const origin = usiSquare(from);
     const usi = origin + (w.igui ? w.steps[0]! + origin : w.steps.join('')) + (w.promote ? '+' : '');
     const r = parseUsi(pos, usi);
     if (r.ok) found.add(r.value);
-    else reasons.push(r.error.startsWith(`${quoteInput(usi)}: `) ? r.error.slice(quoteInput(usi).length + 2) : r.error);
+    else reasons.push(bareProblem(r.error, usi));
   }
   if (found.size === 1) return ok([...found][0]!);
-  if (found.size > 1) return err(`it is ambiguous: it could be ${[...found].map((m) => formatWestern(pos, m, legal)).join(' or ')}`);
+  if (found.size > 1) return err({ code: 'move.ambiguous', options: [...found].map((m) => formatWestern(pos, m, legal)) });
   if (candidates.length === 1) return err(reasons[0]!);
   const dest = w.igui ? w.steps[0]! : w.steps[w.steps.length - 1]!;
-  return err(`none of ${SIDE_NAMES[us]}'s ${candidates.length} pieces written ${w.abbr} can make this move to ${dest}`);
+  return err({ code: 'move.none-can', side: SIDE_NAMES[us]!, count: candidates.length, abbr: w.abbr, to: dest });
 }
 
 /** Parses a western move: `"Ln-5e": the Lion on 7g cannot move to 5e`. */
-export function parseWestern(pos: Position, text: string): Result<Move> {
+export function parseWestern(pos: Position, text: string): Result<Move, MoveProblem> {
   const r = parseWesternReason(pos, text);
-  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
+  return r.ok ? r : err(quoted(text, r.error));
 }

@@ -14,9 +14,9 @@
 import type { Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, type Result } from '../../../core/result.js';
+import { quoted, type MoveProblem } from '../../../core/problem.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../pieces.js';
 import { resolveXiangqiQuery, viewXiangqiMove, type XqQuery, type XqSelector } from './wxf.js';
-import { quoteInput } from '../../../core/text.js';
 
 const RED_PIECES = ['', '帅', '仕', '相', '马', '车', '炮', '兵'];
 const BLACK_PIECES = ['', '将', '士', '象', '马', '车', '炮', '卒'];
@@ -99,14 +99,14 @@ export function chineseQuery(text: string): XqQuery | null {
 export const looksLikeChinese = (text: string): boolean => chineseQuery(text) !== null;
 
 /** Parses a Chinese move; errors are bare reasons, without the quoted text. */
-export function parseChineseReason(pos: Position, text: string): Result<Move> {
+export function parseChineseReason(pos: Position, text: string): Result<Move, MoveProblem> {
   const q = chineseQuery(text);
-  if (!q) return err('not a Chinese move (like 炮二平五 or 马8进7)');
+  if (!q) return err({ code: 'move.not-notation', notation: 'chinese' });
   return resolveXiangqiQuery(pos, q, formatChinese);
 }
 
 /** Parses a Chinese move: `"马二进四": the horse on h0 cannot reach file 4`. */
-export function parseChinese(pos: Position, text: string): Result<Move> {
+export function parseChinese(pos: Position, text: string): Result<Move, MoveProblem> {
   const r = parseChineseReason(pos, text);
-  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
+  return r.ok ? r : err(quoted(text, r.error));
 }

@@ -13,12 +13,12 @@
 import { plainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { quoted, type MoveProblem } from '../../../core/problem.js';
 import { xiangqi } from '../index.js';
 import { looksLikeChinese, parseChineseReason } from './chinese.js';
 import { isLegalMove } from './legal-check.js';
 import { looksLikeWxf, parseWxfReason } from './wxf.js';
 import { explainXiangqi } from './why.js';
-import { quoteInput } from '../../../core/text.js';
 import { formatIccs } from './iccs.js';
 
 export type CoordinateMode = 'iccs' | 'uci' | 'auto';
@@ -74,29 +74,29 @@ export function classifyXiangqiMove(text: string): XiangqiNotation | null {
 }
 
 /** A coordinate move checked against the legal moves, with the reason when it is not legal. */
-export function parseXiangqiCoordinateReason(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
+export function parseXiangqiCoordinateReason(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move, MoveProblem> {
   const iccs = mode !== 'uci' ? coordinateMove(text, false) : -1;
   const uci = mode !== 'iccs' ? coordinateMove(text, true) : -1;
   const m = iccs >= 0 ? iccs : uci;
-  if (m < 0) return err(mode === 'uci' ? 'not a UCI move (like h3e3)' : 'not a coordinate move (like h2e2)');
+  if (m < 0) return err({ code: 'move.not-notation', notation: mode === 'uci' ? 'uci' : 'coordinate' });
   if (isLegalMove(pos, m)) return ok(m);
   if (iccs >= 0 && uci >= 0 && isLegalMove(pos, uci)) return ok(uci);
-  return err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? 'it is not legal here');
+  return err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? { code: 'move.not-legal' });
 }
 
 /** A xiangqi move in any notation; the bare reason on failure. */
-export function parseXiangqiMoveReason(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
-  if (pos.variant !== xiangqi) return err('not a xiangqi position');
+export function parseXiangqiMoveReason(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move, MoveProblem> {
+  if (pos.variant !== xiangqi) return err({ code: 'move.wrong-game', game: 'xiangqi' });
   if (coordinateMove(text, false) >= 0 || coordinateMove(text, true) >= 0) return parseXiangqiCoordinateReason(pos, text, mode);
   if (looksLikeWxf(text)) return parseWxfReason(pos, text);
   if (looksLikeChinese(text)) return parseChineseReason(pos, text);
-  return err('not a move in any xiangqi notation (like h2e2, C2.5 or 炮二平五)');
+  return err({ code: 'move.not-notation', notation: 'xiangqi' });
 }
 
 /** A xiangqi move in any notation: `"H2+3": the horse on h0 is blocked at h1`. */
-export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move> {
+export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMode = 'auto'): Result<Move, MoveProblem> {
   const r = parseXiangqiMoveReason(pos, text, mode);
-  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
+  return r.ok ? r : err(quoted(text, r.error));
 }
 
 /**
@@ -105,16 +105,14 @@ export function parseXiangqiMove(pos: Position, text: string, mode: CoordinateMo
  * not legal is an error saying why, with the UCI reading when that one would be legal (never
  * played silently). The error quotes the text.
  */
-export function parseTypedXiangqiMove(pos: Position, text: string, uci: boolean): Result<Move> {
+export function parseTypedXiangqiMove(pos: Position, text: string, uci: boolean): Result<Move, MoveProblem> {
   if (uci) return parseXiangqiMove(pos, text, 'uci');
   const iccs = coordinateMove(text, false);
   const asUci = coordinateMove(text, true);
   if (iccs < 0 && asUci < 0) return parseXiangqiMove(pos, text, 'iccs');
   const legalUci = asUci >= 0 && asUci !== iccs && pos.variant === xiangqi && isLegalMove(pos, asUci);
-  const hint = legalUci
-    ? ` (read with UCI ranks 1–10 it would be ${formatIccs(asUci)}; type notation uci, or use --notation uci, to number ranks that way)`
-    : '';
-  if (iccs < 0) return err(`${quoteInput(text)}: not an ICCS move, as the board's ranks are 0–9${hint || ' (with notation uci, ranks 1–10 are read)'}`);
+  const hint = legalUci ? formatIccs(asUci) : null;
+  if (iccs < 0) return err(quoted(text, { code: 'move.not-iccs', uci: hint }));
   const r = parseXiangqiMoveReason(pos, text, 'iccs');
-  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}${hint}`);
+  return r.ok ? r : err(quoted(text, hint ? { code: 'move.uci-reading', reason: r.error, uci: hint } : r.error));
 }

@@ -1,45 +1,46 @@
 /** Xiangqi FEN (spec xiangqi.md): read w/r/b, H/E synonyms, missing counters; reject impossible positions. */
 import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { ProblemError, type FenProblem } from '../../../core/problem.js';
 import { xiangqi, XIANGQI_START_FEN } from '../index.js';
 import { xiangqiPlacementError } from '../validate.js';
-import { fenControlError, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
-import { quoteInput } from '../../../core/text.js';
+import { fenControlProblem, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
 
-export function parseXiangqiFen(text: string): Result<Position> {
-  const control = fenControlError(text, 'FEN');
+export function parseXiangqiFen(text: string): Result<Position, FenProblem> {
+  const format = 'FEN';
+  const control = fenControlProblem(text, format);
   if (control) return err(control);
   const fields = text.trim().split(/\s+/);
-  if (fields.length === 0 || fields[0] === '') return err('FEN is empty');
+  if (fields.length === 0 || fields[0] === '') return err({ code: 'fen.empty', format });
   const board = parseBoardField(xiangqi, fields[0]!, { H: 'N', E: 'B' });
   if (!board.ok) return board;
   const pos = new Position(xiangqi);
   board.value.forEach((p, sq) => p && pos.put(sq, p));
   const side = (fields[1] ?? 'w').toLowerCase();
-  if (side !== 'w' && side !== 'r' && side !== 'b') return err(`FEN field 2: side to move must be w, r or b, not ${quoteInput(fields[1])}`);
+  if (side !== 'w' && side !== 'r' && side !== 'b') return err({ code: 'fen.side', format, allowed: 'w, r or b', found: fields[1] });
   pos.setTurn(side === 'b' ? 1 : 0);
   // fields 3 and 4 (castling, en passant) are "-" in xiangqi; tolerated when short and made of
   // letters, digits and "-" (records write "- -", some just a number there)
   for (const i of [2, 3]) {
     const f = fields[i];
     if (f !== undefined && !/^[-A-Za-z0-9]{1,8}$/.test(f))
-      return err(`FEN field ${i + 1}: ${quoteInput(f, 24)} is not "-" (xiangqi has no castling or en passant)`);
+      return err({ code: 'fen.castling-field', format, field: i + 1, text: f });
   }
   const half = fields[4];
   const full = fields[5];
   if (half !== undefined) {
-    const n = parseCounter(half, 0, 'FEN field 5: halfmove clock');
+    const n = parseCounter(half, 0, { format, field: 5, what: 'halfmove clock' });
     if (!n.ok) return n;
     pos.halfmove = n.value;
   }
   if (full !== undefined) {
-    const n = parseCounter(full, 1, 'FEN field 6: move number');
+    const n = parseCounter(full, 1, { format, field: 6, what: 'move number' });
     if (!n.ok) return n;
     pos.fullmove = n.value;
   }
-  if (fields.length > 6) return err(`FEN has ${fields.length} fields, at most 6`);
+  if (fields.length > 6) return err({ code: 'fen.field-count', format, found: fields.length, max: 6 });
   const problem = xiangqiPlacementError(pos);
-  if (problem) return err(`FEN field 1: ${problem}`);
+  if (problem) return err({ code: 'fen.placement', format, reason: problem });
   return ok(pos);
 }
 
@@ -49,6 +50,6 @@ export function formatXiangqiFen(pos: Position): string {
 
 export const xiangqiStartPosition = (): Position => {
   const r = parseXiangqiFen(XIANGQI_START_FEN);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new ProblemError(r.error);
   return r.value;
 };

@@ -30,7 +30,7 @@ function follow(p: Position, list: readonly { readonly text: string }[], k: numb
   if (k >= end) return `${formatBoardField(p)} ${p.turn}`;
   const text = list[k]!.text;
   const r = parseXiangqiMoveReason(p, text, uci ? 'uci' : 'iccs');
-  const options = r.ok ? [r.value] : r.error.startsWith('it is ambiguous') ? wxfCandidates(p, text) : [];
+  const options = r.ok ? [r.value] : r.error.code === 'move.ambiguous' ? wxfCandidates(p, text) : [];
   for (const m of options) {
     const q = p.clone(64);
     q.play(m);
@@ -82,7 +82,7 @@ export const XIANGQI_RECORDS: RecordReader = {
         const r = parseXiangqiSanReason(pos, text, uci ? 1 : 0);
         if (r.ok) return r;
       }
-      return err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? 'it is not legal here');
+      return err(explainXiangqi(pos, moveFrom(m), moveTo(m)) ?? { code: 'move.not-legal' });
     }
     if (san && looksLikeXiangqiSan(text)) return parseXiangqiSanReason(pos, text, uci ? 1 : 0);
     return parseXiangqiMoveReason(pos, text, uci ? 'uci' : 'iccs');

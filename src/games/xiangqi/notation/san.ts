@@ -14,6 +14,7 @@ import { moveFrom, moveTo, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import type { MoveProblem } from '../../../core/problem.js';
 import { sanFile as file, type SanQuery } from '../../../core/san.js';
 
 const XQ_SAN = /^([KGAEBHNRCP])?([a-i])?(10|[0-9])?(x)?([a-i])(10|[0-9])([+#]{0,2})$/;
@@ -55,13 +56,13 @@ const XQ_NAMES = ['', 'general', 'advisor', 'elephant', 'horse', 'chariot', 'can
  * A xiangqi SAN move resolved among the legal moves. `base` is the number of the first rank: 0
  * (XBoard) or 1 (pychess). Errors are bare reasons.
  */
-export function parseXiangqiSanReason(pos: Position, text: string, base: 0 | 1): Result<Move> {
+export function parseXiangqiSanReason(pos: Position, text: string, base: 0 | 1): Result<Move, MoveProblem> {
   const q = xiangqiSanQuery(text);
-  if (!q) return err('not a SAN move (like Che3 or Hxf9+)');
+  if (!q) return err({ code: 'move.not-notation', notation: 'xiangqi-san' });
   const kind = q.piece === '' ? 7 : XQ_KIND[q.piece]!;
   const W = 9;
   const toY = q.rank - base;
-  if (toY < 0 || toY > 9) return err(`rank ${q.rank} is off the board (ranks ${base}–${base + 9})`);
+  if (toY < 0 || toY > 9) return err({ code: 'move.san-off-board', rank: q.rank, base });
   const to = toY * W + q.file;
   const fromY = q.fromRank === null ? null : q.fromRank - base;
   const found: Move[] = [];
@@ -79,10 +80,11 @@ export function parseXiangqiSanReason(pos: Position, text: string, base: 0 | 1):
   const sq = String.fromCharCode(97 + q.file) + String(q.rank);
   if (found.length === 1) {
     const cap = pos.board[to] !== 0;
-    if (q.capture && !cap) return err(`it is written as a capture but ${sq} is empty`);
+    if (q.capture && !cap) return err({ code: 'move.san-not-capture', to: sq });
     return ok(found[0]!);
   }
-  if (found.length > 1) return err(`it is ambiguous: ${found.length} ${side} ${XQ_NAMES[kind]}s can move to ${sq}`);
-  if (any) return err(`no ${side} ${XQ_NAMES[kind]} on the given ${q.fromFile !== null ? 'file' : 'rank'} can move to ${sq}`);
-  return err(`no ${side} ${XQ_NAMES[kind]} can move to ${sq} (numbering ranks ${base}–${base + 9})`);
+  const piece = XQ_NAMES[kind]!;
+  if (found.length > 1) return err({ code: 'move.san-ambiguous', count: found.length, side, piece, to: sq });
+  if (any) return err({ code: 'move.san-none', side, piece, to: sq, line: q.fromFile !== null ? 'file' : 'rank' });
+  return err({ code: 'move.san-none', side, piece, to: sq, base });
 }

@@ -7,6 +7,7 @@ import { plainMove } from '../../../core/move.js';
 import { iccsSquare } from '../squares.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
+import { sqOf, type MoveProblem } from '../../../core/problem.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, inPalace, KING, SOLDIER, XIANGQI_PIECE_NAMES, XIANGQI_SIDE_NAMES } from '../pieces.js';
 import { kingSquare } from '../index.js';
 
@@ -36,13 +37,14 @@ function between(from: number, to: number): number[] {
 }
 
 /** Reason the piece on `from` cannot move to `to` by its own movement (geometry and blocking), or null. */
-function geometryProblem(pos: Position, from: number, to: number): string | null {
+function geometryProblem(pos: Position, from: number, to: number): MoveProblem | null {
   const b = pos.board;
   const p = b[from]!;
   const kind = p >> 1;
   const side = p & 1;
   const name = XQ_PIECE_NAMES[kind];
-  const who = `the ${name} on ${iccsName(from)}`;
+  const who = { piece: name!, from: sqOf(from, iccsName) };
+  const T = sqOf(to, iccsName);
   const fx = from % W;
   const fy = (from / W) | 0;
   const tx = to % W;
@@ -54,54 +56,54 @@ function geometryProblem(pos: Position, from: number, to: number): string | null
   const forward = side === 0 ? dy : -dy;
   switch (kind) {
     case KING:
-      if (adx + ady !== 1) return `${who} moves one point along a file or rank, not to ${iccsName(to)}`;
-      if (!inPalace(tx, ty, side)) return `${who} cannot leave the palace`;
+      if (adx + ady !== 1) return { code: 'move.shape', ...who, shape: 'orthogonal-step', to: T };
+      if (!inPalace(tx, ty, side)) return { code: 'move.confined', ...who, area: 'palace' };
       return null;
     case ADVISOR:
-      if (adx !== 1 || ady !== 1) return `${who} moves one point diagonally, not to ${iccsName(to)}`;
-      if (!inPalace(tx, ty, side)) return `${who} cannot leave the palace`;
+      if (adx !== 1 || ady !== 1) return { code: 'move.shape', ...who, shape: 'diagonal-step', to: T };
+      if (!inPalace(tx, ty, side)) return { code: 'move.confined', ...who, area: 'palace' };
       return null;
     case ELEPHANT: {
-      if (adx !== 2 || ady !== 2) return `${who} moves exactly two points diagonally, not to ${iccsName(to)}`;
-      if (side === 0 ? ty > 4 : ty < 5) return `${who} cannot cross the river`;
+      if (adx !== 2 || ady !== 2) return { code: 'move.shape', ...who, shape: 'two-diagonal', to: T };
+      if (side === 0 ? ty > 4 : ty < 5) return { code: 'move.confined', ...who, area: 'river' };
       const eye = from + (dy / 2) * W + dx / 2;
-      if (b[eye]) return `${who} is blocked at ${iccsName(eye)}`;
+      if (b[eye]) return { code: 'move.blocked', ...who, at: sqOf(eye, iccsName) };
       return null;
     }
     case HORSE: {
       if (!((adx === 1 && ady === 2) || (adx === 2 && ady === 1)))
-        return `${who} moves one point straight then one diagonally, not to ${iccsName(to)}`;
+        return { code: 'move.shape', ...who, shape: 'horse', to: T };
       const leg = adx === 2 ? from + dx / 2 : from + (dy / 2) * W;
-      if (b[leg]) return `${who} is blocked at ${iccsName(leg)}`;
+      if (b[leg]) return { code: 'move.blocked', ...who, at: sqOf(leg, iccsName) };
       return null;
     }
     case CHARIOT: {
-      if (dx !== 0 && dy !== 0) return `${who} moves along a file or rank, not to ${iccsName(to)}`;
+      if (dx !== 0 && dy !== 0) return { code: 'move.shape', ...who, shape: 'line', to: T };
       const block = between(from, to).find((s) => b[s] !== 0);
-      if (block !== undefined) return `${who} cannot reach ${iccsName(to)} (blocked at ${iccsName(block)})`;
+      if (block !== undefined) return { code: 'move.blocked-path', ...who, to: T, at: sqOf(block, iccsName) };
       return null;
     }
     case CANNON: {
-      if (dx !== 0 && dy !== 0) return `${who} moves along a file or rank, not to ${iccsName(to)}`;
+      if (dx !== 0 && dy !== 0) return { code: 'move.shape', ...who, shape: 'line', to: T };
       const screens = between(from, to).filter((s) => b[s] !== 0);
       if (b[to] === 0) {
-        if (screens.length > 0) return `${who} cannot reach ${iccsName(to)} (blocked at ${iccsName(screens[0]!)})`;
+        if (screens.length > 0) return { code: 'move.blocked-path', ...who, to: T, at: sqOf(screens[0]!, iccsName) };
         return null;
       }
       if ((b[to]! & 1) === side) return null; // reported as an own piece by the caller
-      if (screens.length === 0) return `${who} needs a screen to capture on ${iccsName(to)}`;
+      if (screens.length === 0) return { code: 'move.no-screen', ...who, to: T };
       if (screens.length > 1)
-        return `${who} cannot capture on ${iccsName(to)} over ${screens.length} pieces (${screens.map(iccsName).join(', ')})`;
+        return { code: 'move.screens', ...who, to: T, over: screens.map((s) => sqOf(s, iccsName)) };
       return null;
     }
     case SOLDIER: {
-      if (forward < 0) return `${who} cannot move backward`;
-      if (adx + ady !== 1) return `${who} moves one point at a time, not to ${iccsName(to)}`;
-      if (dy === 0 && (side === 0 ? fy <= 4 : fy >= 5)) return `${who} cannot move sideways before crossing the river`;
+      if (forward < 0) return { code: 'move.backward', ...who };
+      if (adx + ady !== 1) return { code: 'move.shape', ...who, shape: 'one-step', to: T };
+      if (dy === 0 && (side === 0 ? fy <= 4 : fy >= 5)) return { code: 'move.sideways-early', ...who };
       return null;
     }
     default:
-      return `${who} cannot move`;
+      return { code: 'move.immobile', ...who };
   }
 }
 
@@ -109,18 +111,19 @@ function geometryProblem(pos: Position, from: number, to: number): string | null
  * Why moving the piece on `from` to `to` is illegal in `pos`, or null if it is legal. Assumes
  * nothing about the squares beyond being on the board.
  */
-export function explainXiangqi(pos: Position, from: number, to: number): string | null {
+export function explainXiangqi(pos: Position, from: number, to: number): MoveProblem | null {
   const b = pos.board;
   const us = pos.turn;
   const p = b[from]!;
-  if (p === 0) return `there is no piece on ${iccsName(from)}`;
-  if ((p & 1) !== us) return `the ${XQ_PIECE_NAMES[p >> 1]} on ${iccsName(from)} is ${XQ_SIDE_NAMES[p & 1]}'s, and it is ${XQ_SIDE_NAMES[us]}'s move`;
-  if (from === to) return `a move must go somewhere: ${iccsName(from)} to ${iccsName(to)}`;
+  if (p === 0) return { code: 'move.no-piece', at: sqOf(from, iccsName) };
+  if ((p & 1) !== us)
+    return { code: 'move.not-yours', piece: XQ_PIECE_NAMES[p >> 1]!, at: sqOf(from, iccsName), owner: XQ_SIDE_NAMES[p & 1]!, turn: XQ_SIDE_NAMES[us]! };
+  if (from === to) return { code: 'move.nowhere', from: sqOf(from, iccsName), to: sqOf(to, iccsName) };
   const geo = geometryProblem(pos, from, to);
   if (geo) return geo;
   const q = b[to]!;
   if (q !== 0 && (q & 1) === us)
-    return `the ${XQ_PIECE_NAMES[p >> 1]} on ${iccsName(from)} cannot capture its own ${XQ_PIECE_NAMES[q >> 1]} on ${iccsName(to)}`;
+    return { code: 'move.own-capture', piece: XQ_PIECE_NAMES[p >> 1]!, from: sqOf(from, iccsName), target: XQ_PIECE_NAMES[q >> 1]!, to: sqOf(to, iccsName) };
   const m = plainMove(from, to);
   if (legalMoves(pos).includes(m)) return null;
   // pseudo-legal but illegal: it exposes the general
@@ -133,7 +136,7 @@ export function explainXiangqi(pos: Position, from: number, to: number): string 
   if (ksq >= 0 && other >= 0 && ksq % W === other % W) facing = between(ksq, other).every((s) => b[s] === 0);
   b[from] = p;
   b[to] = q;
-  if (facing) return `it would leave the generals facing each other on file ${iccsName(ksq >= 0 ? ksq : to)[0]}`;
-  if (wasInCheck) return `the ${XQ_SIDE_NAMES[us]} general is in check and this move does not parry it`;
-  return `it would leave the ${XQ_SIDE_NAMES[us]} general in check`;
+  if (facing) return { code: 'move.kings-facing', file: iccsName(ksq >= 0 ? ksq : to)[0]! };
+  if (wasInCheck) return { code: 'move.check-unparried', side: XQ_SIDE_NAMES[us]!, king: 'general' };
+  return { code: 'move.leaves-check', side: XQ_SIDE_NAMES[us]!, king: 'general' };
 }

@@ -23,9 +23,9 @@ import { plainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
+import { quoted, sqOf, type MoveProblem } from '../../../core/problem.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../pieces.js';
 import { explainXiangqi, fileX, iccsName, sideFile, XQ_PIECE_NAMES, XQ_SIDE_NAMES } from './why.js';
-import { quoteInput } from '../../../core/text.js';
 
 const W = 9;
 const H = 10;
@@ -145,9 +145,10 @@ const atWord = (at: 'F' | 'R' | 'M' | 'f' | 'r' | number): string =>
   typeof at === 'number' ? `${ORDINALS[at] ?? `${at + 1}th`} from the front` : AT_WORDS[at]!;
 
 /** The start squares a selector names, or why there are none. */
-function selectPieces(pos: Position, kind: number, sel: XqSelector): Result<number[]> {
+function selectPieces(pos: Position, kind: number, sel: XqSelector): Result<number[], MoveProblem> {
   const side = pos.turn;
-  const name = XQ_PIECE_NAMES[kind];
+  const name = XQ_PIECE_NAMES[kind]!;
+  const sideName = XQ_SIDE_NAMES[side]!;
   if (sel.t === 'digits') {
     const x = fileX(sel.a, side);
     const likes = likesOnColumn(pos, side, SOLDIER, x);
@@ -156,7 +157,7 @@ function selectPieces(pos: Position, kind: number, sel: XqSelector): Result<numb
   }
   if (sel.t === 'file') {
     const likes = likesOnColumn(pos, side, kind, fileX(sel.file, side));
-    if (likes.length === 0) return err(`there is no ${XQ_SIDE_NAMES[side]} ${name} on file ${sel.file}`);
+    if (likes.length === 0) return err({ code: 'move.none-on-file', side: sideName, piece: name, file: sel.file });
     if (sel.wxfMiddle && kind === SOLDIER && (likes.length === 3 || likes.length === 5))
       return ok([likes[likes.length >> 1]!]);
     return ok(likes);
@@ -164,10 +165,10 @@ function selectPieces(pos: Position, kind: number, sel: XqSelector): Result<numb
   const at = sel.at;
   if (sel.file !== undefined) {
     const likes = likesOnColumn(pos, side, kind, fileX(sel.file, side));
-    if (likes.length === 0) return err(`there is no ${XQ_SIDE_NAMES[side]} ${name} on file ${sel.file}`);
-    if (likes.length === 1) return err(`there is only one ${name} on file ${sel.file}`);
+    if (likes.length === 0) return err({ code: 'move.none-on-file', side: sideName, piece: name, file: sel.file });
+    if (likes.length === 1) return err({ code: 'move.one-on-file', piece: name, file: sel.file });
     const i = pickAt(at, likes.length);
-    if (i < 0) return err(`there is no ${atWord(at)} ${name} among the ${likes.length} on file ${sel.file}`);
+    if (i < 0) return err({ code: 'move.none-at-on-file', at: atWord(at), piece: name, count: likes.length, file: sel.file });
     return ok([likes[i]!]);
   }
   const out: number[] = [];
@@ -184,29 +185,29 @@ function selectPieces(pos: Position, kind: number, sel: XqSelector): Result<numb
     if (i >= 0) out.push(likes[i]!);
   }
   if (out.length > 0) return ok(out);
-  if (total === 0) return err(`${XQ_SIDE_NAMES[side]} has no ${name}`);
-  if (total === 1) return err(`there is only one ${name} on file ${onlyFile}`);
-  if (tandem === 0) return err(`no two ${XQ_SIDE_NAMES[side]} ${plural(kind)} share a file`);
-  return err(`there is no ${atWord(at)} ${name} on a file`);
+  if (total === 0) return err({ code: 'move.side-has-none', side: sideName, piece: name });
+  if (total === 1) return err({ code: 'move.one-on-file', piece: name, file: onlyFile });
+  if (tandem === 0) return err({ code: 'move.no-tandem', side: sideName, pieces: plural(kind) });
+  return err({ code: 'move.none-at', at: atWord(at), piece: name });
 }
 
 /** The end square of a move of the piece on `from`, or why the text cannot describe one. */
-function targetOf(pos: Position, from: number, kind: number, op: 1 | -1 | 0, n: number): Result<number> {
+function targetOf(pos: Position, from: number, kind: number, op: 1 | -1 | 0, n: number): Result<number, MoveProblem> {
   const side = pos.turn;
-  const who = `the ${XQ_PIECE_NAMES[kind]} on ${iccsName(from)}`;
+  const who = { piece: XQ_PIECE_NAMES[kind]!, from: sqOf(from, iccsName) };
   const fx = from % W;
   const fy = (from / W) | 0;
   const fwd = side === 0 ? 1 : -1;
   if (op === 0) {
-    if (DIAGONAL(kind)) return err(`${who} cannot move sideways (${XQ_PIECE_NAMES[kind]}s move diagonally: use + or -)`);
+    if (DIAGONAL(kind)) return err({ code: 'move.diagonal-sideways', ...who });
     const tx = fileX(n, side);
-    if (tx === fx) return err(`${who} is already on file ${n}`);
+    if (tx === fx) return err({ code: 'move.already-on-file', ...who, file: n });
     return ok(fy * W + tx);
   }
-  const dir = op === 1 ? 'forward' : 'back';
+  const dir: 'forward' | 'back' = op === 1 ? 'forward' : 'back';
   if (!DIAGONAL(kind)) {
     const ty = fy + op * fwd * n;
-    if (ty < 0 || ty >= H) return err(`${who} cannot go ${n} point${n === 1 ? '' : 's'} ${dir} (off the board)`);
+    if (ty < 0 || ty >= H) return err({ code: 'move.off-board', ...who, n, dir });
     return ok(ty * W + fx);
   }
   const tx = fileX(n, side);
@@ -215,9 +216,9 @@ function targetOf(pos: Position, from: number, kind: number, op: 1 | -1 | 0, n: 
   if (kind === ADVISOR && adx === 1) ady = 1;
   else if (kind === ELEPHANT && adx === 2) ady = 2;
   else if (kind === HORSE && (adx === 1 || adx === 2)) ady = 3 - adx;
-  if (ady < 0) return err(`${who} cannot reach file ${n}`);
+  if (ady < 0) return err({ code: 'move.file-unreachable', ...who, file: n });
   const ty = fy + op * fwd * ady;
-  if (ty < 0 || ty >= H) return err(`${who} cannot go ${dir} to file ${n} (off the board)`);
+  if (ty < 0 || ty >= H) return err({ code: 'move.off-board-file', ...who, dir, file: n });
   return ok(ty * W + tx);
 }
 
@@ -225,12 +226,12 @@ function targetOf(pos: Position, from: number, kind: number, op: 1 | -1 | 0, n: 
  * Resolves a query against the legal moves of `pos`. `format` writes alternatives for the
  * ambiguity message. Errors are bare reasons (the caller quotes the text).
  */
-export function resolveXiangqiQuery(pos: Position, q: XqQuery, format: (pos: Position, m: Move) => string): Result<Move> {
+export function resolveXiangqiQuery(pos: Position, q: XqQuery, format: (pos: Position, m: Move) => string): Result<Move, MoveProblem> {
   const sel = selectPieces(pos, q.kind, q.sel);
   if (!sel.ok) return sel;
   const legal = legalMoves(pos);
   const found: Move[] = [];
-  let firstReason: string | null = null;
+  let firstReason: MoveProblem | null = null;
   for (const from of sel.value) {
     const t = targetOf(pos, from, q.kind, q.op, q.n);
     if (!t.ok) {
@@ -239,12 +240,12 @@ export function resolveXiangqiQuery(pos: Position, q: XqQuery, format: (pos: Pos
     }
     const m = plainMove(from, t.value);
     if (legal.includes(m)) found.push(m);
-    else firstReason ??= explainXiangqi(pos, from, t.value) ?? 'it is not legal here';
+    else firstReason ??= explainXiangqi(pos, from, t.value) ?? { code: 'move.not-legal' };
   }
   if (found.length === 1) return ok(found[0]!);
-  if (found.length > 1) return err(`it is ambiguous: it could be ${found.map((m) => format(pos, m)).join(' or ')}`);
-  if (legal.length === 0) return err(`the game is over: ${XQ_SIDE_NAMES[pos.turn]} has no legal move`);
-  return err(firstReason ?? 'it is not legal here');
+  if (found.length > 1) return err({ code: 'move.ambiguous', options: found.map((m) => format(pos, m)) });
+  if (legal.length === 0) return err({ code: 'move.no-legal-move', side: XQ_SIDE_NAMES[pos.turn]! });
+  return err(firstReason ?? { code: 'move.not-legal' });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -330,9 +331,9 @@ export function wxfQuery(text: string): XqQuery | null {
 export const looksLikeWxf = (text: string): boolean => wxfQuery(text) !== null;
 
 /** Parses a WXF move; errors are bare reasons, without the quoted text. */
-export function parseWxfReason(pos: Position, text: string): Result<Move> {
+export function parseWxfReason(pos: Position, text: string): Result<Move, MoveProblem> {
   const q = wxfQuery(text);
-  if (!q) return err('not a WXF move (like C2.5, H8+7 or R+.3)');
+  if (!q) return err({ code: 'move.not-notation', notation: 'wxf' });
   return resolveXiangqiQuery(pos, q, (p, m) => formatWxf(p, m));
 }
 
@@ -355,7 +356,7 @@ export function wxfCandidates(pos: Position, text: string): Move[] {
 }
 
 /** Parses a WXF move: `"R+.3": there is only one chariot on file 2`. */
-export function parseWxf(pos: Position, text: string): Result<Move> {
+export function parseWxf(pos: Position, text: string): Result<Move, MoveProblem> {
   const r = parseWxfReason(pos, text);
-  return r.ok ? r : err(`${quoteInput(text)}: ${r.error}`);
+  return r.ok ? r : err(quoted(text, r.error));
 }
