@@ -88,6 +88,8 @@ export interface Game {
   readonly sideNames: readonly [string, string];
   parseFen(text: string): Result<Position>;
   formatFen(pos: Position): string;
+  /** What an accepted FEN has that no game reaches (move number 0, a composed check), as warnings. */
+  fenWarnings?(text: string, pos: Position): string[];
   /** The default coordinate notation (ICCS for xiangqi, USI for chu). */
   readonly coordinate: Notation;
   /** All output notations by id. */

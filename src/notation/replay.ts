@@ -33,6 +33,18 @@ export interface ReplayError {
 
 export type GameStatus = 'ok' | 'illegal' | 'malformed';
 
+/**
+ * An ending the rules would have ruled at a ply the record goes on past (the players went on, so
+ * the record's result stands): a note for validate, an error with `--strict`.
+ */
+export interface Ruling {
+  readonly ply: number;
+  /** The ruling's score: `1-0`, `0-1` or `1/2-1/2`. */
+  readonly result: string;
+  readonly reason: string;
+  readonly detail: string | null;
+}
+
 export interface GameReport {
   /** 1-based position of the game in the input. */
   readonly index: number;
@@ -49,8 +61,12 @@ export interface GameReport {
   readonly reason: string | null;
   /** The ruling in one sentence (who did what, where), when there is one. */
   readonly detail: string | null;
-  /** The ply at which the game ended by the rules (may be before the record's last move), or null. */
+  /** The ply at which the game ended by the rules (the record's last ply), or null. */
   readonly endPly: number | null;
+  /** Endings the rules would have ruled before the record's last move (the record went on). */
+  readonly rulings: readonly Ruling[];
+  /** What the FEN tag has that no game reaches but is accepted (move number 0, a composed check). */
+  readonly warnings?: readonly string[];
   /** With `explain`: the judged repetition that ended the game, if it ended so. */
   readonly explanation?: RepetitionExplanation | null;
   /** The result written in the record (result token, else Result tag), if any. */
@@ -177,7 +193,8 @@ export class Replayer {
   private historyFor(game: Game, start: Position): GameHistory | null {
     const rules = game.endRules;
     let h = this.histories.get(game.id);
-    if (!h) {
+    // a start with other rules (a chu mate problem, another rule set) needs its own history
+    if (!h || h.start.variant !== start.variant) {
       h = new GameHistory(rules, start);
       this.histories.set(game.id, h);
     } else h.reset(start);
@@ -193,7 +210,9 @@ export class Replayer {
     start: Position,
     list: readonly RecordMove[],
     uci: boolean,
-  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean } {
+  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; rulings: Ruling[] } {
+    const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
+    let lastRuled = -1;
     const history = this.historyFor(game, start);
     let pos: Position;
     if (history) pos = history.position;
@@ -229,11 +248,30 @@ export class Replayer {
       if (reason !== null) {
         // a text in no notation at all is malformed input (exit 2); a readable but illegal move is not (exit 1)
         const error = { ply: i + 1, move: text, line: mv.line, column: mv.column, message: reason };
-        return { pos, history, plies, error, malformedMove: shapeless };
+        return { pos, history, plies, error, malformedMove: shapeless, rulings };
       }
       if (history) {
-        history.record(m);
+        const ended = history.record(m);
         pos = history.position; // the history may have grown into a new position
+        const goesOn = i + 1 < list.length;
+        const prevRuling = rulings[rulings.length - 1];
+        // an ending that stays from a ruling noted before (a move limit) is not where the rules end the record
+        if (ended && !goesOn && prevRuling && prevRuling.reason === ended.reason && lastRuled === i) history.overrule();
+        else if (ended && goesOn) {
+          // the record goes on past a ruling: the players went on, so it is a note, and the moves
+          // after it are judged again — unless the game cannot go on (a side's royals are gone)
+          if (ended.reason === 'royals captured') {
+            const mv2 = list[i + 1]!;
+            const error = { ply: i + 2, move: mv2.text, line: mv2.line, column: mv2.column, message: `the game is already over (${ended.detail ?? ended.reason})` };
+            return { pos, history, plies: plies + 1, error, malformedMove: false, rulings };
+          }
+          history.overrule();
+          const prev = rulings[rulings.length - 1];
+          // an ending on the board that stays (bare king) is noted once, where it began
+          if (!(prev && prev.reason === ended.reason && lastRuled === i))
+            rulings.push({ ply: i + 1, result: resultScore(ended), reason: ended.reason, detail: ended.detail ?? null });
+          lastRuled = i + 1;
+        }
       } else {
         if (pos.sp >= STACK_LIMIT) {
           // the undo stack is bounded and replay never undoes: start a fresh history
@@ -245,7 +283,7 @@ export class Replayer {
       }
       plies++;
     }
-    return { pos, history, plies, error: null, malformedMove: false };
+    return { pos, history, plies, error: null, malformedMove: false, rulings };
   }
 
   /** Replays one record. Never throws on bad input. */
@@ -280,14 +318,16 @@ export class Replayer {
     const base = { index: rec.index, recorded };
     const which = gameOf(rec, opts);
     if ('error' in which)
-      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error: which.error };
+      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error: which.error };
     const game = getGame(which.id);
     const parsed = this.startPosition(game, rec.tags['FEN']);
     if (!parsed.ok) {
       const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);
-      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error };
+      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error };
     }
     const start = parsed.value;
+    const fenTag = rec.tags['FEN'];
+    const warnings = fenTag !== undefined && game.fenWarnings ? game.fenWarnings(fenTag, start) : [];
     const list = rec.moves;
     const mode = coordinateModeOf(game, rec);
     let run = this.replayMoves(game, start, list, mode.uci);
@@ -320,6 +360,8 @@ export class Replayer {
       reason: judged.reason,
       detail: judged.detail,
       endPly: judged.endPly,
+      rulings: run.rulings,
+      ...(warnings.length ? { warnings } : {}),
       error,
       ...(opts.explain && history ? { explanation: explainRepetition(game, history) } : {}),
       ...(opts.keepMoves && history ? { moves: history.moveList(), start: start.clone() } : {}),
@@ -347,7 +389,14 @@ export function formatReportLine(r: GameReport): string {
   if (r.reason && r.detail && DETAILED.has(r.reason)) tail += `: ${r.detail}`;
   if (r.reason && r.endPly !== null && r.endPly < r.plies) tail += ` at ply ${r.endPly} (the record goes on to ply ${r.plies})`;
   if (r.reason && r.recorded && r.recorded !== '*' && r.recorded !== r.result) tail += ` (recorded ${r.recorded})`;
+  for (const x of r.rulings) tail += `; ${formatRuling(x)}`;
+  for (const w of r.warnings ?? []) tail += `; warning: ${w}`;
   return `${head}ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
+}
+
+/** `ruled at ply 73 (the record goes on): 1-0 perpetual check: …` */
+export function formatRuling(x: Ruling): string {
+  return `ruled at ply ${x.ply} (the record goes on): ${x.result} ${x.reason}${x.detail ? `: ${x.detail}` : ''}`;
 }
 
 /** The JSON object of a game in `chuhan validate --json` (cli.md). */
@@ -362,7 +411,9 @@ export function reportJson(r: GameReport): Record<string, unknown> {
     reason: r.reason,
     ...(r.detail !== null ? { detail: r.detail } : {}),
     ...(r.endPly !== null ? { endPly: r.endPly } : {}),
+    ...(r.rulings.length ? { rulings: r.rulings.map((x) => ({ ply: x.ply, result: x.result, reason: x.reason, detail: x.detail })) } : {}),
     ...(r.explanation ? { explain: r.explanation.json } : {}),
+    ...(r.warnings?.length ? { warnings: r.warnings } : {}),
     ...(r.recorded !== null ? { recorded: r.recorded } : {}),
     ...(r.status === 'malformed' ? { malformed: true } : {}),
     error: r.error,

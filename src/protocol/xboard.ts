@@ -471,7 +471,7 @@ export class XboardSession {
 
   private maybeAnalyze(): void {
     if (!this.analyzing || this.running || this.badPosition) return;
-    if (this.judge.rules.positionResult(this.pos)) return;
+    if (this.judge.positionResult(this.pos)) return;
     const thinking = this.opts.thinker.think({
       pos: this.pos,
       history: this.history(),

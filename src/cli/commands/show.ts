@@ -57,6 +57,7 @@ export function registerShow(program: Command, io: Io): void {
       });
       if (!created.ok) throw new CliError(`bad FEN: ${created.error}`);
       const session = created.value;
+      if (opts.fen && game.fenWarnings) for (const w of game.fenWarnings(opts.fen, session.pos)) io.err(`chuhan: warning: ${w}\n`);
       if (opts.notation) {
         const r = session.command(`notation ${opts.notation}`);
         if (!r.ok) throw new CliError(r.err.join('; '));

@@ -12,6 +12,7 @@ interface ValidateOptions {
   variant?: string;
   json?: boolean;
   explain?: boolean;
+  strict?: boolean;
 }
 
 const FORMATS = ['auto', 'pgn', 'list'];
@@ -42,6 +43,7 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--format <format>', 'auto | pgn | list (a plain move list without tags)', 'auto')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
     .option('--json', 'machine-readable output')
+    .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
     .action(async (file: string, opts: ValidateOptions) => {
       const format = (opts.format ?? 'auto').toLowerCase();
@@ -74,6 +76,7 @@ export function registerValidate(program: Command, io: Io): void {
       let okCount = 0;
       let illegal = 0;
       let malformed = 0;
+      let ruled = 0;
       const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}) });
       try {
         for await (const rec of readRecords(source)) {
@@ -83,6 +86,7 @@ export function registerValidate(program: Command, io: Io): void {
           if (report.status === 'ok') okCount++;
           else if (report.status === 'illegal') illegal++;
           else malformed++;
+          if (report.rulings.length) ruled++;
           if (opts.json) out += (games > 1 ? ',' : '') + JSON.stringify(reportJson(report));
           else {
             out += formatReportLine(report) + '\n';
@@ -102,5 +106,7 @@ export function registerValidate(program: Command, io: Io): void {
         throw new CliError(`${malformed} of ${games} game${games === 1 ? '' : 's'} in ${name} ${malformed === 1 ? 'is' : 'are'} malformed`, 2);
       if (illegal > 0)
         throw new CliError(`${illegal} of ${games} game${games === 1 ? '' : 's'} in ${name} ${illegal === 1 ? 'has an illegal move' : 'have illegal moves'}`, 1);
+      if (opts.strict && ruled > 0)
+        throw new CliError(`${ruled} of ${games} game${games === 1 ? '' : 's'} in ${name} ${ruled === 1 ? 'goes' : 'go'} on past a ruling of the rules (--strict)`, 1);
     });
 }

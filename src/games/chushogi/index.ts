@@ -9,7 +9,9 @@
  *    (3) counter-strike: after a non-lion captured a lion, the other side's non-lions may not
  *    capture a lion on the next move except on that square (kept in `pos.aux` as square + 1);
  *  - moving into check is legal; a side to move without any royal (King or Crown Prince) while the
- *    opponent has one has lost, and has no moves.
+ *    opponent has one has lost, and has no moves — except in a mate problem (tsume), where the
+ *    attacker has no royal by convention: a position whose side without royals started so is
+ *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; SFEN picks it).
  */
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
@@ -217,7 +219,8 @@ export function hasRoyal(pos: Position, side: number): boolean {
 }
 
 /** The game is over for the side to move: it has no royal left while the opponent has one. */
-export const royalsLost = (pos: Position): boolean => !hasRoyal(pos, pos.turn) && hasRoyal(pos, pos.turn ^ 1);
+export const royalsLost = (pos: Position): boolean =>
+  pos.variant !== chushogiProblem && !hasRoyal(pos, pos.turn) && hasRoyal(pos, pos.turn ^ 1);
 
 /** Is the lion on `to` protected against a lion from `from` (first step on `mid`, or -1)? */
 function lionProtected(pos: Position, from: number, mid: number, to: number, them: number): boolean {
@@ -269,6 +272,11 @@ export function lionCaptureAllowed(pos: Position, m: number): boolean {
 function generateLegal(pos: Position, out: Int32Array, start: number): number {
   const us = pos.turn;
   if (!hasRoyal(pos, us) && hasRoyal(pos, us ^ 1)) return start;
+  return generateFiltered(pos, out, start);
+}
+
+/** The legal moves, a side without royals included (mate problems). */
+function generateFiltered(pos: Position, out: Int32Array, start: number): number {
   const n = generatePseudo(pos, out, start);
   const b = pos.board;
   let w = start;
@@ -310,3 +318,9 @@ export const chushogi: Variant = {
   generateSpecial,
   auxAfter,
 };
+
+/**
+ * Chu for mate problems (tsume): the attacker has no royal by convention and still moves; the
+ * game ends when the defender's royals are captured or it has no move (end.ts).
+ */
+export const chushogiProblem: Variant = { ...chushogi, generateLegal: generateFiltered };

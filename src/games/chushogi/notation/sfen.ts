@@ -7,7 +7,7 @@
  */
 import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
-import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi } from '../index.js';
+import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi, chushogiProblem } from '../index.js';
 import { formatBoardField, parseBoardField } from '../../../core/board-text.js';
 import { parseUsiSquare, usiSquare } from './usi.js';
 
@@ -31,7 +31,18 @@ export function parseChuSfen(text: string): Result<Position> {
     if (!PROMOTABLE.has(m[1]!.toUpperCase())) return err(`SFEN field 1: "+${m[1]}" is not a piece (unknown promoted letter)`);
   const board = parseBoardField(chushogi, boardText);
   if (!board.ok) return err(board.error.replace(/^FEN field 1/, 'SFEN field 1'));
-  const pos = new Position(chushogi);
+  // the side to move has pieces but no royal while the other side has one: a mate problem (tsume,
+  // the attacker has no king by convention), played with chushogiProblem
+  const turnField = fields[1] === 'w' ? 1 : 0;
+  let royalSides = 0;
+  let mine = 0;
+  board.value.forEach((p) => {
+    if (!p) return;
+    if (chushogi.royal[p]) royalSides |= 1 << (p & 1);
+    if ((p & 1) === turnField) mine++;
+  });
+  const tsume = mine > 0 && royalSides === 1 << (turnField ^ 1);
+  const pos = new Position(tsume ? chushogiProblem : chushogi);
   board.value.forEach((p, sq) => p && pos.put(sq, p));
 
   const sideText = fields[1] ?? 'b';
