@@ -83,6 +83,12 @@ export interface Game {
   /** Names the user may type for the game (lower case): `xq`, `chu`, `中将棋`. */
   readonly aliases: readonly string[];
   readonly variant: Variant;
+  /** The rule set this object plays by, for games that have several (chu: `lishogi`, `jcsa`). */
+  readonly rules?: string;
+  /** The rule sets the game offers (`--rules`), the default first. */
+  readonly ruleSets?: readonly string[];
+  /** The same game under another rule set, or null for an unknown one. */
+  withRules?(id: string): Game | null;
   readonly startFen: string;
   /** Names of the sides: [first, second] (`red`/`black`, `sente`/`gote`). */
   readonly sideNames: readonly [string, string];

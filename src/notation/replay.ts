@@ -85,6 +85,8 @@ export interface ReplayOptions {
   readonly keepMoves?: boolean;
   /** Explain a game ended by a judged repetition (the cycle move by move; validate --explain). */
   readonly explain?: boolean;
+  /** The rule set (validate --rules), else the record's Rules tag, else the game's default. */
+  readonly rules?: string;
 }
 
 /** A finished replay, as the result judge sees it. */
@@ -179,7 +181,7 @@ export class Replayer {
   constructor(private readonly opts: ReplayOptions = {}) {}
 
   private startPosition(game: Game, fen: string | undefined): Result<Position> {
-    const key = `${game.id}|${fen ?? ''}`;
+    const key = `${game.id}|${game.rules ?? ''}|${fen ?? ''}`;
     let r = this.starts.get(key);
     if (!r) {
       if (this.starts.size > 64) this.starts.clear();
@@ -319,7 +321,16 @@ export class Replayer {
     const which = gameOf(rec, opts);
     if ('error' in which)
       return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error: which.error };
-    const game = getGame(which.id);
+    let game = getGame(which.id);
+    const rulesId = opts.rules ?? rec.tags['Rules']?.trim();
+    if (rulesId && game.withRules) {
+      const g = game.withRules(rulesId);
+      if (!g) {
+        const error = tagError(rec, `unknown rules "${rulesId}" (use ${(game.ruleSets ?? []).join(' or ')})`);
+        return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error };
+      }
+      game = g;
+    }
     const parsed = this.startPosition(game, rec.tags['FEN']);
     if (!parsed.ok) {
       const error = tagError(rec, `the FEN tag is not a valid ${game.id} position: ${parsed.error}`);

@@ -38,6 +38,8 @@ function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): 
 export function writeRecord(data: RecordData): string {
   const { game } = data;
   const tags: [string, string][] = [['Event', 'chuhan game'], ['Variant', game.id]];
+  // a rule set other than the game's default is written (read back by the record replayer)
+  if (game.rules && game.ruleSets && game.rules !== game.ruleSets[0]) tags.push(['Rules', game.rules]);
   if (data.startFen !== game.startFen) tags.push(['SetUp', '1'], ['FEN', data.startFen]);
   if (data.players) {
     tags.push([cap(game.sideNames[0]), data.players[0]], [cap(game.sideNames[1]), data.players[1]]);

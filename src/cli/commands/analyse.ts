@@ -10,7 +10,7 @@ import { historyEntry } from '../../engine/history.js';
 import { Searcher, type HistoryEntry, type SearchInfo } from '../../engine/search.js';
 import type { Game, Notation } from '../../games/registry.js';
 import { positionStatus } from '../../notation/status.js';
-import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 
 interface AnalyseOptions extends CommonOptions {
   moves?: string;
@@ -66,6 +66,7 @@ export function registerAnalyse(program: Command, io: Io): void {
     .alias('analyze')
     .description('search a position: depth, score, nodes/s and the principal variation per iteration')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--moves <moves>', 'moves played from the position first (any notation), for repetitions')
     .option('--time <ms>', `search time in milliseconds (default ${DEFAULT_TIME_MS} without --depth/--nodes)`)

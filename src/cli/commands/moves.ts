@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { legalMoves } from '../../core/perft.js';
 import { resultScore } from '../../core/history.js';
 import { positionResult, positionStatus } from '../../notation/status.js';
-import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 
 interface MovesOptions extends CommonOptions {
   notation?: string;
@@ -14,6 +14,7 @@ export function registerMoves(program: Command, io: Io): void {
     .command('moves')
     .description('print the legal moves of a position, sorted by their coordinate form')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
     .option('--json', 'machine-readable output')

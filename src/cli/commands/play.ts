@@ -1,7 +1,7 @@
 /** `chuhan play`: the interactive Ink board (ink/react load only here, on demand). */
 import type { Command } from 'commander';
 import { parsePlayerKind, type PlayerKind } from '../../tui/types.js';
-import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle } from './show.js';
 
 interface PlayCliOptions extends CommonOptions {
@@ -25,6 +25,7 @@ export function registerPlay(program: Command, io: Io): void {
     .command('play')
     .description('the interactive board (default: you play red against the computer); the game is autosaved, --resume continues it')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the start position (FEN or SFEN)')
     .option('--red <player>', 'first side (red / sente): human | computer (default human)')
     .option('--black <player>', 'second side (black / gote): human | computer (default computer)')

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { LabelMode, RenderStyle } from '../../render/types.js';
-import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../../tui/paint.js';
 
 interface ShowOptions extends CommonOptions {
@@ -37,6 +37,7 @@ export function registerShow(program: Command, io: Io): void {
     .command('show')
     .description('draw a position as a board (after optional moves), with side to move, check and status')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--moves <moves>', 'moves to play first, in any notation, separated by spaces')
     .option('--style <style>', 'unicode (default) | ascii')

@@ -13,6 +13,7 @@ interface ValidateOptions {
   json?: boolean;
   explain?: boolean;
   strict?: boolean;
+  rules?: string;
 }
 
 const FORMATS = ['auto', 'pgn', 'list'];
@@ -43,6 +44,7 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--format <format>', 'auto | pgn | list (a plain move list without tags)', 'auto')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
     .option('--json', 'machine-readable output')
+    .option('--rules <rules>', 'chu rule set: lishogi | jcsa (default: the Rules tag of each record, else lishogi)')
     .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
     .action(async (file: string, opts: ValidateOptions) => {
@@ -77,7 +79,7 @@ export function registerValidate(program: Command, io: Io): void {
       let illegal = 0;
       let malformed = 0;
       let ruled = 0;
-      const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}) });
+      const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}), ...(opts.rules ? { rules: opts.rules } : {}) });
       try {
         for await (const rec of readRecords(source)) {
           let report = replayer.replay(rec);

@@ -37,7 +37,7 @@ import { repetitionWarningText } from '../end-text.js';
 import { isAttacked } from '../../core/movegen.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
-import { chushogi, chushogiProblem, GOBETWEEN, LANCE, PAWN } from './index.js';
+import { chushogi, GOBETWEEN, isProblemVariant, LANCE, PAWN } from './index.js';
 
 const W = 12;
 const H = 12;
@@ -145,7 +145,7 @@ export function royalSides(pos: Position): number {
  * (`chushogiProblem`: the attacker started without royals).
  */
 export function chuStartState(start: Position): number {
-  return start.variant === chushogiProblem ? royalSides(start) : 3;
+  return isProblemVariant(start.variant) ? royalSides(start) : 3;
 }
 
 /**
@@ -153,7 +153,7 @@ export function chuStartState(start: Position): number {
  * the sides that had royals at the start (bit s for side s; absent: those that have one now) — a
  * side that started without royals (a mate problem's attacker) cannot lose them.
  */
-export function chuQuickResult(pos: Position, state?: number): GameResult | null {
+export function chuQuickResult(pos: Position, state?: number, isBared: typeof bared = bared): GameResult | null {
   const { royals, live, strong } = census(pos, tally);
   const had = state ?? chuStartState(pos);
   const stm = pos.turn;
@@ -162,11 +162,14 @@ export function chuQuickResult(pos: Position, state?: number): GameResult | null
       return { winner: (s ^ 1) as Side, reason: 'royals captured', detail: `${SIDE_NAMES[s]} has no king or crown prince left` };
   }
   for (const s of [stm, stm ^ 1]) {
-    if (bared(pos, s, tally))
+    if (isBared(pos, s, tally))
       return {
         winner: (s ^ 1) as Side,
         reason: 'bare king',
-        detail: `${SIDE_NAMES[s]} is reduced to a lone royal against a royal and ${strong[s ^ 1]! - 1} piece${strong[s ^ 1]! === 2 ? '' : 's'}`,
+        detail:
+          isBared === bared
+            ? `${SIDE_NAMES[s]} is reduced to a lone royal against a royal and ${strong[s ^ 1]! - 1} piece${strong[s ^ 1]! === 2 ? '' : 's'}`
+            : `${SIDE_NAMES[s]} is reduced to a lone royal against a royal and one piece (JCSA)`,
       };
   }
   if (live[0] === 1 && live[1] === 1 && royals[0] === 1 && royals[1] === 1 && !royalAttacked(pos, 0) && !royalAttacked(pos, 1))
@@ -307,6 +310,35 @@ function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
   return { side, kind: checks ? 'check' : 'attack', count: plies.length, pieces: distinctMovers(h, plies), limit: 0 };
 }
 
+/**
+ * JCSA bare king: only a lone royal against a royal and exactly one other piece that counts — not
+ * an unpromoted pawn or go-between, not a dead piece, not one standing next to the lone royal
+ * (it could take it at once); the side with the piece wins. Anything else plays on.
+ */
+function jcsaBared(pos: Position, side: number, c: Census): boolean {
+  const { royals, live, loneRoyal } = c;
+  const them = side ^ 1;
+  if (live[side] !== 1 || royals[side] !== 1 || royals[them] !== 1 || live[them] !== 2) return false;
+  const lone = loneRoyal[side]!;
+  const b = pos.board;
+  for (let sq = 0; sq < SIZE; sq++) {
+    const p = b[sq]!;
+    if (p === 0 || (p & 1) !== them || isRoyal(p) || dead(p, sq)) continue;
+    const k = kindOf(p);
+    return k !== PAWN && k !== GOBETWEEN && !adjacent(sq, lone);
+  }
+  return false;
+}
+
+/** JCSA endings of a position: royals captured, bare king (JCSA), two lone royals; no legal move: a draw (not regulated by the JCSA). */
+export function jcsaPositionResult(pos: Position, state?: number): GameResult | null {
+  const quick = chuQuickResult(pos, state, jcsaBared);
+  if (quick) return quick;
+  if (pos.variant.generateLegal(pos, scratch, 0) === 0)
+    return { winner: null, reason: 'stalemate', detail: `${SIDE_NAMES[pos.turn]} has no legal move (not regulated by the JCSA rules: drawn)` };
+  return null;
+}
+
 export const chushogiEndRules: EndRules = {
   id: 'chushogi',
   sideNames: SIDE_NAMES,
@@ -320,4 +352,12 @@ export const chushogiEndRules: EndRules = {
   limitResult,
   forcingRun,
   warningText: (w: WarningFacts) => repetitionWarningText(SIDE_NAMES, 4, w),
+};
+
+/** The end rules under the JCSA rule set (bare king and stalemate differ; repetition as lishogi). */
+export const chushogiJcsaEndRules: EndRules = {
+  ...chushogiEndRules,
+  id: 'chushogi-jcsa',
+  positionResult: jcsaPositionResult,
+  quickResult: (pos, _irreversible, state) => chuQuickResult(pos, state, jcsaBared),
 };

@@ -23,6 +23,32 @@ const W = 12;
 const looksLikeSfen = (fields: readonly string[]): boolean =>
   fields.length <= 4 && fields.length >= 3 && (fields[2] === '-' || /^(1[0-2]|[1-9])[a-l]$/.test(fields[2]!));
 
+/** The CECP dialect of chu under a rule set (`jcsa`: positions read with the JCSA rules). */
+export function chuXboard(jcsa: boolean): ProtocolGame {
+  if (!jcsa) return CHU_XBOARD;
+  const sfen = (t: string) => parseChuSfen(t, true);
+  return {
+    ...CHU_XBOARD,
+    start() {
+      const r = sfen(CHU_START_SFEN);
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    },
+    parseFen(text) {
+      const r = CHU_XBOARD.parseFen(text);
+      if (!r.ok) return r;
+      // same board and counters, JCSA rules (the counter-strike square is not carried over)
+      const pos = r.value;
+      const j = sfen(`${formatBoardField(pos)} ${pos.turn === 0 ? 'b' : 'w'} - 1`);
+      if (!j.ok) return j;
+      j.value.halfmove = pos.halfmove;
+      j.value.fullmove = pos.fullmove;
+      j.value.plyParity = pos.plyParity;
+      return j;
+    },
+  };
+}
+
 export const CHU_XBOARD: ProtocolGame = {
   id: 'chushogi',
   xboardName: 'chu',
