@@ -115,3 +115,34 @@ describe('mate problems (tsume): the attacker has no royal', () => {
     expect(h.play(take!)).toMatchObject({ winner: 0, reason: 'royals captured' });
   });
 });
+
+describe('repetition where both sides attack throughout (lishogi now: draw)', () => {
+  // each rook swings between two files, threatening a pawn with every move
+  const sfen = '6k5/12/pp10/12/11r/12/12/R11/12/10PP/12/6K5 b - 1';
+  it('the 4th occurrence is a draw, not a loss for the last mover', () => {
+    const g = CHU_GAME;
+    const h = new GameHistory(g.endRules, pos(g, sfen));
+    let r = null;
+    for (let i = 0; i < 3 && !r; i++)
+      for (const t of ['12h11h', '1e2e', '11h12h', '2e1e']) {
+        const m = g.parseMove(h.position, t);
+        if (!m.ok) throw new Error(m.error);
+        r = h.play(m.value) ?? r;
+      }
+    expect(r).toMatchObject({ winner: null, reason: 'repetition', detail: expect.stringMatching(/both sides attacking/) });
+    expect(h.plies).toBe(12);
+  });
+});
+
+describe('the Rules tag', () => {
+  it('[Rules "jcsa"] replays a record under the JCSA rules; without it (or with --rules lishogi) lishogi', async () => {
+    const { parseRecords } = await import('../src/notation/pgn.js');
+    const { Replayer } = await import('../src/notation/replay.js');
+    const body = `[Variant "chushogi"]\n[FEN "${P.lastRankLance}"]\n\n1b1a+ *\n`;
+    const [jcsa] = parseRecords(`[Rules "jcsa"]\n${body}`);
+    const [plain] = parseRecords(body);
+    expect(new Replayer().replay(jcsa!).status).toBe('illegal');
+    expect(new Replayer().replay(plain!).status).toBe('ok');
+    expect(new Replayer({ rules: 'lishogi' }).replay(jcsa!).status).toBe('ok');
+  });
+});
