@@ -36,6 +36,8 @@ export interface ProtocolGame {
   readonly xboardName: string;
   /** Other CECP variant names that mean this game (`9x10+0_xiangqi`). */
   readonly xboardAliases: readonly string[];
+  /** The end rules, when not the game's default ones (a rule set: chu JCSA). */
+  readonly endRules?: EndRules;
   /** A fresh start position. */
   start(): Position;
   /** Reads a FEN in XBoard's dialect (also the game's standard FEN/SFEN). */
@@ -87,6 +89,8 @@ export interface Game {
   readonly rules?: string;
   /** The rule sets the game offers (`--rules`), the default first. */
   readonly ruleSets?: readonly string[];
+  /** Every variant object of the game (rule sets, mate problems), found by `ruleKey` (the engine worker). */
+  readonly variants?: readonly Variant[];
   /** The same game under another rule set, or null for an unknown one. */
   withRules?(id: string): Game | null;
   readonly startFen: string;

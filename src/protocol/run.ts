@@ -19,7 +19,14 @@ export interface RunOptions {
   readonly level?: number | null;
   /** xboard: the game before any `variant` command. */
   readonly variant?: string;
+  /** xboard: the rule set of that game (chu: lishogi, jcsa). */
+  readonly rules?: string;
   readonly thinker?: Thinker;
+}
+
+function protocolGame(o: RunOptions) {
+  const game = o.variant ? (gameFromName(o.variant) ?? DEFAULT_GAME) : DEFAULT_GAME;
+  return ((o.rules !== undefined ? game.withRules?.(o.rules) : null) ?? game).xboard;
 }
 
 export async function runProtocol(o: RunOptions): Promise<void> {
@@ -33,7 +40,7 @@ export async function runProtocol(o: RunOptions): Promise<void> {
   };
   const session =
     o.protocol === 'xboard'
-      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: (o.variant ? gameFromName(o.variant) ?? DEFAULT_GAME : DEFAULT_GAME).xboard })
+      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: protocolGame(o) })
       : new UciSession({ dialect: o.protocol, thinker, write, onQuit, level: o.level ?? null });
   try {
     for await (const line of rl) {

@@ -382,7 +382,7 @@ export class XboardSession {
 
   /** The judge for the game so far (after new, setboard, undo). */
   private resetJudge(): void {
-    this.judge = new GameHistory(getGame(this.game.id).endRules, this.start, this.moves.length + 64);
+    this.judge = new GameHistory(this.game.endRules ?? getGame(this.game.id).endRules, this.start, this.moves.length + 64);
     for (const m of this.moves) this.judge.play(m);
   }
 

@@ -1,13 +1,14 @@
 /** `chuhan engine`: plays as a GUI's engine over stdin/stdout (CECP/xboard, UCI or UCCI). */
 import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
-import { CliError, type Io } from '../context.js';
+import { CliError, RULES_HELP, withRules, type Io } from '../context.js';
 import { GAMES, gameFromName, type GameId } from '../../games/registry.js';
 
 interface EngineOptions {
   protocol: string;
   level?: string;
   variant?: string;
+  rules?: string;
 }
 
 const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci'];
@@ -19,6 +20,7 @@ export function registerEngine(program: Command, io: Io): void {
     .option('--protocol <name>', 'xboard | uci | ucci', 'xboard')
     .option('--level <n>', 'playing level 1-8 (default: full strength within the time control)')
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
+    .option('--rules <rules>', `xboard: that game's ${RULES_HELP} (kept until a "variant" command)`)
     .action(async (opts: EngineOptions) => {
       const protocol = opts.protocol.toLowerCase() as ProtocolName;
       if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol "${opts.protocol}" (use xboard, uci or ucci)`);
@@ -36,7 +38,8 @@ export function registerEngine(program: Command, io: Io): void {
           throw new CliError(`the ${protocol} protocol plays ${which} only`);
         }
         variant = game.id;
-      }
-      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, ...(variant ? { variant } : {}) });
+        withRules(game, opts.rules);
+      } else if (opts.rules !== undefined) throw new CliError('--rules needs --variant chushogi');
+      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, ...(variant ? { variant } : {}), ...(opts.rules !== undefined ? { rules: opts.rules } : {}) });
     });
 }

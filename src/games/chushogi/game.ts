@@ -3,7 +3,7 @@ import type { EngineProfile } from '../../core/profile.js';
 import type { Game, Notation } from '../game.js';
 import { CHU_RULES, LISHOGI_RULES, type ChuRules } from './rules.js';
 import { chushogiProfile } from './eval.js';
-import { CHU_START_SFEN } from './index.js';
+import { CHU_START_SFEN, CHU_VARIANTS } from './index.js';
 import { classifyChuMove, parseChuMove } from './notation/detect.js';
 import { formatChuSfen, parseChuSfen } from './notation/sfen.js';
 import { formatUsi } from './notation/usi.js';
@@ -23,6 +23,7 @@ function chuGame(rules: ChuRules): Game {
   variant: rules.variant,
   rules: rules.id,
   ruleSets: [...CHU_RULES.keys()],
+  variants: CHU_VARIANTS,
   withRules: (id: string) => {
     const r = CHU_RULES.get(id.trim().toLowerCase());
     return r ? (r === LISHOGI_RULES ? CHU_GAME : (JCSA_GAME ??= chuGame(r))) : null;

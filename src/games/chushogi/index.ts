@@ -323,7 +323,7 @@ export const chushogi: Variant = {
  * Chu for mate problems (tsume): the attacker has no royal by convention and still moves; the
  * game ends when the defender's royals are captured or it has no move (end.ts).
  */
-export const chushogiProblem: Variant = { ...chushogi, generateLegal: generateFiltered };
+export const chushogiProblem: Variant = { ...chushogi, generateLegal: generateFiltered, ruleKey: 'problem' };
 
 // ---------------------------------------------------------------------------------------------
 // The JCSA rule set (Japanese Chu Shogi Association), as a second variant object with the same
@@ -405,10 +405,14 @@ export const chushogiJcsa: Variant = {
   generateLegal: jcsaGenerateLegal,
   promotionMode: jcsaPromotionMode,
   auxAfter: jcsaAuxAfter,
+  ruleKey: 'jcsa',
 };
 
 /** A JCSA mate problem (the attacker has no royal). */
-export const chushogiJcsaProblem: Variant = { ...chushogiJcsa, generateLegal: jcsaFiltered };
+export const chushogiJcsaProblem: Variant = { ...chushogiJcsa, generateLegal: jcsaFiltered, ruleKey: 'jcsa-problem' };
+
+/** Every chu variant object (the default first), for code that finds one by its `ruleKey`. */
+export const CHU_VARIANTS: readonly Variant[] = [chushogi, chushogiProblem, chushogiJcsa, chushogiJcsaProblem];
 
 /** Is the variant one of the mate-problem forms (the attacker plays without royals)? */
 export const isProblemVariant = (v: Variant): boolean => v === chushogiProblem || v === chushogiJcsaProblem;

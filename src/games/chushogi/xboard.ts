@@ -24,11 +24,14 @@ const looksLikeSfen = (fields: readonly string[]): boolean =>
   fields.length <= 4 && fields.length >= 3 && (fields[2] === '-' || /^(1[0-2]|[1-9])[a-l]$/.test(fields[2]!));
 
 /** The CECP dialect of chu under a rule set (`jcsa`: positions read with the JCSA rules). */
+import { chushogiJcsaEndRules } from './end.js';
+
 export function chuXboard(jcsa: boolean): ProtocolGame {
   if (!jcsa) return CHU_XBOARD;
   const sfen = (t: string) => parseChuSfen(t, true);
   return {
     ...CHU_XBOARD,
+    endRules: chushogiJcsaEndRules,
     start() {
       const r = sfen(CHU_START_SFEN);
       if (!r.ok) throw new Error(r.error);
