@@ -55,8 +55,12 @@ export function xiangqiPlacementError(pos: Position): string | null {
     for (let s = rk + 9; s < bk; s += 9) if (b[s]) open = false;
     if (open) return `the generals face each other on file ${iccsSquare(rk)[0]}`;
   }
-  const them = pos.turn ^ 1;
-  if (kingAttacked(pos, them === 0 ? rk : bk, them)) return `${them === 0 ? 'red' : 'black'} is in check but it is not their move`;
   return null;
+}
+
+/** The side not to move, if it is in check (a composed position, accepted with a warning), else null. */
+export function xiangqiCheckedNotToMove(pos: Position): string | null {
+  const them = pos.turn ^ 1;
+  return kingAttacked(pos, kingSquare(pos, them), them) ? (them === 0 ? 'red' : 'black') : null;
 }
 

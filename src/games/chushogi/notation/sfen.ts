@@ -7,7 +7,7 @@
  */
 import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
-import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi } from '../index.js';
+import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi, chushogiJcsa, chushogiJcsaProblem, chushogiProblem } from '../index.js';
 import { fenControlError, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
 import { parseUsiSquare, usiSquare } from './usi.js';
 import { quoteInput } from '../../../core/text.js';
@@ -17,7 +17,8 @@ const SIZE = 144;
 const MAX_PIECES = 46;
 const PROMOTABLE = new Set(CHU_PIECES.filter((p) => p.letter.startsWith('+')).map((p) => p.letter.slice(1)));
 
-export function parseChuSfen(text: string): Result<Position> {
+/** Reads a SFEN under the lishogi rules, or with `jcsa` under the JCSA rules (the third field is then the protected lion's square). */
+export function parseChuSfen(text: string, jcsa = false): Result<Position> {
   const control = fenControlError(text, 'SFEN');
   if (control) return err(control);
   const fields = text.trim().split(/\s+/);
@@ -34,7 +35,18 @@ export function parseChuSfen(text: string): Result<Position> {
     if (!PROMOTABLE.has(m[1]!.toUpperCase())) return err(`SFEN field 1: "+${m[1]}" is not a piece (unknown promoted letter)`);
   const board = parseBoardField(chushogi, boardText);
   if (!board.ok) return err(board.error.replace(/^FEN field 1/, 'SFEN field 1'));
-  const pos = new Position(chushogi);
+  // the side to move has pieces but no royal while the other side has one: a mate problem (tsume,
+  // the attacker has no king by convention), played with chushogiProblem
+  const turnField = fields[1] === 'w' ? 1 : 0;
+  let royalSides = 0;
+  let mine = 0;
+  board.value.forEach((p) => {
+    if (!p) return;
+    if (chushogi.royal[p]) royalSides |= 1 << (p & 1);
+    if ((p & 1) === turnField) mine++;
+  });
+  const tsume = mine > 0 && royalSides === 1 << (turnField ^ 1);
+  const pos = new Position(jcsa ? (tsume ? chushogiJcsaProblem : chushogiJcsa) : tsume ? chushogiProblem : chushogi);
   board.value.forEach((p, sq) => p && pos.put(sq, p));
 
   const sideText = fields[1] ?? 'b';
@@ -52,7 +64,9 @@ export function parseChuSfen(text: string): Result<Position> {
     // double move of a falcon/eagle) or holds that side's capturing piece
     if (p !== 0 && (p & 1) === turn)
       return err(`SFEN field 3: counter-strike square ${csText} holds a piece of the side to move, so no lion can just have been captured there`);
-    if (p !== 0 && LION_CODE[p] && p >> 1 !== PROMOTED_KIRIN)
+    if (jcsa) {
+      if (p === 0 || !LION_CODE[p]) return err(`SFEN field 3: under the JCSA rules the counter-strike square ${csText} must hold the protected lion of the side that just moved`);
+    } else if (p !== 0 && LION_CODE[p] && p >> 1 !== PROMOTED_KIRIN)
       return err(`SFEN field 3: counter-strike square ${csText} holds a lion, which cannot have captured there (only a non-lion's capture counts)`);
     pos.setAux(sq + 1);
   }
