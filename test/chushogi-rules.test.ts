@@ -302,11 +302,20 @@ describe('royals and the end of the game', () => {
   });
 
   it('a side with no royal while the other has one has lost: no moves, and moves are refused', () => {
-    const pos = sfen('k11/12/12/12/5E6/12/12/12/12/12/12/12 b - 1');
-    expect(royalsLost(pos)).toBe(true);
-    expect(legalMoves(pos)).toEqual([]);
-    const r = parseUsi(pos, '7e7d+');
+    // gote to move has its king, sente has none: sente lost it (not a mate problem)
+    const lost = sfen('k11/12/12/12/5E6/12/12/12/12/12/12/12 w - 1');
+    lost.setTurn(0);
+    expect(royalsLost(lost)).toBe(true);
+    expect(legalMoves(lost)).toEqual([]);
+    const r = parseUsi(lost, '7e7d+');
     expect(r.ok ? '' : formatProblem(r.error)).toMatch(/game is over/);
+  });
+
+  it('a mate problem: the side to move has pieces but no royal (tsume convention) and plays on', () => {
+    const pos = sfen('k11/12/12/12/5E6/12/12/12/12/12/12/12 b - 1');
+    expect(royalsLost(pos)).toBe(false);
+    expect(legalMoves(pos).length).toBeGreaterThan(0);
+    expect(parseUsi(pos, '7e7d+').ok).toBe(true);
   });
 
   it('a Drunk Elephant promotes to a royal Crown Prince; a promoted Go-Between is not royal', () => {

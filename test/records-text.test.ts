@@ -109,10 +109,11 @@ describe('SAN records', () => {
   it('XBoard chu SAN with lion double moves, and Jocly PJN', async () => {
     const pjn = await json(at('pgn-xboard/chu-ordinaire.pjn'));
     expect([pjn.code, pjn.json.games[0]!.plies, pjn.json.games[0]!.variant]).toEqual([0, 6, 'chushogi']);
-    // ChuShogiLite's mate problem: XBoard's FEN is read; the attacker has no king, which our rules end
+    // ChuShogiLite's mate problem: XBoard's FEN is read; the attacker has no king (tsume convention),
+    // so it is played as a mate problem and replays (issue 16)
     const c22 = await runCli(['validate', at('pgn-xboard/chushogilite-c22.pgn')]);
-    expect(c22.code).toBe(1);
-    expect(c22.stdout).toBe('game 1: illegal move 1 "Ql1" at line 28:16: the game is over (sente has no king or prince left)\n');
+    expect(c22.code).toBe(0);
+    expect(c22.stdout).toBe('game 1: ok, 33 plies, *\n');
   });
 });
 
@@ -220,7 +221,7 @@ describe('several inputs', () => {
     ]);
     expect(r.json.summary).toEqual({ files: 7, games: 7, ok: 7, illegal: 0, malformed: 0 });
     const human = await runCli(['validate', at('dhtmlxq')]);
-    expect(human.stdout.split('\n')[0]).toBe(`${at('dhtmlxq/130.html')}: game 1: ok, 124 plies, 1/2-1/2 repetition at ply 115 (the record goes on to ply 124)`);
+    expect(human.stdout.split('\n')[0]).toBe(`${at('dhtmlxq/130.html')}: game 1: ok, 124 plies, 1/2-1/2 agreement; ruled at ply 115 (the record goes on): 1/2-1/2 repetition: the position repeated 3 times; neither side checked, or chased one same piece, with every move (plies 108–115)`);
     expect(human.stderr).toBe('summary: 2 files, 2 games: 2 ok, 0 illegal, 0 malformed\n');
   });
 });
@@ -254,8 +255,9 @@ describe('bad input per format', () => {
     const r = await json(REC);
     expect(r.code).toBe(2);
     expect(r.json.summary.malformed).toBe(2);
-    // the three bad text files, and BadMoveTest3.xqf (an XQF test file with an illegal move at ply 10)
-    expect(r.json.summary.illegal).toBe(4);
+    // bad/illegal.kif and BadMoveTest3.xqf (an XQF test file with an illegal move at ply 10); the
+    // ChuShogiLite mate problems (chushogilite-c22.pgn, chushogilite-d22.kif) replay since issue 16
+    expect(r.json.summary.illegal).toBe(2);
     noStackTrace(r.stderr);
   });
 });

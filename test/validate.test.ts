@@ -166,7 +166,7 @@ describe('validate output', () => {
     const r = await runCli(['validate', tmpFile('repeat.pgn', `${shuffle} 5. h2e2 *\n\n${shuffle} 1/2-1/2\n`)]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'game 1: ok, 9 plies, 1/2-1/2 repetition at ply 8 (the record goes on to ply 9)\ngame 2: ok, 8 plies, 1/2-1/2 repetition\n',
+      'game 1: ok, 9 plies, *; ruled at ply 8 (the record goes on): 1/2-1/2 repetition: the position repeated 3 times; neither side checked, or chased one same piece, with every move (plies 1–8)\ngame 2: ok, 8 plies, 1/2-1/2 repetition\n',
     );
     const { json } = await validateJson(tmpFile('repeat2.pgn', `${shuffle} *\n`));
     expect(json.games[0]).toMatchObject({ result: '1/2-1/2', reason: 'repetition', endPly: 8 });

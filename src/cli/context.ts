@@ -13,10 +13,28 @@ export interface CommonOptions {
   fen?: string;
   json?: boolean;
   color?: boolean;
+  /** --rules: the game's rule set (chu: lishogi, jcsa). */
+  rules?: string;
+}
+
+/** The --rules option's help text. */
+export const RULES_HELP = 'chu rule set: lishogi (default) | jcsa (docs/rules.md)';
+
+/** The game under the rule set --rules names (an error for an unknown set or a game without rule sets). */
+export function withRules(game: Game, rules: string | undefined): Game {
+  if (rules === undefined) return game;
+  if (!game.withRules) throw new CliError(`--rules is for chu shogi only (${game.title} has one rule set)`);
+  const g = game.withRules(rules);
+  if (!g) throw new CliError(`unknown rules ${quoteInput(rules)} (use ${(game.ruleSets ?? []).join(' or ')})`);
+  return g;
 }
 
 /** The game named by --variant, or guessed from the FEN's rank count, or xiangqi. */
 export function resolveGame(opts: CommonOptions): Game {
+  return withRules(resolveGameOnly(opts), opts.rules);
+}
+
+function resolveGameOnly(opts: CommonOptions): Game {
   if (opts.variant) {
     const game = gameFromName(opts.variant);
     if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);

@@ -98,13 +98,21 @@ export interface EndRules {
   moveFlags(pos: Position): number;
   /** Does the move just played on pos clear the repetition history? Cheap. */
   irreversible(pos: Position): boolean;
-  /** The end of the game decided by this position alone (no history), or null. */
-  positionResult(pos: Position): GameResult | null;
+  /**
+   * What the rules need to know of a game's start position (chu: which sides had royals, since a
+   * mate problem's attacker has none), as a number the history passes back to the judges below.
+   */
+  startState?(start: Position): number;
+  /**
+   * The end of the game decided by this position alone (no history), or null. `state`: the
+   * `startState` of the game's start (absent: the position is taken as the start).
+   */
+  positionResult(pos: Position, state?: number): GameResult | null;
   /**
    * The part of `positionResult` that needs no move generation (material, bare king, royals),
    * for replaying records fast; `irreversible` tells whether the last move was a capture etc.
    */
-  quickResult(pos: Position, irreversible: boolean): GameResult | null;
+  quickResult(pos: Position, irreversible: boolean, state?: number): GameResult | null;
   /**
    * Judges a repetition whose cycle is the last `length` plies on pos's undo stack (the position
    * `length` plies ago equals pos); the move before the cycle, when on the stack, is judged with
@@ -112,6 +120,11 @@ export interface EndRules {
    * fills it in (allocates; for explanations only), numbering the cycle's first move `firstPly`.
    */
   judgeCycle(pos: Position, length: number, details?: CycleDetails, firstPly?: number): number;
+  /**
+   * The end by a run of forcing moves (xiangqi, seed 003: one piece checking 6 times in a row, two
+   * pieces 12, three 18), judged after repetition and before the move limits, or null.
+   */
+  runResult?(h: GameHistory): GameResult | null;
   /** The end by move counting (60-move rule, ply limit), or null. */
   limitResult(h: GameHistory): GameResult | null;
   /** Describes the run of forcing moves by `side` ending at the last ply, for warnings, or null. */

@@ -62,6 +62,8 @@ export class GameHistory {
   /** since[k]: the earliest ply whose position may equal the position at ply k. */
   private since: Int32Array;
   private ended: GameResult | null = null;
+  /** What the end rules need to know about the start position (`EndRules.startState`). */
+  private startState: number | undefined = undefined;
   /** The explanation of the repetition that ended the game, if it ended so. */
   private explained: CycleExplanation | null = null;
   /** The explanation above has no moves yet (judged briefly by `record`; `explain()` completes it). */
@@ -96,7 +98,8 @@ export class GameHistory {
     this.flags[0] = 0;
     this.explained = null;
     this.explainedBrief = false;
-    const r = quick ? this.rules.quickResult(this.pos, true) : this.rules.positionResult(this.pos);
+    this.startState = this.rules.startState ? this.rules.startState(this.pos) : undefined;
+    const r = quick ? this.rules.quickResult(this.pos, true, this.startState) : this.rules.positionResult(this.pos, this.startState);
     this.ended = r ? { ...r, ply: 0 } : null;
   }
 
@@ -189,10 +192,26 @@ export class GameHistory {
     return r;
   }
 
+  /**
+   * The players went on past the ending just reached (a record that continues after a ruling):
+   * forgets it, so the moves that follow are judged again. The ending is returned (a ruling note).
+   */
+  overrule(): GameResult | null {
+    const r = this.ended;
+    this.ended = null;
+    this.explained = null;
+    return r;
+  }
+
+  /** The end rules' result for a position of this game (with what they know of its start). */
+  positionResult(pos: Position): GameResult | null {
+    return this.rules.positionResult(pos, this.startState);
+  }
+
   /** After `record`ing the last move: judges the final position fully (checkmate, stalemate, …). */
   finish(): GameResult | null {
     if (this.ended) return this.ended;
-    const r = this.rules.positionResult(this.pos);
+    const r = this.rules.positionResult(this.pos, this.startState);
     if (r) this.ended = { ...r, ply: this.n };
     return this.ended;
   }
@@ -251,7 +270,8 @@ export class GameHistory {
   private judgeCurrent(full: boolean): GameResult | null {
     const rules = this.rules;
     const n = this.n;
-    const r = full ? rules.positionResult(this.pos) : rules.quickResult(this.pos, this.since[n] === n);
+    const state = this.startState;
+    const r = full ? rules.positionResult(this.pos, state) : rules.quickResult(this.pos, this.since[n] === n, state);
     if (r) return { ...r, ply: n };
     const first = this.earlierOccurrence(n, rules.repetitions - 1);
     if (first >= 0) {
@@ -261,10 +281,10 @@ export class GameHistory {
       this.explainedBrief = !full;
       return explained.result;
     }
-    const l = rules.limitResult(this);
+    const l = rules.runResult?.(this) ?? rules.limitResult(this);
     if (!l) return null;
     // a move that reaches the limit may also end the game on the board (mate): that comes first
-    const board = full ? null : rules.positionResult(this.pos);
+    const board = full ? null : rules.positionResult(this.pos, state);
     return { ...(board ?? l), ply: n };
   }
 

@@ -47,6 +47,8 @@ export interface VariantData {
 
 /** The rules a game adds on top of its data. */
 export interface Variant extends VariantData {
+  /** Which of a game's rule variants this is (chu: `jcsa`, `problem`, `jcsa-problem`); absent: the default. */
+  readonly ruleKey?: string;
   /** Writes the legal moves of `pos` into out[start..], returns the end index. */
   generateLegal(pos: Position, out: Int32Array, start: number): number;
   /** Is the side to move's royal attacked (in check)? */
@@ -153,6 +155,10 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
     kindOf,
     codeCount,
   };
-  if (lazyTables) pendingTables.set(out, () => buildTables(g, spec.pieces, spec.regions ?? {}));
+  if (lazyTables) {
+    // built once, shared by every variant object made from this data (rule sets, mate problems)
+    let built: MoveTables | null = null;
+    pendingTables.set(out, () => (built ??= buildTables(g, spec.pieces, spec.regions ?? {})));
+  }
   return out;
 }

@@ -56,7 +56,7 @@ export type WorkerReply =
   | { readonly type: 'error'; readonly id: number; readonly message: string };
 
 export const positionData = (pos: Position): PositionData => ({
-  variantId: pos.variant.spec.id,
+  variantId: pos.variant.ruleKey ? `${pos.variant.spec.id}/${pos.variant.ruleKey}` : pos.variant.spec.id,
   board: pos.board.slice(),
   turn: pos.turn,
   aux: pos.aux,

@@ -284,6 +284,9 @@ export class Searcher {
     const maxDepth = Math.min(Math.max(1, limits.depth ?? 64), MAX_PLY - 8);
 
     const v = pos.variant;
+    // the sides that have royals at the root: only they can lose them (a mate problem's attacker has none)
+    this.rootRoyals = 0;
+    for (const p of pos.board) if (p !== 0 && v.royal[p]) this.rootRoyals |= 1 << (p & 1);
     const n = v.generateLegal(pos, this.rootMoves, 0);
     this.rootCount = n;
     const rootCheck = v.inCheck(pos);
@@ -492,7 +495,10 @@ export class Searcher {
     return isPromotion(m);
   }
 
-  /** Has the side to move no royal left while the opponent has one? */
+  /** Sides (bit per side) that had royals at the root of the search. */
+  private rootRoyals = 3;
+
+  /** Has the side to move, which had royals at the root, none left? */
   private royalsGone(): boolean {
     const royal = this.pos.variant.royal;
     const counts = this.inc.counts;
@@ -508,7 +514,7 @@ export class Searcher {
       if ((code & 1) === turn) us++;
       else them++;
     }
-    return us === 0 && them > 0;
+    return us === 0 && (them > 0 || this.rootRoyals !== 3) && (this.rootRoyals & (1 << turn)) !== 0;
   }
 
   /** Is m one of the pseudo-legal moves of the side to move (a sanity check for hash moves)? */

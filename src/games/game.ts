@@ -37,6 +37,8 @@ export interface ProtocolGame {
   readonly xboardName: string;
   /** Other CECP variant names that mean this game (`9x10+0_xiangqi`). */
   readonly xboardAliases: readonly string[];
+  /** The end rules, when not the game's default ones (a rule set: chu JCSA). */
+  readonly endRules?: EndRules;
   /** A fresh start position. */
   start(): Position;
   /** Reads a FEN in XBoard's dialect (also the game's standard FEN/SFEN). */
@@ -155,11 +157,21 @@ export interface Game {
   /** Names the user may type for the game (lower case): `xq`, `chu`, `中将棋`. */
   readonly aliases: readonly string[];
   readonly variant: Variant;
+  /** The rule set this object plays by, for games that have several (chu: `lishogi`, `jcsa`). */
+  readonly rules?: string;
+  /** The rule sets the game offers (`--rules`), the default first. */
+  readonly ruleSets?: readonly string[];
+  /** Every variant object of the game (rule sets, mate problems), found by `ruleKey` (the engine worker). */
+  readonly variants?: readonly Variant[];
+  /** The same game under another rule set, or null for an unknown one. */
+  withRules?(id: string): Game | null;
   readonly startFen: string;
   /** Names of the sides: [first, second] (`red`/`black`, `sente`/`gote`). */
   readonly sideNames: readonly [string, string];
   parseFen(text: string): Result<Position, FenProblem>;
   formatFen(pos: Position): string;
+  /** What an accepted FEN has that no game reaches (move number 0, a composed check), as warnings. */
+  fenWarnings?(text: string, pos: Position): string[];
   /** The default coordinate notation (ICCS for xiangqi, USI for chu). */
   readonly coordinate: Notation;
   /** All output notations by id. */

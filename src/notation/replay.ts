@@ -13,6 +13,7 @@
  * entry point for that judgement here is `gameResult`.
  */
 import { GameHistory, resultScore } from '../core/history.js';
+import type { GameResult } from '../core/game-result.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
@@ -40,6 +41,18 @@ export interface ReplayError {
 
 export type GameStatus = 'ok' | 'illegal' | 'malformed';
 
+/**
+ * An ending the rules would have ruled at a ply the record goes on past (the players went on, so
+ * the record's result stands): a note for validate, an error with `--strict`.
+ */
+export interface Ruling {
+  readonly ply: number;
+  /** The ruling's score: `1-0`, `0-1` or `1/2-1/2`. */
+  readonly result: string;
+  readonly reason: string;
+  readonly detail: string | null;
+}
+
 export interface GameReport {
   /** 1-based position of the game in the input. */
   readonly index: number;
@@ -56,8 +69,12 @@ export interface GameReport {
   readonly reason: string | null;
   /** The ruling in one sentence (who did what, where), when there is one. */
   readonly detail: string | null;
-  /** The ply at which the game ended by the rules (may be before the record's last move), or null. */
+  /** The ply at which the game ended by the rules (the record's last ply), or null. */
   readonly endPly: number | null;
+  /** Endings the rules would have ruled before the record's last move (the record went on). */
+  readonly rulings: readonly Ruling[];
+  /** What the FEN tag has that no game reaches but is accepted (move number 0, a composed check). */
+  readonly warnings?: readonly string[];
   /** With `explain`: the judged repetition that ended the game, if it ended so. */
   readonly explanation?: RepetitionExplanation | null;
   /** The result written in the record (result token, else Result tag), if any. */
@@ -78,6 +95,8 @@ export interface ReplayOptions {
   readonly keepMoves?: boolean;
   /** Explain a game ended by a judged repetition (the cycle move by move; validate --explain). */
   readonly explain?: boolean;
+  /** The rule set (validate --rules), else the record's Rules tag, else the game's default. */
+  readonly rules?: string;
 }
 
 /** A finished replay, as the result judge sees it. */
@@ -164,6 +183,9 @@ const STACK_LIMIT = 4000;
  * Replays records one after another, reusing one working position per game and the parsed start
  * positions (so a file of thousands of games allocates almost nothing per game).
  */
+/** Is `ended` the ruling `prev` again (same reason and result)? */
+const sameRuling = (prev: Ruling, ended: GameResult): boolean => prev.reason === ended.reason && prev.result === resultScore(ended);
+
 export class Replayer {
   private readonly work = new Map<GameId, Position>();
   private readonly histories = new Map<GameId, GameHistory>();
@@ -172,7 +194,7 @@ export class Replayer {
   constructor(private readonly opts: ReplayOptions = {}) {}
 
   private startPosition(game: Game, fen: string | undefined): Result<Position, Problem> {
-    const key = `${game.id}|${fen ?? ''}`;
+    const key = `${game.id}|${game.rules ?? ''}|${fen ?? ''}`;
     let r = this.starts.get(key);
     if (!r) {
       if (this.starts.size > 64) this.starts.clear();
@@ -186,7 +208,8 @@ export class Replayer {
   private historyFor(game: Game, start: Position): GameHistory | null {
     const rules = game.endRules;
     let h = this.histories.get(game.id);
-    if (!h) {
+    // a start with other rules (a chu mate problem, another rule set) needs its own history
+    if (!h || h.start.variant !== start.variant) {
       h = new GameHistory(rules, start);
       this.histories.set(game.id, h);
     } else h.reset(start);
@@ -203,8 +226,10 @@ export class Replayer {
     list: readonly RecordMove[],
     uci: boolean,
     san: boolean,
-  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[] } {
+  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[]; rulings: Ruling[] } {
     const notes: string[] = [];
+    const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
+    let lastRuled = -1;
     const history = this.historyFor(game, start);
     let pos: Position;
     if (history) pos = history.position;
@@ -256,11 +281,31 @@ export class Replayer {
           code: reason.code,
           message: formatProblem(reason),
         };
-        return { pos, history, plies, error, malformedMove: shapeless, notes };
+        return { pos, history, plies, error, malformedMove: shapeless, notes, rulings };
       }
       if (history) {
-        history.record(m);
+        const ended = history.record(m);
         pos = history.position; // the history may have grown into a new position
+        const goesOn = i + 1 < list.length;
+        const prevRuling = rulings[rulings.length - 1];
+        // an ending that stays from a ruling noted before (a move limit) is not where the rules end the record
+        if (ended && !goesOn && prevRuling && sameRuling(prevRuling, ended) && lastRuled >= i - 1) history.overrule();
+        else if (ended && goesOn) {
+          // the record goes on past a ruling: the players went on, so it is a note, and the moves
+          // after it are judged again — unless the game cannot go on (a side's royals are gone)
+          if (ended.reason === 'royals captured') {
+            const mv2 = list[i + 1]!;
+            const error = { ply: i + 2, move: mv2.display ?? mv2.text, line: mv2.line, column: mv2.column, ...(mv2.offset !== undefined ? { offset: mv2.offset } : {}), code: 'move.game-over' as const, message: formatProblem({ code: 'move.game-over', state: ended.detail ?? ended.reason }) };
+            return { pos, history, plies: plies + 1, error, malformedMove: false, notes, rulings };
+          }
+          history.overrule();
+          const prev = rulings[rulings.length - 1];
+          // an ending on the board that stays (bare king) or goes on with the same side's every move
+          // (a check limit passed: each further check is ruled again) is noted once, where it began
+          if (!(prev && sameRuling(prev, ended) && lastRuled >= i - 1))
+            rulings.push({ ply: i + 1, result: resultScore(ended), reason: ended.reason, detail: ended.detail ?? null });
+          lastRuled = i + 1;
+        }
       } else {
         if (pos.sp >= STACK_LIMIT) {
           // the undo stack is bounded and replay never undoes: start a fresh history
@@ -272,7 +317,7 @@ export class Replayer {
       }
       plies++;
     }
-    return { pos, history, plies, error: null, malformedMove: false, notes };
+    return { pos, history, plies, error: null, malformedMove: false, notes, rulings };
   }
 
   /** Replays one record. Never throws on bad input. */
@@ -307,14 +352,25 @@ export class Replayer {
     const base = { index: rec.index, recorded };
     const which = gameOf(rec, opts);
     if ('error' in which)
-      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error: which.error };
-    const game = getGame(which.id);
+      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error: which.error };
+    let game = getGame(which.id);
+    const rulesId = opts.rules ?? rec.tags['Rules']?.trim();
+    if (rulesId && game.withRules) {
+      const g = game.withRules(rulesId);
+      if (!g) {
+        const error = tagError(rec, { code: 'record.rules', value: rulesId, allowed: game.ruleSets ?? [] });
+        return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error };
+      }
+      game = g;
+    }
     const parsed = this.startPosition(game, rec.tags['FEN']);
     if (!parsed.ok) {
       const error = tagError(rec, { code: 'record.fen-tag', game: game.id, reason: parsed.error });
-      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, error };
+      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error };
     }
     const start = parsed.value;
+    const fenTag = rec.tags['FEN'];
+    const warnings = fenTag !== undefined && game.fenWarnings ? game.fenWarnings(fenTag, start) : [];
     const list = rec.moves;
     const mode = coordinateModeOf(game, rec);
     const san = game.records?.readsSan(list[0]?.text ?? '') ?? false;
@@ -356,6 +412,8 @@ export class Replayer {
       reason: judged.reason,
       detail: judged.detail,
       endPly: judged.endPly,
+      rulings: run.rulings,
+      ...(warnings.length ? { warnings } : {}),
       error,
       ...(run.notes.length > 0 ? { notes: run.notes } : {}),
       ...(opts.explain && history ? { explanation: explainRepetition(game, history) } : {}),
@@ -399,7 +457,14 @@ export function formatReportLine(r: GameReport): string {
   if (r.reason && r.endPly !== null && r.endPly < r.plies) tail += ` at ply ${r.endPly} (the record goes on to ply ${r.plies})`;
   if (r.reason && r.recorded && r.recorded !== '*' && r.recorded !== r.result) tail += ` (recorded ${r.recorded})`;
   if (r.notes) tail += r.notes.map((n) => `; note: ${n}`).join('');
+  for (const x of r.rulings) tail += `; ${formatRuling(x)}`;
+  for (const w of r.warnings ?? []) tail += `; warning: ${w}`;
   return `${head}ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
+}
+
+/** `ruled at ply 73 (the record goes on): 1-0 perpetual check: …` */
+export function formatRuling(x: Ruling): string {
+  return `ruled at ply ${x.ply} (the record goes on): ${x.result} ${x.reason}${x.detail ? `: ${x.detail}` : ''}`;
 }
 
 /** The JSON object of a game in `chuhan validate --json` (cli.md). */
@@ -414,7 +479,9 @@ export function reportJson(r: GameReport): Record<string, unknown> {
     reason: r.reason,
     ...(r.detail !== null ? { detail: r.detail } : {}),
     ...(r.endPly !== null ? { endPly: r.endPly } : {}),
+    ...(r.rulings.length ? { rulings: r.rulings.map((x) => ({ ply: x.ply, result: x.result, reason: x.reason, detail: x.detail })) } : {}),
     ...(r.explanation ? { explain: r.explanation.json } : {}),
+    ...(r.warnings?.length ? { warnings: r.warnings } : {}),
     ...(r.recorded !== null ? { recorded: r.recorded } : {}),
     ...(r.status === 'malformed' ? { malformed: true } : {}),
     ...(r.notes ? { notes: r.notes } : {}),

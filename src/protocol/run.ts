@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { DEFAULT_GAME, gameFromName } from '../games/registry.js';
 import { workerThinker, type Thinker } from './thinker.js';
-import { UciSession } from './uci.js';
+import { DIALECT_GAME, UciSession, type UciDialect } from './uci.js';
 import { XboardSession } from './xboard.js';
 
 export type ProtocolName = 'xboard' | 'uci' | 'ucci' | 'usi';
@@ -19,7 +19,20 @@ export interface RunOptions {
   readonly level?: number | null;
   /** xboard: the game before any `variant` command. */
   readonly variant?: string;
+  /** xboard: the rule set of that game; usi: of chu (lishogi, jcsa). */
+  readonly rules?: string;
   readonly thinker?: Thinker;
+}
+
+function protocolGame(o: RunOptions) {
+  const game = o.variant ? (gameFromName(o.variant) ?? DEFAULT_GAME) : DEFAULT_GAME;
+  return ((o.rules !== undefined ? game.withRules?.(o.rules) : null) ?? game).xboard;
+}
+
+/** The game a UCI-style dialect plays under `o.rules` (usi: chu JCSA), or undefined for its default. */
+function uciGame(o: RunOptions, dialect: UciDialect) {
+  if (o.rules === undefined) return undefined;
+  return gameFromName(DIALECT_GAME[dialect].id)?.withRules?.(o.rules)?.xboard;
 }
 
 export async function runProtocol(o: RunOptions): Promise<void> {
@@ -31,10 +44,11 @@ export async function runProtocol(o: RunOptions): Promise<void> {
     quit = true;
     rl.close();
   };
+  const uci = o.protocol === 'xboard' ? undefined : uciGame(o, o.protocol);
   const session =
     o.protocol === 'xboard'
-      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: (o.variant ? gameFromName(o.variant) ?? DEFAULT_GAME : DEFAULT_GAME).xboard })
-      : new UciSession({ dialect: o.protocol, thinker, write, onQuit, level: o.level ?? null });
+      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: protocolGame(o) })
+      : new UciSession({ dialect: o.protocol, thinker, write, onQuit, level: o.level ?? null, ...(uci ? { game: uci } : {}) });
   try {
     for await (const line of rl) {
       session.feed(line);

@@ -27,7 +27,7 @@ import { formatProblem } from '../core/problem.js';
 export type UciDialect = 'uci' | 'ucci' | 'usi';
 
 /** The game each dialect plays: UCI and UCCI xiangqi, USI chu (lishogi's SFEN and moves). */
-const DIALECT_GAME: Readonly<Record<UciDialect, ProtocolGame>> = { uci: XIANGQI, ucci: XIANGQI, usi: CHU };
+export const DIALECT_GAME: Readonly<Record<UciDialect, ProtocolGame>> = { uci: XIANGQI, ucci: XIANGQI, usi: CHU };
 
 /** UCI_Elo's range; it maps linearly onto the levels 1–8. */
 export const ELO_MIN = 800;
@@ -43,6 +43,8 @@ export interface UciOptions {
   readonly level?: number | null;
   /** Extra search limits (tests). */
   readonly limits?: ThinkLimits;
+  /** The game played, when not the dialect's default one (usi under the chu JCSA rules). */
+  readonly game?: ProtocolGame;
 }
 
 interface Running {
@@ -85,7 +87,7 @@ export class UciSession {
   constructor(opts: UciOptions) {
     this.opts = opts;
     this.dialect = opts.dialect;
-    this.game = DIALECT_GAME[opts.dialect];
+    this.game = opts.game ?? DIALECT_GAME[opts.dialect];
     this.start = this.game.start();
     this.pos = this.start.clone();
     this.level = opts.level && opts.level > 0 ? opts.level : null;

@@ -385,7 +385,7 @@ export class XboardSession {
 
   /** The judge for the game so far (after new, setboard, undo). */
   private resetJudge(): void {
-    this.judge = new GameHistory(getGame(this.game.id).endRules, this.start, this.moves.length + 64);
+    this.judge = new GameHistory(this.game.endRules ?? getGame(this.game.id).endRules, this.start, this.moves.length + 64);
     for (const m of this.moves) this.judge.play(m);
   }
 
@@ -474,7 +474,7 @@ export class XboardSession {
 
   private maybeAnalyze(): void {
     if (!this.analyzing || this.running || this.badPosition) return;
-    if (this.judge.rules.positionResult(this.pos)) return;
+    if (this.judge.positionResult(this.pos)) return;
     const thinking = this.opts.thinker.think({
       pos: this.pos,
       history: this.history(),

@@ -6,6 +6,7 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
+import { quoteInput } from '../core/text.js';
 import { parseRecords, recordHints, writePgn } from '../notation/pgn.js';
 import { DEFAULT_GAME, getGame, type Game, type GameId } from '../games/registry.js';
 import type { PgnDialectId } from '../games/game.js';
@@ -43,7 +44,7 @@ function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): 
 }
 
 /** Tags chuhan writes itself; a loaded record's other tags are kept as they were. */
-const OWN_TAGS = new Set(['Variant', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanClock', 'PlyCount']);
+const OWN_TAGS = new Set(['Variant', 'Rules', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanClock', 'PlyCount']);
 
 /**
  * The session's game as PGN: in chuhan's own dialect (default; the players' kinds in ChuhanPlayers
@@ -57,16 +58,18 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   // the clocks' tags are the session's own when it has clocks (a loaded TimeControl is kept otherwise)
   const loaded = (data.tags ?? []).filter(([k]) => !OWN_TAGS.has(k) && !(data.clock && k === 'TimeControl'));
   const has = (k: string): boolean => loaded.some(([n]) => n === k);
+  // a rule set other than the game's default is written (read back by readRecord and the record replayer)
+  const rules: [string, string][] = game.rules && game.ruleSets && game.rules !== game.ruleSets[0] ? [['Rules', game.rules]] : [];
   const result = data.outcome?.result ?? '*';
   if (dialect !== 'chuhan' || notation !== undefined) {
-    const tags: Array<readonly [string, string]> = has('Event') ? [...loaded] : [['Event', 'chuhan game'], ...loaded];
+    const tags: Array<readonly [string, string]> = has('Event') ? [...loaded, ...rules] : [['Event', 'chuhan game'], ...loaded, ...rules];
     if (data.outcome) tags.push(['Termination', data.outcome.reason]);
     return writeDialectPgn({ game, start: start.value, moves: data.moves, tags, result }, { dialect, ...(notation ? { notation } : {}) });
   }
   const tags: [string, string][] = [];
   if (!has('Event')) tags.push(['Event', 'chuhan game']);
   tags.push(...loaded.map(([k, v]): [string, string] => [k, v]));
-  tags.push(['Variant', game.id]);
+  tags.push(['Variant', game.id], ...rules);
   if (data.startFen !== game.startFen) tags.push(['SetUp', '1'], ['FEN', data.startFen]);
   const named = (side: 0 | 1): boolean =>
     (side === 0 ? ['Red', 'White', 'Sente'] : ['Black', 'Gote']).some((k) => has(k));
@@ -123,7 +126,13 @@ export function readRecord(text: string, fallback?: GameId, index = 1): Result<R
   if (e0) return err(`line ${e0.line}:${e0.column}: ${e0.message}`);
   const texts = rec.moves.map((m) => m.text);
   const id: GameId = recordHints(rec.tags, texts).variant ?? fallback ?? DEFAULT_GAME.id;
-  const game = getGame(id);
+  let game = getGame(id);
+  const rulesId = rec.tags['Rules']?.trim();
+  if (rulesId && game.withRules) {
+    const g = game.withRules(rulesId);
+    if (!g) return err(`Rules tag: unknown rules ${quoteInput(rulesId)} (use ${(game.ruleSets ?? []).join(' or ')})`);
+    game = g;
+  }
   const startFen = rec.tags['FEN']?.trim() || game.startFen;
   const start = game.parseFen(startFen);
   if (!start.ok) return err(`FEN tag: ${formatProblem(start.error)}`);

@@ -1,7 +1,7 @@
 /** `chuhan engine`: plays as a GUI's engine over stdin/stdout (CECP/xboard, UCI, UCCI or USI). */
 import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
-import { CliError, type Io } from '../context.js';
+import { CliError, RULES_HELP, withRules, type Io } from '../context.js';
 import { GAMES, gameFromName, type GameId } from '../../games/registry.js';
 import { quoteInput } from '../../core/text.js';
 
@@ -9,6 +9,7 @@ interface EngineOptions {
   protocol: string;
   level?: string;
   variant?: string;
+  rules?: string;
 }
 
 const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci', 'usi'];
@@ -20,6 +21,7 @@ export function registerEngine(program: Command, io: Io): void {
     .option('--protocol <name>', 'xboard | uci | ucci | usi', 'xboard')
     .option('--level <n>', 'playing level 1-8 (default: full strength within the time control)')
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
+    .option('--rules <rules>', `xboard, usi: the ${RULES_HELP} (xboard: kept until a "variant" command)`)
     .action(async (opts: EngineOptions) => {
       const protocol = opts.protocol.toLowerCase() as ProtocolName;
       if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol ${quoteInput(opts.protocol)} (use xboard, uci, ucci or usi)`);
@@ -37,7 +39,14 @@ export function registerEngine(program: Command, io: Io): void {
           throw new CliError(`the ${protocol} protocol plays ${which} only`);
         }
         variant = game.id;
+        withRules(game, opts.rules);
+      } else if (opts.rules !== undefined) {
+        // a protocol of one game (usi: chu) needs no --variant for its rules
+        const only = GAMES.filter((g) => g.protocols.includes(protocol));
+        if (only.length !== 1 || !only[0]!.withRules) throw new CliError('--rules needs --variant chushogi');
+        withRules(only[0]!, opts.rules);
+        variant = only[0]!.id;
       }
-      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, ...(variant ? { variant } : {}) });
+      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, ...(variant ? { variant } : {}), ...(opts.rules !== undefined ? { rules: opts.rules } : {}) });
     });
 }

@@ -4,7 +4,7 @@ import { moveFrom, moveMid, moveTo } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
 import { resultScore } from '../../core/history.js';
 import { positionResult, positionStatus } from '../../notation/status.js';
-import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
 
 interface MovesOptions extends CommonOptions {
@@ -16,6 +16,7 @@ export function registerMoves(program: Command, io: Io): void {
     .command('moves')
     .description('print the legal moves of a position, sorted by their coordinate form')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
     .option('--json', 'machine-readable output')

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Perft } from '../../core/perft.js';
 import { PathPerft } from '../../games/chushogi/paths.js';
 import { GAMES } from '../../games/registry.js';
-import { CliError, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
 
 interface PerftOptions extends CommonOptions {
@@ -17,6 +17,7 @@ export function registerPerft(program: Command, io: Io): void {
     .description('count the leaf nodes of the legal move tree to a depth')
     .argument('<depth>', 'depth in plies (1-20)')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--divide', 'one "move: count" line per root move')
     .option('--count-paths', 'chushogi: count every path of a lion double move separately, as lishogi does')

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { RENDER_STYLES, type BoardLayout, type LabelMode, type RenderStyle } from '../../render/types.js';
-import { CliError, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../../tui/paint.js';
 import { quoteInput } from '../../core/text.js';
 
@@ -49,6 +49,7 @@ export function registerShow(program: Command, io: Io): void {
     .command('show')
     .description('draw a position as a board (after optional moves), with side to move, check and status')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--moves <moves>', 'moves to play first, in any notation, separated by spaces')
     .option('--style <style>', STYLE_HELP)
@@ -71,6 +72,7 @@ export function registerShow(program: Command, io: Io): void {
       });
       if (!created.ok) throw new CliError(`bad FEN: ${created.error}`);
       const session = created.value;
+      if (opts.fen && game.fenWarnings) for (const w of game.fenWarnings(opts.fen, session.pos)) io.err(`chuhan: warning: ${w}\n`);
       if (opts.notation) {
         const r = session.command(`notation ${opts.notation}`);
         if (!r.ok) throw new CliError(r.err.join('; '));

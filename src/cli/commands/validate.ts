@@ -17,6 +17,8 @@ interface ValidateOptions {
   variant?: string;
   json?: boolean;
   explain?: boolean;
+  strict?: boolean;
+  rules?: string;
 }
 
 const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif', 'json'];
@@ -106,6 +108,8 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--format <format>', 'auto | pgn | list (a plain move list without tags) | wxf | dhtmlxq | kif', 'auto')
     .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
     .option('--json', 'machine-readable output')
+    .option('--rules <rules>', 'chu rule set: lishogi | jcsa (default: the Rules tag of each record, else lishogi)')
+    .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
     .action(async (args: string[], opts: ValidateOptions) => {
       const format = (opts.format ?? 'auto').toLowerCase();
@@ -135,7 +139,8 @@ export function registerValidate(program: Command, io: Io): void {
       let malformed = 0;
       const empty: string[] = [];
       const notRecords: string[] = [];
-      const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}) });
+      let ruled = 0;
+      const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}), ...(opts.rules ? { rules: opts.rules } : {}) });
       for (const input of inputs) {
         const name = nameOf(input.path);
         let fileGames = 0;
@@ -156,6 +161,7 @@ export function registerValidate(program: Command, io: Io): void {
             if (report.status === 'ok') okCount++;
             else if (report.status === 'illegal') illegal++;
             else malformed++;
+            if (report.rulings.length) ruled++;
             if (opts.json) out += (games > 1 ? ',' : '') + JSON.stringify({ file: input.path, ...reportJson(report) });
             else {
               out += (single ? '' : `${input.path}: `) + formatReportLine(report) + '\n';
@@ -185,5 +191,7 @@ export function registerValidate(program: Command, io: Io): void {
         throw new CliError(`${malformed} of ${plural(games, 'game', 'games')} in ${where} ${malformed === 1 ? 'is' : 'are'} malformed`, 2);
       if (illegal > 0)
         throw new CliError(`${illegal} of ${plural(games, 'game', 'games')} in ${where} ${illegal === 1 ? 'has an illegal move' : 'have illegal moves'}`, 1);
+      if (opts.strict && ruled > 0)
+        throw new CliError(`${ruled} of ${plural(games, 'game', 'games')} in ${where} ${ruled === 1 ? 'goes' : 'go'} on past a ruling of the rules (--strict)`, 1);
     });
 }

@@ -1,6 +1,7 @@
 /**
  * How a chu shogi game ends (spec chushogi.md "End of game", lishogi rules):
- *  - a side whose royals (King, Crown Prince) are all captured loses ('royals captured');
+ *  - a side whose royals (King, Crown Prince) are all captured loses ('royals captured') — only a
+ *    side that had royals at the start (a mate problem's attacker has none and plays on);
  *  - bare king: a side reduced to a single royal (its dead pawns and lances on the last rank not
  *    counted) loses at once, provided the opponent has a royal plus at least one piece other than
  *    pawns and go-betweens (dead lances not counted), is not in check, and — when it has exactly
@@ -12,8 +13,8 @@
  *    since the first occurrence was attacking (gave check, or the moved piece can capture an enemy
  *    piece) loses ('perpetual check', as lishogi names it); otherwise draw. The side that made the
  *    last move is looked at first, and its move that produced the first occurrence counts too, as
- *    lishogi counts it (lishogi judges only that side; if both attacked throughout, it is the one
- *    that loses). Captures, promotions and pawn or lance moves clear the history;
+ *    lishogi counts it; if both sides attacked throughout, the game is drawn (lishogi's current
+ *    rule code). Captures, promotions and pawn or lance moves clear the history;
  *  - 1000 plies from the start of the game (the SFEN move number counts): draw ('move limit').
  */
 import {
@@ -37,7 +38,7 @@ import { repetitionWarningText } from '../end-text.js';
 import { isAttacked } from '../../core/movegen.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
-import { chushogi, GOBETWEEN, LANCE, PAWN } from './index.js';
+import { chushogi, GOBETWEEN, isProblemVariant, LANCE, PAWN } from './index.js';
 
 const W = 12;
 const H = 12;
@@ -129,20 +130,47 @@ function bared(pos: Position, side: number, c: Census): boolean {
   return true;
 }
 
-/** The endings that need no move generation: royals captured, bare king, two lone royals. */
-export function chuQuickResult(pos: Position): GameResult | null {
+/** Which sides have a royal on the board: bit s set for side s (the end rules' start state). */
+export function royalSides(pos: Position): number {
+  const b = pos.board;
+  let mask = 0;
+  for (let sq = 0; sq < SIZE && mask !== 3; sq++) {
+    const p = b[sq]!;
+    if (p !== 0 && isRoyal(p)) mask |= 1 << (p & 1);
+  }
+  return mask;
+}
+
+/**
+ * The sides that can lose their royals in a game from `start`: both, except in a mate problem
+ * (`chushogiProblem`: the attacker started without royals).
+ */
+export function chuStartState(start: Position): number {
+  return isProblemVariant(start.variant) ? royalSides(start) : 3;
+}
+
+/**
+ * The endings that need no move generation: royals captured, bare king, two lone royals. `state`:
+ * the sides that had royals at the start (bit s for side s; absent: those that have one now) — a
+ * side that started without royals (a mate problem's attacker) cannot lose them.
+ */
+export function chuQuickResult(pos: Position, state?: number, isBared: typeof bared = bared): GameResult | null {
   const { royals, live, strong } = census(pos, tally);
+  const had = state ?? chuStartState(pos);
   const stm = pos.turn;
   for (const s of [stm, stm ^ 1]) {
-    if (royals[s] === 0 && royals[s ^ 1]! > 0)
+    if (royals[s] === 0 && had & (1 << s))
       return { winner: (s ^ 1) as Side, reason: 'royals captured', detail: `${SIDE_NAMES[s]} has no king or crown prince left` };
   }
   for (const s of [stm, stm ^ 1]) {
-    if (bared(pos, s, tally))
+    if (isBared(pos, s, tally))
       return {
         winner: (s ^ 1) as Side,
         reason: 'bare king',
-        detail: `${SIDE_NAMES[s]} is reduced to a lone royal against a royal and ${strong[s ^ 1]! - 1} piece${strong[s ^ 1]! === 2 ? '' : 's'}`,
+        detail:
+          isBared === bared
+            ? `${SIDE_NAMES[s]} is reduced to a lone royal against a royal and ${strong[s ^ 1]! - 1} piece${strong[s ^ 1]! === 2 ? '' : 's'}`
+            : `${SIDE_NAMES[s]} is reduced to a lone royal against a royal and one piece (JCSA)`,
       };
   }
   if (live[0] === 1 && live[1] === 1 && royals[0] === 1 && royals[1] === 1 && !royalAttacked(pos, 0) && !royalAttacked(pos, 1))
@@ -153,10 +181,10 @@ export function chuQuickResult(pos: Position): GameResult | null {
 const scratch = new Int32Array(4096);
 
 /** Single-position endings: royals captured, bare king, stalemate (no legal move loses), two lone royals. */
-export function chuPositionResult(pos: Position): GameResult | null {
-  const quick = chuQuickResult(pos);
+export function chuPositionResult(pos: Position, state?: number): GameResult | null {
+  const quick = chuQuickResult(pos, state);
   if (quick) return quick;
-  if (chushogi.generateLegal(pos, scratch, 0) === 0)
+  if (pos.variant.generateLegal(pos, scratch, 0) === 0)
     return { winner: (pos.turn ^ 1) as Side, reason: 'stalemate', detail: `${SIDE_NAMES[pos.turn]} has no legal move` };
   return null;
 }
@@ -176,7 +204,7 @@ function pieceAttacks(pos: Position, sq: number): boolean {
   const aux = pos.aux;
   if (turn !== side) pos.setTurn(side);
   if (aux !== 0) pos.setAux(0); // the counter-strike limit binds the other side
-  const n = chushogi.generateLegal(pos, pieceMoves, 0);
+  const n = pos.variant.generateLegal(pos, pieceMoves, 0);
   let hit = false;
   for (let i = 0; i < n && !hit; i++) {
     const m = pieceMoves[i]!;
@@ -232,7 +260,8 @@ function judgeCycle(pos: Position, cycle: number, details?: CycleDetails, firstP
     if (!(f & FLAG_ATTACK)) attacked[(side0 + i) & 1] = false;
   }
   const last = (side0 + length - 1) & 1;
-  const loser = attacked[last] ? last : attacked[last ^ 1] ? last ^ 1 : -1;
+  // lishogi now: the side that attacked with every move loses; if both did, nobody does (draw)
+  const loser = attacked[last] === attacked[last ^ 1] ? -1 : attacked[last] ? last : last ^ 1;
   const code = loser < 0 ? V_DRAW : (loser === 0 ? V_SIDE0_LOSES : V_SIDE1_LOSES) | V_CHECK;
   if (details) {
     const moves: CycleMove[] = [];
@@ -250,7 +279,9 @@ function judgeCycle(pos: Position, cycle: number, details?: CycleDetails, firstP
     const span = `plies ${firstPly}–${firstPly + cycle - 1}`;
     details.detail =
       loser < 0
-        ? `the position occurred for the 4th time with neither side attacking with every move (${span})`
+        ? attacked[0]
+          ? `the position occurred for the 4th time with both sides attacking with every move (${span})`
+          : `the position occurred for the 4th time with neither side attacking with every move (${span})`
         : `${SIDE_NAMES[loser]} attacked (check or a threat to capture) with every move at ${span}`;
   }
   return code;
@@ -280,6 +311,35 @@ function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
   return { side, kind: checks ? 'check' : 'attack', count: plies.length, pieces: distinctMovers(h, plies), limit: 0 };
 }
 
+/**
+ * JCSA bare king: only a lone royal against a royal and exactly one other piece that counts — not
+ * an unpromoted pawn or go-between, not a dead piece, not one standing next to the lone royal
+ * (it could take it at once); the side with the piece wins. Anything else plays on.
+ */
+function jcsaBared(pos: Position, side: number, c: Census): boolean {
+  const { royals, live, loneRoyal } = c;
+  const them = side ^ 1;
+  if (live[side] !== 1 || royals[side] !== 1 || royals[them] !== 1 || live[them] !== 2) return false;
+  const lone = loneRoyal[side]!;
+  const b = pos.board;
+  for (let sq = 0; sq < SIZE; sq++) {
+    const p = b[sq]!;
+    if (p === 0 || (p & 1) !== them || isRoyal(p) || dead(p, sq)) continue;
+    const k = kindOf(p);
+    return k !== PAWN && k !== GOBETWEEN && !adjacent(sq, lone);
+  }
+  return false;
+}
+
+/** JCSA endings of a position: royals captured, bare king (JCSA), two lone royals; no legal move: a draw (not regulated by the JCSA). */
+export function jcsaPositionResult(pos: Position, state?: number): GameResult | null {
+  const quick = chuQuickResult(pos, state, jcsaBared);
+  if (quick) return quick;
+  if (pos.variant.generateLegal(pos, scratch, 0) === 0)
+    return { winner: null, reason: 'stalemate', detail: `${SIDE_NAMES[pos.turn]} has no legal move (not regulated by the JCSA rules: drawn)` };
+  return null;
+}
+
 export const chushogiEndRules: EndRules = {
   id: 'chushogi',
   // a side left with royals only cannot win
@@ -288,10 +348,19 @@ export const chushogiEndRules: EndRules = {
   repetitions: 4,
   moveFlags: chuMoveFlags,
   irreversible,
+  startState: chuStartState,
   positionResult: chuPositionResult,
-  quickResult: (pos) => chuQuickResult(pos),
+  quickResult: (pos, _irreversible, state) => chuQuickResult(pos, state),
   judgeCycle,
   limitResult,
   forcingRun,
   warningText: (w: WarningFacts) => repetitionWarningText(SIDE_NAMES, 4, w),
+};
+
+/** The end rules under the JCSA rule set (bare king and stalemate differ; repetition as lishogi). */
+export const chushogiJcsaEndRules: EndRules = {
+  ...chushogiEndRules,
+  id: 'chushogi-jcsa',
+  positionResult: jcsaPositionResult,
+  quickResult: (pos, _irreversible, state) => chuQuickResult(pos, state, jcsaBared),
 };

@@ -2,28 +2,37 @@
 import type { EngineProfile } from '../../core/profile.js';
 import type { Game, Notation } from '../game.js';
 import { CHU_ENGINE_WIRE } from './engine-wire.js';
-import { chushogiEndRules } from './end.js';
+import { CHU_RULES, LISHOGI_RULES, type ChuRules } from './rules.js';
 import { chushogiProfile } from './eval.js';
-import { chushogi, CHU_START_SFEN } from './index.js';
+import { CHU_START_SFEN, CHU_VARIANTS } from './index.js';
 import { classifyChuMove, parseChuMove } from './notation/detect.js';
-import { formatChuSfen, parseChuSfen } from './notation/sfen.js';
+import { formatChuSfen } from './notation/sfen.js';
 import { formatUsi } from './notation/usi.js';
 import { formatWestern } from './notation/western.js';
 import { parseUsiSquare, usiSquare } from './squares.js';
-import { CHU_XBOARD, parseChuFen } from './xboard.js';
+import { chuXboard, parseChuFen } from './xboard.js';
 import { CHU_DIALECTS } from './notation/dialects.js';
 
 const usi: Notation = { id: 'usi', format: (_pos, m) => formatUsi(m) };
-let profile: EngineProfile | null = null;
+const profiles = new Map<string, EngineProfile>();
 
-export const CHU_GAME: Game = {
+/** Chu under one rule set (src/games/chushogi/rules.ts). */
+function chuGame(rules: ChuRules): Game {
+  return {
   id: 'chushogi',
   title: 'Chu Shogi',
   aliases: ['chushogi', 'chu', 'chu-shogi', '中将棋'],
-  variant: chushogi,
+  variant: rules.variant,
+  rules: rules.id,
+  ruleSets: [...CHU_RULES.keys()],
+  variants: CHU_VARIANTS,
+  withRules: (id: string) => {
+    const r = CHU_RULES.get(id.trim().toLowerCase());
+    return r ? (r === LISHOGI_RULES ? CHU_GAME : (JCSA_GAME ??= chuGame(r))) : null;
+  },
   startFen: CHU_START_SFEN,
   sideNames: ['sente', 'gote'],
-  parseFen: (text) => parseChuFen(text),
+  parseFen: (text: string) => parseChuFen(text, false, rules.jcsa),
   formatFen: formatChuSfen,
   coordinate: usi,
   notations: new Map<string, Notation>([
@@ -35,14 +44,21 @@ export const CHU_GAME: Game = {
   classifyMove: classifyChuMove,
   squares: { id: 'usi', format: usiSquare, parse: parseUsiSquare, example: '7g', prefix: /^(1[0-2]|[1-9])[a-l]/ },
   multiPathMoves: true,
-  endRules: chushogiEndRules,
-  xboard: CHU_XBOARD,
+  endRules: rules.endRules,
+  xboard: chuXboard(rules.jcsa),
   engineWire: CHU_ENGINE_WIRE,
   protocols: ['xboard', 'usi'],
   pgnTags: { firstPlayer: 'White', variant: 'chushogi', format: 'USI', sidePlayers: ['Sente', 'Gote'] },
   pgnDialects: CHU_DIALECTS,
   get profile() {
-    return (profile ??= chushogiProfile(chushogi));
+    let p = profiles.get(rules.id);
+    if (!p) profiles.set(rules.id, (p = chushogiProfile(rules.variant)));
+    return p;
   },
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
-};
+  };
+}
+
+let JCSA_GAME: Game | null = null;
+
+export const CHU_GAME: Game = chuGame(LISHOGI_RULES);

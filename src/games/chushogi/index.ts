@@ -9,7 +9,9 @@
  *    (3) counter-strike: after a non-lion captured a lion, the other side's non-lions may not
  *    capture a lion on the next move except on that square (kept in `pos.aux` as square + 1);
  *  - moving into check is legal; a side to move without any royal (King or Crown Prince) while the
- *    opponent has one has lost, and has no moves.
+ *    opponent has one has lost, and has no moves — except in a mate problem (tsume), where the
+ *    attacker has no royal by convention: a position whose side without royals started so is
+ *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; SFEN picks it).
  */
 import { makeMove, moveFrom, moveMid, moveMidRaw, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
@@ -219,7 +221,8 @@ export function hasRoyal(pos: Position, side: number): boolean {
 }
 
 /** The game is over for the side to move: it has no royal left while the opponent has one. */
-export const royalsLost = (pos: Position): boolean => !hasRoyal(pos, pos.turn) && hasRoyal(pos, pos.turn ^ 1);
+export const royalsLost = (pos: Position): boolean =>
+  !isProblemVariant(pos.variant) && !hasRoyal(pos, pos.turn) && hasRoyal(pos, pos.turn ^ 1);
 
 /** Is the lion on `to` protected against a lion from `from` (first step on `mid`, or -1)? */
 function lionProtected(pos: Position, from: number, mid: number, to: number, them: number): boolean {
@@ -271,6 +274,11 @@ export function lionCaptureAllowed(pos: Position, m: number): boolean {
 function generateLegal(pos: Position, out: Int32Array, start: number): number {
   const us = pos.turn;
   if (!hasRoyal(pos, us) && hasRoyal(pos, us ^ 1)) return start;
+  return generateFiltered(pos, out, start);
+}
+
+/** The legal moves, a side without royals included (mate problems). */
+function generateFiltered(pos: Position, out: Int32Array, start: number): number {
   const n = generatePseudo(pos, out, start);
   const b = pos.board;
   let w = start;
@@ -313,3 +321,105 @@ export const chushogi: Variant = {
   auxAfter,
 };
 shareLazyTables(data, chushogi);
+
+/**
+ * Chu for mate problems (tsume): the attacker has no royal by convention and still moves; the
+ * game ends when the defender's royals are captured or it has no move (end.ts).
+ */
+export const chushogiProblem: Variant = { ...chushogi, generateLegal: generateFiltered, ruleKey: 'problem' };
+
+// ---------------------------------------------------------------------------------------------
+// The JCSA rule set (Japanese Chu Shogi Association), as a second variant object with the same
+// data: the lishogi functions above stay as they are (no rule-set test on the hot path).
+
+/**
+ * JCSA counter-strike (the Okazaki rule): after a non-lion captured a lion, if the capturing
+ * side's own lion has a protector, the other side may not capture that lion on its next move —
+ * by any piece, also on the middle square of an Eagle's or Falcon's double move — except a lion
+ * taking it from next to it (tsukegui). `pos.aux` = that lion's square + 1 (0: no ban).
+ */
+function jcsaAuxAfter(pos: Position, _move: number, moved: number, capTo: number, capMid: number): number {
+  if (LION_CODE[moved] || !(LION_CODE[capTo] || LION_CODE[capMid])) return 0;
+  const side = moved & 1;
+  const b = pos.board;
+  for (let sq = 0; sq < SIZE; sq++) {
+    const p = b[sq]!;
+    if (p !== 0 && (p & 1) === side && LION_CODE[p] && isAttacked(pos, sq, side)) return sq + 1;
+  }
+  return 0;
+}
+
+/** JCSA: of the pawn and lance, only the pawn may promote on reaching the last rank (a lance there is dead). */
+function jcsaPromotionMode(pos: Position, from: number, to: number, piece: number, captured: number): number {
+  const z = (piece & 1) * SIZE;
+  if (ZONE[z + to] && !ZONE[z + from]) return 1;
+  if (captured !== 0 && (ZONE[z + from] | ZONE[z + to])) return 1;
+  if (piece >> 1 === PAWN && LAST_RANK[z + to]) return 1;
+  return 0;
+}
+
+/** Lion-trading rules 1 and 2 (a lion taking a lion), shared by both rule sets. */
+function lionTakesLionAllowed(pos: Position, m: number): boolean {
+  const b = pos.board;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const mid = moveMid(m);
+  const capTo = to !== from ? b[to]! : 0;
+  const capMid = mid >= 0 ? b[mid]! : 0;
+  const p = b[from]!;
+  if (LION_CODE[capTo] && distance(from, to) === 2) {
+    if (capMid !== 0 && !MINOR[capMid]) return true;
+    return !lionProtected(pos, from, mid, to, (p & 1) ^ 1);
+  }
+  return true;
+}
+
+function jcsaFiltered(pos: Position, out: Int32Array, start: number): number {
+  const n = generatePseudo(pos, out, start);
+  const b = pos.board;
+  const ban = pos.aux - 1;
+  let w = start;
+  for (let i = start; i < n; i++) {
+    const m = out[i]!;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const mid = moveMid(m);
+    const capTo = to !== from ? b[to]! : 0;
+    const capMid = mid >= 0 ? b[mid]! : 0;
+    if (ban >= 0 && (to === ban || mid === ban) && (capTo || capMid)) {
+      // the protected lion may not be taken, except by a lion standing next to it (tsukegui)
+      if (!(LION_CODE[b[from]!] && distance(from, ban) === 1)) continue;
+    }
+    if (LION_CODE[b[from]!] && (LION_CODE[capTo] || LION_CODE[capMid]) && !lionTakesLionAllowed(pos, m)) continue;
+    out[w++] = m;
+  }
+  return w;
+}
+
+function jcsaGenerateLegal(pos: Position, out: Int32Array, start: number): number {
+  const us = pos.turn;
+  if (!hasRoyal(pos, us) && hasRoyal(pos, us ^ 1)) return start;
+  return jcsaFiltered(pos, out, start);
+}
+
+/** Chu under the JCSA rules (counter-strike by the Okazaki rule, last-rank promotion of the pawn only). */
+export const chushogiJcsa: Variant = {
+  ...chushogi,
+  generateLegal: jcsaGenerateLegal,
+  promotionMode: jcsaPromotionMode,
+  auxAfter: jcsaAuxAfter,
+  ruleKey: 'jcsa',
+};
+
+/** A JCSA mate problem (the attacker has no royal). */
+export const chushogiJcsaProblem: Variant = { ...chushogiJcsa, generateLegal: jcsaFiltered, ruleKey: 'jcsa-problem' };
+
+shareLazyTables(data, chushogiProblem);
+shareLazyTables(data, chushogiJcsa);
+shareLazyTables(data, chushogiJcsaProblem);
+
+/** Every chu variant object (the default first), for code that finds one by its `ruleKey`. */
+export const CHU_VARIANTS: readonly Variant[] = [chushogi, chushogiProblem, chushogiJcsa, chushogiJcsaProblem];
+
+/** Is the variant one of the mate-problem forms (the attacker plays without royals)? */
+export const isProblemVariant = (v: Variant): boolean => v === chushogiProblem || v === chushogiJcsaProblem;

@@ -14,6 +14,7 @@ import { ProblemError, quoted, type FenProblem } from '../../core/problem.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { Position } from '../../core/position.js';
 import type { ProtocolGame } from '../game.js';
+import { chushogiJcsaEndRules } from './end.js';
 import { CHU_START_SFEN } from './index.js';
 import { parseChuSfen } from './notation/sfen.js';
 import { parseUsi } from './notation/usi.js';
@@ -29,16 +30,33 @@ const looksLikeSfen = (fields: readonly string[]): boolean =>
  * A chu position in either dialect: lishogi's SFEN (`… b - 1`, `b` = Sente) or XBoard's FEN
  * (`… w - 0 1`, `w` = Sente, as XBoard, HaChu and ChuShogiLite write it).
  */
-export function parseChuFen(text: string, xboardFirst = false): Result<Position, FenProblem> {
+export function parseChuFen(text: string, xboardFirst = false, jcsa = false): Result<Position, FenProblem> {
   const fields = text.trim().split(/\s+/);
   // `… w` alone: lishogi's SFEN without counters (w = Gote) to a reader of any FEN, XBoard's (w = Sente) in CECP
-  if (looksLikeSfen(fields) || (fields.length < 3 && !xboardFirst)) return parseChuSfen(text);
-  // the board field is the same in both dialects: let the SFEN reader check it
-  const board = parseChuSfen(`${fields[0] ?? ''} b - 1`);
+  if (looksLikeSfen(fields) || (fields.length < 3 && !xboardFirst)) return parseChuSfen(text, jcsa);
+  // the board field is the same in both dialects: let the SFEN reader check it (with the side
+  // to move in SFEN's letters, so that it sees a mate problem's attacker)
+  const side = fields[1] === 'b' ? 'w' : 'b';
+  const board = parseChuSfen(`${fields[0] ?? ''} ${side} - 1`, jcsa);
   if (!board.ok) return err({ ...board.error, format: 'FEN' });
   const pos = board.value;
   pos.plyParity = 0;
   return readXboardFields(pos, fields, { w: 0, b: 1 });
+}
+
+/** The CECP dialect of chu under a rule set (`jcsa`: positions read with the JCSA rules). */
+export function chuXboard(jcsa: boolean): ProtocolGame {
+  if (!jcsa) return CHU_XBOARD;
+  return {
+    ...CHU_XBOARD,
+    endRules: chushogiJcsaEndRules,
+    start() {
+      const r = parseChuSfen(CHU_START_SFEN, true);
+      if (!r.ok) throw new ProblemError(r.error);
+      return r.value;
+    },
+    parseFen: (text) => parseChuFen(text, true, true),
+  };
 }
 
 export const CHU_XBOARD: ProtocolGame = {

@@ -41,7 +41,7 @@ import type { GameResult } from '../../core/game-result.js';
 import { assignIds, moveIds, pieceIdAt, playAndChase, type ChaseStep } from './chase.js';
 import { judgeCycle } from './cycle.js';
 import { XIANGQI_SIDE_NAMES, xiangqiWarningText } from './explain.js';
-import { xiangqiLimitResult } from './limit.js';
+import { xiangqiCheckRunResult, xiangqiLimitResult } from './limit.js';
 import { CANNON, CHARIOT, HORSE, SOLDIER } from './pieces.js';
 import { xiangqi } from './index.js';
 
@@ -158,6 +158,7 @@ export const xiangqiEndRules: EndRules = {
   positionResult: xiangqiPositionResult,
   quickResult: (pos, irreversible) => (irreversible && !xiangqiSufficientMaterial(pos) ? INSUFFICIENT : null),
   judgeCycle,
+  runResult: xiangqiCheckRunResult,
   limitResult: xiangqiLimitResult,
   forcingRun,
   warningText: xiangqiWarningText,

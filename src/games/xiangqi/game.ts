@@ -6,7 +6,7 @@ import { xiangqiProfile } from './eval.js';
 import { xiangqi, XIANGQI_SIDE_NAMES, XIANGQI_START_FEN } from './index.js';
 import { formatChinese } from './notation/chinese.js';
 import { classifyXiangqiMove, parseTypedXiangqiMove, parseXiangqiMove } from './notation/detect.js';
-import { formatXiangqiFen, parseXiangqiFen } from './notation/fen.js';
+import { formatXiangqiFen, parseXiangqiFen, xiangqiFenWarnings } from './notation/fen.js';
 import { formatIccs, formatUci } from './notation/iccs.js';
 import { formatWxf } from './notation/wxf.js';
 import { XIANGQI_RECORDS } from './notation/record.js';
@@ -26,6 +26,7 @@ export const XIANGQI_GAME: Game = {
   startFen: XIANGQI_START_FEN,
   sideNames: XIANGQI_SIDE_NAMES,
   parseFen: parseXiangqiFen,
+  fenWarnings: xiangqiFenWarnings,
   formatFen: formatXiangqiFen,
   coordinate: iccs,
   notations: new Map<string, Notation>([

@@ -7,9 +7,13 @@
  * where the counted plies reach 120 — unless that ply is checkmate or stalemate, which comes first
  * (GameHistory judges the board before the limit).
  */
+import { moveTo } from '../../core/move.js';
 import { FLAG_CHECK } from '../../core/end-rules.js';
 import type { GameHistory } from '../../core/history.js';
 import type { GameResult } from '../../core/game-result.js';
+import type { Side } from '../../core/piece.js';
+import { distinctMovers } from '../../core/repetition.js';
+import { XIANGQI_PIECE_NAMES, XIANGQI_SIDE_NAMES } from './pieces.js';
 
 /** Plies without a capture that end the game (60 moves by each side). */
 export const XIANGQI_MOVE_LIMIT = 120;
@@ -33,5 +37,34 @@ export function xiangqiLimitResult(h: GameHistory): GameResult | null {
     detail:
       `60-move rule: ${plies} plies without a capture` +
       (extra > 0 ? `; ${extra} check${extra === 1 ? '' : 's'} beyond the 10th did not count (${extra} more move${extra === 1 ? '' : 's'})` : ''),
+  };
+}
+
+/** Consecutive checks seed 003 allows per piece that gives them (6 with one, 12 with two, 18 with three or more). */
+export const XIANGQI_CHECKS_PER_PIECE = 6;
+
+/**
+ * Seed 003's limit on consecutive checks, ruled: a side whose last moves were checks in a row —
+ * 6 by one piece, 12 by two, 18 by three or more — loses ('perpetual check'), whether or not a
+ * position repeated (as elephantchess.io rules it). Checks are counted back over captures too.
+ */
+export function xiangqiCheckRunResult(h: GameHistory): GameResult | null {
+  const n = h.plies;
+  if (n < XIANGQI_CHECKS_PER_PIECE * 2 - 1 || !(h.flagsAt(n) & FLAG_CHECK)) return null;
+  let count = 0;
+  for (let k = n; k >= 1 && h.flagsAt(k) & FLAG_CHECK; k -= 2) count++;
+  if (count < XIANGQI_CHECKS_PER_PIECE) return null;
+  const plies: number[] = [];
+  for (let i = 0; i < count; i++) plies.push(n - 2 * i);
+  const pieces = distinctMovers(h, plies);
+  const limit = XIANGQI_CHECKS_PER_PIECE * Math.min(pieces, 3);
+  if (count < limit) return null;
+  const side = h.sideAt(n);
+  const to = moveTo(h.moveAt(n));
+  const by = pieces === 1 ? `${XIANGQI_SIDE_NAMES[side]} ${XIANGQI_PIECE_NAMES[h.position.board[to]! >> 1]}` : `${XIANGQI_SIDE_NAMES[side]} (${pieces} pieces)`;
+  return {
+    winner: (side ^ 1) as Side,
+    reason: 'perpetual check',
+    detail: `${by} gave check ${count} times in a row at plies ${n - 2 * count + 2}–${n} (seed 003 allows 6 consecutive checks with one piece, 12 with two, 18 with three)`,
   };
 }

@@ -56,8 +56,12 @@ export function xiangqiPlacementError(pos: Position): PlacementProblem | null {
     for (let s = rk + 9; s < bk; s += 9) if (b[s]) open = false;
     if (open) return { code: 'placement.kings-facing', file: iccsSquare(rk)[0]! };
   }
-  const them = pos.turn ^ 1;
-  if (kingAttacked(pos, them === 0 ? rk : bk, them)) return { code: 'placement.check-off-turn', side: them === 0 ? 'red' : 'black' };
   return null;
+}
+
+/** The side not to move, if it is in check (a composed position, accepted with a warning), else null. */
+export function xiangqiCheckedNotToMove(pos: Position): string | null {
+  const them = pos.turn ^ 1;
+  return kingAttacked(pos, kingSquare(pos, them), them) ? (them === 0 ? 'red' : 'black') : null;
 }
 

@@ -8,7 +8,7 @@
 import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { ProblemError, type FenProblem, type PlacementProblem } from '../../../core/problem.js';
-import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi } from '../index.js';
+import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi, chushogiJcsa, chushogiJcsaProblem, chushogiProblem } from '../index.js';
 import { fenControlProblem, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
 import { parseUsiSquare, usiSquare } from './usi.js';
 
@@ -17,7 +17,8 @@ const SIZE = 144;
 const MAX_PIECES = 46;
 const PROMOTABLE = new Set(CHU_PIECES.filter((p) => p.letter.startsWith('+')).map((p) => p.letter.slice(1)));
 
-export function parseChuSfen(text: string): Result<Position, FenProblem> {
+/** Reads a SFEN under the lishogi rules, or with `jcsa` under the JCSA rules (the third field is then the protected lion's square). */
+export function parseChuSfen(text: string, jcsa = false): Result<Position, FenProblem> {
   const format = 'SFEN';
   const control = fenControlProblem(text, format);
   if (control) return err(control);
@@ -35,7 +36,18 @@ export function parseChuSfen(text: string): Result<Position, FenProblem> {
     if (!PROMOTABLE.has(m[1]!.toUpperCase())) return err({ code: 'fen.unknown-promoted', format, letter: m[1]! });
   const board = parseBoardField(chushogi, boardText, {}, format);
   if (!board.ok) return board;
-  const pos = new Position(chushogi);
+  // the side to move has pieces but no royal while the other side has one: a mate problem (tsume,
+  // the attacker has no king by convention), played with chushogiProblem
+  const turnField = fields[1] === 'w' ? 1 : 0;
+  let royalSides = 0;
+  let mine = 0;
+  board.value.forEach((p) => {
+    if (!p) return;
+    if (chushogi.royal[p]) royalSides |= 1 << (p & 1);
+    if ((p & 1) === turnField) mine++;
+  });
+  const tsume = mine > 0 && royalSides === 1 << (turnField ^ 1);
+  const pos = new Position(jcsa ? (tsume ? chushogiJcsaProblem : chushogiJcsa) : tsume ? chushogiProblem : chushogi);
   board.value.forEach((p, sq) => p && pos.put(sq, p));
 
   const sideText = fields[1] ?? 'b';
@@ -53,7 +65,9 @@ export function parseChuSfen(text: string): Result<Position, FenProblem> {
     // double move of a falcon/eagle) or holds that side's capturing piece
     if (p !== 0 && (p & 1) === turn)
       return err({ code: 'fen.counter-strike-own', format, text: csText });
-    if (p !== 0 && LION_CODE[p] && p >> 1 !== PROMOTED_KIRIN)
+    if (jcsa) {
+      if (p === 0 || !LION_CODE[p]) return err({ code: 'fen.counter-strike-jcsa', format, text: csText });
+    } else if (p !== 0 && LION_CODE[p] && p >> 1 !== PROMOTED_KIRIN)
       return err({ code: 'fen.counter-strike-lion', format, text: csText });
     pos.setAux(sq + 1);
   }

@@ -3,7 +3,7 @@ import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { ProblemError, type FenProblem } from '../../../core/problem.js';
 import { xiangqi, XIANGQI_START_FEN } from '../index.js';
-import { xiangqiPlacementError } from '../validate.js';
+import { xiangqiCheckedNotToMove, xiangqiPlacementError } from '../validate.js';
 import { fenControlProblem, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
 
 export function parseXiangqiFen(text: string): Result<Position, FenProblem> {
@@ -34,14 +34,29 @@ export function parseXiangqiFen(text: string): Result<Position, FenProblem> {
     pos.halfmove = n.value;
   }
   if (full !== undefined) {
-    const n = parseCounter(full, 1, { format, field: 6, what: 'move number' });
+    // 0 (Fairy-Stockfish and other tools write it) is read as 1, with a warning (xiangqiFenWarnings)
+    const n = parseCounter(full, 0, { format, field: 6, what: 'move number' });
     if (!n.ok) return n;
-    pos.fullmove = n.value;
+    pos.fullmove = Math.max(1, n.value);
   }
   if (fields.length > 6) return err({ code: 'fen.field-count', format, found: fields.length, max: 6 });
   const problem = xiangqiPlacementError(pos);
   if (problem) return err({ code: 'fen.placement', format, reason: problem });
   return ok(pos);
+}
+
+/**
+ * What an accepted FEN has that a game cannot reach, for warnings in validate and show: move
+ * number 0 (read as 1), the side not to move in check (a composed position; refused only when
+ * the generals face each other).
+ */
+export function xiangqiFenWarnings(text: string, pos: Position): string[] {
+  const out: string[] = [];
+  const full = text.trim().split(/\s+/)[5];
+  if (full !== undefined && /^0+$/.test(full)) out.push('FEN field 6: move number 0 read as 1');
+  const check = xiangqiCheckedNotToMove(pos);
+  if (check) out.push(`${check} is in check but it is not their move (a composed position: accepted)`);
+  return out;
 }
 
 export function formatXiangqiFen(pos: Position): string {
