@@ -33,3 +33,12 @@ describe('JSON problems', () => {
     expect(detectTextFormat('{"name": "chuhan", "version": "0.1.0"}')).toBe('none');
   });
 });
+
+describe('chuhan validate on JSON problems', () => {
+  it('the classical chu mate problems replay their solutions (the attacker has no king)', async () => {
+    const { runCli } = await import('./helpers/cli.js');
+    const r = await runCli(['validate', new URL('../fixtures/records/problems/', import.meta.url).pathname]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/kinu01\.json: game 1: ok, 7 plies, \*\n.*kinu02\.json: game 1: ok, 15 plies, \*\n$/);
+  });
+});

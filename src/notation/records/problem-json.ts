@@ -13,7 +13,7 @@ const isObject = (v: Json): v is { [k: string]: Json } => typeof v === 'object' 
 
 /** Does this text look like JSON problems (an object or list with a position and a solution)? */
 export const looksLikeProblemJson = (head: string): boolean =>
-  /^[\s\uFEFF]*[[{]/.test(head) && /"(?:sfen|fen)"\s*:/.test(head) && /"(?:solution|moves)"\s*:/.test(head);
+  /^[\s\uFEFF]*[[{]/.test(head) && /"(?:sfen|fen)"\s*:\s*"/.test(head) && /"(?:solution|moves)"\s*:\s*[[{]/.test(head);
 
 function movesOf(p: { [k: string]: Json }): Json[] | null {
   const s = p['solution'] ?? p['moves'];
