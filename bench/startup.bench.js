@@ -66,7 +66,7 @@ function inPty(cmd, until, env) {
     const timer = setTimeout(() => finish(0, new Error(`no board after 20 s: ${JSON.stringify(out.slice(-300))}`)), 20_000);
     child.stdout.on('data', (d) => {
       out += d.toString('utf8');
-      if (until && until.every((u) => out.includes(u))) finish(performance.now() - t0);
+      if (until?.every((u) => out.includes(u))) finish(performance.now() - t0);
     });
     child.on('exit', () => finish(performance.now() - t0, until ? new Error(`exited before the board: ${out.slice(-300)}`) : null));
     child.on('error', (e) => finish(0, e));

@@ -8,7 +8,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err) => {
-    process.stderr.write(`chuhan: internal error: ${err && err.message ? err.message : String(err)}\n`);
+    process.stderr.write(`chuhan: internal error: ${err?.message ? err.message : String(err)}\n`);
     process.exitCode = 3;
   },
 );

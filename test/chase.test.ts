@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatResult, judgeRepetition, judgeRepetitionOnStack, REP_DRAW, REP_LOSS, REP_NONE, REP_WIN, resultScore } from '../src/core/history.js';
-import { Position } from '../src/core/position.js';
+import type { Position } from '../src/core/position.js';
 import { chaseRelation, xiangqiEndRules } from '../src/games/xiangqi/end.js';
 import { xiangqi } from '../src/games/xiangqi/index.js';
 import { parseXiangqiFen } from '../src/games/xiangqi/notation/fen.js';

@@ -73,7 +73,7 @@ describe('lishogi games', () => {
         expect(legalMoves(pos)).toEqual([]);
       }
       const pieces = [0, 0];
-      for (const p of pos.board) if (p) pieces[p & 1]++;
+      for (const p of pos.board) if (p) pieces[p & 1]!++;
       if (!royalsLost(pos) && Math.min(pieces[0]!, pieces[1]!) === 1) loneRoyal.push(gi + 1);
     });
     expect(f.list).toEqual([]);

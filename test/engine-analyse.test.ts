@@ -35,7 +35,7 @@ describe('chuhan analyse', () => {
   it('writes the principal variation in the chosen notation, for chu too', async () => {
     const wxf = await runCli(['analyse', '--depth', '2', '--notation', 'wxf']);
     expect(wxf.code).toBe(0);
-    expect(wxf.stdout).toMatch(/^depth 2 score -?\d+ nodes \d+ nps \d+ pv [A-Z][1-9+\-][.+\-=][1-9] [A-Z][1-9+\-][.+\-=][1-9]$/m);
+    expect(wxf.stdout).toMatch(/^depth 2 score -?\d+ nodes \d+ nps \d+ pv [A-Z][1-9+-][.+\-=][1-9] [A-Z][1-9+-][.+\-=][1-9]$/m);
     const usi = await runCli(['analyse', '-v', 'chu', '--depth', '2']);
     expect(usi.code).toBe(0);
     expect(usi.stdout).toMatch(/^bestmove \d{1,2}[a-l]\d{1,2}[a-l]/m);

@@ -128,7 +128,7 @@ describe('search', () => {
       let psqt = 0;
       pos.board.forEach((p, sq) => {
         if (p) {
-          counts[p]++;
+          counts[p]!++;
           psqt += profile.pst![p * pos.board.length + sq]!;
         }
       });

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Position } from '../src/core/position.js';
+import type { Position } from '../src/core/position.js';
 import { legalMoves } from '../src/core/perft.js';
 import { escapeControls, quoteInput } from '../src/core/text.js';
 import { MAX_COUNTER } from '../src/core/board-text.js';

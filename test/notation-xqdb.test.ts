@@ -54,7 +54,11 @@ describe('xqdb: one set of games in three notations', () => {
     // the WXF and Chinese files write "－Ｐ＋１" / "后兵进一", the rear one (e3e4). Both are legal
     // and the game ends five plies later, so the data itself cannot tell which was played.
     const diffs: string[] = [];
-    iccs.forEach((g, gi) => g.forEach((m, i) => m !== wxf[gi]![i] && diffs.push(`game ${gi + 1} ply ${i + 1}: ${m} / ${wxf[gi]![i]}`)));
+    iccs.forEach((g, gi) => {
+      g.forEach((m, i) => {
+        if (m !== wxf[gi]![i]) diffs.push(`game ${gi + 1} ply ${i + 1}: ${m} / ${wxf[gi]![i]}`);
+      });
+    });
     expect(diffs).toEqual(['game 2 ply 71: e5e6 / e3e4']);
   });
 

@@ -6,11 +6,11 @@ import { runCli } from './helpers/cli.js';
 /** The marked cells as "dx,dy:mark" (dy up = forward), from the 7×7 diagram. */
 const marks = (kind: number): string[] => {
   const out: string[] = [];
-  xiangqiMoveDiagram(kind).forEach((row, r) =>
+  xiangqiMoveDiagram(kind).forEach((row, r) => {
     row.forEach((m, c) => {
       if (m) out.push(`${c - 3},${3 - r}:${m}`);
-    }),
-  );
+    });
+  });
   return out.sort();
 };
 

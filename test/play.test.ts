@@ -1,6 +1,6 @@
 /** `chuhan play` plumbing that needs no terminal: autosave paths and files, resume, start-up cost. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError, type Io } from '../src/cli/context.js';

@@ -106,7 +106,7 @@ describe('USI for chu (lishogi)', () => {
     const g = session('usi');
     await g.send('usi', 'isready', 'usinewgame');
     // ask for a move after every lion double move and every 25th ply
-    const asks = moves.map((m, i) => i).filter((i) => i % 25 === 0 || /^(\d+[a-l]){3}/.test(moves[i]!));
+    const asks = moves.map((_m, i) => i).filter((i) => i % 25 === 0 || /^(\d+[a-l]){3}/.test(moves[i]!));
     let pos = CHU.start();
     let played = 0;
     for (const i of asks) {

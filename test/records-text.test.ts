@@ -13,7 +13,7 @@ import { isUtf8, openTextRecords } from '../src/notation/records/text.js';
 import { parseDhtmlxq } from '../src/notation/records/dhtmlxq.js';
 import { parseKif } from '../src/notation/records/kif.js';
 import { parseWxfFile } from '../src/notation/records/wxf-file.js';
-import { Replayer, reportJson } from '../src/notation/replay.js';
+import { Replayer, } from '../src/notation/replay.js';
 import { runCli } from './helpers/cli.js';
 
 const REC = new URL('../fixtures/records/', import.meta.url).pathname;

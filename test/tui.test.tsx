@@ -193,7 +193,7 @@ describe('Ink screen', () => {
     );
     const lines = lastFrame()!.split('\n');
     expect(lines[2]).toMatch(/┐ {4}Commands:$/);
-    expect(lines[3]).toMatch(/│ {4}  undo$/);
+    expect(lines[3]).toMatch(/│ {4} {2}undo$/);
     expect(lastFrame()).not.toContain('1. h2e2');
   });
 

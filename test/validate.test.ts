@@ -3,7 +3,7 @@
  * message, JSON shape, streaming from stdin and a large file with a capped heap.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';

@@ -72,7 +72,9 @@ for (const s of samples) {
   if (norm(a) !== norm(b)) {
     // what sets the position apart: royals of each side, and which side is to move
     const royals = [0, 0];
-    p.value.board.forEach((q) => q && chushogi.royal[q] && royals[q & 1]!++);
+    p.value.board.forEach((q) => {
+      q && chushogi.royal[q] && royals[q & 1]!++;
+    });
     const key = `ours ${a} vs shogiops ${b} (royals sente ${royals[0]}, gote ${royals[1]}; ${p.value.turn === 0 ? 'sente' : 'gote'} to move)`;
     const list = groups.get(key) ?? [];
     list.push(`${s.source} ${s.sfen}`);

@@ -65,7 +65,7 @@ export function playoutPositions(r: () => number, count: number, keep = 0.35, st
     game++;
     const start = startFens.length && r() < 0.5 ? pick(r, startFens) : null;
     const parsed = start ? parseXiangqiFen(start) : null;
-    const pos = parsed && parsed.ok ? parsed.value : xiangqiStartPosition();
+    const pos = parsed?.ok ? parsed.value : xiangqiStartPosition();
     const captureWeight = 2 + r() * 10;
     const checkWeight = 1 + r() * 8;
     const maxPlies = 40 + Math.floor(r() * 260);

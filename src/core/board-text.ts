@@ -55,7 +55,9 @@ export function parseBoardField(
 ): Result<Uint8Array, FenProblem> {
   const { width: W, height: H } = v.geometry;
   const byLetter = new Map<string, number>();
-  v.pieces.forEach((p, i) => byLetter.set(p.letter.toUpperCase(), i + 1));
+  v.pieces.forEach((p, i) => {
+    byLetter.set(p.letter.toUpperCase(), i + 1);
+  });
   for (const [a, target] of Object.entries(aliases)) {
     const k = byLetter.get(target);
     if (k) byLetter.set(a, k);

@@ -20,7 +20,7 @@
 import type { CycleDetails, CycleExplanation, EndRules, RepetitionWarning } from './end-rules.js';
 import type { Move } from './move.js';
 import type { Side } from './piece.js';
-import { Position } from './position.js';
+import type { Position } from './position.js';
 import { verdictResult } from './repetition.js';
 import type { GameResult } from './game-result.js';
 

@@ -118,7 +118,9 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
   auxLo[0] = 0;
   auxHi[0] = 0;
   const kindOf = new Map<string, number>();
-  spec.pieces.forEach((p, i) => kindOf.set(p.id, i + 1));
+  spec.pieces.forEach((p, i) => {
+    kindOf.set(p.id, i + 1);
+  });
   const promoted = new Uint8Array(codeCount);
   const royal = new Uint8Array(codeCount);
   const special = new Uint8Array(codeCount);

@@ -1,6 +1,6 @@
 /** The positions before the searched one, for repetition detection in the search. */
 import type { Move } from '../core/move.js';
-import { Position } from '../core/position.js';
+import type { Position } from '../core/position.js';
 import type { HistoryEntry } from './search.js';
 
 /** One history entry for a position. */

@@ -172,7 +172,7 @@ export class Searcher {
     for (let sq = 0; sq < b.length; sq++) {
       const p = b[sq]!;
       if (p === 0) continue;
-      counts[p]++;
+      counts[p]!++;
       if (this.pst) psqt += this.pst[p * b.length + sq]!;
     }
     this.inc.psqt = psqt;
@@ -198,7 +198,7 @@ export class Searcher {
     for (let sq = 0; sq < b.length; sq++) {
       const p = b[sq]!;
       if (p === 0) continue;
-      counts[p]++;
+      counts[p]!++;
       psqt += this.pst[p * b.length + sq]!;
     }
     if (psqt !== this.inc.psqt || counts.some((c, i) => c !== this.inc.counts[i]))
@@ -229,7 +229,7 @@ export class Searcher {
       const q = b[mid]!;
       if (q !== 0) {
         d -= pst[q * size + mid]!;
-        counts[q] -= dir;
+        counts[q]! -= dir;
       }
     }
     const np = isPromotion(m) ? this.pos.variant.promoted[p]! : p;
@@ -237,13 +237,13 @@ export class Searcher {
       const q = b[to]!;
       if (q !== 0) {
         d -= pst[q * size + to]!;
-        counts[q] -= dir;
+        counts[q]! -= dir;
       }
     }
     d += pst[np * size + to]! - pst[p * size + from]!;
     if (np !== p) {
-      counts[p] -= dir;
-      counts[np] += dir;
+      counts[p]! -= dir;
+      counts[np]! += dir;
     }
     return d;
   }
@@ -504,7 +504,7 @@ export class Searcher {
     const counts = this.inc.counts;
     if (this.pst === null) {
       counts.fill(0);
-      for (const p of this.pos.board) if (p !== 0) counts[p]++;
+      for (const p of this.pos.board) if (p !== 0) counts[p]!++;
     }
     let us = 0;
     let them = 0;

@@ -84,6 +84,7 @@ export function scoreLine(games: readonly MatchGame[], ours: string, theirs: str
 }
 
 export async function runOpponentMatch(argv: readonly string[], io: CliIo): Promise<number> {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: parseArgs' inferred result, assigned in the try
   let opts;
   try {
     opts = parseArgs({

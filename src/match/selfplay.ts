@@ -14,6 +14,7 @@ const USAGE = `usage: npm run match -- [--games N] [--level A] [--vs random|leve
                         [--seed S] [--max-plies N] [--random-plies N] [--time] [--quiet] [--moves] [--json]`;
 
 export function matchMain(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: parseArgs' inferred result, assigned in the try
   let opts;
   try {
     opts = parseArgs({

@@ -790,7 +790,7 @@ export class RecordReader {
   /** Classifies the token buf[start, end). flags: 1 = has control chars, 2 = has non-ASCII. */
   private token(start: number, end: number, flags: number, allowNumber: boolean): void {
     const buf = this.buf;
-    const g = this.game;
+    const _g = this.game;
     if ((flags & 1) !== 0 || ((flags & 2) !== 0 && this.suspect)) {
       const bad = findInvalid(buf, start, end, flags);
       if (bad >= 0) {
@@ -826,14 +826,17 @@ export class RecordReader {
     const c0 = buf.charCodeAt(start);
     const n = e - start;
     // Results.
-    if (n === 1 && c0 === 0x2a) return this.result(start, '*');
+    if (n === 1 && c0 === 0x2a) {
+      this.result(start, '*');
+      return;
+    }
     if (n === 3 && buf.charCodeAt(start + 1) === 0x2d) {
       const c2 = buf.charCodeAt(start + 2);
-      if (c0 === 0x31 && c2 === 0x30) return this.result(start, '1-0');
-      if (c0 === 0x30 && c2 === 0x31) return this.result(start, '0-1');
-      if (c0 === 0xbd && c2 === 0xbd) return this.result(start, '1/2-1/2'); // ½-½
+      if (c0 === 0x31 && c2 === 0x30) { this.result(start, '1-0'); return; }
+      if (c0 === 0x30 && c2 === 0x31) { this.result(start, '0-1'); return; }
+      if (c0 === 0xbd && c2 === 0xbd) { this.result(start, '1/2-1/2'); return; } // ½-½
     }
-    if (n === 7 && c0 === 0x31 && buf.startsWith('1/2-1/2', start)) return this.result(start, '1/2-1/2');
+    if (n === 7 && c0 === 0x31 && buf.startsWith('1/2-1/2', start)) { this.result(start, '1/2-1/2'); return; }
     // Move numbers.
     if (allowNumber && isDigit(c0)) {
       let i = start + 1;

@@ -246,7 +246,7 @@ export class Replayer {
       let m = -1;
       let reason: MoveProblem | null = null;
       let shapeless = false;
-      if (reader && reader.legalCoordinate && (m = reader.legalCoordinate(pos, text, uci)) >= 0) {
+      if (reader?.legalCoordinate && (m = reader.legalCoordinate(pos, text, uci)) >= 0) {
         // the common case: a legal coordinate move
       } else if (reader) {
         const r = reader.read(pos, text, uci, san);

@@ -409,7 +409,7 @@ export class UciSession {
   /** The GUI's move was the one pondered: from now on the search has its normal time. */
   private ponderHit(): void {
     const run = this.running;
-    if (!run || !run.hold || run.infinite) return;
+    if (!run?.hold || run.infinite) return;
     run.hold = false;
     if (run.held) {
       const t = run.held;

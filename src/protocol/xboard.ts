@@ -467,7 +467,9 @@ export class XboardSession {
     const text = this.game.formatMove(m, this.pos);
     // CECP: a multi-leg move is sent as one "move" per leg, every leg but the last ending in a comma
     const legs = text.split(',');
-    legs.forEach((leg, i) => this.out(`move ${leg}${i < legs.length - 1 ? ',' : ''}`));
+    legs.forEach((leg, i) => {
+      this.out(`move ${leg}${i < legs.length - 1 ? ',' : ''}`);
+    });
     this.playMove(m);
     this.reportEnd();
   }

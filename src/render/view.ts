@@ -60,7 +60,7 @@ const looks = new WeakMap<VariantLike, PieceLook[]>();
 
 /** Per piece code (kind << 1 | side): glyph, promoted flag and cased FEN letter. */
 function pieceLooks(game: ViewGameId, v: VariantLike): PieceLook[] {
-  let t = looks.get(v);
+  const t = looks.get(v);
   if (t) return t;
   const table: PieceLook[] = [];
   v.pieces.forEach((spec, i) => {

@@ -67,6 +67,7 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
   /** The computer's move; false when the engine failed (the game is unchanged, the error printed). */
   const think = async (): Promise<boolean> => {
     const side = session.turn as 0 | 1;
+    // biome-ignore lint/suspicious/noImplicitAnyLet: the computer's move, set in the try
     let m;
     try {
       m = await computer.choose(session.thinkRequest());

@@ -66,6 +66,7 @@ export function registerPlay(program: Command, io: Io): void {
       }
       const game = resolveGame(opts);
       // ---- clocks (--tc) ----
+      // biome-ignore lint/suspicious/noImplicitAnyLet: the clock module's type, loaded on demand below
       let timeControl;
       if (opts.tc !== undefined) {
         const { parseTimeControl } = await import('../../tui/clock.js');

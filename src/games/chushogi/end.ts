@@ -96,11 +96,11 @@ function census(pos: Position, c: Census): Census {
     const k = kindOf(p);
     const isDead = dead(p, sq);
     if (isRoyal(p)) {
-      royals[s]++;
+      royals[s]!++;
       loneRoyal[s] = sq;
     }
-    if (!isDead) live[s]++;
-    if (k !== PAWN && k !== GOBETWEEN && !(k === LANCE && isDead)) strong[s]++;
+    if (!isDead) live[s]!++;
+    if (k !== PAWN && k !== GOBETWEEN && !(k === LANCE && isDead)) strong[s]!++;
   }
   return c;
 }

@@ -350,10 +350,10 @@ function jcsaAuxAfter(pos: Position, _move: number, moved: number, capTo: number
 }
 
 /** JCSA: of the pawn and lance, only the pawn may promote on reaching the last rank (a lance there is dead). */
-function jcsaPromotionMode(pos: Position, from: number, to: number, piece: number, captured: number): number {
+function jcsaPromotionMode(_pos: Position, from: number, to: number, piece: number, captured: number): number {
   const z = (piece & 1) * SIZE;
   if (ZONE[z + to] && !ZONE[z + from]) return 1;
-  if (captured !== 0 && (ZONE[z + from] | ZONE[z + to])) return 1;
+  if (captured !== 0 && (ZONE[z + from]! | ZONE[z + to]!)) return 1;
   if (piece >> 1 === PAWN && LAST_RANK[z + to]) return 1;
   return 0;
 }

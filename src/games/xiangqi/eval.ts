@@ -174,7 +174,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
         const p = b[sq]!;
         if (p === 0) continue;
         s += pst[p * SIZE + sq]!;
-        counts[p]++;
+        counts[p]!++;
       }
       cnt = counts;
     }
@@ -201,7 +201,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       else if (kind === HORSE) horses[nh++] = sq;
       else if (kind === CANNON) cannons[nc++] = sq;
       else if (kind === KING) king[p & 1] = sq;
-      else if (kind === SOLDIER && ((p & 1) === 0 ? sq >= 45 : sq < 45)) crossed[p & 1]++;
+      else if (kind === SOLDIER && ((p & 1) === 0 ? sq >= 45 : sq < 45)) crossed[p & 1]!++;
     }
     for (let i = 0; i < nr; i++) {
       const sq = rooks[i]!;

@@ -31,7 +31,9 @@ export const XIANGQI_XBOARD: ProtocolGame = {
     const board = parseBoardField(xiangqi, fields[0] ?? '', { H: 'N', E: 'B' });
     if (!board.ok) return board;
     const pos = new Position(xiangqi);
-    board.value.forEach((p, sq) => p && pos.put(sq, p));
+    board.value.forEach((p, sq) => {
+      p && pos.put(sq, p);
+    });
     const r = readXboardFields(pos, fields, { w: 0, r: 0, b: 1 });
     if (!r.ok) return r;
     const problem = xiangqiPlacementError(pos);

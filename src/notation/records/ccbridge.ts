@@ -272,7 +272,7 @@ function retag(rec: BinaryGameRecord, library: string): BinaryGameRecord {
 // CBF (XML)
 
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescape = (s: string): string =>
+const unescapeXml = (s: string): string =>
   s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
     e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITY[e] ?? m),
   );
@@ -283,7 +283,7 @@ function contentText(raw: string): string {
   const re = /<!\[CDATA\[([\s\S]*?)\]\]>|([^<]+)|<[^>]*>/g;
   for (let m = re.exec(raw); m; m = re.exec(raw)) {
     if (m[1] !== undefined) out += m[1];
-    else if (m[2] !== undefined) out += unescape(m[2]);
+    else if (m[2] !== undefined) out += unescapeXml(m[2]);
   }
   return out.trim();
 }

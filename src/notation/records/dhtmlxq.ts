@@ -169,6 +169,8 @@ export function parseDhtmlxq(text: string): GameRecord[] {
     }
     setTag(rec, 'Variant', 'xiangqi');
   }
-  games.forEach((g, i) => (g.index = i + 1));
+  games.forEach((g, i) => {
+    g.index = i + 1;
+  });
   return games;
 }

@@ -32,7 +32,6 @@ import {
   error,
   gbk,
   hex2,
-  i32,
   iccs,
   makeRecord,
   move,

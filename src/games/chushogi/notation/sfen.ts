@@ -48,7 +48,9 @@ export function parseChuSfen(text: string, jcsa = false): Result<Position, FenPr
   });
   const tsume = mine > 0 && royalSides === 1 << (turnField ^ 1);
   const pos = new Position(jcsa ? (tsume ? chushogiJcsaProblem : chushogiJcsa) : tsume ? chushogiProblem : chushogi);
-  board.value.forEach((p, sq) => p && pos.put(sq, p));
+  board.value.forEach((p, sq) => {
+    p && pos.put(sq, p);
+  });
 
   const sideText = fields[1] ?? 'b';
   if (sideText !== 'b' && sideText !== 'w')
@@ -96,8 +98,8 @@ function placementError(pos: Position): PlacementProblem | null {
   for (let sq = 0; sq < SIZE; sq++) {
     const p = pos.board[sq]!;
     if (!p) continue;
-    count[p & 1]++;
-    if (p >> 1 === KING) kings[p & 1]++;
+    count[p & 1]!++;
+    if (p >> 1 === KING) kings[p & 1]!++;
   }
   for (const side of [0, 1]) {
     const who = side === 0 ? 'sente (upper case)' : 'gote (lower case)';

@@ -32,7 +32,9 @@ const PIECE_OF: Record<string, number> = {
 };
 const OP_OF: Record<string, 1 | -1 | 0> = { 进: 1, 進: 1, 退: -1, 平: 0 };
 const NUMBER_OF: Record<string, number> = {};
-CN_NUMERALS.forEach((c, i) => i > 0 && (NUMBER_OF[c] = i));
+CN_NUMERALS.forEach((c, i) => {
+  i > 0 && (NUMBER_OF[c] = i);
+});
 for (let i = 1; i <= 9; i++) NUMBER_OF[String(i)] = i;
 const POSITION_OF: Record<string, 'F' | 'R' | 'M'> = { 前: 'F', 后: 'R', 後: 'R', 中: 'M' };
 

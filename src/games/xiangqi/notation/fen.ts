@@ -15,7 +15,9 @@ export function parseXiangqiFen(text: string): Result<Position, FenProblem> {
   const board = parseBoardField(xiangqi, fields[0]!, { H: 'N', E: 'B' });
   if (!board.ok) return board;
   const pos = new Position(xiangqi);
-  board.value.forEach((p, sq) => p && pos.put(sq, p));
+  board.value.forEach((p, sq) => {
+    p && pos.put(sq, p);
+  });
   const side = (fields[1] ?? 'w').toLowerCase();
   if (side !== 'w' && side !== 'r' && side !== 'b') return err({ code: 'fen.side', format, allowed: 'w, r or b', found: fields[1] });
   pos.setTurn(side === 'b' ? 1 : 0);
