@@ -22,6 +22,7 @@ import { UciSession } from '../src/protocol/uci.js';
 import { XboardSession } from '../src/protocol/xboard.js';
 import { Session } from '../src/tui/session.js';
 import { formatProblem } from '../src/core/problem.js';
+import { seededFloat } from './helpers/sample.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LONG = Number(process.env.CHUHAN_FUZZ ?? 0);
@@ -31,17 +32,7 @@ const count = (quick: number): number => (LONG > 0 ? LONG : quick);
 const timeout = LONG > 0 ? 24 * 3600_000 : 30_000;
 const counts: Record<string, number> = {};
 
-/** A small fast PRNG (mulberry32), so every run with a seed draws the same inputs. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededFloat; // mulberry32: every run with a seed draws the same inputs
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 const xq = getGame('xiangqi');

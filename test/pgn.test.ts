@@ -18,6 +18,7 @@ import {
   type RecordReaderOptions,
 } from '../src/notation/pgn.js';
 import { fixture } from './helpers/fixtures.js';
+import { seededFloat } from './helpers/sample.js';
 
 /** The sentence and place of each record error (their codes are checked separately). */
 const sentences = (es: readonly { message: string; line: number; column: number }[]) =>
@@ -29,17 +30,7 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/records/', import.meta.url))
 const readData = (p: string): string => readFileSync(DATA + p, 'utf8');
 const readFixture = (p: string): string => readFileSync(FIXTURES + p, 'utf8');
 
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededFloat; // mulberry32: every run with a seed draws the same inputs
 
 /** Plain data for comparisons (tags is a null-prototype object). */
 function plain(games: GameRecord[]): unknown {

@@ -12,20 +12,12 @@ import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
+import { newestSource } from './helpers/build.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
 const socket = `chuhan-test-${process.pid}`;
 let n = 0;
-
-function newestSource(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

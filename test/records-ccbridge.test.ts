@@ -1,18 +1,11 @@
-/**
- * CCBridge (象棋桥) records: the two real libraries (.CBL: 93 and 35 games), a .CBR and a .CBF
- * from fixtures/records/ccbridge/, replayed to the positions Fairy-Stockfish reached from the same
- * moves (fixtures/records/records-fsf.jsonl); library headings and deleted records are not games;
- * detection by content; and bad input through the CLI: a library cut inside a game and between
- * games, a truncated CBR and CBF — exit 2 and the game and place, never a stack trace.
- */
-import { spawnSync } from 'node:child_process';
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectRecordFormat, readBinaryRecords, readCbf, readCbl, readCbr } from '../src/notation/records/index.js';
 import { Replayer } from '../src/notation/replay.js';
-import { runCli } from './helpers/cli.js';
+import { runCli, spawnCli } from './helpers/cli.js';
 
 /** stderr without the run's summary line (`summary: 1 file, …`), which must come first. */
 const verdict = (stderr: string): string => {
@@ -42,14 +35,9 @@ const oracle = readFileSync(join(REC, 'records-fsf.jsonl'), 'utf8')
   .filter((r) => r.file.startsWith('ccbridge/'));
 const placement = (fen: string | null): string => (fen ?? '').split(' ').slice(0, 2).join(' ');
 
-/** The CLI in-process (main() with captured output), for most checks: spawning costs a second each. */
-async function cliIn(...args: string[]) {
-  return runCli(args);
-}
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin/chuhan.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+/** The CLI in-process (most checks: spawning costs a second each), or the shipped bin. */
+const cliIn = (...args: string[]) => runCli(args);
+const cli = (...args: string[]) => spawnCli(args);
 const write = (name: string, bytes: Uint8Array): string => {
   const p = join(tmp, name);
   writeFileSync(p, bytes);

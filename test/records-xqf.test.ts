@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectRecordFormat, readXqf } from '../src/notation/records/index.js';
 import { Replayer, type GameReport } from '../src/notation/replay.js';
-import { runCli } from './helpers/cli.js';
+import { runCli, spawnCli } from './helpers/cli.js';
 
 /** stderr without the run's summary line (`summary: 1 file, …`), which must come first. */
 const verdict = (stderr: string): string => {
@@ -54,15 +54,9 @@ for (const line of readFileSync(join(REC, 'records-fsf.jsonl'), 'utf8').split('\
 const files = walk(XQF).filter((f) => !f.endsWith('.md'));
 const placement = (fen: string | null): string => (fen ?? '').split(' ').slice(0, 2).join(' ');
 
-/** Runs the built CLI (dist/, made by `npm run build` before the tests) in a child process. */
-/** The CLI in-process (main() with captured output), for most checks: spawning costs a second each. */
-async function cliIn(...args: string[]) {
-  return runCli(args);
-}
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin/chuhan.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+/** The CLI in-process (most checks: spawning costs a second each), or the shipped bin. */
+const cliIn = (...args: string[]) => runCli(args);
+const cli = (...args: string[]) => spawnCli(args);
 const noStackTrace = (stderr: string): void => {
   expect(stderr).not.toMatch(/\n\s+at |Error:|internal error/);
 };

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -13,18 +13,10 @@ import { placeholderPlayer } from '../src/tui/computer.js';
 import { runRepl } from '../src/tui/repl.js';
 import { Session } from '../src/tui/session.js';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
+import { newestSource } from './helpers/build.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin/chuhan.js');
-
-function newestSource(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 beforeAll(() => {
   // `npm test` builds first; a lone `vitest run test/repl.test.ts` rebuilds a stale dist

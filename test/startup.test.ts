@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -12,18 +12,10 @@ import { COMMANDS, findCommand } from '../src/cli/commands/index.js';
 import type { Io } from '../src/tui/io.js';
 import { VERSION } from '../src/cli/version.js';
 import { runCli } from './helpers/cli.js';
+import { newestSource } from './helpers/build.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'bundle');
-
-function newestSource(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 beforeAll(() => {
   // the bundle is built from src by esbuild in about a second (npm run build does it too)

@@ -18,6 +18,18 @@ export function seededRandom(seed: number): (n: number) => number {
   };
 }
 
+/** The same generator as a float in [0, 1) (for property tests that draw lengths, chars, chunk sizes). */
+export function seededFloat(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
  * `n` of `items` chosen by `seed` (in their original order), or all of them under
  * CHUHAN_FULL_TESTS=1 or when there are no more than `n`.
