@@ -99,12 +99,6 @@ function plan(game: Game, opts: DialectOptions): Result<Plan> {
   });
 }
 
-/** Is a dialect/notation choice writable for this game? (the error sentence, else null) */
-export function dialectProblem(game: Game, opts: DialectOptions): string | null {
-  const p = plan(game, opts);
-  return p.ok ? null : p.error;
-}
-
 /** The final position's FEN in the dialect's letters (`convert --to fen`). */
 export function dialectFen(game: Game, pos: Position, opts: DialectOptions): Result<string> {
   const p = plan(game, opts);

@@ -215,8 +215,5 @@ export function gameSaver(store: GameStore, target: GameTarget) {
       }
       return save(s);
     },
-    get problem() {
-      return last;
-    },
   };
 }

@@ -35,7 +35,6 @@ import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type
 import { formatProblem, type MoveProblem } from '../core/problem.js';
 
 export { moveError };
-export { DEFAULT_LEVEL, HELP, MAX_LEVEL, MIN_LEVEL, type CommandResult } from './commands.js';
 
 export interface SessionOptions {
   /** Start position; default the game's start. */

@@ -13,7 +13,7 @@ import { encodeGbk } from '../../notation/gbk.js';
 import { formatReportLine, Replayer } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
-import { openRecords } from './record-input.js';
+import { openError, openRecords } from './record-input.js';
 
 interface ConvertOptions {
   output?: string;
@@ -22,13 +22,6 @@ interface ConvertOptions {
   notation?: string;
   encoding?: string;
   variant?: string;
-}
-
-function openError(file: string, e: unknown): CliError {
-  const code = (e as { code?: string }).code;
-  const why =
-    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-  return new CliError(`cannot read ${file}: ${why}`, 2);
 }
 
 export function registerConvert(program: Command, io: Io): void {
@@ -92,8 +85,7 @@ export function registerConvert(program: Command, io: Io): void {
               if (!f.ok) fail(f.error);
               else parts.push(f.value + '\n');
             } else {
-              const recorded = rec.result ?? rec.tags['Result'];
-              const result = recorded && ['1-0', '0-1', '1/2-1/2', '*'].includes(recorded) ? recorded : '*';
+              const result = report.recorded ?? '*';
               const text = writeDialectPgn({ game, start: report.start, moves: report.moves, tags: rec.tagList, result }, dopts);
               if (!text.ok) fail(text.error);
               else parts.push((games + inFile > 1 ? '\n' : '') + text.value);

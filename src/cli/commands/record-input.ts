@@ -7,6 +7,15 @@
 import type { GameRecord } from '../../notation/pgn.js';
 import { openTextRecords } from '../../notation/records/text.js';
 import { detectRecordFormat, DETECT_BYTES, readBinaryRecords } from '../../notation/records/index.js';
+import { CliError } from '../context.js';
+
+/** A file that cannot be opened, as one sentence (exit 2). */
+export function openError(file: string, e: unknown): CliError {
+  const code = (e as { code?: string }).code;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+  return new CliError(`cannot read ${file}: ${why}`, 2);
+}
 
 const bytesOf = (c: string | Uint8Array): Uint8Array => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c);
 

@@ -8,7 +8,7 @@ import { openTextRecords } from '../../notation/records/text.js';
 import { formatReportLine, Replayer, reportJson, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
-import { openBinaryRecords } from './record-input.js';
+import { openBinaryRecords, openError } from './record-input.js';
 import { quoteInput } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
 
@@ -24,13 +24,6 @@ interface ValidateOptions {
 const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif', 'json'];
 const FLUSH = 1 << 16;
 const LIST_TAGS: Problem = { code: 'record.list-tags' };
-
-function openError(file: string, e: unknown): CliError {
-  const code = (e as { code?: string }).code;
-  const why =
-    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-  return new CliError(`cannot read ${file}: ${why}`, 2);
-}
 
 /** A game of a `--format list` input may not have tag pairs. */
 function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameReport {

@@ -14,7 +14,7 @@
  */
 import { GAMES } from '../../games/registry.js';
 import { RecordReader, type GameRecord, type RecordReaderOptions } from '../pgn.js';
-import { detectTextFormat, DETECT_TEXT_CHARS, type TextFormat } from './detect-text.js';
+import { detectTextFormat, type TextFormat } from './detect-text.js';
 
 export type TextEncoding = 'utf-8' | 'gb18030';
 
@@ -108,7 +108,7 @@ export async function openTextRecords(
     }
   };
   const headText = head.map(decode).join('');
-  let format = force ?? detectTextFormat(headText.slice(0, DETECT_TEXT_CHARS));
+  let format = force ?? detectTextFormat(headText);
   if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(headText)) format = 'pgn';
   async function* rest(): AsyncGenerator<string, void, undefined> {
     if (headText) yield headText;
