@@ -9,7 +9,8 @@ export function profileFor(v: Variant): EngineProfile {
   let p = cache.get(v);
   if (!p) {
     const g = gameOfVariant(v);
-    p = g && g.variant === v ? g.profile : genericProfile(v);
+    // a game's variant, or one of its rule sets' or problems' variants (same spec id)
+    p = g ? g.profileOf(v) : genericProfile(v);
     cache.set(v, p);
   }
   return p;

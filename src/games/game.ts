@@ -196,8 +196,11 @@ export interface Game {
   readonly xboard: ProtocolGame;
   /** How the engine client writes the game to other engines (UCI, UCCI, USI, XBoard). */
   readonly engineWire: EngineWire;
-  /** What the search needs: evaluation, piece values, draw rules. */
-  readonly profile: EngineProfile;
+  /**
+   * What the search needs (evaluation, piece values, draw rules) for one of this game's variants,
+   * its rule sets' and mate problems' too; src/engine/profiles.ts caches it per variant.
+   */
+  profileOf(v: Variant): EngineProfile;
   readonly defaults: GameDefaults;
   /** PGN tags a record of this game carries: the first player's tag, Variant and Format. */
   readonly pgnTags: {

@@ -1,5 +1,4 @@
-/** Chu Shogi as one Game object: rules, SFEN, notations, end rules, XBoard dialect, engine profile. */
-import type { EngineProfile } from '../../core/profile.js';
+
 import type { Game, Notation } from '../game.js';
 import { CHU_ENGINE_WIRE } from './engine-wire.js';
 import { CHU_RULES, LISHOGI_RULES, type ChuRules } from './rules.js';
@@ -14,7 +13,6 @@ import { chuXboard, parseChuFen } from './xboard.js';
 import { CHU_DIALECTS } from './notation/dialects.js';
 
 const usi: Notation = { id: 'usi', format: (_pos, m) => formatUsi(m) };
-const profiles = new Map<string, EngineProfile>();
 
 /** Chu under one rule set (src/games/chushogi/rules.ts). */
 function chuGame(rules: ChuRules): Game {
@@ -50,11 +48,7 @@ function chuGame(rules: ChuRules): Game {
   protocols: ['xboard', 'usi'],
   pgnTags: { firstPlayer: 'White', variant: 'chushogi', format: 'USI', sidePlayers: ['Sente', 'Gote'] },
   pgnDialects: CHU_DIALECTS,
-  get profile() {
-    let p = profiles.get(rules.id);
-    if (!p) profiles.set(rules.id, (p = chushogiProfile(rules.variant)));
-    return p;
-  },
+  profileOf: (v) => chushogiProfile(v),
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
   };
 }

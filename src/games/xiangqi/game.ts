@@ -13,10 +13,8 @@ import { XIANGQI_RECORDS } from './notation/record.js';
 import { iccsSquare, parseIccsSquare } from './squares.js';
 import { XIANGQI_XBOARD } from './xboard.js';
 import { XIANGQI_DIALECTS } from './notation/dialects.js';
-import type { EngineProfile } from '../../core/profile.js';
 
 const iccs: Notation = { id: 'iccs', format: (_pos, m) => formatIccs(m) };
-let profile: EngineProfile | null = null;
 
 export const XIANGQI_GAME: Game = {
   id: 'xiangqi',
@@ -48,8 +46,6 @@ export const XIANGQI_GAME: Game = {
   protocols: ['xboard', 'uci', 'ucci'],
   pgnTags: { firstPlayer: 'Red', variant: 'xiangqi', format: 'ICCS' },
   pgnDialects: XIANGQI_DIALECTS,
-  get profile() {
-    return (profile ??= xiangqiProfile(xiangqi));
-  },
+  profileOf: (v) => xiangqiProfile(v),
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
 };
