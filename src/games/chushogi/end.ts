@@ -343,7 +343,10 @@ export function jcsaPositionResult(pos: Position, state?: number): GameResult | 
 export const chushogiEndRules: EndRules = {
   id: 'chushogi',
   // a side left with royals only cannot win
-  canWin: (pos, side) => census(pos, tally).live[side]! > census(pos, tally).royals[side]!,
+  canWin: (pos, side) => {
+    const c = census(pos, tally);
+    return c.live[side]! > c.royals[side]!;
+  },
   sideNames: SIDE_NAMES,
   repetitions: 4,
   moveFlags: chuMoveFlags,

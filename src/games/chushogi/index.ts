@@ -254,14 +254,8 @@ export function lionCaptureAllowed(pos: Position, m: number): boolean {
   const capTo = to !== from ? b[to]! : 0;
   const capMid = mid >= 0 ? b[mid]! : 0;
   const p = b[from]!;
-  if (LION_CODE[p]) {
-    // rule 2 (a lion on mid is adjacent: rule 1)
-    if (LION_CODE[capTo] && distance(from, to) === 2) {
-      if (capMid !== 0 && !MINOR[capMid]) return true; // bridge capture
-      return !lionProtected(pos, from, mid, to, (p & 1) ^ 1);
-    }
-    return true;
-  }
+  // rules 1 and 2 (a lion on mid is adjacent: rule 1)
+  if (LION_CODE[p]) return lionTakesLionAllowed(pos, m);
   // rule 3
   if (pos.aux !== 0) {
     const cs = pos.aux - 1;

@@ -53,12 +53,16 @@ const SIZE = 90;
 // ---------------------------------------------------------------------------------------------
 // Single-position endings
 
-/** Can either side still force a win? False when neither has a chariot, horse, cannon or soldier. */
-export function xiangqiSufficientMaterial(pos: Position): boolean {
+/**
+ * Can a side (either side when `side` is left out) still force a win? False when it has no chariot,
+ * horse, cannon or soldier.
+ */
+export function xiangqiSufficientMaterial(pos: Position, side?: number): boolean {
   const b = pos.board;
   for (let sq = 0; sq < SIZE; sq++) {
-    const k = b[sq]! >> 1;
-    if (k === CHARIOT || k === HORSE || k === CANNON || k === SOLDIER) return true;
+    const p = b[sq]!;
+    const k = p >> 1;
+    if ((k === CHARIOT || k === HORSE || k === CANNON || k === SOLDIER) && (side === undefined || (p & 1) === side)) return true;
   }
   return false;
 }
@@ -142,14 +146,7 @@ function forcingRun(h: GameHistory, side: Side): ForcingRun | null {
 export const xiangqiEndRules: EndRules = {
   id: 'xiangqi',
   // a side with no chariot, horse, cannon or soldier can never checkmate
-  canWin: (pos, side) => {
-    for (let sq = 0; sq < SIZE; sq++) {
-      const p = pos.board[sq]!;
-      const k = p >> 1;
-      if (p && (p & 1) === side && (k === CHARIOT || k === HORSE || k === CANNON || k === SOLDIER)) return true;
-    }
-    return false;
-  },
+  canWin: (pos, side) => xiangqiSufficientMaterial(pos, side),
   sideNames: XIANGQI_SIDE_NAMES,
   repetitions: 3,
   moveFlags: (pos) => (xiangqi.inCheck(pos) ? FLAG_CHECK : 0),
