@@ -19,7 +19,8 @@
  *                                         repeats a position, our rules (lishogi) allow repeats
  *                                         until the 4th occurrence ends the game
  */
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { findProgram } from '../engine-client/process.js';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -45,14 +46,11 @@ const OPPONENTS: Record<string, { command: string; game: ProtocolGame; options: 
   hachu: { command: 'hachu', game: CHU, options: ['Allow repeats=1'] },
 };
 
-/** `/usr/games/x` when x is not on PATH but there (Debian installs games there). */
+/** The command with its program's full path (PATH, then /usr/games, where Debian installs games: the engine client's lookup). */
 function resolveCommand(cmd: string): string {
   const word = cmd.split(/\s+/)[0]!;
-  if (word.includes('/')) return cmd;
-  const path = (process.env.PATH ?? '').split(':');
-  if (path.some((d) => d && existsSync(`${d}/${word}`))) return cmd;
-  if (existsSync(`/usr/games/${word}`)) return `/usr/games/${cmd}`;
-  return cmd;
+  const found = word.includes('/') ? null : findProgram(word);
+  return found ? found + cmd.slice(word.length) : cmd;
 }
 
 export function parseTimeControl(text: string): TimeControlSpec | null {
