@@ -6,7 +6,7 @@
  */
 import type { GameRecord } from '../../notation/pgn.js';
 import { openTextRecords } from '../../notation/records/text.js';
-import { detectRecordFormat, DETECT_BYTES, readBinaryRecords } from '../../notation/records/index.js';
+import { detectRecordFormat, DETECT_BYTES } from '../../notation/records/detect.js';
 import { CliError } from '../context.js';
 
 /** A file that cannot be opened, as one sentence (exit 2). */
@@ -50,6 +50,8 @@ export async function openBinaryRecords(source: AsyncIterable<string | Uint8Arra
       if (r.done) done = true;
       else chunks.push(bytesOf(r.value));
     }
+    // the binary readers load only when a file needs them (PGN, the common case, does not)
+    const { readBinaryRecords } = await import('../../notation/records/index.js');
     const games = readBinaryRecords(Buffer.concat(chunks), format);
     return { binary: true, records: (async function* () { yield* games; })() };
   }

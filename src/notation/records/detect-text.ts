@@ -10,11 +10,13 @@
  *
  * Only the first `DETECT_TEXT_CHARS` characters are looked at.
  */
-import { looksLikeProblemJson } from './problem-json.js';
-
 export type TextFormat = 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'json' | 'none';
 
 export const DETECT_TEXT_CHARS = 1 << 16;
+
+/** JSON problems (records/problem-json.ts): an object or list with a position text and a list of moves. */
+const looksLikeProblemJson = (head: string): boolean =>
+  /^[\s\uFEFF]*[[{]/.test(head) && /"(?:sfen|fen)"\s*:\s*"/.test(head) && /"(?:solution|moves)"\s*:\s*[[{]/.test(head);
 
 const DHTMLXQ = /\[DhtmlXQ(?:_[a-z0-9_]+)?\]/i;
 const WXF = /^[ \t]*(?:FORMAT[ \t]+WXF\b|START\{)/im;

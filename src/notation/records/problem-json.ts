@@ -11,10 +11,6 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const isObject = (v: Json): v is { [k: string]: Json } => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Does this text look like JSON problems (an object or list with a position and a solution)? */
-export const looksLikeProblemJson = (head: string): boolean =>
-  /^[\s\uFEFF]*[[{]/.test(head) && /"(?:sfen|fen)"\s*:\s*"/.test(head) && /"(?:solution|moves)"\s*:\s*[[{]/.test(head);
-
 function movesOf(p: { [k: string]: Json }): Json[] | null {
   const s = p['solution'] ?? p['moves'];
   if (Array.isArray(s)) return s;
