@@ -173,6 +173,11 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
   return { id: hints.variant ?? DEFAULT_GAME.id };
 }
 
+/** The report of a record that cannot be replayed at all (its game or start position is unreadable). */
+function unreadable(base: { index: number; recorded: string | null }, variant: GameId | null, error: ReplayError): GameReport {
+  return { ...base, variant, status: 'malformed', plies: 0, fen: null, result: base.recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error };
+}
+
 function tagError(rec: GameRecord, problem: Problem): ReplayError {
   return { ply: 1, move: null, line: rec.startLine || 1, column: 1, code: problem.code, message: formatProblem(problem) };
 }
@@ -352,21 +357,21 @@ export class Replayer {
     const base = { index: rec.index, recorded };
     const which = gameOf(rec, opts);
     if ('error' in which)
-      return { ...base, variant: null, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error: which.error };
+      return unreadable(base, null, which.error);
     let game = getGame(which.id);
     const rulesId = opts.rules ?? rec.tags['Rules']?.trim();
     if (rulesId && game.withRules) {
       const g = game.withRules(rulesId);
       if (!g) {
         const error = tagError(rec, { code: 'record.rules', value: rulesId, allowed: game.ruleSets ?? [] });
-        return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error };
+        return unreadable(base, game.id, error);
       }
       game = g;
     }
     const parsed = this.startPosition(game, rec.tags['FEN']);
     if (!parsed.ok) {
       const error = tagError(rec, { code: 'record.fen-tag', game: game.id, reason: parsed.error });
-      return { ...base, variant: game.id, status: 'malformed', plies: 0, fen: null, result: recorded ?? '*', reason: null, detail: null, endPly: null, rulings: [], error };
+      return unreadable(base, game.id, error);
     }
     const start = parsed.value;
     const fenTag = rec.tags['FEN'];
