@@ -54,6 +54,18 @@ export class XboardEngine {
     return this.features.get('myname') ?? this.options.label;
   }
 
+  /** The first line the engine printed if it was no feature line (Fairy-Stockfish: "Fairy-Stockfish 11.1 LB 64 by …"). */
+  banner: string | null = null;
+
+  /**
+   * Name and version for a results table: the banner when it starts with the engine's name and
+   * says more (a version; " by <author>" dropped), else the name.
+   */
+  get id(): string {
+    const b = this.banner?.replace(/\s+by\s.*$/, '').trim();
+    return b && b.length > this.name.length && b.toLowerCase().startsWith(this.name.toLowerCase()) ? b : this.name;
+  }
+
   get alive(): boolean {
     return this.proc.alive;
   }
@@ -76,7 +88,10 @@ export class XboardEngine {
         heard = true;
         deadline = Math.max(deadline, Date.now() + 2000);
       }
-      if (!line.startsWith('feature ')) continue;
+      if (!line.startsWith('feature ')) {
+        if (this.banner === null && this.features.size === 0 && line.trim() !== '') this.banner = line.trim();
+        continue;
+      }
       for (const [k, v] of parseFeatures(line.slice(8))) {
         this.features.set(k, v);
         if (k !== 'done') this.send(`accepted ${k}`);

@@ -15,6 +15,7 @@ import { GameHistory, resultScore, type GameResult } from '../core/history.js';
 import { endRulesFor } from '../notation/status.js';
 import { XboardEngine } from './external.js';
 import { formatProblem } from '../core/problem.js';
+import { openingOf, type Opening } from './openings.js';
 
 /**
  * What the runner needs from the judge of a game: moves in, the ending out. `GameHistory` (with
@@ -55,6 +56,12 @@ export interface MatchConfig {
   readonly log?: (line: string) => void;
   readonly onGame?: (g: MatchGame) => void;
   readonly onMove?: (gameIndex: number, ply: number, text: string) => void;
+  /** Fixed openings: games 2k and 2k+1 start with opening k (colours swapped), see openings.ts. */
+  readonly openings?: readonly Opening[];
+  /** Games played at once (default 1), each by its own pair of engine processes. */
+  readonly concurrency?: number;
+  /** Asked after each game (in game order) with the games so far: true stops the match early. */
+  readonly stop?: (games: readonly MatchGame[]) => boolean;
 }
 
 export interface MatchGame {
@@ -62,6 +69,8 @@ export interface MatchGame {
   /** Engine index (0 or 1) that had the first move. */
   readonly firstEngine: 0 | 1;
   readonly names: readonly [string, string];
+  /** Name and version of each engine (`XboardEngine.id`), for the results table. */
+  readonly ids: readonly [string, string];
   readonly result: '1-0' | '0-1' | '1/2-1/2' | '*';
   readonly reason: string;
   /** Points of engine 0: 1, 0.5, 0, or null when the game does not count. */
@@ -70,6 +79,8 @@ export interface MatchGame {
   readonly moves: readonly string[];
   readonly pgn: string;
   readonly seconds: number;
+  /** The opening's number in the list (1-based) and its number of plies, when openings are used. */
+  readonly opening?: { number: number; plies: number };
 }
 
 export function formatTimeControl(tc: TimeControlSpec): string {
@@ -86,37 +97,86 @@ function levelArgs(tc: Extract<TimeControlSpec, { kind: 'level' }>): string {
   return `${tc.movesPerSession} ${base} ${tc.incMs / 1000}`;
 }
 
+/** A pair of engines that plays one game after another (one per concurrent game). */
+class Slot {
+  engines: [XboardEngine | null, XboardEngine | null] = [null, null];
+  constructor(
+    private readonly config: MatchConfig,
+    private readonly slot: number,
+  ) {}
+
+  /** The engines, (re)started where needed: at the first game, after an exit, after a loss on time. */
+  async ready(): Promise<[XboardEngine, XboardEngine]> {
+    const c = this.config;
+    for (let k = 0; k < 2; k++) {
+      const e = this.engines[k];
+      if (e?.alive) continue;
+      const label = (k === 0 ? 'first' : 'second') + (this.slot > 0 ? `#${this.slot + 1}` : '');
+      const fresh = new XboardEngine({ command: c.engines[k]!.command, label, log: c.log ?? (() => {}), ...(c.cwd ? { cwd: c.cwd } : {}) });
+      this.engines[k] = fresh;
+      await fresh.start();
+      for (const o of c.engines[k]!.options ?? []) fresh.send(`option ${o}`);
+    }
+    return this.engines as [XboardEngine, XboardEngine];
+  }
+
+  /** Stops an engine that may still be thinking (or hanging): the next game starts a new one. */
+  async discard(k: number): Promise<void> {
+    const e = this.engines[k];
+    this.engines[k] = null;
+    await e?.quit(200);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.engines.map((e) => e?.quit()));
+  }
+}
+
+/**
+ * Plays the match: `concurrency` games at once (each with its own two engine processes), handed
+ * to `onGame` and returned in game order. `stop` (e.g. an SPRT) is asked after every game in
+ * order; once it says stop, no new game starts (games under way are finished and counted).
+ */
 export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
-  const log = config.log ?? (() => {});
-  const engines = config.engines.map(
-    (e, i) => new XboardEngine({ command: e.command, label: i === 0 ? 'first' : 'second', log, ...(config.cwd ? { cwd: config.cwd } : {}) }),
-  ) as [XboardEngine, XboardEngine];
+  const concurrency = Math.max(1, Math.min(config.concurrency ?? 1, config.games));
+  const slots = Array.from({ length: concurrency }, (_, i) => new Slot(config, i));
+  const finished = new Map<number, MatchGame>();
   const results: MatchGame[] = [];
-  try {
-    const configure = async (k: number) => {
-      await engines[k]!.start();
-      for (const o of config.engines[k]!.options ?? []) engines[k]!.send(`option ${o}`);
-    };
-    await Promise.all([configure(0), configure(1)]);
-    for (let i = 0; i < config.games; i++) {
-      for (let k = 0; k < 2; k++) {
-        if (!engines[k]!.alive) {
-          engines[k] = new XboardEngine({ ...engines[k]!.options });
-          await configure(k);
-        }
-      }
-      const first = (i % 2) as 0 | 1;
-      const g = await playGame(config, engines, i, first);
+  let next = 0;
+  let stopped = false;
+  const flush = () => {
+    while (finished.has(results.length)) {
+      const g = finished.get(results.length)!;
+      finished.delete(g.index);
       results.push(g);
       config.onGame?.(g);
+      if (!stopped && config.stop?.(results)) stopped = true;
     }
+  };
+  const worker = async (slot: Slot) => {
+    while (!stopped && next < config.games) {
+      const i = next++;
+      const engines = await slot.ready();
+      const { game, restart } = await playGame(config, engines, i, (i % 2) as 0 | 1);
+      for (const k of restart) await slot.discard(k);
+      finished.set(i, game);
+      flush();
+    }
+  };
+  try {
+    await Promise.all(slots.map(worker));
   } finally {
-    await Promise.all(engines.map((e) => e.quit()));
+    await Promise.all(slots.map((s) => s.close()));
   }
   return results;
 }
 
-async function playGame(config: MatchConfig, engines: readonly [XboardEngine, XboardEngine], index: number, first: 0 | 1): Promise<MatchGame> {
+async function playGame(
+  config: MatchConfig,
+  engines: readonly [XboardEngine, XboardEngine],
+  index: number,
+  first: 0 | 1,
+): Promise<{ game: MatchGame; restart: number[] }> {
   const t0 = Date.now();
   const pg = config.game;
   const tc = config.tc;
@@ -129,6 +189,7 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
   const clocks = tc.kind === 'level' ? [tc.baseMs, tc.baseMs] : [0, 0];
   const movesMade = [0, 0];
   const record: string[] = [];
+  let lastText = '';
   const notation = getGame(pg.id).coordinate;
   let result = '*' as MatchGame['result'];
   let reason = '' as string;
@@ -141,7 +202,24 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
   const sideWins = (side: number) => (side === 0 ? '1-0' : '0-1');
   const sideName = (side: number) => endRulesFor(pg.id).sideNames[side as 0 | 1];
 
-  let lastText = '';
+  /** Engines (0/1) to replace after this game: they lost on time (may still be thinking or hang) or exited. */
+  const restart = new Set<number>();
+  const engineOf = (side: number) => (side === 0 ? first : first ^ 1);
+  // the opening: played as moves from the start (every engine takes moves in force mode, and
+  // the repetition history stays whole); the engines' move counts include it, as in XBoard
+  const opening = config.openings?.length ? openingOf(config.openings, index) : null;
+  for (const text of opening?.moves ?? []) {
+    const parsed = pg.parseMove(pos, text);
+    if (!parsed.ok) throw new Error(`opening ${opening!.number}: ${text} is illegal (${formatProblem(parsed.error, pg.problemContext)})`);
+    const m = parsed.value;
+    record.push(notation.format(pos, m));
+    movesMade[pos.turn]!++;
+    const sent = pg.formatMove(m, pos);
+    judge.play(m);
+    pos.play(m);
+    for (const e of engines) e.opponentMove(sent);
+    lastText = sent;
+  }
   const startEnd = judge.result();
   if (startEnd) finish(resultScore(startEnd), startEnd.reason);
   while (result === '*' && reason === '') {
@@ -158,12 +236,15 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
       const msg = await mover.nextMessage(deadline);
       const elapsed = Date.now() - started;
       if (msg === null) {
+        // the hard limit: the clock (or the time per move) and the margin have run out
         finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) lost on time`);
+        restart.add(engineOf(side));
         break;
       }
       if (msg.kind === 'draw' || msg.kind === 'error') continue;
       if (msg.kind === 'exit') {
         finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) exited`);
+        restart.add(engineOf(side));
         break;
       }
       if (msg.kind === 'resign') {
@@ -193,6 +274,7 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
         clocks[side]! -= elapsed;
         if (clocks[side]! < -config.timeMarginMs) {
           finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) lost on time`);
+          restart.add(engineOf(side));
           break;
         }
         movesMade[side]!++;
@@ -244,12 +326,14 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
     ['PlyCount', String(record.length)],
     ['Termination', reason],
   ];
+  if (opening) tags.push(['Opening', `${opening.number}: ${record.slice(0, opening.moves.length).join(' ')}`]);
   if (tagsOf.sidePlayers) tags.splice(5, 0, [tagsOf.sidePlayers[0], firstName], [tagsOf.sidePlayers[1], secondName]);
   const pgn = writePgn({ tags, moves: record, result });
-  return {
+  const game: MatchGame = {
     index,
     firstEngine: first,
     names,
+    ids: [engines[0]!.id, engines[1]!.id],
     result,
     reason,
     scoreEngine0,
@@ -257,5 +341,7 @@ async function playGame(config: MatchConfig, engines: readonly [XboardEngine, Xb
     moves: record,
     pgn,
     seconds: (Date.now() - t0) / 1000,
+    ...(opening ? { opening: { number: opening.number, plies: opening.moves.length } } : {}),
   };
+  return { game, restart: [...restart] };
 }

@@ -1,0 +1,65 @@
+/**
+ * Fixed openings for matches: a list of move lines from the standard start position, each played
+ * twice with colours swapped (games 2k and 2k+1 share opening k mod the list's length).
+ *
+ * File format (`--openings FILE`): one opening per line, moves in the XBoard dialect of the game
+ * (xiangqi ICCS `h2e2`, chu `e4e5`, double moves as `f5e6,e6e7`), separated by spaces; `#` starts
+ * a comment, blank lines are skipped. `--plies N` cuts every line to its first N plies (lines
+ * shorter than N are kept whole); lines that reach the same position are played once.
+ * `builtin`: the lists made from the master games by scripts/make-openings.ts (src/match/openings-data.ts).
+ */
+import type { Position } from '../core/position.js';
+import { formatProblem } from '../core/problem.js';
+import type { ProtocolGame } from '../protocol/dialect.js';
+import { BUILTIN_OPENINGS } from './openings-data.js';
+
+export interface Opening {
+  /** 1-based number in the list. */
+  readonly number: number;
+  /** The moves in the XBoard dialect, from the start position. */
+  readonly moves: readonly string[];
+}
+
+export type OpeningsResult = { ok: true; openings: Opening[] } | { ok: false; message: string };
+
+/** The ply counts the built-in lists are made for. */
+export const builtinPlies = (pg: ProtocolGame): number[] =>
+  Object.keys(BUILTIN_OPENINGS[pg.id]).map(Number);
+
+/** Reads an openings text (see the file format above), checks every move against our rules. */
+export function parseOpenings(text: string, pg: ProtocolGame, plies?: number): OpeningsResult {
+  const openings: Opening[] = [];
+  const seen = new Set<string>();
+  const rows = text.split(/\r?\n/);
+  for (let i = 0; i < rows.length; i++) {
+    const words = rows[i]!.replace(/#.*$/, '').trim().split(/\s+/).filter(Boolean);
+    if (words.length === 0) continue;
+    const line = plies === undefined ? words : words.slice(0, plies);
+    const pos = pg.start();
+    for (const w of line) {
+      const m = pg.parseMove(pos, w);
+      if (!m.ok) return { ok: false, message: `line ${i + 1}: ${w} is not a legal move here (${formatProblem(m.error, pg.problemContext)})` };
+      pos.play(m.value);
+    }
+    const key = positionKey(pg, pos);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    openings.push({ number: openings.length + 1, moves: line });
+  }
+  if (openings.length === 0) return { ok: false, message: 'no opening in the list' };
+  return { ok: true, openings };
+}
+
+/** The position part of the FEN and the side to move (no move counters). */
+const positionKey = (pg: ProtocolGame, pos: Position): string => pg.formatFen(pos).split(' ').slice(0, 2).join(' ');
+
+/** The built-in list for the game after `plies` plies (one of `builtinPlies`). */
+export function builtinOpenings(pg: ProtocolGame, plies: number): OpeningsResult {
+  const lists = BUILTIN_OPENINGS[pg.id];
+  const list = lists[plies];
+  if (!list) return { ok: false, message: `the built-in openings are for ${builtinPlies(pg).join(', ')} plies, not ${plies}` };
+  return parseOpenings(list.join('\n'), pg);
+}
+
+/** The opening of game `index` (0-based): games 2k and 2k+1 play opening k (cycling through the list). */
+export const openingOf = (openings: readonly Opening[], index: number): Opening => openings[Math.floor(index / 2) % openings.length]!;
