@@ -4,7 +4,10 @@
  * a PGN file as it finishes (every game is judged by GameHistory with the game's end rules, as
  * `chuhan validate` judges it) and ends with a score line with the Elo difference and its 95% margin.
  *
- *   --opponent maxqi|hachu|"<command>"   the other engine (maxqi plays xiangqi, hachu chu)
+ *   --opponent maxqi|hachu|fairy-stockfish|"<command>"
+ *                                         the other engine (maxqi and fairy-stockfish play xiangqi,
+ *                                         hachu chu; Fairy-Stockfish over CECP: `variant xiangqi`,
+ *                                         ICCS moves with ranks 0-9, as ours)
  *   --variant xiangqi|chu                 default: the opponent's game (else xiangqi)
  *   --games N                             default 2 (colours alternate)
  *   --tc 40/60 | 60+1 | st=1              moves/seconds, seconds+increment, or seconds per move
@@ -17,9 +20,21 @@
  *   --opponent-option "NAME=VALUE"        CECP option for the opponent (repeatable); hachu gets
  *                                         "Allow repeats=1": by default HaChu refuses any move that
  *                                         repeats a position, our rules (lishogi) allow repeats
- *                                         until the 4th occurrence ends the game
+ *                                         until the 4th occurrence ends the game; Fairy-Stockfish
+ *                                         takes e.g. "Skill Level=5" (-20..20)
+ *   --openings builtin|FILE               fixed openings (src/match/openings.ts): games 2k and 2k+1
+ *                                         play opening k with colours swapped
+ *   --plies N                             cut the openings to N plies (builtin: 4, 6, 8, 10, 12;
+ *                                         default 8)
+ *   --concurrency N                       games at once (default 1), each with its own processes
+ *   --sprt ELO0,ELO1                      stop early when the GSPRT (alpha = beta = 0.05) accepts
+ *                                         H0 (elo0) or H1 (elo1); --games is then the maximum
+ *   --json FILE                           a summary for the results table (date, commit, time
+ *                                         control, engines, machine, score, Elo, SPRT)
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, platform, release } from 'node:os';
 import { findProgram } from '../engine-client/process.js';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +43,17 @@ import type { ProtocolGame } from '../protocol/dialect.js';
 import { gameFromName, getGame } from '../games/registry.js';
 import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
-import { estimateElo, formatElo } from './elo.js';
+import {
+  estimateElo,
+  estimateEloPairs,
+  formatElo,
+  formatScore,
+  pentanomialOf,
+  sprtPentanomial,
+  sprtTrinomial,
+  type SprtResult,
+} from './elo.js';
+import { builtinOpenings, parseOpenings, type Opening } from './openings.js';
 import { formatTimeControl, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
 
 export interface CliIo {
@@ -36,14 +61,17 @@ export interface CliIo {
   err(text: string): void;
 }
 
-const USAGE = `usage: npm run match -- --opponent maxqi|hachu|"<command>" [--variant xiangqi|chu] [--games N]
-                        [--tc 40/60|60+1|st=1] [--engine "<command>"] [--level N] [--pgn FILE]
-                        [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]`;
+const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<command>" [--variant xiangqi|chu]
+                        [--games N] [--tc 40/60|60+1|st=1] [--engine "<command>"] [--level N] [--pgn FILE]
+                        [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
+                        [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
+                        [--json FILE]`;
 
 /** Known opponents: command and game. */
 const OPPONENTS: Record<string, { command: string; game: ProtocolGame; options: string[] }> = {
   maxqi: { command: 'maxqi', game: XIANGQI, options: [] },
   hachu: { command: 'hachu', game: CHU, options: ['Allow repeats=1'] },
+  'fairy-stockfish': { command: 'fairy-stockfish', game: XIANGQI, options: [] },
 };
 
 /** The command with its program's full path (PATH, then /usr/games, where Debian installs games: the engine client's lookup). */
@@ -52,6 +80,8 @@ function resolveCommand(cmd: string): string {
   const found = word.includes('/') ? null : findProgram(word);
   return found ? found + cmd.slice(word.length) : cmd;
 }
+
+const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
 
 export function parseTimeControl(text: string): TimeControlSpec | null {
   const t = text.trim();
@@ -81,6 +111,78 @@ export function scoreLine(games: readonly MatchGame[], ours: string, theirs: str
   return `Score of ${ours} vs ${theirs}: ${w} - ${l} - ${d} [${pct}%] ${e.games} games${extra}; Elo difference ${formatElo(e)} (95%)`;
 }
 
+export interface SummaryInput {
+  readonly games: readonly MatchGame[];
+  /** Were the games paired on openings (2k and 2k+1)? Then the pentanomial figures are given too. */
+  readonly paired: boolean;
+  readonly sprt?: { elo0: number; elo1: number };
+}
+
+export interface MatchStats {
+  wins: number;
+  losses: number;
+  draws: number;
+  notCounted: number;
+  trinomial: ReturnType<typeof estimateElo>;
+  pentanomial: { pairs: readonly number[]; estimate: ReturnType<typeof estimateElo> } | null;
+  sprt: (SprtResult & { elo0: number; elo1: number; model: 'pentanomial' | 'trinomial' }) | null;
+}
+
+/** The statistics of the games so far (engine 0's view). */
+export function matchStats(input: SummaryInput): MatchStats {
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  let notCounted = 0;
+  for (const g of input.games) {
+    if (g.scoreEngine0 === null) notCounted++;
+    else if (g.scoreEngine0 === 1) wins++;
+    else if (g.scoreEngine0 === 0) losses++;
+    else draws++;
+  }
+  const trinomial = estimateElo({ wins, draws, losses });
+  const pairs = input.paired ? pentanomialOf(input.games.map((g) => g.scoreEngine0)) : null;
+  const havePairs = pairs !== null && pairs.some((c) => c > 0);
+  const pentanomial = havePairs ? { pairs, estimate: estimateEloPairs(pairs) } : null;
+  let sprt: MatchStats['sprt'] = null;
+  if (input.sprt) {
+    const { elo0, elo1 } = input.sprt;
+    const r = pentanomial ? sprtPentanomial(pentanomial.pairs as typeof pairs & {}, elo0, elo1) : sprtTrinomial({ wins, draws, losses }, elo0, elo1);
+    sprt = { ...r, elo0, elo1, model: pentanomial ? 'pentanomial' : 'trinomial' };
+  }
+  return { wins, losses, draws, notCounted, trinomial, pentanomial, sprt };
+}
+
+/** The lines after the match: score with its interval, Elo (trinomial, and pentanomial for paired games), SPRT. */
+export function statsLines(st: MatchStats, ours: string, theirs: string): string[] {
+  const lines = [
+    `Score of ${ours} vs ${theirs}: ${st.wins} - ${st.losses} - ${st.draws} (W-L-D), ${st.trinomial.games} games${st.notCounted ? ` (${st.notCounted} not counted)` : ''}; score ${formatScore(st.trinomial)} (95%)`,
+    `Elo difference ${formatElo(st.trinomial)} (95%, trinomial)`,
+  ];
+  if (st.pentanomial)
+    lines.push(`Pairs (0, 0.5, 1, 1.5, 2 points): ${st.pentanomial.pairs.join(' ')}; Elo difference ${formatElo(st.pentanomial.estimate)} (95%, pentanomial)`);
+  if (st.sprt) {
+    const v = st.sprt.verdict === 'H1' ? `H1 accepted (elo >= ${st.sprt.elo1})` : st.sprt.verdict === 'H0' ? `H0 accepted (elo <= ${st.sprt.elo0})` : 'no decision yet';
+    lines.push(
+      `SPRT elo0=${st.sprt.elo0} elo1=${st.sprt.elo1} alpha=beta=0.05 (${st.sprt.model}): LLR ${st.sprt.llr.toFixed(2)} [${st.sprt.lower.toFixed(2)}, ${st.sprt.upper.toFixed(2)}], ${v}`,
+    );
+  }
+  return lines;
+}
+
+/** Our commit (`git rev-parse --short HEAD`, "+dirty" with uncommitted changes), or null outside a checkout. */
+function gitCommit(dir: string): string | null {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return head + (dirty ? '+dirty' : '');
+  } catch {
+    return null;
+  }
+}
+
+const machine = (): string => `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${platform()} ${release()}, Node ${process.versions.node}`;
+
 export async function runOpponentMatch(argv: readonly string[], io: CliIo): Promise<number> {
   // biome-ignore lint/suspicious/noImplicitAnyLet: parseArgs' inferred result, assigned in the try
   let opts;
@@ -99,6 +201,11 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
         margin: { type: 'string', default: '300' },
         log: { type: 'string' },
         'opponent-option': { type: 'string', multiple: true },
+        openings: { type: 'string' },
+        plies: { type: 'string' },
+        concurrency: { type: 'string', default: '1' },
+        sprt: { type: 'string' },
+        json: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -145,6 +252,52 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     io.err('match: --max-plies must be a positive whole number and --margin a number of ms\n');
     return 2;
   }
+  const concurrency = Number(opts.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    io.err(`match: --concurrency must be a whole number from 1 to 64, not "${opts.concurrency}"\n`);
+    return 2;
+  }
+  let sprt: { elo0: number; elo1: number } | undefined;
+  if (opts.sprt !== undefined) {
+    const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(opts.sprt);
+    if (!m || Number(m[1]) >= Number(m[2])) {
+      io.err(`match: --sprt must be ELO0,ELO1 with ELO0 < ELO1 (e.g. 0,10), not "${opts.sprt}"\n`);
+      return 2;
+    }
+    sprt = { elo0: Number(m[1]), elo1: Number(m[2]) };
+  }
+  let plies: number | undefined;
+  if (opts.plies !== undefined) {
+    plies = Number(opts.plies);
+    if (!/^\d+$/.test(opts.plies) || plies < 1) {
+      io.err(`match: --plies must be a positive whole number, not "${opts.plies}"\n`);
+      return 2;
+    }
+    if (opts.openings === undefined) {
+      io.err('match: --plies needs --openings builtin|FILE\n');
+      return 2;
+    }
+  }
+  let openings: Opening[] | undefined;
+  if (opts.openings !== undefined) {
+    let r: ReturnType<typeof parseOpenings>;
+    if (opts.openings === 'builtin') r = builtinOpenings(game, plies ?? 8);
+    else {
+      let text: string;
+      try {
+        text = readFileSync(opts.openings, 'utf8');
+      } catch {
+        io.err(`match: cannot read the openings file "${opts.openings}"\n`);
+        return 2;
+      }
+      r = parseOpenings(text, game, plies);
+    }
+    if (!r.ok) {
+      io.err(`match: --openings ${opts.openings}: ${r.message}\n`);
+      return 2;
+    }
+    openings = r.openings;
+  }
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const level = opts.level ? ` --level ${opts.level}` : '';
   const ours = opts.engine ?? `node ${resolve(root, 'bin/chuhan.js')} engine --protocol xboard${level}`;
@@ -153,8 +306,15 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
   writeFileSync(pgnPath, '');
   if (opts.log) writeFileSync(opts.log, '');
   const logFile = opts.log;
-  io.out(`match: ${game.xboardName}, ${games} games at ${formatTimeControl(tc)}; chuhan: ${ours}; opponent: ${theirs}; PGN: ${pgnPath}\n`);
+  const openingNote = openings ? `, ${openings.length} openings (${opts.openings}${plies ? `, ${plies} plies` : ''}) each with both colours` : '';
+  const sprtNote = sprt ? `, SPRT ${sprt.elo0},${sprt.elo1} (at most ${games} games)` : '';
+  io.out(
+    `match: ${game.xboardName}, ${games} games at ${formatTimeControl(tc)}${openingNote}${sprtNote}, ${concurrency} at once; chuhan: ${ours}; opponent: ${theirs}; PGN: ${pgnPath}\n`,
+  );
+  const started = new Date();
   let names: readonly [string, string] = ['chuhan', opts.opponent];
+  let ids: readonly [string, string] = names;
+  const paired = openings !== undefined;
   const done: MatchGame[] = [];
   const results = await runMatch({
     game,
@@ -166,17 +326,62 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     tc,
     maxPlies,
     timeMarginMs: margin,
+    concurrency,
+    ...(openings ? { openings } : {}),
+    ...(sprt ? { stop: (gs: readonly MatchGame[]) => matchStats({ games: gs, paired, sprt }).sprt?.verdict != null } : {}),
     ...(logFile ? { log: (line: string) => appendFileSync(logFile, `${Date.now()} ${line}\n`) } : {}),
     onGame: (g) => {
       names = g.names;
+      ids = g.ids;
       done.push(g);
       appendFileSync(pgnPath, g.pgn + '\n');
-      const ourSide = getGame(game.id).sideNames[g.firstEngine];
+      const ourSide = getGame(game.id).sideNames[g.firstEngine === 0 ? 0 : 1];
+      const op = g.opening ? `, opening ${g.opening.number}` : '';
       io.out(
-        `game ${g.index + 1}: ${g.names[0]} (${ourSide}) ${g.result} ${g.reason}, ${g.plies} plies, ${g.seconds.toFixed(0)} s; ${scoreLine(done, g.names[0], g.names[1])}\n`,
+        `game ${g.index + 1}${op}: ${g.names[0]} (${ourSide}) ${g.result} ${g.reason}, ${g.plies} plies, ${g.seconds.toFixed(0)} s; ${scoreLine(done, g.names[0], g.names[1])}\n`,
       );
     },
   });
-  io.out(scoreLine(results, names[0], names[1]) + '\n');
+  const st = matchStats({ games: results, paired, ...(sprt ? { sprt } : {}) });
+  for (const line of statsLines(st, names[0], names[1])) io.out(line + '\n');
+  const commit = gitCommit(root);
+  const date = started.toISOString().slice(0, 10);
+  const tcText = formatTimeControl(tc);
+  const e = st.pentanomial?.estimate ?? st.trinomial;
+  const options = opts['opponent-option'] ?? known?.options ?? [];
+  const opponentText = `${ids[1]}${options.length ? ` (${options.join(', ')})` : ''}`;
+  // one row for the README's results table
+  io.out(
+    `| ${date} | ${commit ?? '?'} | ${game.xboardName} | ${tcText} | ${ids[0]}${opts.level ? ` level ${opts.level}` : ''} | ${opponentText} | ${results.length} | ${st.wins}-${st.losses}-${st.draws} | ${formatScore(st.trinomial)} | ${formatElo(e)} | ${machine()} |\n`,
+  );
+  if (opts.json) {
+    const summary = {
+      date: started.toISOString(),
+      commit,
+      variant: game.xboardName,
+      timeControl: tcText,
+      engine: { id: ids[0], command: ours, level: opts.level ? Number(opts.level) : null },
+      opponent: { id: ids[1], command: theirs, options },
+      openings: openings ? { source: opts.openings, plies: plies ?? null, count: openings.length } : null,
+      concurrency,
+      machine: { cpu: cpus()[0]?.model.trim() ?? null, cores: cpus().length, os: `${platform()} ${release()}`, node: process.versions.node },
+      games: results.length,
+      wins: st.wins,
+      losses: st.losses,
+      draws: st.draws,
+      notCounted: st.notCounted,
+      score: st.trinomial.score,
+      scoreInterval95: [st.trinomial.scoreLow, st.trinomial.scoreHigh],
+      elo: finiteOrNull(st.trinomial.elo),
+      eloMargin95: finiteOrNull(st.trinomial.margin),
+      pentanomial: st.pentanomial
+        ? { pairs: st.pentanomial.pairs, elo: finiteOrNull(st.pentanomial.estimate.elo), eloMargin95: finiteOrNull(st.pentanomial.estimate.margin) }
+        : null,
+      sprt: st.sprt,
+      pgn: pgnPath,
+      results: results.map((g) => ({ game: g.index + 1, first: g.names[g.firstEngine], result: g.result, reason: g.reason, plies: g.plies, opening: g.opening?.number ?? null })),
+    };
+    writeFileSync(opts.json, JSON.stringify(summary, null, 2) + '\n');
+  }
   return 0;
 }

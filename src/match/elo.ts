@@ -56,7 +56,8 @@ function estimate(games: number, m: { n: number; mean: number; variance: number 
   const sigma = Math.sqrt(m.variance / m.n);
   const low = eloFromScore(p - Z95 * sigma);
   const high = eloFromScore(p + Z95 * sigma);
-  const margin = Number.isFinite(low) && Number.isFinite(high) ? (high - low) / 2 : Infinity;
+  // one sample has no spread to measure: no margin
+  const margin = m.n >= 2 && Number.isFinite(low) && Number.isFinite(high) ? (high - low) / 2 : Infinity;
   return {
     games,
     score: p,

@@ -30,6 +30,13 @@ export interface XboardEngineOptions {
   readonly memoryMb?: number;
 }
 
+/**
+ * The command for `sh -c`, with `exec` in front when it is one plain command: Debian's sh (dash)
+ * forks the program instead of replacing itself, so a kill (of an engine that hangs) would only
+ * reach the shell and leave the engine running.
+ */
+export const execCommand = (command: string): string => (/^[^;&|<>()`$\n]+$/.test(command) && !/^\s*(exec\s|\w+=)/.test(command) ? `exec ${command}` : command);
+
 export class XboardEngine {
   readonly options: XboardEngineOptions;
   readonly features = new Map<string, string>();
@@ -42,7 +49,7 @@ export class XboardEngine {
   constructor(options: XboardEngineOptions) {
     this.options = options;
     this.proc = new EngineProcess({
-      command: options.command,
+      command: execCommand(options.command),
       shell: true,
       label: options.label,
       ...(options.cwd ? { cwd: options.cwd } : {}),

@@ -1,0 +1,225 @@
+/**
+ * The match harness's additions: fixed openings (file format, transpositions, the built-in lists,
+ * colour pairing in the runner), statistics on known numbers (trinomial and pentanomial Elo,
+ * score interval, GSPRT), concurrent games reported in order, an early stop, and an engine that
+ * hangs (answers nothing, not even quit) losing on time and being replaced. Scripted engines only
+ * (fixtures/matches/fake-engine.mjs).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CHU_XBOARD as CHU } from '../src/games/chushogi/xboard.js';
+import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
+import { parseRecords } from '../src/notation/pgn.js';
+import { replayRecord } from '../src/notation/replay.js';
+import {
+  estimateElo,
+  estimateEloPairs,
+  pentanomialOf,
+  scoreFromElo,
+  sprtPentanomial,
+  sprtTrinomial,
+} from '../src/match/elo.js';
+import { matchStats, statsLines } from '../src/match/cli.js';
+import { execCommand } from '../src/match/external.js';
+import { builtinOpenings, builtinPlies, openingOf, parseOpenings } from '../src/match/openings.js';
+import { runMatch, type MatchConfig, type MatchGame } from '../src/match/runner.js';
+
+const node = JSON.stringify(process.execPath);
+const fake = (...args: string[]) => `${node} fixtures/matches/fake-engine.mjs ${args.join(' ')}`;
+const dir = mkdtempSync(join(tmpdir(), 'chuhan-match-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const config = (over: Partial<MatchConfig> & Pick<MatchConfig, 'engines' | 'games'>): MatchConfig => ({
+  game: XIANGQI,
+  tc: { kind: 'st', seconds: 1 },
+  maxPlies: 40,
+  timeMarginMs: 150,
+  ...over,
+});
+
+describe('openings', () => {
+  it('reads a file: comments, blank lines, a transposition played once, --plies cuts', () => {
+    const text = '# two lines reach the same position\nh2e2 h9g7 b0c2   # central cannon\n\nb0c2 h9g7 h2e2\nc3c4 g6g5 b0c2 h9g7\n';
+    const r = parseOpenings(text, XIANGQI);
+    expect(r.ok && r.openings.map((o) => o.moves.join(' '))).toEqual(['h2e2 h9g7 b0c2', 'c3c4 g6g5 b0c2 h9g7']);
+    const cut = parseOpenings(text, XIANGQI, 2);
+    // cut to 2 plies: h2e2 h9g7 and b0c2 h9g7 differ, c3c4 g6g5 is a third
+    expect(cut.ok && cut.openings.map((o) => o.moves.join(' '))).toEqual(['h2e2 h9g7', 'b0c2 h9g7', 'c3c4 g6g5']);
+    const bad = parseOpenings('h2e2 h9g7\nh2e2 a0a5\n', XIANGQI);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.message).toMatch(/^line 2: a0a5 is not a legal move here/);
+    expect(parseOpenings('# nothing\n', XIANGQI)).toEqual({ ok: false, message: 'no opening in the list' });
+  });
+
+  it('the built-in lists: legal from the start, distinct, N plies each, most played first', () => {
+    expect(builtinPlies(XIANGQI)).toEqual([4, 6, 8, 10, 12]);
+    for (const pg of [XIANGQI, CHU]) {
+      const r = builtinOpenings(pg, 8);
+      if (!r.ok) throw new Error(r.message);
+      expect(r.openings.length).toBeGreaterThanOrEqual(40);
+      for (const o of r.openings) expect(o.moves).toHaveLength(8);
+    }
+    const x = builtinOpenings(XIANGQI, 4);
+    // the central cannon with both horses developed, the rook out: the master games' favourite
+    expect(x.ok && x.openings[0]!.moves.join(' ')).toBe('h2e2 h9g7 h0g2 i9h9');
+    expect(builtinOpenings(XIANGQI, 7)).toEqual({ ok: false, message: 'the built-in openings are for 4, 6, 8, 10, 12 plies, not 7' });
+  });
+
+  it('games 2k and 2k+1 share opening k with colours swapped; the list cycles', () => {
+    const r = parseOpenings('h2e2\nc3c4\nb2e2', XIANGQI);
+    if (!r.ok) throw new Error(r.message);
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => openingOf(r.openings, i).number)).toEqual([1, 1, 2, 2, 3, 3, 1]);
+  });
+
+  it('the runner plays the opening as moves, records it (PGN replays), alternates colours per pair', async () => {
+    const r = parseOpenings('h2e2 h9g7 h0g2 i9h9\nc3c4 b7c7 h2e2', XIANGQI);
+    if (!r.ok) throw new Error(r.message);
+    const logFile = join(dir, 'openings.log');
+    process.env['FAKE_ENGINE_LOG'] = logFile;
+    try {
+      // each engine answers with an illegal move at once: the game ends on the engines' first move
+      const games = await runMatch(config({ engines: [{ command: fake('script', 'a0a5'), label: 'a' }, { command: fake('script', 'a0a5'), label: 'b' }], games: 4, openings: r.openings }));
+      expect(games.map((g) => [g.index, g.firstEngine, g.opening?.number, g.moves.length])).toEqual([
+        [0, 0, 1, 4],
+        [1, 1, 1, 4],
+        [2, 0, 2, 3],
+        [3, 1, 2, 3],
+      ]);
+      // after the opening Red moves (4 plies) or Black (3 plies): engine 0 played Red in game 1
+      expect(games[0]!.reason).toMatch(/^red \(fake\) played the illegal move a0a5/);
+      expect(games[1]!.reason).toMatch(/^red \(fake\) played the illegal move a0a5/);
+      expect(games[2]!.reason).toMatch(/^black \(fake\) played the illegal move a0a5/);
+      expect(games.map((g) => g.scoreEngine0)).toEqual([0, 1, 1, 0]);
+      expect(games[2]!.pgn).toContain('[Opening "2: c3c4 b7c7 h2e2"]');
+      const rec = parseRecords(games[0]!.pgn)[0]!;
+      const rep = replayRecord(rec, { keepMoves: true });
+      expect(rep.status).toBe('ok');
+      expect(rep.plies).toBe(4);
+      const log = readFileSync(logFile, 'utf8');
+      expect(log).toContain('usermove h2e2\nusermove h9g7\nusermove h0g2\nusermove i9h9\n');
+    } finally {
+      delete process.env['FAKE_ENGINE_LOG'];
+    }
+  });
+});
+
+describe('statistics on known numbers', () => {
+  it('trinomial: Elo, margin and the score interval', () => {
+    // 40 wins, 40 draws, 20 losses → p 0.6, per-game var (40·.16 + 40·.01 + 20·.36)/100 = 0.14
+    const e = estimateElo({ wins: 40, draws: 40, losses: 20 });
+    expect(e.score).toBeCloseTo(0.6, 10);
+    expect(e.scoreLow).toBeCloseTo(0.6 - 1.959964 * Math.sqrt(0.0014), 9);
+    expect(e.scoreLow).toBeCloseTo(0.52666, 5);
+    expect(e.scoreHigh).toBeCloseTo(0.67334, 5);
+    expect(e.elo).toBeCloseTo(70.44, 2); // -400·log10(1/0.6 - 1)
+    // (elo(0.67334) − elo(0.52666)) / 2 = (125.6 − 18.5) / 2
+    expect(e.margin).toBeCloseTo(53.55, 1);
+  });
+
+  it('pentanomial: pairs from games in order, variance of the pair scores', () => {
+    // pairs: (1,0) (1,1) (0.5,0.5) (0,0.5) (1, null: left out) and an unpaired last game
+    expect(pentanomialOf([1, 0, 1, 1, 0.5, 0.5, 0, 0.5, 1, null, 1])).toEqual([0, 1, 2, 0, 1]);
+    // 10 pairs each 1-1 (a win and a loss): same mean as 10 draws-pairs, zero spread per pair
+    const pairs = estimateEloPairs([0, 0, 10, 0, 0]);
+    expect(pairs.games).toBe(20);
+    expect(pairs.elo).toBe(0);
+    expect(pairs.margin).toBe(0);
+    // the same 20 games as W-L-D 10-10-0 are noisy game by game
+    expect(estimateElo({ wins: 10, draws: 0, losses: 10 }).margin).toBeCloseTo(163.3, 0);
+    // [5, 10, 20, 10, 5] pairs: mean 0.5, var = (5·.25 + 10·.0625)·2 / 50 = 0.075 → σ 0.0387
+    const p = estimateEloPairs([5, 10, 20, 10, 5]);
+    expect(p.scoreHigh - 0.5).toBeCloseTo(1.959964 * Math.sqrt(0.075 / 50), 6);
+  });
+
+  it('GSPRT: LLR by the normal approximation, bounds ±2.944, verdicts', () => {
+    const s0 = scoreFromElo(0);
+    const s1 = scoreFromElo(10);
+    expect(s0).toBe(0.5);
+    expect(s1).toBeCloseTo(0.514387, 6);
+    // 40-20-40 (W-L-D): mean 0.6, var 0.14, n 100 → 100·(s1−s0)·(1.2−s0−s1)/0.28
+    const t = sprtTrinomial({ wins: 40, draws: 40, losses: 20 }, 0, 10);
+    expect(t.llr).toBeCloseTo((100 * (s1 - s0) * (1.2 - s0 - s1)) / 0.28, 9);
+    expect(t.llr).toBeCloseTo(0.9537, 3);
+    expect(t.lower).toBeCloseTo(-2.944, 3);
+    expect(t.upper).toBeCloseTo(2.944, 3);
+    expect(t.verdict).toBeNull();
+    expect(sprtTrinomial({ wins: 160, draws: 160, losses: 80 }, 0, 10).verdict).toBe('H1');
+    expect(sprtTrinomial({ wins: 60, draws: 120, losses: 120 }, 0, 10).verdict).toBe('H0');
+    // pentanomial [0,0,10,0,0] (all pairs even, no spread) → var floor 1e-4: H0 at once
+    const p = sprtPentanomial([0, 0, 10, 0, 0], 0, 10);
+    expect(p.llr).toBeCloseTo((10 * (s1 - s0) * (1 - s0 - s1)) / 2e-4, 6);
+    expect(p.verdict).toBe('H0');
+  });
+
+  it('the summary lines: W-L-D, score interval, both Elo estimates, the SPRT', () => {
+    const g = (s: number | null, i: number) => ({ scoreEngine0: s, index: i }) as MatchGame;
+    const games = [1, 0, 1, 0.5, 0.5, 0.5, null, 1].map(g);
+    const st = matchStats({ games, paired: true, sprt: { elo0: 0, elo1: 10 } });
+    expect([st.wins, st.losses, st.draws, st.notCounted]).toEqual([3, 1, 3, 1]);
+    // pairs (1,0) (1,½) (½,½) and (void, 1) left out
+    expect(st.pentanomial?.pairs).toEqual([0, 0, 2, 1, 0]);
+    const lines = statsLines(st, 'new', 'old');
+    expect(lines[0]).toBe(`Score of new vs old: 3 - 1 - 3 (W-L-D), 7 games (1 not counted); score 64.3% [38.4, 90.2] (95%)`);
+    expect(lines[1]).toMatch(/^Elo difference \+102 ± \d+ \(95%, trinomial\)$/);
+    expect(lines[2]).toMatch(/^Pairs \(0, 0.5, 1, 1.5, 2 points\): 0 0 2 1 0; Elo difference \+58 ± /);
+    expect(lines[3]).toMatch(/^SPRT elo0=0 elo1=10 alpha=beta=0.05 \(pentanomial\): LLR -?\d+\.\d\d \[-2.94, 2.94\], /);
+  });
+});
+
+describe('runner: concurrency, early stop, hanging engines', () => {
+  it('two games at once: a fast second game is reported after the slow first one', async () => {
+    const logFile = join(dir, 'concurrency.log');
+    process.env['FAKE_ENGINE_LOG'] = logFile;
+    const order: number[] = [];
+    try {
+      // game 1: engine a (slow, Red) moves after 500 ms, b answers illegally; game 2: b (Red) at once
+      const games = await runMatch(
+        config({
+          engines: [{ command: fake('slow', 'h2e2'), label: 'a' }, { command: fake('script', 'a0a5'), label: 'b' }],
+          games: 2,
+          concurrency: 2,
+          onGame: (x) => order.push(x.index),
+        }),
+      );
+      expect(order).toEqual([0, 1]);
+      expect(games.map((x) => [x.index, x.firstEngine, x.scoreEngine0])).toEqual([
+        [0, 0, 1],
+        [1, 1, 1],
+      ]);
+      expect(games[1]!.seconds).toBeLessThan(games[0]!.seconds);
+      // four processes: each concurrent game has its own two
+      expect(readFileSync(logFile, 'utf8').match(/^protover 2$/gm)).toHaveLength(4);
+    } finally {
+      delete process.env['FAKE_ENGINE_LOG'];
+    }
+  });
+
+  it('stop (an SPRT) ends the match early', async () => {
+    const games = await runMatch(
+      config({ engines: [{ command: fake('script', 'h2e2'), label: 'a' }, { command: fake('resign'), label: 'b' }], games: 20, stop: (gs) => gs.length >= 3 }),
+    );
+    expect(games).toHaveLength(3);
+  });
+
+  it('an engine that hangs (not even quit) loses on time, and the next game gets a new one', async () => {
+    const t0 = Date.now();
+    const games = await runMatch(
+      config({ engines: [{ command: fake('hang'), label: 'a' }, { command: fake('script', 'h2e2'), label: 'b' }], games: 3, tc: { kind: 'st', seconds: 0.3 } }),
+    );
+    expect(games.map((g) => [g.result, g.reason])).toEqual([
+      ['0-1', 'red (fake) lost on time'],
+      // game 2: b is Red and plays h2e2, the fresh hanging engine times out as Black
+      ['1-0', 'black (fake) lost on time'],
+      ['0-1', 'red (fake) lost on time'],
+    ]);
+    expect(Date.now() - t0).toBeLessThan(8000);
+  });
+
+  it('plain commands are run with exec (a kill reaches the engine, not only sh)', () => {
+    expect(execCommand('node x.mjs hang')).toBe('exec node x.mjs hang');
+    expect(execCommand('cd /tmp && engine')).toBe('cd /tmp && engine');
+    expect(execCommand('FOO=1 engine')).toBe('FOO=1 engine');
+  });
+});
