@@ -19,6 +19,7 @@ import {
   pentanomialOf,
   scoreFromElo,
   sprtPentanomial,
+  sprtLlr,
   sprtTrinomial,
 } from '../src/match/elo.js';
 import { matchStats, statsLines } from '../src/match/cli.js';
@@ -138,19 +139,27 @@ describe('statistics on known numbers', () => {
     const s1 = scoreFromElo(10);
     expect(s0).toBe(0.5);
     expect(s1).toBeCloseTo(0.514387, 6);
-    // 40-20-40 (W-L-D): mean 0.6, var 0.14, n 100 → 100·(s1−s0)·(1.2−s0−s1)/0.28
+    // the formula: 40-20-40 (W-L-D) has mean 0.6, var 0.14, n 100 → 100·(s1−s0)·(1.2−s0−s1)/0.28
+    expect(sprtLlr({ n: 100, mean: 0.6, variance: 0.14 }, 0, 10).llr).toBeCloseTo(0.9537, 3);
+    // with the pseudo-games (41-21-40): mean 61/102, var from the counts
     const t = sprtTrinomial({ wins: 40, draws: 40, losses: 20 }, 0, 10);
-    expect(t.llr).toBeCloseTo((100 * (s1 - s0) * (1.2 - s0 - s1)) / 0.28, 9);
-    expect(t.llr).toBeCloseTo(0.9537, 3);
+    const mean = 61 / 102;
+    const v = (41 * (1 - mean) ** 2 + 40 * (0.5 - mean) ** 2 + 21 * mean ** 2) / 102;
+    expect(t.llr).toBeCloseTo((102 * (s1 - s0) * (2 * mean - s0 - s1)) / (2 * v), 9);
+    expect(t.llr).toBeCloseTo(0.9365, 3);
     expect(t.lower).toBeCloseTo(-2.944, 3);
     expect(t.upper).toBeCloseTo(2.944, 3);
     expect(t.verdict).toBeNull();
     expect(sprtTrinomial({ wins: 160, draws: 160, losses: 80 }, 0, 10).verdict).toBe('H1');
     expect(sprtTrinomial({ wins: 60, draws: 120, losses: 120 }, 0, 10).verdict).toBe('H0');
-    // pentanomial [0,0,10,0,0] (all pairs even, no spread) → var floor 1e-4: H0 at once
+    // one won pair, or two, decides nothing (the pseudo-pairs give it a spread)
+    expect(sprtPentanomial([0, 0, 0, 0, 1], 0, 10).verdict).toBeNull();
+    expect(sprtPentanomial([0, 0, 0, 0, 2], 0, 10).verdict).toBeNull();
+    // 10 even pairs [0,0,10,0,0] + pseudo [1,0,10,0,1]: mean 0.5, var 2·0.25/12
     const p = sprtPentanomial([0, 0, 10, 0, 0], 0, 10);
-    expect(p.llr).toBeCloseTo((10 * (s1 - s0) * (1 - s0 - s1)) / 2e-4, 6);
-    expect(p.verdict).toBe('H0');
+    expect(p.llr).toBeCloseTo((12 * (s1 - s0) * (1 - s0 - s1)) / (2 * (0.5 / 12)), 9);
+    // 300 even pairs: H0 (the difference is below 10)
+    expect(sprtPentanomial([0, 0, 300, 0, 0], 0, 10).verdict).toBe('H0');
   });
 
   it('the summary lines: W-L-D, score interval, both Elo estimates, the SPRT', () => {
