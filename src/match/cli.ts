@@ -319,14 +319,15 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
   const results = await runMatch({
     game,
     engines: [
-      { command: ours, label: 'chuhan' },
-      { command: theirs, label: opts.opponent, options: opts['opponent-option'] ?? known?.options ?? [] },
+      { command: ours, label: opts.engine ? 'engine' : 'chuhan' },
+      { command: theirs, label: known ? opts.opponent : 'opponent', options: opts['opponent-option'] ?? known?.options ?? [] },
     ],
     games,
     tc,
     maxPlies,
     timeMarginMs: margin,
     concurrency,
+    distinctNames: true,
     ...(openings ? { openings } : {}),
     ...(sprt ? { stop: (gs: readonly MatchGame[]) => matchStats({ games: gs, paired, sprt }).sprt?.verdict != null } : {}),
     ...(logFile ? { log: (line: string) => appendFileSync(logFile, `${Date.now()} ${line}\n`) } : {}),

@@ -62,6 +62,8 @@ export interface MatchConfig {
   readonly concurrency?: number;
   /** Asked after each game (in game order) with the games so far: true stops the match early. */
   readonly stop?: (games: readonly MatchGame[]) => boolean;
+  /** When both engines give the same name (two chuhan builds), tell them apart by their labels: "chuhan 0.1.0 (opponent)". */
+  readonly distinctNames?: boolean;
 }
 
 export interface MatchGame {
@@ -304,7 +306,8 @@ async function playGame(
     }
   }
   for (const e of engines) e.endGame(result, reason);
-  const names = [engines[0]!.name, engines[1]!.name] as const;
+  const same = config.distinctNames === true && engines[0]!.name === engines[1]!.name;
+  const names = [0, 1].map((k) => (same ? `${engines[k]!.name} (${config.engines[k]!.label})` : engines[k]!.name)) as unknown as readonly [string, string];
   const firstName = names[first]!;
   const secondName = names[first ^ 1]!;
   const scoreFirst = result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5;
