@@ -117,6 +117,10 @@ describe('statistics on known numbers', () => {
     expect(e.elo).toBeCloseTo(70.44, 2); // -400·log10(1/0.6 - 1)
     // (elo(0.67334) − elo(0.52666)) / 2 = (125.6 − 18.5) / 2
     expect(e.margin).toBeCloseTo(53.55, 1);
+    // all 10 games won: Wilson's lower bound 10 / (10 + 1.96²) instead of a point
+    const all = estimateElo({ wins: 10, draws: 0, losses: 0 });
+    expect([all.scoreLow, all.scoreHigh]).toEqual([10 / (10 + 1.959964 ** 2), 1]);
+    expect(estimateElo({ wins: 0, draws: 0, losses: 10 }).scoreHigh).toBeCloseTo(0.2775, 4);
   });
 
   it('pentanomial: pairs from games in order, variance of the pair scores', () => {
@@ -224,6 +228,14 @@ describe('runner: concurrency, early stop, hanging engines', () => {
       ['0-1', 'red (fake) lost on time'],
     ]);
     expect(Date.now() - t0).toBeLessThan(8000);
+  });
+
+  it('an engine that crashes loses that game, and the next game gets a new one', async () => {
+    const games = await runMatch(config({ engines: [{ command: fake('crash'), label: 'a' }, { command: fake('script', 'h2e2'), label: 'b' }], games: 2 }));
+    expect(games.map((g) => [g.result, g.reason])).toEqual([
+      ['0-1', 'red (fake) exited'],
+      ['1-0', 'black (fake) exited'],
+    ]);
   });
 
   it('plain commands are run with exec (a kill reaches the engine, not only sh)', () => {

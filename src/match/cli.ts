@@ -51,6 +51,7 @@ import {
   pentanomialOf,
   sprtPentanomial,
   sprtTrinomial,
+  type Pentanomial,
   type SprtResult,
 } from './elo.js';
 import { builtinOpenings, parseOpenings, type Opening } from './openings.js';
@@ -124,7 +125,7 @@ export interface MatchStats {
   draws: number;
   notCounted: number;
   trinomial: ReturnType<typeof estimateElo>;
-  pentanomial: { pairs: readonly number[]; estimate: ReturnType<typeof estimateElo> } | null;
+  pentanomial: { pairs: Pentanomial; estimate: ReturnType<typeof estimateElo> } | null;
   sprt: (SprtResult & { elo0: number; elo1: number; model: 'pentanomial' | 'trinomial' }) | null;
 }
 
@@ -142,12 +143,11 @@ export function matchStats(input: SummaryInput): MatchStats {
   }
   const trinomial = estimateElo({ wins, draws, losses });
   const pairs = input.paired ? pentanomialOf(input.games.map((g) => g.scoreEngine0)) : null;
-  const havePairs = pairs !== null && pairs.some((c) => c > 0);
-  const pentanomial = havePairs ? { pairs, estimate: estimateEloPairs(pairs) } : null;
+  const pentanomial = pairs?.some((c) => c > 0) ? { pairs, estimate: estimateEloPairs(pairs) } : null;
   let sprt: MatchStats['sprt'] = null;
   if (input.sprt) {
     const { elo0, elo1 } = input.sprt;
-    const r = pentanomial ? sprtPentanomial(pentanomial.pairs as typeof pairs & {}, elo0, elo1) : sprtTrinomial({ wins, draws, losses }, elo0, elo1);
+    const r = pentanomial ? sprtPentanomial(pentanomial.pairs, elo0, elo1) : sprtTrinomial({ wins, draws, losses }, elo0, elo1);
     sprt = { ...r, elo0, elo1, model: pentanomial ? 'pentanomial' : 'trinomial' };
   }
   return { wins, losses, draws, notCounted, trinomial, pentanomial, sprt };

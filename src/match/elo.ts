@@ -58,11 +58,14 @@ function estimate(games: number, m: { n: number; mean: number; variance: number 
   const high = eloFromScore(p + Z95 * sigma);
   // one sample has no spread to measure: no margin
   const margin = m.n >= 2 && Number.isFinite(low) && Number.isFinite(high) ? (high - low) / 2 : Infinity;
+  // every sample won (lost): the normal interval collapses to a point; Wilson's bound instead
+  const n = m.n;
+  const edge = m.variance === 0 && (p === 0 || p === 1);
   return {
     games,
     score: p,
-    scoreLow: Math.max(0, p - Z95 * sigma),
-    scoreHigh: Math.min(1, p + Z95 * sigma),
+    scoreLow: edge ? (p === 1 ? n / (n + Z95 * Z95) : 0) : Math.max(0, p - Z95 * sigma),
+    scoreHigh: edge ? (p === 0 ? (Z95 * Z95) / (n + Z95 * Z95) : 1) : Math.min(1, p + Z95 * sigma),
     elo: eloFromScore(p),
     margin,
     low,
