@@ -524,3 +524,18 @@ const FALCON_ASCII_TEXT = `+---+---+---+---+---+---+---+
 +---+---+---+---+---+---+---+
 | * | . | . | * | . | . | * |
 +---+---+---+---+---+---+---+`;
+
+describe('width: the remembering string-width', () => {
+  it('answers as string-width does, for both ambiguous widths, the first time and again', async () => {
+    const { stringWidth: remembered } = await import('../src/render/width.js');
+    const texts = ['', 'a0a1', '帥', '▲王', '─┼─', '\x1b[31m將\x1b[39m', '👍🏽', 'é', 'ｱﾞ', '·…←→', '中将棋 chu'];
+    for (let round = 0; round < 2; round++)
+      for (const t of texts)
+        for (const o of [undefined, { ambiguousIsNarrow: false }, { countAnsiEscapeCodes: true }]) {
+          expect(remembered(t, o), `${JSON.stringify(t)} ${JSON.stringify(o)}`).toBe(stringWidth(t, o));
+        }
+    // the options are told apart (▲ is ambiguous: 1 or 2 columns)
+    expect(remembered('▲')).toBe(1);
+    expect(remembered('▲', { ambiguousIsNarrow: false })).toBe(2);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -93,5 +93,15 @@ describe('start-up', () => {
     const show = run('show', '-v', 'chu', '--layout', 'compact');
     expect(show.status).toBe(0);
     expect(show.stdout).toContain('▲王');
+    // a closed pipe after --version: exit 141, no stack trace
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${join(root, 'bin', 'chuhan.js')}" --version | true`], { encoding: 'utf8' });
+    expect(piped.stderr).toBe('');
+  });
+
+  it('the bundle holds one string-width (Ink and wrap-ansi get the remembering one of src/render/width.ts)', () => {
+    const files = readdirSync(bundle).filter((f) => f.endsWith('.js'));
+    // string-width's emoji expression, compiled at its start-up: once, not once per copy
+    const withEmoji = files.filter((f) => readFileSync(join(bundle, f), 'utf8').includes('RGI_Emoji'));
+    expect(withEmoji).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 /** The `play` screen, presentational only: everything it shows comes in through props. */
 import { Box, Text } from 'ink';
-import stringWidth from 'string-width';
+import { stringWidth } from '../render/width.js';
 import type { LayoutChoice } from '../render/layout.js';
 import type { UiMessage } from './ui.js';
 
