@@ -2,21 +2,33 @@
 // Bundles the CLI for a fast start (run by `npm run build`, hence by `npm install`'s `prepare`):
 // dist/bundle/main.js is the CLI entry with commander; each command, ink/react and the engine are
 // chunks beside it, loaded on demand; worker.js is the engine's worker thread (engine/async.ts
-// loads `./worker.js` next to the chunk that starts it). Node then reads a few large files instead
+// loads `./worker.js` next to the chunk that starts it); version.js is the version alone, for
+// bin/chuhan.js's `--version` without the CLI. Node then reads a few large files instead
 // of resolving and compiling ~150 small modules at every start.
 //
 // React is bundled as its production build (NODE_ENV=production), as a shipped CLI runs it.
+//
+// Every `string-width` of the dependencies (Ink, wrap-ansi, widest-line, cli-truncate) is given
+// src/render/string-width-shared.ts: the one string-width of render/width.ts, remembering its
+// answers (wrap-ansi would otherwise load a second, older copy, whose start-up costs as much).
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const widthModule = join(root, 'src', 'render', 'width.ts');
+const sharedWidth = {
+  name: 'shared-string-width',
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, (args) => (args.importer === widthModule ? undefined : { path: join(root, 'src', 'render', 'string-width-shared.ts') }));
+  },
+};
 const outdir = join(root, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts', worker: 'src/engine/worker.ts' },
+  entryPoints: { main: 'src/cli/main.ts', worker: 'src/engine/worker.ts', version: 'src/cli/version.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -31,4 +43,5 @@ await build({
   external: ['react-devtools-core'],
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [sharedWidth],
 });

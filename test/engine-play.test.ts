@@ -4,6 +4,9 @@
  * the move-list notation, `hint` plays nothing, engine against engine, and an engine failure leaves
  * the game as it was.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { EngineEntry } from '../src/engine-client/config.js';
@@ -12,6 +15,7 @@ import type { ComputerPlayer } from '../src/tui/computer.js';
 import { closeComputer, externalComputer, sideComputers } from '../src/tui/engine-computer.js';
 import { runRepl } from '../src/tui/repl.js';
 import { Session } from '../src/tui/session.js';
+import { parseTimeControl } from '../src/tui/clock.js';
 
 const fake = (...args: string[]): EngineEntry => ({
   name: 'fk',
@@ -92,4 +96,68 @@ describe('seeded choices below the top level', () => {
     expect(a.moves.split(',').length).toBeGreaterThanOrEqual(6);
     expect(b.moves).toBe(a.moves);
   }, 60_000);
+});
+
+describe('clocks reach other engines through their protocol (play --tc)', () => {
+  const entry = (protocol: 'uci' | 'usi' | 'xboard', ...args: string[]): EngineEntry => ({
+    name: 'fk',
+    command:
+      protocol === 'xboard'
+        ? `${JSON.stringify(process.execPath)} fixtures/matches/fake-engine.mjs ${args.join(' ')}`
+        : `${JSON.stringify(process.execPath)} fixtures/engines/fake-uci.mjs ${protocol} ${args.join(' ')}`,
+    protocol,
+    games: [],
+    source: 'command',
+    path: null,
+  });
+
+  /** The human (first side) moves 2 s into the game; the engine answers; what the engine was sent. */
+  async function sent(id: 'xiangqi' | 'chushogi', control: string, human: string, computer: ComputerPlayer): Promise<string[]> {
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-clock-'));
+    const log = join(dir, 'log.txt');
+    let t = 0;
+    const tc = parseTimeControl(control);
+    if (!tc.ok) throw new Error(tc.error);
+    const session = new Session(getGame(id), { players: ['human', 'computer'], timeControl: tc.value, now: () => t });
+    process.env.FAKE_ENGINE_LOG = log;
+    try {
+      t = 2000;
+      let err = '';
+      const code = await runRepl({ session, computer, input: Readable.from([human + '\n']), io: { out: () => {}, err: (e) => void (err += e) } });
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      expect(session.history.length).toBe(2);
+      return readFileSync(log, 'utf8').split('\n');
+    } finally {
+      delete process.env.FAKE_ENGINE_LOG;
+      await closeComputer(computer);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('UCI: go wtime btime winc binc (Fischer 5+3: red has used 2 s and got 3 s back)', async () => {
+    const lines = await sent('xiangqi', '5+3', 'h2e2', externalComputer(entry('uci', 'script', 'h10g8'), 50));
+    expect(lines).toContain('go wtime 304000 btime 303000 winc 3000 binc 3000');
+    expect(lines.some((l) => l.includes('movetime'))).toBe(false);
+  });
+
+  it('UCI: movestogo for a 40/300 control', async () => {
+    const lines = await sent('xiangqi', '40/300', 'h2e2', externalComputer(entry('uci', 'script', 'h10g8'), 50));
+    expect(lines).toContain('go wtime 298000 btime 300000 movestogo 40');
+  });
+
+  it('USI: go btime wtime byoyomi (chu, 10m+30s)', async () => {
+    const lines = await sent('chushogi', '10m+30s', '7i7h', externalComputer(entry('usi', 'script', '7d7e'), 50));
+    expect(lines).toContain('go btime 598000 wtime 600000 byoyomi 30000');
+  });
+
+  it('xboard: level, then time and otim in centiseconds before the engine moves', async () => {
+    const lines = await sent('xiangqi', '5+3', 'h2e2', externalComputer(entry('xboard', 'script', 'h9g7'), 50));
+    const time = lines.indexOf('time 30300');
+    expect(lines).toContain('level 0 5:03 3');
+    expect(time).toBeGreaterThan(0);
+    expect(lines[time + 1]).toBe('otim 30400');
+    // the move request comes after the clocks
+    expect(lines.slice(time + 2).some((l) => l === 'go' || l.startsWith('usermove') || /^[a-i]\d/.test(l))).toBe(true);
+  });
 });

@@ -82,8 +82,14 @@ describe('chuhan piece', () => {
 
   it('a promoted form with a base glyph is marked promoted in the centre', async () => {
     const r = await run(['piece', '+f']);
-    expect(r.stdout).toContain('△角');
+    expect(r.stdout).toContain('▲角+');
+    expect(r.stdout).not.toMatch(/[△▼]/);
     expect(r.stdout).toMatch(/promoted Ferocious Leopard/);
+    // a promoted piece with a glyph of its own is drawn plainly, as the seed does
+    const eagle = await run(['piece', '+d']);
+    expect(eagle.stdout).toContain('│▲鹫 │');
+    // the Dragon King a Rook promotes to shares the Dragon King's glyph: marked
+    expect((await run(['piece', '+r'])).stdout).toContain('│▲龙+│');
   });
 
   it('ascii style and json', async () => {

@@ -209,17 +209,26 @@ describe('renderBoard: chu shogi', () => {
     expect(ours!.map((r) => r.map((c) => (c === '　 ' ? '　　' : c)))).toEqual(seedBoard);
   });
 
-  it('promoted pieces: △/▼ markers keep widths and differ from their base pieces', () => {
+  it('promoted pieces: the side marker stays ▲/▽, a separate + marks the promoted piece, widths kept', () => {
     const lines = renderBoard(chuPromoted, { style: 'unicode' });
     expectAligned(lines);
     expect(trimmed(lines)).toBe(CHU_PROMOTED_TEXT);
     const text = lines.join('\n');
-    expect(text).toContain('│△飞│▲飞│△象│▲象│△马│▲马│'); // promoted gold, rook, …
-    expect(text).toContain('│▼龙│'); // promoted rook of Gote
-    expect(text).toContain('│▽龙│');
+    expect(text).toContain('│▲飞+│▲飞 │▲象+│▲象 │▲马+│▲马 │'); // promoted gold, rook, …
+    expect(text).toContain('│▽龙+│'); // promoted rook of Gote
+    expect(text).toContain('│▽龙 │');
+    expect(text).not.toMatch(/[△▼]/);
+    // the chu board with promoted pieces still fits an 80-column terminal
+    expect(Math.max(...lines.map((l) => stringWidth(l)))).toBeLessThanOrEqual(80);
+    // without colour (no painter) the mark is all there is: promoted and base pieces still differ
+    const mono = renderBoard(chuPromoted, { style: 'unicode', paint: {} }).join('\n');
+    expect(mono).toContain('▲飞+');
+    expect(mono).toContain('▲飞 ');
     const painted = renderBoard(chuPromoted, { style: 'unicode', paint: ansiPainter });
     expect(painted.map((l) => stringWidth(l))).toEqual(lines.map((l) => stringWidth(l)));
     expect(painted.join('\n')).toContain('\x1b[35m飞\x1b[39m');
+    // a board without promoted pieces keeps the seed's cells (no mark column)
+    expect(renderBoard(chuStart, { style: 'unicode' }).join('\n')).not.toContain('+');
   });
 
   it('a lion double move paints from, mid and to; labels none drops the edges', () => {
@@ -401,32 +410,32 @@ const CHU_START_TEXT = `    12  11  10   9   8   7   6   5   4   3   2   1
   ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
   │▲香│▲豹│▲铜│▲银│▲金│▲王│▲象│▲金│▲银│▲铜│▲豹│▲香│ l
   └───┴───┴───┴───┴───┴───┴───┴───┴───┴───┴───┴───┘ ▲`;
-const CHU_PROMOTED_TEXT = `    12  11  10   9   8   7   6   5   4   3   2   1
-▽ ┌───┬───┬───┬───┬───┬───┬───┬───┬───┬───┬───┬───┐
-  │　 │　 │　 │　 │　 │▽王│　 │　 │　 │　 │　 │　 │ a
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │▼龙│　 │▽龙│▼狮│　 │▽狮│　 │　 │　 │ b
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │ c
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │ d
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │▼と│　 │　 │　 │　 │　 │　 │　 │　 │　 │ e
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │ f
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │ g
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │△驹│　 │　 │　 │ h
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │ i
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │△飞│▲飞│△象│▲象│△马│▲马│　 │　 │　 │　 │ j
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │　 │ k
-  ├───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┼───┤
-  │　 │　 │　 │　 │　 │▲王│△奔│　 │　 │　 │　 │　 │ l
-  └───┴───┴───┴───┴───┴───┴───┴───┴───┴───┴───┴───┘ ▲`;
+const CHU_PROMOTED_TEXT = `     12   11   10    9    8    7    6    5    4    3    2    1
+▽ ┌────┬────┬────┬────┬────┬────┬────┬────┬────┬────┬────┬────┐
+  │　　│　　│　　│　　│　　│▽王 │　　│　　│　　│　　│　　│　　│ a
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│▽龙+│　　│▽龙 │▽狮+│　　│▽狮 │　　│　　│　　│ b
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│ c
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│ d
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│▽と+│　　│　　│　　│　　│　　│　　│　　│　　│　　│ e
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│ f
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│ g
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│　　│　　│　　│　　│　　│▲驹+│　　│　　│　　│ h
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│ i
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│▲飞+│▲飞 │▲象+│▲象 │▲马+│▲马 │　　│　　│　　│　　│ j
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│　　│ k
+  ├────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┼────┤
+  │　　│　　│　　│　　│　　│▲王 │▲奔+│　　│　　│　　│　　│　　│ l
+  └────┴────┴────┴────┴────┴────┴────┴────┴────┴────┴────┴────┘ ▲`;
 const CHU_FLIPPED_TEXT = `     1   2   3   4   5   6   7   8   9  10  11  12
 ▲ ┌───┬───┬───┬───┬───┬───┬───┬───┬───┬───┬───┬───┐
   │▲香│▲豹│▲铜│▲银│▲金│▲象│▲王│▲金│▲银│▲铜│▲豹│▲香│ l
@@ -524,3 +533,18 @@ const FALCON_ASCII_TEXT = `+---+---+---+---+---+---+---+
 +---+---+---+---+---+---+---+
 | * | . | . | * | . | . | * |
 +---+---+---+---+---+---+---+`;
+
+describe('width: the remembering string-width', () => {
+  it('answers as string-width does, for both ambiguous widths, the first time and again', async () => {
+    const { stringWidth: remembered } = await import('../src/render/width.js');
+    const texts = ['', 'a0a1', '帥', '▲王', '─┼─', '\x1b[31m將\x1b[39m', '👍🏽', 'é', 'ｱﾞ', '·…←→', '中将棋 chu'];
+    for (let round = 0; round < 2; round++)
+      for (const t of texts)
+        for (const o of [undefined, { ambiguousIsNarrow: false }, { countAnsiEscapeCodes: true }]) {
+          expect(remembered(t, o), `${JSON.stringify(t)} ${JSON.stringify(o)}`).toBe(stringWidth(t, o));
+        }
+    // the options are told apart (▲ is ambiguous: 1 or 2 columns)
+    expect(remembered('▲')).toBe(1);
+    expect(remembered('▲', { ambiguousIsNarrow: false })).toBe(2);
+  });
+});

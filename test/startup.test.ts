@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -93,5 +93,49 @@ describe('start-up', () => {
     const show = run('show', '-v', 'chu', '--layout', 'compact');
     expect(show.status).toBe(0);
     expect(show.stdout).toContain('▲王');
+    // a closed pipe after --version: exit 141, no stack trace
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${join(root, 'bin', 'chuhan.js')}" --version | true`], { encoding: 'utf8' });
+    expect(piped.stderr).toBe('');
+  });
+
+  it('the bundle holds one string-width (Ink and wrap-ansi get the remembering one of src/render/width.ts)', () => {
+    const files = readdirSync(bundle).filter((f) => f.endsWith('.js'));
+    // string-width's emoji expression, compiled at its start-up: once, not once per copy
+    const withEmoji = files.filter((f) => readFileSync(join(bundle, f), 'utf8').includes('RGI_Emoji'));
+    expect(withEmoji).toHaveLength(1);
+  });
+});
+
+describe('moves without commander (plain options)', () => {
+  const FEN = '4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1';
+
+  it('plainOptions takes only plain known options, once each', async () => {
+    const { plainOptions } = await import('../src/cli/main.js');
+    const { MOVES_OPTIONS } = await import('../src/cli/commands/moves.js');
+    expect(plainOptions(['--fen', FEN, '-n', 'wxf', '--json'], MOVES_OPTIONS)).toEqual({ fen: FEN, notation: 'wxf', json: true });
+    expect(plainOptions([], MOVES_OPTIONS)).toEqual({});
+    for (const args of [['--help'], ['--fen'], ['--fen', '-v'], ['--fen=x'], ['--json', '--json'], ['-v', 'xq', '--variant', 'chu'], ['extra'], ['-vxq']])
+      expect(plainOptions(args, MOVES_OPTIONS), args.join(' ')).toBeNull();
+  });
+
+  it('answers as commander does: output, errors and exit codes', async () => {
+    // the same call through the quick path and (written --opt=value) through commander
+    const cases: [string[], string[]][] = [
+      [['moves', '--fen', FEN, '--json'], ['moves', `--fen=${FEN}`, '--json']],
+      [['moves', '-v', 'chu', '-n', 'western'], ['moves', '--variant=chu', '--notation=western']],
+      [['moves', '--fen', 'junk'], ['moves', '--fen=junk']],
+      [['moves', '-n', 'klingon'], ['moves', '--notation=klingon']],
+    ];
+    for (const [quick, slow] of cases) {
+      const a = await runCli(quick);
+      const b = await runCli(slow);
+      expect(a, quick.join(' ')).toEqual(b);
+    }
+    expect((await runCli(['moves', '--fen', 'junk'])).code).toBe(2);
+    // help and usage errors still come from commander
+    expect((await runCli(['moves', '--help'])).stdout).toContain('--notation <notation>');
+    const bad = await runCli(['moves', '--fen']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("option '--fen <fen>' argument missing");
   });
 });

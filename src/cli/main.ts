@@ -36,6 +36,19 @@ export async function main(argv: string[], given?: Io): Promise<number> {
     io.out(`${VERSION}\n`);
     return 0;
   }
+  // `moves` with plain options only (the common call of scripts and GUIs): without commander
+  if (argv[0] === 'moves') {
+    const { MOVES_OPTIONS, runMoves } = await import('./commands/moves.js');
+    const opts = plainOptions(argv.slice(1), MOVES_OPTIONS);
+    if (opts) {
+      try {
+        runMoves(opts, io);
+        return 0;
+      } catch (e) {
+        return failed(e, io, null);
+      }
+    }
+  }
   const { Command, CommanderError, Help } = await import('commander');
   const program = new Command();
   program
@@ -59,19 +72,43 @@ export async function main(argv: string[], given?: Io): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {
-    if (e instanceof CliError) {
-      // input quoted in a message is escaped where it is quoted; this is the last line of defence
-      io.err(`chuhan: ${escapeControls(e.message)}\n`);
-      return e.exitCode;
-    }
-    if (e instanceof CommanderError) {
-      // help and version exit 0; usage errors were already printed by commander
-      return e.exitCode === 0 ? 0 : 2;
-    }
-    const message = e instanceof Error ? e.message : String(e);
-    io.err(`chuhan: internal error: ${escapeControls(message)}\n`);
-    return 3;
+    return failed(e, io, CommanderError);
   }
+}
+
+/** The exit code of a failure, its sentence printed (cli.md). */
+function failed(e: unknown, io: Io, commanderError: (abstract new (...a: never[]) => { exitCode: number }) | null): number {
+  if (e instanceof CliError) {
+    // input quoted in a message is escaped where it is quoted; this is the last line of defence
+    io.err(`chuhan: ${escapeControls(e.message)}\n`);
+    return e.exitCode;
+  }
+  if (commanderError && e instanceof commanderError) {
+    // help and version exit 0; usage errors were already printed by commander
+    return e.exitCode === 0 ? 0 : 2;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  io.err(`chuhan: internal error: ${escapeControls(message)}\n`);
+  return 3;
+}
+
+/**
+ * The options of a command line made only of the given options, each at most once, every value a
+ * separate word not starting with `-`; null for anything else (help, an unknown or repeated
+ * option, `--x=y`, a missing value…), which commander then parses and reports as usual.
+ */
+export function plainOptions<T>(args: readonly string[], known: Readonly<Record<string, { key: keyof T; value: boolean }>>): T | null {
+  const out: Record<string, string | boolean> = {};
+  for (let i = 0; i < args.length; i++) {
+    const spec = Object.hasOwn(known, args[i]!) ? known[args[i]!] : undefined;
+    if (!spec || Object.hasOwn(out, spec.key as string)) return null;
+    if (spec.value) {
+      const v = args[++i];
+      if (v === undefined || v.startsWith('-')) return null;
+      out[spec.key as string] = v;
+    } else out[spec.key as string] = true;
+  }
+  return out as T;
 }
 
 // run directly (`node dist/cli/main.js validate …`) as well as through bin/chuhan.js

@@ -75,11 +75,34 @@ function splitmix(seed: number): () => number {
   };
 }
 
-/** Builders of the tables left for later (`lazyTables`), by the variant data or the variant made from it. */
-const pendingTables = new WeakMap<object, () => MoveTables>();
+/** What `lazyTables` leaves for later: the move tables and the hash keys. */
+interface LazyPart {
+  tables: MoveTables;
+  zobrist: Zobrist;
+}
+
+/** Builders of the parts left for later (`lazyTables`), by the variant data or the variant made from it. */
+const pendingTables = new WeakMap<object, () => LazyPart>();
+
+/** The Zobrist keys of a variant, from its seed (the same keys whenever they are made). */
+function zobristKeys(seed: number, codeCount: number, size: number): Zobrist {
+  const rnd = splitmix(seed);
+  const keys = (n: number): Int32Array => {
+    const a = new Int32Array(n);
+    for (let i = 0; i < n; i++) a[i] = rnd();
+    return a;
+  };
+  const lo = keys(codeCount * size);
+  const hi = keys(codeCount * size);
+  const auxLo = keys(size + 2);
+  const auxHi = keys(size + 2);
+  auxLo[0] = 0;
+  auxHi[0] = 0;
+  return { lo, hi, sideLo: rnd(), sideHi: rnd(), auxLo, auxHi };
+}
 
 /**
- * Builds a variant's move tables if they were left for later (`buildVariantData(…, lazyTables)`);
+ * Builds a variant's move tables and hash keys if they were left for later (`buildVariantData(…, lazyTables)`);
  * Position's constructor calls it, so code that works on positions always finds them. A plain data
  * field filled once (not an accessor): the move generators read it as before.
  */
@@ -87,7 +110,9 @@ export function ensureTables(v: VariantData): void {
   if (v.tables !== null) return;
   const build = pendingTables.get(v);
   if (!build) throw new Error(`variant ${v.spec.id} has no move tables`);
-  (v as { tables: MoveTables }).tables = build();
+  const part = build();
+  (v as { zobrist: Zobrist }).zobrist = part.zobrist;
+  (v as { tables: MoveTables }).tables = part.tables;
 }
 
 /** Marks `variant` (made from lazily built data, e.g. by spreading it) as needing `ensureTables`. */
@@ -97,7 +122,7 @@ export function shareLazyTables(data: VariantData, variant: VariantData): void {
 }
 
 /**
- * The data of a variant. With `lazyTables` the move tables are null until `ensureTables` (a
+ * The data of a variant. With `lazyTables` the move tables and the Zobrist keys are null until `ensureTables` (a
  * program that never makes a position of this game does not pay for them at start-up).
  */
 export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false): VariantData {
@@ -105,18 +130,7 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
   const codeCount = (spec.pieces.length + 1) * 2;
   if (codeCount > 256) throw new Error('too many piece kinds');
   const tables = lazyTables ? (null as unknown as MoveTables) : buildTables(g, spec.pieces, spec.regions ?? {});
-  const rnd = splitmix(seed);
-  const keys = (n: number): Int32Array => {
-    const a = new Int32Array(n);
-    for (let i = 0; i < n; i++) a[i] = rnd();
-    return a;
-  };
-  const lo = keys(codeCount * g.size);
-  const hi = keys(codeCount * g.size);
-  const auxLo = keys(g.size + 2);
-  const auxHi = keys(g.size + 2);
-  auxLo[0] = 0;
-  auxHi[0] = 0;
+  const zobrist = lazyTables ? (null as unknown as Zobrist) : zobristKeys(seed, codeCount, g.size);
   const kindOf = new Map<string, number>();
   spec.pieces.forEach((p, i) => {
     kindOf.set(p.id, i + 1);
@@ -149,7 +163,7 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
     geometry: g,
     pieces: spec.pieces,
     tables,
-    zobrist: { lo, hi, sideLo: rnd(), sideHi: rnd(), auxLo, auxHi },
+    zobrist,
     promoted,
     royal,
     special,
@@ -159,8 +173,8 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
   };
   if (lazyTables) {
     // built once, shared by every variant object made from this data (rule sets, mate problems)
-    let built: MoveTables | null = null;
-    pendingTables.set(out, () => (built ??= buildTables(g, spec.pieces, spec.regions ?? {})));
+    let built: LazyPart | null = null;
+    pendingTables.set(out, () => (built ??= { tables: buildTables(g, spec.pieces, spec.regions ?? {}), zobrist: zobristKeys(seed, codeCount, g.size) }));
   }
   return out;
 }

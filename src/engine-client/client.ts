@@ -528,10 +528,13 @@ export class EngineClient {
     if (!analyse) {
       // HaChu wants a `level` before its first `go`; st/sd then bound the move
       if (l.clock) {
+        // CECP has no byo-yomi: it is given as the increment, and counted in the time of this move
+        const byo = l.clock.byoyomiMs ?? 0;
         const base = Math.max(1, Math.round(l.clock.mineMs / 1000));
-        this.proc.send(`level ${l.clock.movesToGo ?? 0} ${Math.floor(base / 60)}:${String(base % 60).padStart(2, '0')} ${Math.round((l.clock.incMs ?? 0) / 1000)}`);
-        this.proc.send(`time ${Math.round(l.clock.mineMs / 10)}`);
-        this.proc.send(`otim ${Math.round(l.clock.theirsMs / 10)}`);
+        this.proc.send(`level ${l.clock.movesToGo ?? 0} ${Math.floor(base / 60)}:${String(base % 60).padStart(2, '0')} ${Math.round((l.clock.incMs ?? byo) / 1000)}`);
+        // centiseconds, before the move (`go` or the usermove)
+        this.proc.send(`time ${Math.round((l.clock.mineMs + byo) / 10)}`);
+        this.proc.send(`otim ${Math.round((l.clock.theirsMs + byo) / 10)}`);
       } else {
         // a fixed time: `st` for the engines that honour it; HaChu ignores st and budgets from its
         // clock, so it gets a sudden-death clock of ten times the move's time (and `?` at the time)

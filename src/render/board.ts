@@ -2,6 +2,7 @@ import { drawGrid, BOX_CHARS, ASCII_CHARS, type GridChars } from './grid.js';
 import { asciiPiece, BOARD_STYLES } from './glyphs.js';
 import {
   DEFAULT_MARKERS,
+  PROMOTED_MARK,
   WIDE_MARKERS,
   fullPainter,
   type BoardRenderOptions,
@@ -21,10 +22,10 @@ export const HIGHLIGHT_DOT = '·';
 /** The `wide` style's empty highlighted square: a space and a full-width asterisk (` ＊`). */
 export const WIDE_HIGHLIGHT = ' \uff0a';
 
-/** The `wide` style's mark after the glyph of a promoted piece. */
-export const WIDE_PROMOTED = '+';
+/** The `wide` style's mark after the glyph of a promoted piece (the unicode style's too: PROMOTED_MARK). */
+export const WIDE_PROMOTED = PROMOTED_MARK;
 
-/** The side marker of a piece: ▲/▽, or △/▼ when promoted (see DEFAULT_MARKERS). */
+/** The side marker of a piece: ▲/▽ (the markers' promoted entries for a promoted piece, by default the same). */
 export function markerOf(cell: Pick<CellView, 'side' | 'promoted'>, markers: Markers = DEFAULT_MARKERS): string {
   if (cell.side === 0) return cell.promoted ? markers.side0Promoted : markers.side0;
   return cell.promoted ? markers.side1Promoted : markers.side1;
@@ -89,8 +90,9 @@ function edgeLabels(view: BoardView, mode: LabelMode, ascii: boolean, flip: bool
 /**
  * Render a position as text lines (no trailing newline), in the seed's style.
  *
- * Unicode style: a box grid of equal cells, each a one-column side marker (▲ side 0, ▽ side 1;
- * △/▼ for promoted pieces) plus the two-column glyph; an empty cell is `　 ` (ideographic space +
+ * Unicode style: a box grid of equal cells, each a one-column side marker (▲ side 0, ▽ side 1)
+ * plus the two-column glyph, and while a promoted piece is on the board a column for the promoted
+ * mark `+` after the glyph (a space for other pieces); an empty cell is `　 ` (ideographic space +
  * space); rules are `opts.rule` (default `─`) repeated to the MEASURED cell width. Xiangqi gets a
  * river row (楚 河 / 漢 界) between its 5th and 6th ranks. Every line has the same display width
  * and all vertical lines are in the same columns. ASCII style: FEN letters (upper = side 0,
@@ -119,9 +121,11 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
   const lm = view.lastMove;
   const last = keys(lm ? [lm.from, lm.to, lm.mid] : []);
   const cursor = view.cursor ? key(view.cursor[0], view.cursor[1]) : -1;
-  // (wide style only) a column for the promotion mark
+  // a column for the promotion mark: wide style, in a game with promotions (view.promotes) or
+  // when a promoted piece is on the board; unicode style, when a promoted piece is on the board
+  // (a board without one is the seed's)
   let promotions = wide && !!view.promotes;
-  if (wide && !promotions) {
+  if (!ascii && !promotions) {
     for (let y = 0; y < H && !promotions; y++) for (let x = 0; x < W; x++) if (view.cell(x, y)?.promoted) promotions = true;
   }
 
@@ -140,12 +144,10 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
           const plain = a.startsWith('+') ? a : ' ' + a;
           const promoted = cell.promoted || a.startsWith('+');
           row.push({ plain, painted: (promoted ? p.promoted : sidePainter(p, cell.side))(plain), empty: false });
-        } else if (wide) {
-          const t = pieceText(cell, p, markers);
-          const mark = promotions ? (cell.promoted ? WIDE_PROMOTED : ' ') : '';
-          row.push({ plain: t.plain + mark, painted: t.painted + (cell.promoted ? p.promoted(mark) : mark), empty: false });
         } else {
-          row.push({ ...pieceText(cell, p, markers), empty: false });
+          const t = pieceText(cell, p, markers);
+          const mark = promotions ? (cell.promoted ? PROMOTED_MARK : ' ') : '';
+          row.push({ plain: t.plain + mark, painted: t.painted + (cell.promoted ? p.promoted(mark) : mark), empty: false });
         }
       } else if (hl) {
         const plain = ascii ? ' *' : wide ? WIDE_HIGHLIGHT : '\u3000' + HIGHLIGHT_DOT;

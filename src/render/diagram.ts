@@ -1,7 +1,7 @@
 import { drawGrid, BOX_CHARS, ASCII_CHARS, type GridChars } from './grid.js';
 import { asciiPiece } from './glyphs.js';
 import { pieceText, sidePainter } from './board.js';
-import { DEFAULT_MARKERS, WIDE_MARKERS, fullPainter, type CellView, type CommonRenderOptions, type Markers } from './types.js';
+import { DEFAULT_MARKERS, PROMOTED_MARK, WIDE_MARKERS, fullPainter, type CellView, type CommonRenderOptions, type Markers } from './types.js';
 import { measureFor, padEnd, type Measure } from './width.js';
 
 /** What a movement diagram shows on a square. */
@@ -70,7 +70,7 @@ export function diagramCellTexts(d: MoveDiagram, opts: DiagramRenderOptions = {}
           const a = asciiPiece(opts.variant ?? 'chushogi', d.center);
           return a.startsWith('+') ? a : ' ' + a;
         }
-        return pieceText(d.center, fullPainter(), markers).plain + (wide && d.center.promoted ? '+' : '');
+        return pieceText(d.center, fullPainter(), markers).plain + (d.center.promoted ? PROMOTED_MARK : '');
       }
       return marks[m ?? 'empty'];
     });
@@ -82,8 +82,9 @@ export function diagramCellTexts(d: MoveDiagram, opts: DiagramRenderOptions = {}
  * ASCII spaces up to the common cell width, which is the widest possible cell (`　Ａ`: 4 columns in
  * an ordinary terminal), so the empty cell is the seed's `　　` itself. With
  * `{ ambiguousWide: true, rule: '—' }` the lines joined by ' ' are the seed's diagram verbatim.
- * The centre is drawn like a board cell, so a `promoted: true` centre gets △/▼; the seed draws its
- * promoted pieces (鹫, 鹰, 子, 牛, 猪) with ▲, i.e. as `promoted: false`.
+ * The centre is drawn like a board cell, so a `promoted: true` centre gets the promoted mark `+`
+ * after its glyph; the seed draws its promoted pieces (鹫, 鹰, 子, 牛, 猪) as plain `▲鹫`, i.e. as
+ * `promoted: false`.
  */
 export function renderMoveDiagram(d: MoveDiagram, opts: DiagramRenderOptions = {}): string[] {
   const ascii = opts.style === 'ascii';
@@ -102,7 +103,7 @@ export function renderMoveDiagram(d: MoveDiagram, opts: DiagramRenderOptions = {
       if (r === cr && c === Math.floor(row.length / 2)) {
         const painted = ascii
           ? (t.startsWith('+') ? p.promoted : sidePainter(p, d.center.side))(t)
-          : pieceText(d.center, p, markers).painted + (wide && d.center.promoted ? p.promoted('+') : '');
+          : pieceText(d.center, p, markers).painted + (d.center.promoted ? p.promoted(PROMOTED_MARK) : '');
         return padEnd(painted, cellWidth, measure);
       }
       const m = d.cells[r]![c];

@@ -4,15 +4,17 @@
  *
  * Decisions:
  * - Widths are MEASURED with `string-width` (ANSI codes ignored). Ordinary terminals draw East-Asian
- *   "ambiguous" characters (▲ ▽ △ ▼ ○ ● — ─ │) one column wide and CJK glyphs two, so a board cell
+ *   "ambiguous" characters (▲ ▽ ○ ● — ─ │) one column wide and CJK glyphs two, so a board cell
  *   `▲步` is 3 columns; an empty cell is `　 ` (ideographic space + space, as many `　` as fit) and the
  *   rule is `─` repeated to the cell width (`───`). `rule: '—'` gives the seed's em-dash look, and
  *   `ambiguousWide: true` measures for CJK-locale terminals, where the same code yields the seed's
  *   `——` / `　　` cells verbatim.
  * - Side markers ▲ (side 0: Red / Sente) and ▽ (side 1: Black / Gote) before each glyph, as in the
- *   seed. A promoted piece keeps its side's triangle direction with the fill inverted: △ promoted
- *   Sente piece, ▼ promoted Gote piece (so `△飞` promoted Gold vs `▲飞` Rook) — same width, readable
- *   without colour; with colour the glyph also gets `paint.promoted`. Overridable via `markers`.
+ *   seed, for promoted pieces too (the side marker says the side, nothing else). A promoted piece
+ *   gets a separate mark, `+` after its glyph (`▲飞+` promoted Gold vs `▲飞` Rook), readable without
+ *   colour; every cell has that column while a promoted piece is on the board (a board without one
+ *   is the seed's; the chu board is then 12 columns wider and still within 80); with colour the
+ *   glyph and the mark also get `paint.promoted`. Overridable via `markers`.
  * - The seed's ▽ (top-left) / ▲ (bottom-right) side indicators frame the board (swap on flip).
  * - An empty highlighted square shows `　·` so legal destinations are visible without colour.
  * - Movement diagrams use the seed's exact cell texts (`　○` `　●` `　Ａ` `　Ｂ` `　　`, centre `▲王`),

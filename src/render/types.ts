@@ -83,22 +83,26 @@ export function fullPainter(p?: Partial<Painter>): Painter {
 export interface Markers {
   side0: string;
   side1: string;
-  /** Markers of promoted pieces: same direction as the side's marker, inverted fill. */
+  /** Markers of promoted pieces (by default the side's own: promotion has its own mark, PROMOTED_MARK). */
   side0Promoted: string;
   side1Promoted: string;
 }
 
 /**
- * ▲ Sente/Red, ▽ Gote/Black as in the seed. A promoted piece keeps the direction of its side's
- * triangle and inverts the fill: △ promoted Sente piece, ▼ promoted Gote piece. So `▲飞` is a Rook
- * and `△飞` a promoted Gold; `▽龙` a Dragon King and `▼龙` a promoted Rook.
+ * ▲ Sente/Red, ▽ Gote/Black as in the seed, for every piece: the side marker never changes with
+ * promotion. A promoted piece gets its own mark instead, a `+` after the glyph (PROMOTED_MARK), in
+ * a column every cell has while a promoted piece is on the board. So `▲飞` is a Rook and `▲飞+` a
+ * promoted Gold; `▽龙` a Dragon King and `▽龙+` a promoted Rook — with or without colour.
  */
 export const DEFAULT_MARKERS: Markers = Object.freeze({
   side0: '▲',
   side1: '▽',
-  side0Promoted: '△',
-  side1Promoted: '▼',
+  side0Promoted: '▲',
+  side1Promoted: '▽',
 });
+
+/** The mark after the glyph of a promoted piece (unicode and wide styles; ASCII puts `+` before the letter). */
+export const PROMOTED_MARK = '+';
 
 /**
  * `unicode`: the seed's box grid with ▲/▽ markers; `ascii`: FEN letters on a `+---+` grid; `wide`:

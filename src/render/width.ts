@@ -1,7 +1,37 @@
-import stringWidth from 'string-width';
+import rawStringWidth from 'string-width';
 
 /** Display width of a string in terminal columns (ANSI codes ignored). */
 export type Measure = (s: string) => number;
+
+/** string-width's options (the ones this program and Ink's helpers pass). */
+export interface WidthOptions {
+  ambiguousIsNarrow?: boolean;
+  countAnsiEscapeCodes?: boolean;
+}
+
+/** Remembered widths, per combination of the two options (index: ambiguousIsNarrow=false ×1, countAnsiEscapeCodes ×2). */
+const remembered: Map<string, number>[] = [new Map(), new Map(), new Map(), new Map()];
+const REMEMBER_MAX = 20_000;
+
+/**
+ * string-width, remembering its answers: a board measures the same few glyphs and lines at every
+ * frame, and string-width segments every non-ASCII string into graphemes and tests each against
+ * its emoji expressions (the largest part of the first frame's time in `play`). The bundle
+ * (scripts/bundle.mjs) gives Ink and its helpers this function for their `string-width` too, so
+ * one copy of string-width is loaded and every measure is remembered.
+ */
+export function stringWidth(s: string, options?: WidthOptions): number {
+  if (typeof s !== 'string' || s.length === 0) return 0;
+  const key = (options?.ambiguousIsNarrow === false ? 1 : 0) + (options?.countAnsiEscapeCodes ? 2 : 0);
+  const memo = remembered[key]!;
+  let w = memo.get(s);
+  if (w === undefined) {
+    w = rawStringWidth(s, options);
+    if (memo.size >= REMEMBER_MAX) memo.clear();
+    memo.set(s, w);
+  }
+  return w;
+}
 
 const narrow: Measure = (s) => stringWidth(s);
 const wide: Measure = (s) => stringWidth(s, { ambiguousIsNarrow: false });

@@ -1,6 +1,6 @@
 /** The `play` screen, presentational only: everything it shows comes in through props. */
 import { Box, Text } from 'ink';
-import stringWidth from 'string-width';
+import { stringWidth } from '../render/width.js';
 import type { LayoutChoice } from '../render/layout.js';
 import type { UiMessage } from './ui.js';
 
@@ -46,6 +46,26 @@ export function wrapTo(line: string, width: number): string[] {
       out.push(cur);
       cur = indent + word.trimStart();
     } else cur = next;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/**
+ * A FEN/SFEN wider than `columns` (a chu SFEN is 121–127 characters, more than a 120-column
+ * terminal) broken between ranks, each line but the last ending in `/`, instead of wrapped at an
+ * arbitrary character; the play prompt joins such pieces again when they are pasted back (ui.ts).
+ * Any other text, or a FEN that fits, is returned as it is.
+ */
+export function breakFen(text: string, columns: number): string[] {
+  if (stringWidth(text) <= columns || !/^[^\s/]+(\/[^\s/]*){4,}(\s.*)?$/.test(text)) return [text];
+  const out: string[] = [];
+  let cur = '';
+  for (const piece of text.split(/(?<=\/)/)) {
+    if (cur && stringWidth(cur + piece) > columns) {
+      out.push(cur);
+      cur = piece;
+    } else cur += piece;
   }
   if (cur) out.push(cur);
   return out;
@@ -159,12 +179,14 @@ export function Screen(p: ScreenProps) {
           {note[0]}
         </Text>
       ) : null}
-      {messages.map((m, i) => (
-        <Text key={i} color={p.color && m.error ? 'red' : undefined}>
-          {m.error ? 'error: ' : ''}
-          {m.text}
-        </Text>
-      ))}
+      {messages.flatMap((m, i) =>
+        (m.error || !fit ? [m.text] : breakFen(m.text, fit.terminal.columns)).map((text, j) => (
+          <Text key={`${i}.${j}`} color={p.color && m.error ? 'red' : undefined}>
+            {m.error && j === 0 ? 'error: ' : ''}
+            {text}
+          </Text>
+        )),
+      )}
       <Text>
         {'> '}
         {p.input}

@@ -45,6 +45,16 @@ export function parseTimeControl(text: string): { ok: true; value: TimeControl }
   };
 }
 
+/** The clocks for an engine that keeps its own time (the shape of src/engine-client's ClockLimits). */
+export interface EngineClock {
+  /** Main time left of the side to move and of the other side, ms (0 once in byo-yomi). */
+  readonly mineMs: number;
+  readonly theirsMs: number;
+  readonly incMs?: number;
+  readonly movesToGo?: number;
+  readonly byoyomiMs?: number;
+}
+
 /** What a clock needs to resume: each side's main time left, byo-yomi entered, moves made. */
 export interface ClockState {
   readonly left: readonly [number, number];
@@ -179,6 +189,29 @@ export class Clock {
       return `byo ${formatMs(Math.max(0, this.remaining(side, now)))}`;
     }
     return formatMs(Math.max(0, this.remaining(side, now)));
+  }
+
+  /**
+   * The clocks as an engine protocol gives them before `side` moves at `now` (src/engine-client's
+   * ClockLimits: xboard `time`/`otim`, UCI `wtime btime winc binc movestogo`, USI `btime wtime
+   * byoyomi`): each side's main time left (byo-yomi not included), the increment, the moves to the
+   * next period, the byo-yomi.
+   */
+  limits(side: Side, now: number): EngineClock {
+    const tc = this.tc;
+    const main = (s: Side): number => {
+      const used = this.running === s ? Math.max(0, now - this.since) : 0;
+      if (tc.kind === 'byoyomi') return this.byo[s] ? 0 : Math.max(0, this.left[s] - used);
+      return Math.max(0, this.left[s] - used);
+    };
+    const other = (side ^ 1) as Side;
+    return {
+      mineMs: main(side),
+      theirsMs: main(other),
+      ...(tc.kind === 'fischer' && tc.incMs > 0 ? { incMs: tc.incMs } : {}),
+      ...(tc.kind === 'moves' ? { movesToGo: tc.moves - (this.moves[side] % tc.moves) } : {}),
+      ...(tc.kind === 'byoyomi' ? { byoyomiMs: tc.byoMs } : {}),
+    };
   }
 
   /** Time for the engine's next move: an even share of what is left (the game's `movesToGo`). */

@@ -9,6 +9,7 @@ import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { chooseMoveAsync, searchAsync } from '../engine/index.js';
 import type { Game } from '../games/registry.js';
+import type { EngineClock } from './clock.js';
 
 export interface ThinkRequest {
   game: Game;
@@ -20,8 +21,13 @@ export interface ThinkRequest {
   moves?: readonly Move[];
   /** Aborts the search; the player then resolves early (with its best move so far, or null). */
   signal?: AbortSignal;
-  /** Think for this long instead of the level's limits (`go <time>`). */
+  /** Think for this long instead of the level's limits (`go <time>`, or the clock's share). */
   timeMs?: number;
+  /**
+   * With clocks (`play --tc`, and no `go <time>` for this move): both sides' time, for an engine
+   * that budgets its own (other engines get it through their protocol; chuhan's uses `timeMs`).
+   */
+  clock?: EngineClock;
   /** Seed for the level's random choice (the session's seed and the ply). */
   seed?: number;
 }

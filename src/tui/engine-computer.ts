@@ -58,7 +58,9 @@ export function externalComputer(entry: EngineEntry, moveMs = ENGINE_MOVE_MS): A
       game: req.game.id,
       start,
       moves,
-      limits: { timeMs: req.timeMs ?? moveMs },
+      // with clocks the engine keeps its own time from both clocks (xboard time/otim, UCI
+      // wtime/btime, USI btime/wtime/byoyomi); else a time per move
+      limits: req.clock ? { clock: req.clock } : { timeMs: req.timeMs ?? moveMs },
       onInfo: (info) => {
         if (info.multipv === 1) evaluation = { engine: c.name, pos: req.pos.clone(), info };
       },
@@ -88,7 +90,8 @@ export function externalComputer(entry: EngineEntry, moveMs = ENGINE_MOVE_MS): A
       return last;
     },
     choose: async (req) => (await search(req)).move,
-    hint: search,
+    // a hint is a short look at a fixed time, whatever the clocks
+    hint: ({ clock: _clock, ...req }) => search(req),
     close: async () => {
       const c = client;
       client = null;

@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import type { ComputerPlayer } from './computer.js';
 import { analyserFor, builtinComputer, evaluationLine } from './engine-computer.js';
 import type { Session } from './session.js';
+import { fenGoesOn } from './ui.js';
 
 export interface ReplIo {
   out(text: string): void;
@@ -130,7 +131,15 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
     rl.prompt();
   }
   try {
-    for await (const line of rl) {
+    let pending = '';
+    for await (const typed of rl) {
+      // `fen …/` goes on in the next line (a long FEN pasted in the pieces play shows it in)
+      const line = pending + typed;
+      if (fenGoesOn(line)) {
+        pending = line;
+        continue;
+      }
+      pending = '';
       const r = session.command(line);
       print(r.out);
       printErr(r.err);

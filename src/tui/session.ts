@@ -458,10 +458,17 @@ export class Session {
     const start = this.game.parseFen(this.startFen);
     let timeMs = this.thinkMs;
     this.thinkMs = undefined; // a `go <time>` is for one move
-    // with clocks, the computer thinks within its own time (the game's moves-to-go estimate)
-    if (timeMs === undefined && this.clock) timeMs = this.clock.allocate(this.turn, this.now(), this.game.defaults.movesToGo);
+    // with clocks, the computer thinks within its own time (the game's moves-to-go estimate); an
+    // engine of its own also gets both clocks (its protocol's time commands)
+    let clock: ThinkRequest['clock'];
+    if (timeMs === undefined && this.clock) {
+      const now = this.now();
+      timeMs = this.clock.allocate(this.turn, now, this.game.defaults.movesToGo);
+      clock = this.clock.limits(this.turn, now);
+    }
     return {
       ...(timeMs !== undefined ? { timeMs } : {}),
+      ...(clock ? { clock } : {}),
       game: this.game,
       pos: this.pos.clone(),
       level: this.level,

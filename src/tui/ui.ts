@@ -212,6 +212,7 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
   // a lone "\n" is Enter too (keys typed before the terminal switched to raw mode arrive cooked)
   if (key.return || input === '\r' || input === '\n' || input === '\r\n') {
     if (ui.input.trim() === '') return pick(session, ui);
+    if (fenGoesOn(ui.input)) return { ui, submit: [] };
     return { ui: { ...ui, input: '', selected: null }, submit: [ui.input] };
   }
   if (key.ctrl || key.meta || key.tab) return { ui, submit: [] };
@@ -220,11 +221,20 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
   const submit: string[] = [];
   for (const ch of input) {
     if (ch === '\r' || ch === '\n') {
+      if (fenGoesOn(text)) continue; // a FEN pasted in pieces (as a long one is shown): joined
       if (text.trim()) submit.push(text);
       text = '';
     } else if (ch >= ' ' && ch !== '\x7f') text += ch;
   }
   return { ui: { ...ui, input: text, selected: submit.length ? null : ui.selected }, submit };
+}
+
+/**
+ * `fen …/`: a FEN whose ranks go on (it ends between ranks), as the board shows a FEN too wide for
+ * the terminal (Screen's breakFen); Enter or a pasted line break then waits for the rest.
+ */
+export function fenGoesOn(line: string): boolean {
+  return /^\s*fen\s+\S*\/$/i.test(line);
 }
 
 /**

@@ -7,7 +7,7 @@ import { positionResult, positionStatus } from '../../notation/status.js';
 import { CliError, RULES_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
 
-interface MovesOptions extends CommonOptions {
+export interface MovesOptions extends CommonOptions {
   notation?: string;
 }
 
@@ -20,40 +20,57 @@ export function registerMoves(program: Command, io: Io): void {
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
     .option('--json', 'machine-readable output')
-    .action((opts: MovesOptions) => {
-      const game = resolveGame(opts);
-      const pos = resolvePosition(game, opts);
-      const notation = opts.notation ?? game.coordinate.id;
-      const fmt = game.notations.get(notation);
-      if (!fmt) throw new CliError(`unknown notation ${quoteInput(notation)} for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
-      const moves = legalMoves(pos)
-        .map((m) => ({ m, coord: game.coordinate.format(pos, m) }))
-        .sort((a, b) => (a.coord < b.coord ? -1 : a.coord > b.coord ? 1 : 0));
-      if (opts.json) {
-        const status = positionStatus(game, pos);
-        const ended = positionResult(game, pos);
-        const list = moves.map(({ m, coord }) => {
-          const entry: Record<string, unknown> = { [game.coordinate.id]: coord };
-          for (const [id, n] of game.notations) if (id !== game.coordinate.id) entry[id] = n.format(pos, m);
-          const to = moveTo(m);
-          const mid = moveMid(m);
-          entry.capture = (to !== moveFrom(m) && pos.board[to] !== 0) || (mid >= 0 && pos.board[mid] !== 0);
-          return entry;
-        });
-        io.out(
-          JSON.stringify({
-            variant: game.id,
-            fen: game.formatFen(pos),
-            turn: game.sideNames[pos.turn],
-            inCheck: pos.variant.inCheck(pos),
-            status: status.reason ?? 'ongoing',
-            ...(status.winner ? { winner: status.winner } : {}),
-            ...(ended ? { result: resultScore(ended), ...(ended.detail ? { detail: ended.detail } : {}) } : {}),
-            moves: list,
-          }) + '\n',
-        );
-        return;
-      }
-      io.out(moves.map(({ m, coord }) => (notation === game.coordinate.id ? coord : fmt.format(pos, m)) + '\n').join(''));
+    .action((opts: MovesOptions) => runMoves(opts, io));
+}
+
+/**
+ * The options `moves` takes, for main.ts's quick path (no commander when the command line is
+ * plainly these): each name with whether it takes a value.
+ */
+export const MOVES_OPTIONS: Readonly<Record<string, { key: keyof MovesOptions; value: boolean }>> = {
+  '-v': { key: 'variant', value: true },
+  '--variant': { key: 'variant', value: true },
+  '--rules': { key: 'rules', value: true },
+  '--fen': { key: 'fen', value: true },
+  '-n': { key: 'notation', value: true },
+  '--notation': { key: 'notation', value: true },
+  '--json': { key: 'json', value: false },
+};
+
+/** The action of `chuhan moves`. */
+export function runMoves(opts: MovesOptions, io: Io): void {
+  const game = resolveGame(opts);
+  const pos = resolvePosition(game, opts);
+  const notation = opts.notation ?? game.coordinate.id;
+  const fmt = game.notations.get(notation);
+  if (!fmt) throw new CliError(`unknown notation ${quoteInput(notation)} for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
+  const moves = legalMoves(pos)
+    .map((m) => ({ m, coord: game.coordinate.format(pos, m) }))
+    .sort((a, b) => (a.coord < b.coord ? -1 : a.coord > b.coord ? 1 : 0));
+  if (opts.json) {
+    const status = positionStatus(game, pos);
+    const ended = positionResult(game, pos);
+    const list = moves.map(({ m, coord }) => {
+      const entry: Record<string, unknown> = { [game.coordinate.id]: coord };
+      for (const [id, n] of game.notations) if (id !== game.coordinate.id) entry[id] = n.format(pos, m);
+      const to = moveTo(m);
+      const mid = moveMid(m);
+      entry.capture = (to !== moveFrom(m) && pos.board[to] !== 0) || (mid >= 0 && pos.board[mid] !== 0);
+      return entry;
     });
+    io.out(
+      JSON.stringify({
+        variant: game.id,
+        fen: game.formatFen(pos),
+        turn: game.sideNames[pos.turn],
+        inCheck: pos.variant.inCheck(pos),
+        status: status.reason ?? 'ongoing',
+        ...(status.winner ? { winner: status.winner } : {}),
+        ...(ended ? { result: resultScore(ended), ...(ended.detail ? { detail: ended.detail } : {}) } : {}),
+        moves: list,
+      }) + '\n',
+    );
+    return;
+  }
+  io.out(moves.map(({ m, coord }) => (notation === game.coordinate.id ? coord : fmt.format(pos, m)) + '\n').join(''));
 }

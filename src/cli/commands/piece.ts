@@ -124,14 +124,10 @@ function chuPiece(io: Io, kind: number, opts: PieceOptions): void {
     ? { red: chalk.red, promoted: chalk.magenta, highlight: chalk.yellow.bold, dim: chalk.gray }
     : {};
   const lines = renderMoveDiagram(
-    { center: { glyph, side: 0, promoted, letter: spec.letter.replace('+', '') }, cells },
-    {
-      style: opts.style,
-      paint,
-      // the seed draws promoted pieces with ▲ in diagrams; △ only where the glyph is a base piece's
-      // (the wide style marks every promoted piece with a + after its glyph instead)
-      markers: ownGlyph && opts.style !== 'wide' ? { side0Promoted: '▲' } : {},
-    },
+    // the seed draws promoted pieces with a glyph of their own plainly (▲鹫); a promoted piece that
+    // reuses a base piece's glyph gets the promoted mark (▲飞+); the wide style marks every promoted piece
+    { center: { glyph, side: 0, promoted: promoted && (!ownGlyph || opts.style === 'wide'), letter: spec.letter.replace('+', '') }, cells },
+    { style: opts.style, paint },
   );
   io.out([describe(kind), ...lines, legend(opts.style, true)].join('\n') + '\n');
 }

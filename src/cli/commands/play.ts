@@ -27,6 +27,23 @@ function parseDelay(v: string | undefined): number | undefined {
   return Number(v);
 }
 
+/**
+ * Loads the Ink board with the global `fetch` hidden: yoga-layout (Ink's layout engine) fetches its
+ * WebAssembly from a data: URL when `fetch` exists, and the first use of `fetch` makes Node load
+ * its whole HTTP client (undici), about a tenth of a second of start-up; without `fetch` yoga
+ * decodes the same bytes itself. `fetch` is back as soon as the module is loaded.
+ */
+async function importBoard(): Promise<typeof import('../../tui/run-play.js')> {
+  // the descriptor, not the value: reading `fetch` would load undici
+  const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: true });
+  try {
+    return await import('../../tui/run-play.js');
+  } finally {
+    if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
+  }
+}
+
 export function registerPlay(program: Command, io: Io): void {
   program
     .command('play')
@@ -77,7 +94,7 @@ export function registerPlay(program: Command, io: Io): void {
       // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
-      const { runPlay } = await import('../../tui/run-play.js');
+      const { runPlay } = await importBoard();
       await runPlay({ game, fen: opts.fen, players, level, resume: opts.resume ?? false, timeControl, mouse: opts.mouse !== false, delayMs: parseDelay(opts.delay), color: colorEnabled(io, opts), style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
     });
 }
