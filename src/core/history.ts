@@ -361,6 +361,12 @@ export class GameHistory {
 
   /** Computes the unknown flags of plies up to k (back to the oldest unknown one). */
   private computeFlags(k: number): void {
+    if (k === this.n && (k === 1 || !(this.flags[k - 1]! & FLAG_UNKNOWN))) {
+      // the common case (a record replayed ply by ply): only the current ply is unknown, and the
+      // live position is that ply's: no walk needed
+      this.flags[k] = this.rules.moveFlags(this.pos);
+      return;
+    }
     let from = k;
     while (from > 1 && this.flags[from - 1]! & FLAG_UNKNOWN) from--;
     this.walk(from - 1, k, null, (j) => {

@@ -263,8 +263,13 @@ export class RecordReader {
   private line = 1;
   private lineStartAbs = 0;
   private lastCRAbs = -2;
-  /** Absolute offset of the next unprocessed line break; -1 = search, Infinity = none in buf. */
-  private nextNl = -1;
+  /**
+   * Absolute offset of the next unprocessed line break; -1 = search, Infinity = none in buf (so at
+   * the start: the buffer is empty). Starting with a non-integer keeps the field's representation
+   * from changing later (an integer field that gets Infinity deprecates the object's map and
+   * deoptimizes the scanner).
+   */
+  private nextNl = Infinity;
   private nlFrom = 0;
 
   // Column correction for astral characters (surrogate pairs), only when the input has any.

@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import type { GameRecord } from '../../notation/pgn.js';
 import { openTextRecords } from '../../notation/records/text.js';
@@ -91,6 +92,26 @@ async function gamesOf(input: Input, format: string): Promise<AsyncIterable<Game
   return opened.records;
 }
 
+/**
+ * V8 settings for a validate run. A run is short and its CPU time goes largely to V8's optimizing
+ * compiler (about 30% of all instructions on the 2,516 master games, measured with callgrind), not
+ * to the compiled code: a smaller inlining budget makes each compile of the hot loops (PGN
+ * scanner, replay, move checks, the repetition judge) cheaper than the speed it would buy. The
+ * setting is process-wide and only changes how fast code runs, never what it does; it is set when
+ * a validate command runs (a CLI process that then ends).
+ */
+const VALIDATE_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=200';
+let tuned = false;
+function tuneCompilerForValidate(): void {
+  if (tuned) return;
+  tuned = true;
+  try {
+    setFlagsFromString(VALIDATE_V8_FLAGS);
+  } catch {
+    // a runtime without the flag: it only costs speed
+  }
+}
+
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 export function registerValidate(program: Command, io: Io): void {
@@ -105,6 +126,7 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
     .action(async (args: string[], opts: ValidateOptions) => {
+      tuneCompilerForValidate();
       const format = (opts.format ?? 'auto').toLowerCase();
       if (!FORMATS.includes(format)) throw new CliError(`unknown format ${quoteInput(opts.format)} (use auto, pgn, list, wxf, dhtmlxq or kif)`);
       let variant: GameId | undefined;

@@ -11,7 +11,7 @@ import { generatePseudo } from '../../core/movegen.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './pieces.js';
-import { kingSquare, xiangqi } from './index.js';
+import { kingAttacked, kingSquare, xiangqi } from './index.js';
 
 const W = 9;
 const SIZE = 90;
@@ -94,10 +94,14 @@ function recaptures(pos: Position, m: number, sq: number, checkN: number, legal:
   pos.play(m);
   let nl = 0;
   if (checkN === 0 && !pseudo) {
-    const n = xiangqi.generateLegal(pos, recMoves, 0);
+    // the legal moves to sq: the pseudo-legal ones there that leave the general safe (the test
+    // generateLegal makes, here only for the few moves that land on sq)
+    const us = pos.turn;
+    const vk = kingSquare(pos, us);
+    const n = vk >= 0 ? generatePseudo(pos, recMoves, 0) : 0;
     for (let i = 0; i < n; i++) {
       const r = recMoves[i]!;
-      if (moveTo(r) === sq && nl < legal.length) legal[nl++] = moveFrom(r);
+      if (moveTo(r) === sq && nl < legal.length && safeMove(pos, moveFrom(r), sq, vk, us)) legal[nl++] = moveFrom(r);
     }
   } else {
     const vk = kingSquare(pos, pos.turn);
@@ -128,6 +132,66 @@ const crossed = (sq: number, side: number): boolean => (side === 0 ? sq >= 45 : 
 export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: Uint16Array, attack?: Uint16Array): void {
   chase.fill(0);
   if (attack) attack.fill(0);
+  const e = cachedPairs(pos, side);
+  const pairs = cachePairs[e]!;
+  for (let i = 0, n = cacheCount[e]!; i < n; i++) {
+    const pair = pairs[i]!;
+    const a = ids[pair & 0x7f]!;
+    const v = ids[(pair >> 7) & 0x7f]!;
+    if (a < 0 || v < 0) continue;
+    if (attack) attack[a]! |= 1 << v;
+    if (pair & CHASED) chase[a]! |= 1 << v;
+  }
+}
+
+// The relation of a position is kept by squares (from | to << 7 | CHASED), in a small cache keyed
+// by the board and the side: judging a long repetition walks the same few positions again at
+// every ply (each ply's cycle overlaps the last one's), and the relation is the costly part.
+const CHASED = 1 << 14;
+const CACHE_SIZE = 64;
+const MAX_PAIRS = 256;
+const cacheBoard = new Uint8Array(CACHE_SIZE * SIZE);
+const cacheSide = new Int8Array(CACHE_SIZE).fill(-1);
+const cacheCount = new Int32Array(CACHE_SIZE);
+const cachePairs: Int32Array[] = Array.from({ length: CACHE_SIZE }, () => new Int32Array(MAX_PAIRS));
+
+/** The cache entry holding the relation of `side` in pos (computed now if it is not there). */
+function cachedPairs(pos: Position, side: Side): number {
+  const b = pos.board;
+  const e = ((pos.hashLo ^ pos.hashHi) >>> 0) % (CACHE_SIZE >> 1) * 2 + side;
+  if (cacheSide[e] === side) {
+    const at = e * SIZE;
+    let same = true;
+    for (let sq = 0; sq < SIZE; sq++)
+      if (cacheBoard[at + sq] !== b[sq]) {
+        same = false;
+        break;
+      }
+    if (same) return e;
+  }
+  cacheBoard.set(b.subarray(0, SIZE), e * SIZE);
+  cacheSide[e] = -1; // not valid until filled (a throw midway would leave it half done)
+  cacheCount[e] = relationPairs(pos, side, cachePairs[e]!);
+  cacheSide[e] = side;
+  return e;
+}
+
+/** Does the move from → to leave the mover's general (on ksq) unattacked? (generateLegal's test) */
+function safeMove(pos: Position, from: number, to: number, ksq: number, us: Side): boolean {
+  const b = pos.board;
+  const p = b[from]!;
+  const cap = b[to]!;
+  b[to] = p;
+  b[from] = 0;
+  const safe = !kingAttacked(pos, from === ksq ? to : ksq, us);
+  b[from] = p;
+  b[to] = cap;
+  return safe;
+}
+
+/** The relation of `side` in pos as square pairs into out; returns how many (see chaseRelation). */
+function relationPairs(pos: Position, side: Side, out: Int32Array): number {
+  let count = 0;
   const b = pos.board;
   const saved = pos.turn;
   if (saved !== side) pos.setTurn(side);
@@ -137,7 +201,8 @@ export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: 
   const inCheck = ksq >= 0 && xiangqi.inCheck(pos);
   const ownN = inCheck ? attackersOf(pos, ksq, them, ownCheck) : 0;
   const checkN = vk >= 0 ? attackersOf(pos, vk, side, victimCheck) : 0;
-  const n = inCheck ? generatePseudo(pos, atkMoves, 0) : xiangqi.generateLegal(pos, atkMoves, 0);
+  // not in check: the legal captures (generateLegal's test, made below only for the captures that count)
+  const n = ksq >= 0 ? generatePseudo(pos, atkMoves, 0) : 0;
   let victimMoves = -1;
   for (let i = 0; i < n; i++) {
     const m = atkMoves[i]!;
@@ -150,11 +215,7 @@ export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: 
     const kv = q >> 1;
     if (kv === KING) continue;
     if (kv === SOLDIER && !crossed(to, them)) continue;
-    if (inCheck && !allowed(pos, m, ksq, ownCheck, ownN)) continue;
-    const a = ids[from]!;
-    const v = ids[to]!;
-    if (a < 0 || v < 0) continue;
-    if (attack) attack[a]! |= 1 << v;
+    if (inCheck ? !allowed(pos, m, ksq, ownCheck, ownN) : !safeMove(pos, from, to, ksq, side)) continue;
     let chased: boolean;
     if (
       ((ka === HORSE || ka === CANNON) && kv === CHARIOT) ||
@@ -177,13 +238,13 @@ export function chaseRelation(pos: Position, side: Side, ids: Int8Array, chase: 
           can = vk >= 0 && allowed(pos, back, vk, victimCheck, checkN);
           pos.setTurn(side);
         }
-        if (can) continue;
-      }
-      chased = recaptures(pos, m, to, checkN, protLegal, null) === 0;
+        chased = !can && recaptures(pos, m, to, checkN, protLegal, null) === 0;
+      } else chased = recaptures(pos, m, to, checkN, protLegal, null) === 0;
     }
-    if (chased) chase[a]! |= 1 << v;
+    if (count < out.length) out[count++] = from | (to << 7) | (chased ? CHASED : 0);
   }
   if (pos.turn !== saved) pos.setTurn(saved);
+  return count;
 }
 
 /**
