@@ -81,7 +81,9 @@ afterAll(() => {
   removeTempDirs(); // after the tmux server (and the programs in its windows) are gone
 });
 
-describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' : ' — SKIPPED: tmux is not installed'}`, () => {
+// The tests run at once (each in its own tmux sessions and CHUHAN_HOME): most of their time is spent
+// waiting for a program to draw, so together they take about as long as the slowest one.
+describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' : ' — SKIPPED: tmux is not installed'}`, { concurrent: true }, () => {
   it('shows typed moves in three notations, an error, quits on Ctrl-C with the game saved, and resumes', async () => {
     const home = tempDir('tmux');
     const w = start('--black human', home);
