@@ -5,7 +5,7 @@
  * that: a win for the side ahead by at least --win centipawns (or with a mate), a draw within
  * --draw centipawns, otherwise left out. Run on dist/ (`npm run build` first):
  *
- *   node scripts/tune/adjudicate.mjs --out /tmp/xq-results.json [--depth 12] [--engine PATH] FILE...
+ *   node scripts/tune/adjudicate.mjs --out /tmp/xq-results.json [--nodes 50000] [--engine PATH] FILE...
  *
  * The output maps "<file name>#<game index>" to 1-0, 0-1 or 1/2-1/2; texel.mjs reads it with
  * --results.
@@ -25,7 +25,7 @@ const opt = (name, def) => {
   return v;
 };
 const out = opt('--out', '/tmp/xiangqi-results.json');
-const depth = Number(opt('--depth', '12'));
+const nodes = Number(opt('--nodes', '50000'));
 const win = Number(opt('--win', '250'));
 const draw = Number(opt('--draw', '80'));
 const engine = opt('--engine', '/usr/games/fairy-stockfish');
@@ -64,7 +64,7 @@ for (const f of args) {
     if (!res) {
       last = null;
       send(`position fen ${r.fen}`);
-      send(`go depth ${depth}`);
+      send(`go nodes ${nodes}`);
       await until(/^bestmove/);
       const m = last && / score (cp|mate) (-?\d+)/.exec(last);
       const redToMove = / w /.test(r.fen);
@@ -76,6 +76,7 @@ for (const f of args) {
     }
     tally[res ?? 'unclear']++;
     if (res) results[`${basename(f)}#${rec.index}`] = res;
+    if (rec.index % 200 === 0) console.log(`${basename(f)} game ${rec.index}: ${JSON.stringify(tally)}`);
   }
   console.log(`${basename(f)}: ${JSON.stringify(tally)}`);
 }

@@ -3,13 +3,14 @@
  * Texel tuning of the evaluation weights on real games (run on dist/: `npm run build` first).
  *
  *   node scripts/tune/texel.mjs --game xiangqi [--iters 400] [--dry-run] [--results R.json] [FILE|DIR ...]
- *   node scripts/tune/texel.mjs --game chushogi [FILE|DIR ...]
+ *   node scripts/tune/texel.mjs --game chushogi --own-adjudicate 200000 [FILE|DIR ...]
  *
  * Inputs: PGN/text records and binary records (XQF, CCBridge) given as files or folders (default:
  * fixtures/games/<game>); ../shared paths may be passed. A game's result is the rules' verdict on its
- * moves, else the recorded one, else the one in --results (adjudicate.mjs: the master games record none). Quiet positions are taken from every game
+ * moves, else the recorded one, else the one in --results (adjudicate.mjs: the master games record none),
+ * else with --own-adjudicate N our own N-node search of the final position (>= 500 cp: a win). Quiet positions are taken from every game
  * with a result: not in the first 6 plies, side to move not in check (xiangqi), neither the move
- * before nor the move played next a capture. Every 10th game is held out. The evaluation is
+ * before nor the move played next a capture. Games found twice count once. Every 10th game is held out. The evaluation is
  * written as a linear function of its weights (features computed here exactly as eval.ts does;
  * checked against the compiled evaluation on a sample), K of the sigmoid 1 / (1 + 10^(-K s / 400))
  * is fitted first on the current weights and then kept, and the weights are fitted by Adam on the
@@ -43,6 +44,7 @@ const iters = Number(opt('--iters', '400'));
 const lr = Number(opt('--lr', '2'));
 const lambda = Number(opt('--lambda', '1e-7'));
 const dryRun = flag('--dry-run');
+const ownNodes = Number(opt('--own-adjudicate', '0'));
 const maxGames = Number(opt('--max-games', 'Infinity'));
 const resultsFile = opt('--results', null);
 const adjudicated = resultsFile ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
@@ -56,6 +58,16 @@ const { parseRecords } = await dist('notation/pgn.js');
 const { replayRecord } = await dist('notation/replay.js');
 const { detectRecordFormat, readBinaryRecords } = await dist('notation/records/index.js');
 const { profileFor } = await dist('engine/profiles.js');
+const { search } = await dist('engine/search.js');
+
+/** A result for a game that records none: our own search of its final position (--own-adjudicate NODES). */
+function ownVerdict(start, moves) {
+  const pos = start.clone(moves.length + 16);
+  for (const m of moves) pos.play(m);
+  const r = search(pos.clone(), { nodes: ownNodes });
+  const side0 = pos.turn === 0 ? r.score : -r.score;
+  return side0 >= 500 ? '1-0' : side0 <= -500 ? '0-1' : null;
+}
 
 function files(p) {
   if (statSync(p).isDirectory()) return readdirSync(p).sort().flatMap((f) => files(join(p, f)));
@@ -65,6 +77,7 @@ function files(p) {
 /** Every record of the inputs with a decisive or drawn result: { start, moves, score (side 0) }. */
 function loadGames() {
   const games = [];
+  const seen = new Set();
   let read = 0;
   for (const f of inputs.flatMap(files)) {
     const bytes = new Uint8Array(readFileSync(f));
@@ -78,10 +91,15 @@ function loadGames() {
     for (const rec of recs) {
       read++;
       const r = replayRecord(rec, { keepMoves: true, variant: game });
-      const judged = r.result !== '*' ? r.result : (r.recorded ?? null);
-      const res = judged ?? adjudicated[`${basename(f)}#${rec.index}`] ?? null;
+      const judged = r.result !== '*' ? r.result : r.recorded && r.recorded !== '*' ? r.recorded : null;
+      let res = judged ?? adjudicated[`${basename(f)}#${rec.index}`] ?? null;
+      if (res === null && ownNodes > 0 && r.start && r.moves) res = ownVerdict(r.start, r.moves);
       const score = res === '1-0' ? 1 : res === '0-1' ? 0 : res === '1/2-1/2' ? 0.5 : null;
       if (score === null || !r.start || !r.moves || r.moves.length < 10) continue;
+      // the same game in two collections (the two masters' games against each other) counts once
+      const sig = `${r.start.hashLo},${r.start.hashHi}:${r.moves.join(',')}`;
+      if (seen.has(sig)) continue;
+      seen.add(sig);
       games.push({ start: r.start, moves: r.moves, score });
       if (games.length >= maxGames) return { games, read };
     }
@@ -357,6 +375,124 @@ async function xiangqiModel() {
 }
 
 async function chuModel() {
-  throw new Error('chu model not written yet');
+  const { chushogi } = await dist('games/chushogi/index.js');
+  const { CHU_WEIGHTS: W0 } = await dist('games/chushogi/eval-weights.js');
+  const { placementTerms } = await dist('games/chushogi/eval.js');
+  const v = chushogi;
+  const W = v.geometry.width;
+  const H = v.geometry.height;
+  const SIZE = v.geometry.size;
+  const codes = v.codeCount;
+  const ids = v.pieces.map((p) => p.id);
+  // layout: material per kind (index kind - 1), then the scalars
+  const scalarNames = ['promoZone', 'lionPlacement', 'kingPlacement', 'placement', 'kingGuard', 'tropism', 'tempo'];
+  const S = ids.length;
+  const params = [...ids.map((id) => W0.material[id] ?? 300), ...scalarNames.map((nm) => W0[nm])];
+  const frozen = new Uint8Array(params.length);
+  const kingKind = v.kindOf.get('king') ?? 0;
+  const mat = new Float64Array(codes);
+  for (let code = 2; code < codes; code++) mat[code] = params[(code >> 1) - 1];
+  const royal = v.royal;
+  for (let code = 2; code < codes; code++) if (royal[code]) frozen[(code >> 1) - 1] = 1;
+  const lion = new Uint8Array(codes);
+  for (const id of ['lion', '+kirin']) {
+    const k = v.kindOf.get(id);
+    if (k) lion[k << 1] = lion[(k << 1) | 1] = 1;
+  }
+  // placement parts per code and square, side 0's view (positive for side 0's pieces)
+  const parts = [0, 1, 2, 3].map(() => new Float64Array(codes * SIZE));
+  const pstInit = new Float64Array(codes * SIZE);
+  for (let code = 2; code < codes; code++) {
+    const side = code & 1;
+    const spec = v.pieces[(code >> 1) - 1];
+    const pc = v.promoted[code];
+    const gain = pc ? Math.max(0, mat[pc] - mat[code]) : 0;
+    for (let sq = 0; sq < SIZE; sq++) {
+      const x = sq % W;
+      const y = side === 0 ? (sq / W) | 0 : H - 1 - ((sq / W) | 0);
+      const centre = Math.min(x, W - 1 - x);
+      const t = placementTerms(code >> 1 === kingKind, lion[code] === 1, spec.id === 'pawn', mat[code], gain, x, y, centre);
+      const sg = side === 0 ? 1 : -1;
+      parts[0][code * SIZE + sq] = sg * t.promo;
+      parts[1][code * SIZE + sq] = sg * t.lion;
+      parts[2][code * SIZE + sq] = sg * t.king;
+      parts[3][code * SIZE + sq] = sg * t.place;
+      pstInit[code * SIZE + sq] = sg * (mat[code] + Math.round((t.king * W0.kingPlacement + t.lion * W0.lionPlacement + t.place * W0.placement + t.promo * W0.promoZone) / 100));
+    }
+  }
+  const strong = new Uint8Array(codes);
+  for (let code = 2; code < codes; code++) strong[code] = !royal[code] && mat[code] >= 450 ? 1 : 0;
+  function features(pos) {
+    const b = pos.board;
+    const f = new Map();
+    const add = (k, val) => f.set(k, (f.get(k) ?? 0) + val);
+    let s = 0;
+    const royals = [[], []];
+    const strongs = [[], []];
+    for (let sq = 0; sq < SIZE; sq++) {
+      const p = b[sq];
+      if (!p) continue;
+      const side = p & 1;
+      add((p >> 1) - 1, side === 0 ? 1 : -1);
+      for (let i = 0; i < 4; i++) add(S + i, parts[i][p * SIZE + sq] / 100);
+      s += pstInit[p * SIZE + sq];
+      if (royal[p]) royals[side].push(sq);
+      else if (strong[p]) strongs[side].push(sq);
+    }
+    for (let side = 0; side < 2; side++) {
+      for (const r of royals[side].slice(0, 2)) {
+        const x = r % W;
+        const y = (r / W) | 0;
+        let g = 0;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            if (!dx && !dy) continue;
+            const tx = x + dx;
+            const ty = y + dy;
+            if (tx < 0 || ty < 0 || tx >= W || ty >= H) continue;
+            const q = b[ty * W + tx];
+            if (q && (q & 1) === side) g++;
+          }
+        add(S + 4, (side === 0 ? 1 : -1) * Math.min(g, 5));
+        s += (side === 0 ? 1 : -1) * Math.min(g, 5) * W0.kingGuard;
+      }
+    }
+    const trop = (side, target) => {
+      let t = 0;
+      for (const sq of strongs[side]) t += 12 - Math.max(Math.abs((sq % W) - (target % W)), Math.abs(((sq / W) | 0) - ((target / W) | 0)));
+      return t;
+    };
+    if (s > 600 && royals[1].length) add(S + 5, (trop(0, royals[1][0]) * Math.min(4, (s / 600) | 0)) / 100);
+    else if (s < -600 && royals[0].length) add(S + 5, (-trop(1, royals[0][0]) * Math.min(4, (-s / 600) | 0)) / 100);
+    add(S + 6, pos.turn === 0 ? 1 : -1);
+    return [...f].filter(([, val]) => val !== 0);
+  }
+  return {
+    variant: v,
+    params,
+    frozen,
+    features,
+    extraCapture: (pos, m) => {
+      const mid = ((m >>> 16) & 0xff) - 1;
+      return mid >= 0 && pos.board[mid] !== 0 && mid !== (m & 0xff);
+    },
+    inCheck: () => false,
+    constrain(w) {
+      for (let i = 0; i < S; i++) if (!frozen[i]) w[i] = Math.max(50, w[i]);
+      for (let i = 0; i < 6; i++) w[S + i] = Math.max(0, w[S + i]);
+    },
+    report(a, b) {
+      const moved = ids.map((id, i) => [id, a[i], b[i]]).filter(([, x, y]) => Math.abs(x - y) >= 10);
+      console.log('material changed >= 10: ' + moved.map(([id, x, y]) => `${id} ${Math.round(x)}->${Math.round(y)}`).join(', '));
+      console.log('terms: ' + scalarNames.map((nm, i) => `${nm} ${a[S + i].toFixed(1)}->${b[S + i].toFixed(1)}`).join(', '));
+    },
+    write(path, w, note) {
+      const material = {};
+      ids.forEach((id, i) => (material[id] = w[i]));
+      for (const id of Object.keys(W0.material)) if (!(id in material)) material[id] = W0.material[id];
+      const out = { material };
+      scalarNames.forEach((nm, i) => (out[nm] = w[S + i]));
+      writeChuWeights(path, out, note);
+    },
+  };
 }
-void writeChuWeights;
