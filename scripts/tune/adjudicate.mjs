@@ -38,7 +38,7 @@ let waiting = null;
 let last = null;
 lines.on('line', (l) => {
   if (l.startsWith('info') && l.includes(' score ')) last = l;
-  if (waiting && waiting.test(l)) {
+  if (waiting?.test(l)) {
     const w = waiting;
     waiting = null;
     w.resolve(l);

@@ -159,7 +159,7 @@ console.log(`positions: ${TR.n} train, ${TE.n} held out (${Math.round((games.len
   console.log(`model check on ${check.length} positions: mean |eval - linear| ${(sum / Math.max(1, check.length)).toFixed(2)} cp, worst ${worst.toFixed(1)} cp`);
 }
 
-const sig = (s, K) => 1 / (1 + Math.pow(10, (-K * s) / 400));
+const sig = (s, K) => 1 / (1 + 10 ** ((-K * s) / 400));
 function scores(D, w) {
   const out = new Float64Array(D.n);
   for (let p = 0; p < D.n; p++) {
@@ -256,7 +256,9 @@ async function xiangqiModel() {
       for (let fx = 0; fx < 5; fx++) params[PST + k * 50 + y * 5 + fx] = (W0.pst[k][y * W + fx] + W0.pst[k][y * W + 8 - fx]) / 2;
   }
   for (let k = 0; k < 50; k++) frozen[PST + k] = 1;
-  scalarNames.forEach((nm, i) => (params[S + i] = W0[nm]));
+  scalarNames.forEach((nm, i) => {
+    params[S + i] = W0[nm];
+  });
   // tempo stays as set: fitted it moves 10 -> 7 cp (error change < 1e-5), which made the depth-7
   // search miss a mate in 3 of test/engine-tactics.test.ts (a pruning edge, not a better evaluation)
   frozen[S + scalarNames.indexOf('tempo')] = 1;
@@ -371,7 +373,9 @@ async function xiangqiModel() {
         }),
       );
       const out = { material, pst };
-      scalarNames.forEach((nm, i) => (out[nm] = w[S + i]));
+      scalarNames.forEach((nm, i) => {
+        out[nm] = w[S + i];
+      });
       writeXiangqiWeights(path, out, note);
     },
   };
@@ -491,10 +495,14 @@ async function chuModel() {
     },
     write(path, w, note) {
       const material = {};
-      ids.forEach((id, i) => (material[id] = w[i]));
+      ids.forEach((id, i) => {
+        material[id] = w[i];
+      });
       for (const id of Object.keys(W0.material)) if (!(id in material)) material[id] = W0.material[id];
       const out = { material };
-      scalarNames.forEach((nm, i) => (out[nm] = w[S + i]));
+      scalarNames.forEach((nm, i) => {
+        out[nm] = w[S + i];
+      });
       writeChuWeights(path, out, note);
     },
   };

@@ -30,7 +30,7 @@ function bookOf(v: Variant): Map<string, BookEntry> | null {
   let book: Map<string, BookEntry> | null = null;
   const game = gameOfVariant(v);
   const data = BOOK_DATA[v.spec.id];
-  if (game && game.variant === v && data && data.entries) {
+  if (game && game.variant === v && data?.entries) {
     const start = game.parseFen(game.startFen);
     if (start.ok && keyOf(start.value) === data.start) {
       book = new Map();
