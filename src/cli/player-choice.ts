@@ -17,6 +17,8 @@ export interface PlayerFlags {
   engine?: string;
   movetime?: string;
   seed?: string;
+  /** false with --no-book: the built-in engine plays without its opening book. */
+  book?: boolean;
 }
 
 /** --seed: a whole number (the computer's random choices below the top level). */
@@ -26,8 +28,8 @@ export function parseSeed(text: string | undefined): number | undefined {
   return Number(text);
 }
 
-const computerOf = (c: EngineChoice, moveMs: number | undefined): ComputerPlayer =>
-  c.kind === 'builtin' ? builtinComputer() : externalComputer(c.entry, moveMs);
+const computerOf = (c: EngineChoice, moveMs: number | undefined, book = true): ComputerPlayer =>
+  c.kind === 'builtin' ? builtinComputer(book) : externalComputer(c.entry, moveMs);
 
 export function choosePlayers(
   flags: PlayerFlags,
@@ -39,7 +41,7 @@ export function choosePlayers(
       throw new CliError(`--movetime must be milliseconds from 10 to 3600000, not ${quoteInput(flags.movetime)}`);
     moveMs = Number(flags.movetime);
   }
-  const fallback = computerOf(chooseEngine(flags.engine, env), moveMs);
+  const fallback = computerOf(chooseEngine(flags.engine, env), moveMs, flags.book !== false);
   const players: [PlayerKind | undefined, PlayerKind | undefined] = [undefined, undefined];
   const own: [ComputerPlayer | null, ComputerPlayer | null] = [null, null];
   (['red', 'black'] as const).forEach((flag, side) => {
@@ -57,7 +59,7 @@ export function choosePlayers(
       throw new CliError(`--${flag} must be human, computer or an engine: ${e instanceof Error ? e.message : String(e)}`);
     }
     players[side] = 'computer';
-    own[side] = computerOf(choice, moveMs);
+    own[side] = computerOf(choice, moveMs, flags.book !== false);
   });
   return { players, computer: own[0] || own[1] ? sideComputers(own, fallback) : fallback };
 }

@@ -159,19 +159,21 @@ export class EngineWorker {
   choose(
     pos: Position,
     level: number,
-    options: AsyncOptions & { seed?: number; deterministic?: boolean } = {},
+    options: AsyncOptions & { seed?: number; deterministic?: boolean; book?: boolean } = {},
   ): AsyncSearch<ChosenMove> {
     const position = positionData(pos);
     const { snapshot, history, line } = prepareLine(pos, options);
     const seed = options.seed ?? null;
     const deterministic = options.deterministic ?? false;
+    const book = options.book ?? true;
     const r = this.run(
-      (id, stop) => ({ type: 'choose', id, position, history, line, level, seed, deterministic, stop }),
+      (id, stop) => ({ type: 'choose', id, position, history, line, level, seed, deterministic, book, stop }),
       (stop) => {
         const c = chooseMove(null, snapshot, level, {
           history,
           stop,
           deterministic,
+          book,
           ...(seed !== null ? { rng: createRng(seed) } : {}),
           ...(options.onInfo ? { onInfo: options.onInfo } : {}),
         });
@@ -218,5 +220,5 @@ export const searchAsync = (pos: Position, limits: WorkerLimits, options?: Async
 export const chooseMoveAsync = (
   pos: Position,
   level: number,
-  options?: AsyncOptions & { seed?: number; deterministic?: boolean },
+  options?: AsyncOptions & { seed?: number; deterministic?: boolean; book?: boolean },
 ): AsyncSearch<ChosenMove> => engineWorker().choose(pos, level, options);

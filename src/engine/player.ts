@@ -3,6 +3,7 @@ import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
+import { bookMove } from './book.js';
 import { levelSettings } from './levels.js';
 import { createRng, type Rng } from './rng.js';
 import { isMateScore, Searcher, type HistoryEntry, type SearchInfo, type SearchResult } from './search.js';
@@ -19,6 +20,8 @@ export interface ChooseOptions {
   /** Stop flag (Atomics), as in SearchLimits. */
   stop?: Int32Array;
   onInfo?: (info: SearchInfo) => void;
+  /** Play a move of the opening book when the position is in it (default true; `--no-book`: false). */
+  book?: boolean;
 }
 
 export interface ChosenMove {
@@ -43,6 +46,10 @@ export function sharedSearcher(v: Variant): Searcher {
 /** The computer's move at `level` (1–8). `_game` is accepted for symmetry with the game facade. */
 export function chooseMove(_game: { readonly variant: Variant } | null, pos: Position, level: number, options: ChooseOptions = {}): ChosenMove {
   const L = levelSettings(level);
+  if (options.book !== false) {
+    const m = bookMove(pos, options.rng ?? createRng(pos.hashLo ^ pos.hashHi));
+    if (m !== 0) return { move: m, score: 0, result: bookResult(m) };
+  }
   const searcher = options.searcher ?? sharedSearcher(pos.variant);
   const result = searcher.search(pos, {
     depth: L.depth,
@@ -75,6 +82,11 @@ export function chooseMove(_game: { readonly variant: Variant } | null, pos: Pos
     return { move: pick.move, score: pick.score, result };
   }
   return { move: result.move, score: result.score, result };
+}
+
+/** What a book move reports in place of a search. */
+export function bookResult(m: Move): SearchResult {
+  return { move: m, score: 0, depth: 0, seldepth: 0, mate: null, nodes: 0, timeMs: 0, nps: 0, pv: [m], stoppedBy: 'book' };
 }
 
 /** A uniformly random legal move, or 0 when there is none. */

@@ -46,6 +46,8 @@ export type WorkerRequest =
       readonly level: number;
       readonly seed: number | null;
       readonly deterministic: boolean;
+      /** Use the opening book. */
+      readonly book: boolean;
       readonly stop: Int32Array;
     }
   | { readonly type: 'clear' };

@@ -43,7 +43,7 @@ export interface SearchResult extends SearchInfo {
   /** The move to play, 0 when the side to move has no legal move. */
   readonly move: Move;
   /** Why the search ended. */
-  readonly stoppedBy: 'depth' | 'nodes' | 'time' | 'stop' | 'mate' | 'no-moves' | 'single';
+  readonly stoppedBy: 'depth' | 'nodes' | 'time' | 'stop' | 'mate' | 'no-moves' | 'single' | 'book';
   /** With `exactRoot`: every root move with its exact score at the last completed depth. */
   readonly rootScores?: readonly { move: Move; score: number }[];
 }

@@ -41,6 +41,7 @@ if (port) {
           stop: req.stop,
           onInfo,
           deterministic: req.deterministic,
+          book: req.book,
           ...(req.seed !== null ? { rng: createRng(req.seed) } : {}),
         });
         reply({ type: 'done', id: req.id, result: chosen.result, move: chosen.move, score: chosen.score });

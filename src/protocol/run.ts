@@ -22,6 +22,8 @@ export interface RunOptions {
   /** xboard: the rule set of that game; usi: of chu (lishogi, jcsa). */
   readonly rules?: string;
   readonly thinker?: Thinker;
+  /** Use the opening book (default true; `--no-book`). */
+  readonly book?: boolean;
 }
 
 function protocolGame(o: RunOptions) {
@@ -47,8 +49,8 @@ export async function runProtocol(o: RunOptions): Promise<void> {
   const uci = o.protocol === 'xboard' ? undefined : uciGame(o, o.protocol);
   const session =
     o.protocol === 'xboard'
-      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: protocolGame(o) })
-      : new UciSession({ dialect: o.protocol, thinker, write, onQuit, level: o.level ?? null, ...(uci ? { game: uci } : {}) });
+      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: protocolGame(o), book: o.book ?? true })
+      : new UciSession({ dialect: o.protocol, thinker, write, onQuit, level: o.level ?? null, book: o.book ?? true, ...(uci ? { game: uci } : {}) });
   try {
     for await (const line of rl) {
       session.feed(line);

@@ -8,7 +8,9 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { EngineWorker } from '../engine/async.js';
+import { bookMove } from '../engine/book.js';
 import { chooseMove } from '../engine/player.js';
+import { createRng, type Rng } from '../engine/rng.js';
 import { Searcher, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 
 export interface ThinkLimits {
@@ -45,7 +47,17 @@ export interface ThinkRequest {
   limits: ThinkLimits;
   /** Play at this level (1–8, engine/levels.ts) instead of the limits' full strength. */
   level?: number | null;
+  /** Answer from the opening book when the position is in it (a timed or level move, not analysis). */
+  book?: boolean;
   onInfo?: (info: SearchInfo) => void;
+}
+
+/** The book's move as a finished thought, or null when the position is not in the book. */
+function fromBook(req: ThinkRequest, rng: Rng): Thinking | null {
+  if (!req.book) return null;
+  const move = bookMove(req.pos, rng);
+  if (move === 0) return null;
+  return { promise: Promise.resolve({ move, score: 0, depth: 0, nodes: 0, timeMs: 0, pv: [move] }), abort: () => {} };
 }
 
 export interface Thinker {
@@ -54,14 +66,17 @@ export interface Thinker {
   close(): Promise<void>;
 }
 
-/** Searches on a worker thread of its own. */
-export function workerThinker(): Thinker {
+/** Searches on a worker thread of its own; book moves vary from run to run (`seed` fixes them). */
+export function workerThinker(seed: number = Date.now() >>> 0): Thinker {
   const worker = new EngineWorker();
+  const rng = createRng(seed);
   return {
     think(req) {
+      const booked = fromBook(req, rng);
+      if (booked) return booked;
       const opts = { history: req.history, ...(req.onInfo ? { onInfo: req.onInfo } : {}) };
       if (req.level != null) {
-        const s = worker.choose(req.pos, req.level, opts);
+        const s = worker.choose(req.pos, req.level, { ...opts, book: false });
         return {
           promise: s.promise.then((c) => ({ ...pick(c.result), move: c.move, score: c.score })),
           abort: s.abort,
@@ -83,11 +98,13 @@ const pick = (r: { depth: number; nodes: number; timeMs: number; pv: readonly Mo
   ...(r.rootScores ? { rootScores: [...r.rootScores].sort((a, b) => b.score - a.score) } : {}),
 });
 
-/** Searches on the calling thread (after the current event-loop turn). */
+/** Searches on the calling thread (after the current event-loop turn); book moves seeded by the position. */
 export function inlineThinker(): Thinker {
   let searcher = new Searcher({ ttMegabytes: 4 });
   return {
     think(req) {
+      const booked = fromBook(req, createRng(req.pos.hashLo ^ req.pos.hashHi));
+      if (booked) return booked;
       const stop = new Int32Array(new SharedArrayBuffer(4));
       const pos = req.pos.clone();
       const promise = new Promise<Thought>((resolve, reject) =>
@@ -99,6 +116,7 @@ export function inlineThinker(): Thinker {
                 stop,
                 searcher,
                 deterministic: true,
+                book: false,
                 ...(req.onInfo ? { onInfo: req.onInfo } : {}),
               });
               resolve({ ...pick(c.result), move: c.move, score: c.score });

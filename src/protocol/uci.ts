@@ -45,6 +45,8 @@ export interface UciOptions {
   readonly limits?: ThinkLimits;
   /** The game played, when not the dialect's default one (usi under the chu JCSA rules). */
   readonly game?: ProtocolGame;
+  /** Use the opening book (default true; the OwnBook / usebook option changes it). */
+  readonly book?: boolean;
 }
 
 interface Running {
@@ -79,6 +81,7 @@ export class UciSession {
   private banned: Move[] = [];
   private level: number | null;
   private millis = false;
+  private ownBook: boolean;
   private running: Running | null = null;
   private quitting = false;
   private closed = false;
@@ -91,6 +94,7 @@ export class UciSession {
     this.start = this.game.start();
     this.pos = this.start.clone();
     this.level = opts.level && opts.level > 0 ? opts.level : null;
+    this.ownBook = opts.book ?? true;
   }
 
   /**
@@ -209,10 +213,12 @@ export class UciSession {
         this.out(`option name UCI_Elo type spin default 1500 min ${ELO_MIN} max ${ELO_MAX}`);
       }
       this.out(`option name Level type spin default ${this.level ?? 0} min 0 max 8`);
+      this.out(`option name ${usi ? 'USI_OwnBook' : 'OwnBook'} type check default ${this.ownBook}`);
       this.out(usi ? 'usiok' : 'uciok');
     } else {
       this.out('option usemillisec type check default false');
       this.out(`option level type spin default ${this.level ?? 0} min 0 max 8`);
+      this.out(`option usebook type check default ${this.ownBook}`);
       this.out('ucciok');
     }
   }
@@ -257,6 +263,11 @@ export class UciSession {
         this.level = Number.isInteger(n) && n >= 1 && n <= 8 ? n : null;
         return;
       }
+      case 'ownbook':
+      case 'usi_ownbook':
+      case 'usebook':
+        this.ownBook = value.toLowerCase() === 'true' || value === '1' || value.toLowerCase() === 'on';
+        return;
       case 'usemillisec':
         this.millis = value.toLowerCase() === 'true' || value === '1' || value.toLowerCase() === 'on';
         return;
@@ -388,6 +399,8 @@ export class UciSession {
       history: this.history(),
       limits,
       level: useLevel ? level : null,
+      // the book answers timed and level moves, never analysis or fixed depth / node searches
+      book: this.ownBook && depth === null && nodes === null && !infinite && !ponder && this.multiPv === 1,
       onInfo: (info) => this.infoLine(info),
     });
     this.track(thinking, (t) => this.answer(t), { hold: infinite || ponder, infinite, ponderAllocation: allocation });

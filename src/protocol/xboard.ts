@@ -35,6 +35,8 @@ export interface XboardOptions {
   readonly game?: ProtocolGame;
   /** Extra search limits (tests: a fixed depth makes replies reproducible). */
   readonly limits?: ThinkLimits;
+  /** Use the opening book (default true; option OwnBook changes it). */
+  readonly book?: boolean;
 }
 
 /** Commands that do not disturb a running search: executed at once even while thinking. */
@@ -70,6 +72,7 @@ export class XboardSession {
   private depthLimit: number | null = null;
   private myTimeMs: number | null = null;
   private level: number | null;
+  private ownBook: boolean;
   /** The position from setboard was refused: moves are refused until the next new/setboard. */
   private badPosition = false;
   private ended: GameResult | null = null;
@@ -82,6 +85,7 @@ export class XboardSession {
     this.opts = opts;
     this.game = opts.game ?? DEFAULT_GAME.xboard;
     this.level = opts.level && opts.level > 0 ? opts.level : null;
+    this.ownBook = opts.book ?? true;
     this.start = this.game.start();
     this.pos = this.start.clone();
     this.resetJudge();
@@ -292,10 +296,16 @@ export class XboardSession {
     this.out('feature setboard=1 usermove=1 ping=1 playother=1 colors=0 time=1 draw=0 analyze=1 reuse=1 san=0');
     this.out('feature sigint=0 sigterm=0 nps=0 memory=0 smp=0 exclude=0 pause=0 debug=1');
     this.out(`feature option="Level -spin ${this.level ?? 0} 0 8"`);
+    this.out(`feature option="OwnBook -check ${this.ownBook ? 1 : 0}"`);
     this.out('feature done=1');
   }
 
   private option(rest: string): void {
+    const b = /^OwnBook=([01])$/i.exec(rest.trim());
+    if (b) {
+      this.ownBook = b[1] === '1';
+      return;
+    }
     const m = /^Level=(\d+)$/i.exec(rest.trim());
     if (!m) {
       this.out(`Error (unknown option): ${rest}`);
@@ -439,6 +449,8 @@ export class XboardSession {
       history: this.history(),
       limits: this.limits(),
       level: this.level,
+      // a fixed depth (sd, tests) searches; a timed or level move may come from the book
+      book: this.ownBook && this.depthLimit === null && this.opts.limits?.depth === undefined && this.opts.limits?.nodes === undefined,
       onInfo: (info) => {
         if (this.post && this.running?.thinking === thinking && !this.running.discard) this.out(this.thinkingLine(info));
       },

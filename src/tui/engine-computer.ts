@@ -156,7 +156,7 @@ const fromSearchInfo = (i: SearchInfo): EngineInfo => ({
 });
 
 /** The built-in engine (worker thread) with its evaluation kept and a hint search. */
-export function builtinComputer(): AnalysingComputer {
+export function builtinComputer(book = true): AnalysingComputer {
   let last: Evaluation | null = null;
   const run = async (req: ThinkRequest, hint: boolean): Promise<{ move: Move | null; evaluation: Evaluation | null }> => {
     let evaluation: Evaluation | null = null;
@@ -172,7 +172,7 @@ export function builtinComputer(): AnalysingComputer {
       hint || req.timeMs !== undefined
         ? searchAsync(req.pos, { timeMs: req.timeMs ?? Math.max(500, levelSettings(req.level).timeMs) }, options)
         : // levels 1–4 are bounded by nodes (fast anyway): deterministic, so a seed repeats the game
-          chooseMoveAsync(req.pos, req.level, { ...options, deterministic: req.level <= 4, ...(req.seed !== undefined ? { seed: req.seed } : {}) });
+          chooseMoveAsync(req.pos, req.level, { ...options, deterministic: req.level <= 4, book, ...(req.seed !== undefined ? { seed: req.seed } : {}) });
     const onAbort = (): void => s.abort();
     req.signal?.addEventListener('abort', onAbort, { once: true });
     try {

@@ -10,6 +10,7 @@ interface EngineOptions {
   level?: string;
   variant?: string;
   rules?: string;
+  book: boolean;
 }
 
 const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci', 'usi'];
@@ -22,6 +23,7 @@ export function registerEngine(program: Command, io: Io): void {
     .option('--level <n>', 'playing level 1-8 (default: full strength within the time control)')
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
     .option('--rules <rules>', `xboard, usi: the ${RULES_HELP} (xboard: kept until a "variant" command)`)
+    .option('--no-book', 'no opening book (also the OwnBook / usebook option)')
     .action(async (opts: EngineOptions) => {
       const protocol = opts.protocol.toLowerCase() as ProtocolName;
       if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol ${quoteInput(opts.protocol)} (use xboard, uci, ucci or usi)`);
@@ -47,6 +49,6 @@ export function registerEngine(program: Command, io: Io): void {
         withRules(only[0]!, opts.rules);
         variant = only[0]!.id;
       }
-      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, ...(variant ? { variant } : {}), ...(opts.rules !== undefined ? { rules: opts.rules } : {}) });
+      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, book: opts.book, ...(variant ? { variant } : {}), ...(opts.rules !== undefined ? { rules: opts.rules } : {}) });
     });
 }

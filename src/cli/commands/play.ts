@@ -19,6 +19,7 @@ interface PlayCliOptions extends CommonOptions {
   tc?: string;
   mouse?: boolean;
   delay?: string;
+  book?: boolean;
 }
 
 function parseDelay(v: string | undefined): number | undefined {
@@ -57,6 +58,7 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--movetime <ms>', 'other engines: thinking time per move (default 1000)')
     .option('--seed <n>', "seed of the computer's random choices below level 8 (shown at the start)")
     .option('--level <n>', 'computer strength, 1-8 (default 3)')
+    .option('--no-book', 'the computer plays without its opening book')
     .option('--resume [id]', 'continue the latest unfinished saved game, or the one with this id (chuhan games lists them)')
     .option('--style <style>', `${STYLE_HELP}; default: wide when the terminal draws ▲ two columns wide, else unicode`)
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')

@@ -8,54 +8,50 @@ import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
 import { chuCaptures } from './captures.js';
 import { chushogiEndRules } from './end.js';
+import { CHU_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
-/** Material by piece id. */
-export const CHU_MATERIAL: Readonly<Record<string, number>> = {
-  king: 0,
-  pawn: 100,
-  gobetween: 150,
-  copper: 250,
-  silver: 300,
-  gold: 350,
-  leopard: 330,
-  tiger: 350,
-  elephant: 450,
-  lance: 300,
-  chariot: 350,
-  sidemover: 450,
-  verticalmover: 500,
-  bishop: 550,
-  rook: 650,
-  horse: 780,
-  dragon: 880,
-  kirin: 500,
-  phoenix: 550,
-  queen: 1250,
-  lion: 2200,
-  '+elephant': 1000,
-  '+tiger': 700,
-  '+leopard': 550,
-  '+gold': 650,
-  '+silver': 500,
-  '+copper': 450,
-  '+gobetween': 400,
-  '+pawn': 350,
-  '+lance': 650,
-  '+chariot': 600,
-  '+sidemover': 850,
-  '+verticalmover': 900,
-  '+bishop': 780,
-  '+rook': 880,
-  '+horse': 1150,
-  '+dragon': 1250,
-  '+kirin': 2200,
-  '+phoenix': 1250,
-};
+/** Material by piece id (tuned: eval-weights.ts). */
+export const CHU_MATERIAL: Readonly<Record<string, number>> = CHU_WEIGHTS.material;
 
-const TEMPO = 15;
+const TEMPO = CHU_WEIGHTS.tempo;
+const GUARD = CHU_WEIGHTS.kingGuard;
+const TROPISM = CHU_WEIGHTS.tropism;
 const LAZY_MARGIN = 350;
 const LAZY_OFF = 1 << 20;
+
+const KING_PLACE = CHU_WEIGHTS.kingPlacement;
+const LION_PLACE = CHU_WEIGHTS.lionPlacement;
+const PLACE = CHU_WEIGHTS.placement;
+const PROMO = CHU_WEIGHTS.promoZone;
+
+/**
+ * The placement bonus of a piece in its parts (each scaled by its weight in percent): the king
+ * stays back, the lion is active in its own half, pawns advance, small pieces hold the middle, and a
+ * piece that promotes gains part of its promotion gain near and in the zone (the far four ranks).
+ * `y` counts ranks from the owner's back rank, `centre` files from the nearer edge.
+ */
+export function placementTerms(
+  isKing: boolean,
+  isLion: boolean,
+  isPawn: boolean,
+  value: number,
+  gain: number,
+  _x: number,
+  y: number,
+  centre: number,
+): { king: number; lion: number; place: number; promo: number } {
+  let king = 0;
+  let lion = 0;
+  let place = 0;
+  if (isKing) king = (y <= 1 ? 20 : y === 2 ? 5 : -25 * (y - 2)) + (centre >= 3 ? 5 : 0);
+  else if (isLion) lion = [0, 10, 25, 35, 40, 35, 30, 25, 20, 15, 10, 5][y]! + centre * 4;
+  else if (isPawn) place = y === 4 ? 5 : y === 5 ? 10 : y >= 6 ? 15 : 0;
+  else if (value <= 500) place = centre * 2 + (y >= 3 && y <= 7 ? 5 : 0);
+  else place = centre * 2;
+  const promo = gain > 0 ? (y >= 8 ? (gain * 3) >> 3 : y === 7 ? gain >> 3 : y === 6 ? gain >> 4 : 0) : 0;
+  return { king, lion, place, promo };
+}
 
 export function chushogiProfile(v: Variant): EngineProfile {
   const W = v.geometry.width;
@@ -91,20 +87,8 @@ export function chushogiProfile(v: Variant): EngineProfile {
       // ranks counted from the owner's back rank
       const y = side === 0 ? (sq / W) | 0 : H - 1 - ((sq / W) | 0);
       const centre = Math.min(x, W - 1 - x); // 0 on the edge files, 5 in the middle
-      let bonus = 0;
-      if (kind === kingKind) {
-        bonus = y <= 1 ? 20 : y === 2 ? 5 : -25 * (y - 2);
-        bonus += centre >= 3 ? 5 : 0;
-      } else if (isLion[code]) {
-        // active but not thrown forward early: best around the middle ranks of its own half
-        bonus = [0, 10, 25, 35, 40, 35, 30, 25, 20, 15, 10, 5][y]! + centre * 4;
-      } else if (spec.id === 'pawn') {
-        bonus = y === 4 ? 5 : y === 5 ? 10 : y >= 6 ? 15 : 0;
-      } else if (material[code]! <= 500) {
-        bonus = centre * 2 + (y >= 3 && y <= 7 ? 5 : 0);
-      } else bonus = centre * 2;
-      // promotion potential: the zone is the far four ranks (y >= 8 from the owner)
-      if (gain > 0) bonus += y >= 8 ? (gain * 3) >> 3 : y === 7 ? gain >> 3 : y === 6 ? gain >> 4 : 0;
+      const t = placementTerms(kind === kingKind, isLion[code] === 1, spec.id === 'pawn', material[code]!, gain, x, y, centre);
+      const bonus = Math.round((t.king * KING_PLACE + t.lion * LION_PLACE + t.place * PLACE + t.promo * PROMO) / 100);
       const val = material[code]! + bonus;
       pst[code * SIZE + sq] = side === 0 ? val : -val;
     }
@@ -166,7 +150,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
         const q = b[t]!;
         if (q !== 0 && (q & 1) === 0) guards++;
       }
-      s += Math.min(guards, 5) * 6;
+      s += Math.min(guards, 5) * GUARD;
     }
     for (let i = 0; i < nRoyal1; i++) {
       let guards = 0;
@@ -174,11 +158,11 @@ export function chushogiProfile(v: Variant): EngineProfile {
         const q = b[t]!;
         if (q !== 0 && (q & 1) === 1) guards++;
       }
-      s -= Math.min(guards, 5) * 6;
+      s -= Math.min(guards, 5) * GUARD;
     }
     // the side ahead in material brings its strong pieces towards the enemy royal
-    if (s > 600 && nRoyal1 > 0) s += tropism(b, ns, 0, royalSq[2]!) * Math.min(4, (s / 600) | 0);
-    else if (s < -600 && nRoyal0 > 0) s -= tropism(b, ns, 1, royalSq[0]!) * Math.min(4, (-s / 600) | 0);
+    if (s > 600 && nRoyal1 > 0) s += ((tropism(b, ns, 0, royalSq[2]!) * Math.min(4, (s / 600) | 0) * TROPISM) / 100) | 0;
+    else if (s < -600 && nRoyal0 > 0) s -= ((tropism(b, ns, 1, royalSq[0]!) * Math.min(4, (-s / 600) | 0) * TROPISM) / 100) | 0;
     return (pos.turn === 0 ? s : -s) + TEMPO;
   }
 

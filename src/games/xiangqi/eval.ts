@@ -9,51 +9,19 @@ import type { Variant } from '../../core/variant.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER, xiangqi } from './index.js';
 import { xiangqiCaptures } from './captures.js';
 import { xiangqiEndRules } from './end.js';
+import { XIANGQI_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
 const W = 9;
 const H = 10;
 const SIZE = W * H;
 
-/** Base material per kind (index = kind). */
-export const XIANGQI_MATERIAL: readonly number[] = [0, 0, 200, 200, 400, 900, 450, 100];
+/** Base material per kind (index = kind), from the tuned weights (eval-weights.ts). */
+export const XIANGQI_MATERIAL: readonly number[] = XIANGQI_WEIGHTS.material;
 
 /** Positional bonus of a piece of `kind` on (x, y) seen from its owner (y = 0 its back rank). */
 function placement(kind: number, x: number, y: number): number {
-  const centre = 4 - Math.abs(x - 4); // 0 on the edge files, 4 on the central file
-  switch (kind) {
-    case SOLDIER: {
-      if (y <= 4) return y === 4 && (x === 2 || x === 4 || x === 6) ? 10 : y === 4 ? 4 : 0;
-      // across the river: worth about double, more so near the enemy palace, little on the last rank
-      if (y === 9) return 20 + (centre >= 3 ? 10 : 0);
-      const palaceFiles = x >= 3 && x <= 5 ? 30 : x === 2 || x === 6 ? 15 : 0;
-      const rank = y === 5 ? 0 : y === 6 ? 25 : y === 7 ? 35 : 30;
-      return 80 + palaceFiles + rank;
-    }
-    case HORSE: {
-      const rank = [-15, -5, 5, 10, 15, 20, 25, 30, 25, 5][y]!;
-      return centre * 5 + rank + (x === 0 || x === 8 ? -15 : 0);
-    }
-    case CHARIOT: {
-      const rank = y <= 2 ? 0 : y <= 4 ? 8 : y <= 7 ? 15 : 10;
-      return rank + (x === 3 || x === 5 ? 10 : x === 4 ? 5 : 0);
-    }
-    case CANNON: {
-      let v = 0;
-      if (x === 4) v += y <= 2 ? 20 : 10;
-      if (y === 2 && x !== 4) v += 4;
-      if (y >= 7) v += x >= 3 && x <= 5 ? 10 : 0; // deep cannon near the palace
-      return v;
-    }
-    case ADVISOR:
-      return x === 4 && y === 1 ? 10 : 0;
-    case ELEPHANT:
-      return x === 4 && y === 2 ? 10 : y === 0 ? 5 : x === 0 || x === 8 ? -5 : 0;
-    case KING:
-      return (x === 4 ? 10 : 0) - (y === 1 ? 15 : y === 2 ? 35 : 0);
-    default:
-      return 0;
-  }
+  return XIANGQI_WEIGHTS.pst[kind]?.[y * W + x] ?? 0;
 }
 
 export interface XiangqiEvalTables {
@@ -81,7 +49,12 @@ export function buildXiangqiTables(): XiangqiEvalTables {
   return { pst, values };
 }
 
-const TEMPO = 10;
+const TEMPO = XIANGQI_WEIGHTS.tempo;
+const ROOK_MOB = XIANGQI_WEIGHTS.chariotMobility;
+const HORSE_MOB = XIANGQI_WEIGHTS.horseMobility;
+const ADVISOR_MISSING = XIANGQI_WEIGHTS.advisorMissing;
+const ELEPHANT_MISSING = XIANGQI_WEIGHTS.elephantMissing;
+const HOLLOW_CANNON = XIANGQI_WEIGHTS.hollowCannon;
 const LAZY_MARGIN = 250;
 const LAZY_OFF = 1 << 20;
 
@@ -206,20 +179,20 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     for (let i = 0; i < nr; i++) {
       const sq = rooks[i]!;
       const side = b[sq]! & 1;
-      const m = (chariotMobility(b, sq, side) - 7) * 3;
+      const m = (chariotMobility(b, sq, side) - 7) * ROOK_MOB;
       s += side === 0 ? m : -m;
     }
     for (let i = 0; i < nh; i++) {
       const sq = horses[i]!;
       const code = b[sq]!;
-      const m = (horseMobility(b, sq, code) - 3) * 8;
+      const m = (horseMobility(b, sq, code) - 3) * HORSE_MOB;
       s += (code & 1) === 0 ? m : -m;
     }
     // palace safety: missing defenders matter in proportion to the attackers left against them
     const att0 = Math.min(12, 3 * cnt[R0]! + 2 * cnt[N0]! + 2 * cnt[C0]! + crossed[0]!);
     const att1 = Math.min(12, 3 * cnt[R0 | 1]! + 2 * cnt[N0 | 1]! + 2 * cnt[C0 | 1]! + crossed[1]!);
-    const weak0 = (2 - Math.min(2, cnt[A0]!)) * 25 + (2 - Math.min(2, cnt[B0]!)) * 15;
-    const weak1 = (2 - Math.min(2, cnt[A0 | 1]!)) * 25 + (2 - Math.min(2, cnt[B0 | 1]!)) * 15;
+    const weak0 = (2 - Math.min(2, cnt[A0]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B0]!)) * ELEPHANT_MISSING;
+    const weak1 = (2 - Math.min(2, cnt[A0 | 1]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B0 | 1]!)) * ELEPHANT_MISSING;
     s -= ((weak0 * att1) / 12) | 0;
     s += ((weak1 * att0) / 12) | 0;
     // hollow cannon: a cannon facing the enemy general with nothing between
@@ -227,7 +200,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       const sq = cannons[i]!;
       const side = b[sq]! & 1;
       const k = king[side ^ 1]!;
-      if (k >= 0 && k % W === sq % W && between(b, sq, k) === 0) s += side === 0 ? 60 : -60;
+      if (k >= 0 && k % W === sq % W && between(b, sq, k) === 0) s += side === 0 ? HOLLOW_CANNON : -HOLLOW_CANNON;
     }
     return scaled((pos.turn === 0 ? s : -s) + TEMPO, pos.turn, movers0, movers1);
   }
