@@ -134,6 +134,9 @@ export class Searcher {
   private readonly repCache = new Int32Array(REP_CACHE * 3).fill(REP_EMPTY);
 
   private readonly checkIncremental: boolean;
+  /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
+  private royalsCapturable = false;
+  private readonly royalCap = new Uint8Array(MAX_PLY + 4);
 
   /**
    * `ttMegabytes`: transposition table size (default 16). `checkIncremental` (tests): verify the
@@ -174,6 +177,8 @@ export class Searcher {
     }
     this.killers.fill(0);
     this.pst = profile.pst ?? null;
+    this.royalsCapturable = profile.royalsCapturable === true;
+    this.royalCap.fill(0);
     if (this.inc.counts.length !== pos.variant.codeCount) this.inc = { psqt: 0, counts: new Int32Array(pos.variant.codeCount) };
     const counts = this.inc.counts;
     counts.fill(0);
@@ -192,6 +197,12 @@ export class Searcher {
   private make(m: Move, ply: number): void {
     const pos = this.pos;
     const pst = this.pst;
+    if (this.royalsCapturable) {
+      const royal = pos.variant.royal;
+      const to = moveTo(m);
+      const mid = moveMid(m);
+      this.royalCap[ply + 1] = (to !== moveFrom(m) && royal[pos.board[to]!]) || (mid >= 0 && royal[pos.board[mid]!]) ? 1 : 0;
+    }
     if (pst !== null) {
       this.psqtStack[ply] = this.inc.psqt;
       this.inc.psqt += this.delta(m, 1);
@@ -643,6 +654,8 @@ export class Searcher {
     }
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
+    // a side whose royals were just captured has lost (chu), before any stand-pat or null move
+    if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
     const inCheck = knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos);
     const idx = this.rootIndex + ply;
     this.repLo[idx] = pos.hashLo;
@@ -687,6 +700,7 @@ export class Searcher {
           pos.setTurn((pos.turn ^ 1) as 0 | 1);
           if (aux !== 0) pos.setAux(0);
           this.repFloor = idx + 1;
+          this.royalCap[ply + 1] = 0;
           this.nodes++;
           const s = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, 0, false);
           this.repFloor = floor;
@@ -714,18 +728,16 @@ export class Searcher {
     const lazy = v.moveLegal !== undefined;
     const captures = lazy ? generatePseudoCaptures : this.profile.generateCaptures;
     const quiets = lazy ? generatePseudoQuiets : captures ? v.generateQuiets : undefined;
-    if (captures && this.profile.royalsCapturable && this.royalsGone()) return -MATE + ply;
     const hashMove =
       ttMove !== 0 && this.pseudoLegal(ttMove) && (!lazy || v.moveLegal!(pos, ttMove, inCheck)) ? ttMove : 0;
     // countermove slot: the quiet move that last refuted the opponent's previous move
     const last = pos.lastMove();
     const cmKey = last !== 0 && this.repFloor <= idx - 1 ? pos.board[moveTo(last)]! * size + moveTo(last) : -1;
     const counter = cmKey >= 0 ? this.counters[cmKey]! : 0;
-    // futility and late-move pruning of quiet moves near the leaves (never in check, never a
-    // checking move, never the first move)
+    // futility pruning of quiet moves near the leaves (never in check, never a checking move,
+    // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
     const prune = !pvNode && !inCheck && depth <= 3 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
-    const lmpLimit = 3 + depth * depth * 2;
     let stage = hashMove !== 0 ? 0 : 1;
     let legalSeen = hashMove !== 0;
     let capEnd = base;
@@ -789,11 +801,17 @@ export class Searcher {
         legalSeen = true;
       }
       const quiet = !this.isNoisy(m);
-      // (no make: a quiet move that gives check is pruned too; quiescence sees checks only as evasions)
-      if (prune && quiet && searched > 0 && bs < KILLER_SCORE && (futile || searched >= lmpLimit)) continue;
       const piece = pos.board[moveFrom(m)]!;
       this.make(m, ply);
       let childCheck = -1;
+      if (prune && quiet && searched > 0 && bs < KILLER_SCORE && futile) {
+        // a quiet move that gives check (chu: attacks a royal) is never pruned: it may mate
+        childCheck = v.inCheck(pos) ? 1 : 0;
+        if (childCheck === 0) {
+          this.unmake(m, ply);
+          continue;
+        }
+      }
       this.nodes++;
       let score: number;
       if (searched === 0) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, pvNode);
@@ -853,6 +871,7 @@ export class Searcher {
     if (this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
+    if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
     if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
     const evasions = this.profile.qsEvasions && (knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos));
     // pseudo-legal moves, each tested before it is played
@@ -876,8 +895,6 @@ export class Searcher {
       if (end === base) return -MATE + ply;
       this.scoreMoves(moves, scores, base, end, 0, ply);
     } else if (this.profile.generateCaptures || lazy) {
-      // a side whose royals are gone has lost (chu: the king was just captured)
-      if (this.profile.royalsCapturable && this.royalsGone()) return -MATE + ply;
       end = lazy ? generatePseudoCaptures(pos, moves, base) : this.profile.generateCaptures!(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;
