@@ -74,7 +74,7 @@ const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 const KILLER_SCORE = 2 ** 24;
 const REP_CACHE = 4096;
 /** Futility margins by remaining depth (quiet moves are skipped when the static score + margin <= alpha). */
-const FUTILITY = new Int32Array([0, 130, 260, 420]);
+const FUTILITY = new Int32Array([0, 150, 300]);
 /** Quiet moves picked by score at a node; later ones are tried in generation order. */
 const SORTED_QUIETS = 12;
 /** Quiet moves with a history score above this are reduced one ply less. */
@@ -327,6 +327,12 @@ export class Searcher {
     let bestPv: Move[] = [best];
     let completedDepth = 0;
     let lastExact: { move: Move; score: number }[] | undefined;
+    let iterStart = this.startTime;
+    let prevIterMs = 0;
+    let prevBest = 0;
+    let prevScore = 0;
+    let stable = 0;
+    let instability = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.rootDepth = depth;
       this.bestRootMove = 0;
@@ -376,7 +382,27 @@ export class Searcher {
         this.stopReason = 'mate';
         break;
       }
-      if (performance.now() >= softDeadline) {
+      // Time: the soft limit is the planned time for the move. It is stretched (up to 2x, never
+      // past the hard limit) while the best move keeps changing or the score falls, and shrunk
+      // (to 0.6x) when the best move has stood for several iterations; no new iteration starts
+      // when it would likely not finish before the hard limit (an iteration takes about as long as
+      // the one before times the ratio of the last two).
+      const now = performance.now();
+      const iterMs = now - iterStart;
+      if (completedDepth > 1 && best !== prevBest) stable = 0;
+      else stable++;
+      if (completedDepth > 1 && best !== prevBest) instability += 1;
+      instability *= 0.6;
+      let scale = 1 + Math.min(0.7, instability);
+      if (completedDepth > 4 && bestScore < prevScore - 25) scale += Math.min(0.5, (prevScore - bestScore) / 200);
+      if (stable >= 4) scale *= 0.6;
+      const soft = this.startTime + (softDeadline - this.startTime) * Math.min(2, scale);
+      const growth = prevIterMs > 0.5 ? Math.min(6, Math.max(1.5, iterMs / prevIterMs)) : 2;
+      prevIterMs = iterMs;
+      prevBest = best;
+      prevScore = bestScore;
+      iterStart = now;
+      if (now >= Math.min(soft, this.deadline) || (this.deadline !== Infinity && now + iterMs * growth > this.deadline)) {
         this.stopReason = 'time';
         break;
       }
@@ -736,7 +762,7 @@ export class Searcher {
     const counter = cmKey >= 0 ? this.counters[cmKey]! : 0;
     // futility pruning of quiet moves near the leaves (never in check, never a checking move,
     // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
-    const prune = !pvNode && !inCheck && depth <= 3 && Math.abs(alpha) < MATE_BOUND;
+    const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
     let stage = hashMove !== 0 ? 0 : 1;
     let legalSeen = hashMove !== 0;
