@@ -77,6 +77,8 @@ const REP_CACHE = 4096;
 const FUTILITY = new Int32Array([0, 150, 300]);
 /** Quiet moves picked by score at a node; later ones are tried in generation order. */
 const SORTED_QUIETS = 12;
+/** Nodes between clock and stop-flag polls (a chu node can take 10 µs; a loaded machine more). */
+const POLL_NODES = 256;
 /** Quiet moves with a history score above this are reduced one ply less. */
 const HISTORY_GOOD = 2000;
 const REP_EMPTY = -0x7fffffff;
@@ -300,7 +302,7 @@ export class Searcher {
           ? this.startTime + limits.timeMs * 0.5
           : Infinity;
     this.stopFlag = limits.stop ?? null;
-    this.nextPoll = Math.min(1024, this.nodeLimit);
+    this.nextPoll = Math.min(POLL_NODES, this.nodeLimit);
     this.tt.newSearch();
     const maxDepth = Math.min(Math.max(1, limits.depth ?? 64), MAX_PLY - 8);
 
@@ -465,7 +467,7 @@ export class Searcher {
       this.stopped = true;
       this.stopReason = 'time';
     }
-    this.nextPoll = Math.min(this.nodes + 1024, this.nodeLimit);
+    this.nextPoll = Math.min(this.nodes + POLL_NODES, this.nodeLimit);
   }
 
   /** Root of one iteration: updates rootScores, the root PV and bestRoot*. */
