@@ -90,13 +90,24 @@ describe('chu shogi: winning a Lion (fixtures/tactics/chushogi-lions.txt)', () =
       const pos = r.value;
       const res = new Searcher({ ttMegabytes: 2 }).search(pos, { depth: 4 });
       expect(legalMoves(pos)).toContain(res.move);
-      const from = moveFrom(res.move);
-      const to = moveTo(res.move);
-      const mid = moveMid(res.move);
-      const captured = [to !== from ? pos.board[to]! : 0, mid >= 0 ? pos.board[mid]! : 0];
-      expect(captured.some(lion), `${chu.coordinate.format(pos, res.move)} captures no lion`).toBe(true);
-      // the lion is not the mover's own
-      expect(captured.filter(lion).every((p) => (p & 1) !== pos.turn)).toBe(true);
+      expect(res.pv[0]).toBe(res.move);
+      // the engine's line takes an enemy lion with its first move, or with its second after a
+      // check (a king attack that must be answered, as in the bishop line, wins the lion a move later)
+      const p = pos.clone();
+      const side = pos.turn;
+      let won = false;
+      for (let i = 0; i < Math.min(3, res.pv.length) && !won; i++) {
+        const m = res.pv[i]!;
+        expect(legalMoves(p)).toContain(m);
+        const from = moveFrom(m);
+        const to = moveTo(m);
+        const mid = moveMid(m);
+        const captured = [to !== from ? p.board[to]! : 0, mid >= 0 ? p.board[mid]! : 0];
+        if (i % 2 === 0 && captured.some((q) => lion(q) && (q & 1) !== side)) won = true;
+        p.play(m);
+        if (i === 0 && !won) expect(chu.variant.inCheck(p), 'a first move that takes no lion must attack the king').toBe(true);
+      }
+      expect(won, `${chu.coordinate.format(pos, res.move)}: the line wins no lion`).toBe(true);
     });
   }
 

@@ -180,3 +180,59 @@ export function isAttacked(pos: Position, sq: number, by: number): boolean {
   }
   return false;
 }
+
+/**
+ * Appends the pseudo-legal moves of the side to move that capture nothing (with their promotion
+ * choices) to out[n..]; returns the new end. With `generatePseudoCaptures` it gives the same moves
+ * as `generatePseudo` (for a search that generates captures and quiet moves in separate stages).
+ */
+export function generatePseudoQuiets(pos: Position, out: Int32Array, n: number): number {
+  const v = pos.variant;
+  const b = pos.board;
+  const us = pos.turn;
+  const size = v.geometry.size;
+  const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = v.tables;
+  const hasSpecial = v.generateSpecial !== undefined;
+  const hasPromo = v.promotionMode !== undefined;
+  for (let from = 0; from < size; from++) {
+    const p = b[from]!;
+    if (p === 0 || (p & 1) !== us) continue;
+    const first = n;
+    const base = classOf[p]! * size + from;
+    for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
+      if (!(stepMode[i]! & MODE_MOVE)) continue;
+      const to = stepTo[i]!;
+      if (b[to] !== 0) continue;
+      const leg = stepLeg[i]!;
+      if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
+    }
+    for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
+      const mode = rayMode[r]!;
+      let i = rayFirst[r]!;
+      const end = rayFirst[r + 1]!;
+      for (; i < end; i++) {
+        const to = raySq[i]!;
+        if (b[to] !== 0) break;
+        if (mode & MODE_MOVE) out[n++] = plainMove(from, to);
+      }
+      if (mode & MODE_HOP_MOVE) {
+        for (i++; i < end; i++) {
+          const to = raySq[i]!;
+          if (b[to] !== 0) break;
+          out[n++] = plainMove(from, to);
+        }
+      }
+    }
+    if (hasSpecial && v.special[p] !== 0) {
+      const k = v.generateSpecial!(pos, from, p, specialBuf, 0);
+      for (let j = 0; j < k; j++) {
+        const m = specialBuf[j]!;
+        const to = moveTo(m);
+        const mid = moveMid(m);
+        if ((to === from || b[to] === 0) && (mid < 0 || b[mid] === 0)) out[n++] = m;
+      }
+    }
+    if (hasPromo && v.promoted[p] !== 0) n = addPromotions(pos, p, out, first, n);
+  }
+  return n;
+}

@@ -54,6 +54,18 @@ export interface Variant extends VariantData {
   /** Is the side to move's royal attacked (in check)? */
   inCheck(pos: Position): boolean;
   /**
+   * Optional, for a search that generates pseudo-legal moves (`generatePseudoCaptures`,
+   * `generatePseudoQuiets`) and tests each one only when it is about to be played: is the
+   * pseudo-legal move m of the side to move legal? `inCheck`: is the side to move in check now.
+   * Legal moves are then exactly the pseudo-legal ones that pass (the royals-gone case aside).
+   */
+  moveLegal?(pos: Position, m: number, inCheck: boolean): boolean;
+  /**
+   * Optional: writes the legal moves that capture nothing into out[start..], returns the end
+   * (with the legal captures they make up `generateLegal`; for a search's quiet-move stage).
+   */
+  generateQuiets?(pos: Position, out: Int32Array, start: number): number;
+  /**
    * Promotion choice for a move of a piece that can promote: 0 none, 1 optional (both moves are
    * generated), 2 forced. Absent: never.
    */

@@ -7,7 +7,7 @@
  * `EngineProfile`; no allocation in the search loop.
  */
 import { isPromotion, moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
-import { generatePseudoFrom } from '../core/movegen.js';
+import { generatePseudo, generatePseudoCaptures, generatePseudoFrom, generatePseudoQuiets } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import type { EngineProfile, IncrementalEval, RepetitionInfo } from '../core/profile.js';
 import { profileFor } from './profiles.js';
@@ -73,6 +73,14 @@ const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 /** Move-ordering band of the killer moves: above every history score (capped at 2^22), below promotions. */
 const KILLER_SCORE = 2 ** 24;
 const REP_CACHE = 4096;
+/** Futility margins by remaining depth (quiet moves are skipped when the static score + margin <= alpha). */
+const FUTILITY = new Int32Array([0, 150, 300]);
+/** Quiet moves picked by score at a node; later ones are tried in generation order. */
+const SORTED_QUIETS = 12;
+/** Nodes between clock and stop-flag polls (a chu node can take 10 µs; a loaded machine more). */
+const POLL_NODES = 256;
+/** Quiet moves with a history score above this are reduced one ply less. */
+const HISTORY_GOOD = 2000;
 const REP_EMPTY = -0x7fffffff;
 
 const LMR = (() => {
@@ -93,6 +101,8 @@ export class Searcher {
   private readonly killers = new Int32Array(MAX_PLY * 2 + 4);
   private history = new Int32Array(0);
   private historySize = 0;
+  /** Countermoves by (piece code * size + square) of the opponent's last move. */
+  private counters = new Int32Array(0);
   private readonly pv = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
   private readonly pvLen = new Int32Array(MAX_PLY + 2);
   // the line from the game's start: hashes and in-check flags, root at index `rootIndex`
@@ -126,6 +136,9 @@ export class Searcher {
   private readonly repCache = new Int32Array(REP_CACHE * 3).fill(REP_EMPTY);
 
   private readonly checkIncremental: boolean;
+  /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
+  private royalsCapturable = false;
+  private readonly royalCap = new Uint8Array(MAX_PLY + 4);
 
   /**
    * `ttMegabytes`: transposition table size (default 16). `checkIncremental` (tests): verify the
@@ -140,6 +153,7 @@ export class Searcher {
   clear(): void {
     this.tt.clear();
     this.history.fill(0);
+    this.counters.fill(0);
   }
 
   private prepare(pos: Position, profile: EngineProfile): void {
@@ -157,6 +171,7 @@ export class Searcher {
     const hsize = pos.variant.codeCount * pos.variant.geometry.size;
     if (hsize !== this.historySize) {
       this.history = new Int32Array(hsize);
+      this.counters = new Int32Array(hsize);
       this.historySize = hsize;
     } else {
       // age the history scores between searches
@@ -164,6 +179,8 @@ export class Searcher {
     }
     this.killers.fill(0);
     this.pst = profile.pst ?? null;
+    this.royalsCapturable = profile.royalsCapturable === true;
+    this.royalCap.fill(0);
     if (this.inc.counts.length !== pos.variant.codeCount) this.inc = { psqt: 0, counts: new Int32Array(pos.variant.codeCount) };
     const counts = this.inc.counts;
     counts.fill(0);
@@ -182,6 +199,12 @@ export class Searcher {
   private make(m: Move, ply: number): void {
     const pos = this.pos;
     const pst = this.pst;
+    if (this.royalsCapturable) {
+      const royal = pos.variant.royal;
+      const to = moveTo(m);
+      const mid = moveMid(m);
+      this.royalCap[ply + 1] = (to !== moveFrom(m) && royal[pos.board[to]!]) || (mid >= 0 && royal[pos.board[mid]!]) ? 1 : 0;
+    }
     if (pst !== null) {
       this.psqtStack[ply] = this.inc.psqt;
       this.inc.psqt += this.delta(m, 1);
@@ -279,7 +302,7 @@ export class Searcher {
           ? this.startTime + limits.timeMs * 0.5
           : Infinity;
     this.stopFlag = limits.stop ?? null;
-    this.nextPoll = Math.min(1024, this.nodeLimit);
+    this.nextPoll = Math.min(POLL_NODES, this.nodeLimit);
     this.tt.newSearch();
     const maxDepth = Math.min(Math.max(1, limits.depth ?? 64), MAX_PLY - 8);
 
@@ -306,6 +329,12 @@ export class Searcher {
     let bestPv: Move[] = [best];
     let completedDepth = 0;
     let lastExact: { move: Move; score: number }[] | undefined;
+    let iterStart = this.startTime;
+    let prevIterMs = 0;
+    let prevBest = 0;
+    let prevScore = 0;
+    let stable = 0;
+    let instability = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.rootDepth = depth;
       this.bestRootMove = 0;
@@ -355,7 +384,27 @@ export class Searcher {
         this.stopReason = 'mate';
         break;
       }
-      if (performance.now() >= softDeadline) {
+      // Time: the soft limit is the planned time for the move. It is stretched (up to 2x, never
+      // past the hard limit) while the best move keeps changing or the score falls, and shrunk
+      // (to 0.6x) when the best move has stood for several iterations; no new iteration starts
+      // when it would likely not finish before the hard limit (an iteration takes about as long as
+      // the one before times the ratio of the last two).
+      const now = performance.now();
+      const iterMs = now - iterStart;
+      if (completedDepth > 1 && best !== prevBest) stable = 0;
+      else stable++;
+      if (completedDepth > 1 && best !== prevBest) instability += 1;
+      instability *= 0.6;
+      let scale = 1 + Math.min(0.7, instability);
+      if (completedDepth > 4 && bestScore < prevScore - 25) scale += Math.min(0.5, (prevScore - bestScore) / 200);
+      if (stable >= 4) scale *= 0.6;
+      const soft = this.startTime + (softDeadline - this.startTime) * Math.min(2, scale);
+      const growth = prevIterMs > 0.5 ? Math.min(6, Math.max(1.5, iterMs / prevIterMs)) : 2;
+      prevIterMs = iterMs;
+      prevBest = best;
+      prevScore = bestScore;
+      iterStart = now;
+      if (now >= Math.min(soft, this.deadline) || (this.deadline !== Infinity && now + iterMs * growth > this.deadline)) {
         this.stopReason = 'time';
         break;
       }
@@ -418,7 +467,7 @@ export class Searcher {
       this.stopped = true;
       this.stopReason = 'time';
     }
-    this.nextPoll = Math.min(this.nodes + 1024, this.nodeLimit);
+    this.nextPoll = Math.min(this.nodes + POLL_NODES, this.nodeLimit);
   }
 
   /** Root of one iteration: updates rootScores, the root PV and bestRoot*. */
@@ -542,7 +591,15 @@ export class Searcher {
   }
 
   /** Scores moves[start..end) for ordering, in place. */
-  private scoreMoves(moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number, ply: number): void {
+  private scoreMoves(
+    moves: Int32Array,
+    scores: Int32Array,
+    start: number,
+    end: number,
+    ttMove: number,
+    ply: number,
+    counter = 0,
+  ): void {
     const b = this.pos.board;
     const values = this.values;
     const hist = this.history;
@@ -566,6 +623,7 @@ export class Searcher {
         scores[i] = (1 << 25) + values[promoted[p]!]! - values[p]!;
       } else if (m === k1) scores[i] = KILLER_SCORE + 2;
       else if (m === k2) scores[i] = KILLER_SCORE + 1;
+      else if (m === counter) scores[i] = KILLER_SCORE;
       else scores[i] = hist[p * size + moveTo(m)]!;
     }
   }
@@ -624,6 +682,8 @@ export class Searcher {
     }
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
+    // a side whose royals were just captured has lost (chu), before any stand-pat or null move
+    if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
     const inCheck = knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos);
     const idx = this.rootIndex + ply;
     this.repLo[idx] = pos.hashLo;
@@ -668,6 +728,7 @@ export class Searcher {
           pos.setTurn((pos.turn ^ 1) as 0 | 1);
           if (aux !== 0) pos.setAux(0);
           this.repFloor = idx + 1;
+          this.royalCap[ply + 1] = 0;
           this.nodes++;
           const s = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, 0, false);
           this.repFloor = floor;
@@ -688,17 +749,29 @@ export class Searcher {
     let bestMove = 0;
     let searched = 0;
     const size = v.geometry.size;
-    // Staged: the hash move before any generation, then (where the game has a capture generator)
-    // the captures, and only then all moves; a cutoff in an early stage saves the later ones.
-    const captures = this.profile.generateCaptures;
-    if (captures && this.profile.royalsCapturable && this.royalsGone()) return -MATE + ply;
-    const hashMove = ttMove !== 0 && this.pseudoLegal(ttMove) ? ttMove : 0;
-    let stage = hashMove !== 0 ? 0 : captures ? 1 : 2;
-    let capsMade = false;
-    let allMade = false;
+    // Staged generation: the hash move before any generation, then the captures (MVV-LVA), then
+    // the quiet moves (killers, countermove, history); a cutoff in an early stage saves the later
+    // ones. Where the variant tests single moves (`moveLegal`), moves are generated pseudo-legal and
+    // each is tested only when it is about to be played.
+    const lazy = v.moveLegal !== undefined;
+    const captures = lazy ? generatePseudoCaptures : this.profile.generateCaptures;
+    const quiets = lazy ? generatePseudoQuiets : captures ? v.generateQuiets : undefined;
+    const hashMove =
+      ttMove !== 0 && this.pseudoLegal(ttMove) && (!lazy || v.moveLegal!(pos, ttMove, inCheck)) ? ttMove : 0;
+    // countermove slot: the quiet move that last refuted the opponent's previous move
+    const last = pos.lastMove();
+    const cmKey = last !== 0 && this.repFloor <= idx - 1 ? pos.board[moveTo(last)]! * size + moveTo(last) : -1;
+    const counter = cmKey >= 0 ? this.counters[cmKey]! : 0;
+    // futility pruning of quiet moves near the leaves (never in check, never a checking move,
+    // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
+    const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
+    const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
+    let stage = hashMove !== 0 ? 0 : 1;
+    let legalSeen = hashMove !== 0;
     let capEnd = base;
     let end = base;
     let i = base;
+    let picked = 0;
     const values = this.values;
     for (;;) {
       let m: number;
@@ -706,64 +779,79 @@ export class Searcher {
       if (stage === 0) {
         m = hashMove;
         bs = 1 << 30;
-        stage = captures ? 1 : 2;
+        stage = 1;
       } else {
-        if (stage === 1 && !capsMade) {
-          capsMade = true;
-          capEnd = end = captures!(pos, moves, base);
-          const b = pos.board;
-          for (let k = base; k < capEnd; k++) {
-            const c = moves[k]!;
-            scores[k] = (1 << 26) + this.captured(c) * 64 - (values[b[moveFrom(c)]!]! >> 4) + (isPromotion(c) ? 32 : 0);
+        if (stage === 1) {
+          if (captures) {
+            capEnd = end = captures(pos, moves, base);
+            const b = pos.board;
+            for (let k = base; k < capEnd; k++) {
+              const c = moves[k]!;
+              scores[k] = (1 << 26) + this.captured(c) * 64 - (values[b[moveFrom(c)]!]! >> 4) + (isPromotion(c) ? 32 : 0);
+            }
           }
+          stage = 2;
+          i = base;
         }
-        if (stage === 1 && i >= capEnd) stage = 2;
-        if (stage === 2 && !allMade) {
-          allMade = true;
-          end = v.generateLegal(pos, moves, capEnd);
-          if (end === capEnd) {
-            // no legal move loses (mate, stalemate, royals gone)
-            if (searched === 0) return -MATE + ply;
-            break;
-          }
-          this.scoreMoves(moves, scores, capEnd, end, hashMove, ply);
+        if (stage === 2 && i >= capEnd) {
+          end = quiets ? quiets(pos, moves, capEnd) : v.generateLegal(pos, moves, capEnd);
+          this.scoreMoves(moves, scores, capEnd, end, hashMove, ply, counter);
+          stage = 3;
           i = capEnd;
         }
         if (i >= end) break;
-        // pick the best remaining move
-        let bi = i;
-        bs = scores[i]!;
-        for (let j = i + 1; j < end; j++)
-          if (scores[j]! > bs) {
-            bs = scores[j]!;
-            bi = j;
+        if (stage === 2 || picked < SORTED_QUIETS) {
+          // pick the best remaining move
+          let bi = i;
+          bs = scores[i]!;
+          for (let j = i + 1; j < end; j++)
+            if (scores[j]! > bs) {
+              bs = scores[j]!;
+              bi = j;
+            }
+          m = moves[bi]!;
+          if (bi !== i) {
+            moves[bi] = moves[i]!;
+            scores[bi] = scores[i]!;
+            moves[i] = m;
+            scores[i] = bs;
           }
-        m = moves[bi]!;
-        if (bi !== i) {
-          moves[bi] = moves[i]!;
-          scores[bi] = scores[i]!;
-          moves[i] = m;
-          scores[i] = bs;
+        } else {
+          // late quiet moves in generation order (their history scores hardly matter)
+          m = moves[i]!;
+          bs = scores[i]!;
         }
         i++;
+        if (stage === 3) picked++;
         if (m === hashMove && hashMove !== 0) continue; // searched first already
-        if (stage === 2 && capsMade && this.captured(m) > 0) continue; // searched with the captures
+        if (stage === 3 && captures && !quiets && this.captured(m) > 0) continue; // searched with the captures
+        if (lazy && !v.moveLegal!(pos, m, inCheck)) continue;
+        legalSeen = true;
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
       this.make(m, ply);
       let childCheck = -1;
+      if (prune && quiet && searched > 0 && bs < KILLER_SCORE && futile) {
+        // a quiet move that gives check (chu: attacks a royal) is never pruned: it may mate
+        childCheck = v.inCheck(pos) ? 1 : 0;
+        if (childCheck === 0) {
+          this.unmake(m, ply);
+          continue;
+        }
+      }
       this.nodes++;
       let score: number;
       if (searched === 0) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, pvNode);
       else {
         let r = 0;
         if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < KILLER_SCORE) {
-          childCheck = v.inCheck(pos) ? 1 : 0;
+          if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;
           if (childCheck === 0) {
             r = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
             if (pvNode && r > 0) r--;
-            r = Math.min(r, depth - 2);
+            if (bs > HISTORY_GOOD && r > 0) r--;
+            r = Math.max(0, Math.min(r, depth - 2));
           }
         }
         score = -this.node(depth - 1 - r, -alpha - 1, -alpha, ply + 1, childCheck, false);
@@ -786,6 +874,7 @@ export class Searcher {
                 this.killers[k + 1] = this.killers[k]!;
                 this.killers[k] = m;
               }
+              if (cmKey >= 0) this.counters[cmKey] = m;
               const h = piece * size + moveTo(m);
               this.history[h] = Math.min(this.history[h]! + depth * depth, 1 << 22);
             }
@@ -794,6 +883,9 @@ export class Searcher {
         }
       }
     }
+    // no legal move loses (mate, stalemate, royals gone)
+    if (!legalSeen) return -MATE + ply;
+    if (searched === 0) return alpha0; // every move pruned: fail low
     const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(pos.hashLo, pos.hashHi, bestMove, scoreToTt(best, ply), depth, bound);
     return best;
@@ -807,8 +899,12 @@ export class Searcher {
     if (this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
+    if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
     if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
     const evasions = this.profile.qsEvasions && (knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos));
+    // pseudo-legal moves, each tested before it is played
+    const lazy = v.moveLegal !== undefined;
+    const checked = evasions || (lazy && !this.profile.qsEvasions && v.inCheck(pos));
     let best = -INF;
     if (!evasions) {
       best = this.evaluate(alpha, beta);
@@ -823,13 +919,11 @@ export class Searcher {
     const b = pos.board;
     let end = base;
     if (evasions) {
-      end = v.generateLegal(pos, moves, base);
+      end = lazy ? generatePseudo(pos, moves, base) : v.generateLegal(pos, moves, base);
       if (end === base) return -MATE + ply;
       this.scoreMoves(moves, scores, base, end, 0, ply);
-    } else if (this.profile.generateCaptures) {
-      // a side whose royals are gone has lost (chu: the king was just captured)
-      if (this.profile.royalsCapturable && this.royalsGone()) return -MATE + ply;
-      end = this.profile.generateCaptures(pos, moves, base);
+    } else if (this.profile.generateCaptures || lazy) {
+      end = lazy ? generatePseudoCaptures(pos, moves, base) : this.profile.generateCaptures!(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;
         scores[i] = this.captured(m) * 64 - (values[b[moveFrom(m)]!]! >> 4) + (isPromotion(m) ? 32 : 0);
@@ -847,6 +941,7 @@ export class Searcher {
       }
     }
     const stand = best;
+    let legalSeen = false;
     for (let i = base; i < end; i++) {
       let bi = i;
       let bs = scores[i]!;
@@ -867,6 +962,8 @@ export class Searcher {
         // delta pruning: even winning this piece cannot lift the score to alpha
         if (stand + cap + 200 <= alpha && !isPromotion(m)) continue;
       }
+      if (lazy && !v.moveLegal!(pos, m, checked)) continue;
+      legalSeen = true;
       this.make(m, ply);
       this.nodes++;
       const score = -this.quiesce(-beta, -alpha, ply + 1, -1);
@@ -880,6 +977,7 @@ export class Searcher {
         }
       }
     }
+    if (evasions && !legalSeen) return -MATE + ply; // mated (or stalemated: a loss in xiangqi)
     return best;
   }
 }

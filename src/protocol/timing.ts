@@ -48,7 +48,10 @@ export function allocate(
   let target = usable / (moves + 1) + tc.incMs * 0.8;
   target = Math.min(target, usable * 0.5);
   const hard = Math.max(5, Math.min(target * 2.5, usable * 0.6));
-  const soft = Math.max(3, Math.min(target * 0.6, hard));
+  // the soft limit is the planned time: the search stretches it (to 2x, within the hard limit)
+  // when the best move is unstable or the score falls, shrinks it when the move is settled, and
+  // starts no iteration that would likely overrun the hard limit (src/engine/search.ts)
+  const soft = Math.max(3, Math.min(target * 0.9, hard));
   return { timeMs: Math.round(hard), softTimeMs: Math.round(soft) };
 }
 

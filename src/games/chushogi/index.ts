@@ -14,7 +14,7 @@
  *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; SFEN picks it).
  */
 import { makeMove, moveFrom, moveMid, moveMidRaw, moveTo } from '../../core/move.js';
-import { isAttacked, generatePseudo } from '../../core/movegen.js';
+import { isAttacked, generatePseudo, generatePseudoQuiets } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { parseBetza } from '../../core/betza.js';
 import { buildVariantData, shareLazyTables, type Variant } from '../../core/variant.js';
@@ -309,6 +309,8 @@ function auxAfter(_pos: Position, move: number, moved: number, capTo: number, ca
 export const chushogi: Variant = {
   ...data,
   generateLegal,
+  // quiet moves never capture a lion, so no lion-trading rule (of either rule set) applies to them
+  generateQuiets: generatePseudoQuiets,
   inCheck,
   promotionMode,
   generateSpecial,

@@ -92,9 +92,45 @@ export function filterLegal(pos: Position, out: Int32Array, start: number, n: nu
   return w;
 }
 
+/** EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to it. */
+const EXPOSES = (() => {
+  const t = new Uint8Array(90 * 90);
+  for (let k = 0; k < 90; k++)
+    for (let sq = 0; sq < 90; sq++) {
+      const dx = Math.abs((k % W) - (sq % W));
+      const dy = Math.abs(((k / W) | 0) - ((sq / W) | 0));
+      t[k * 90 + sq] = dx === 0 || dy === 0 || (dx === 1 && dy === 1) ? 1 : 0;
+    }
+  return t;
+})();
+
+/**
+ * Is the pseudo-legal move m of the side to move legal (its general then safe)? `checked`: is the
+ * general attacked now. As in `filterLegal`, only a general move, a move while in check, or a move
+ * from or to the general's file, rank or a horse-leg point (diagonal neighbour) needs the full test.
+ */
+function moveLegal(pos: Position, m: number, checked: boolean): boolean {
+  const us = pos.turn;
+  const ksq = kingSquare(pos, us);
+  if (ksq < 0) return false;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  if (!checked && from !== ksq && EXPOSES[ksq * 90 + from] === 0 && EXPOSES[ksq * 90 + to] === 0) return true;
+  const b = pos.board;
+  const p = b[from]!;
+  const cap = b[to]!;
+  b[to] = p;
+  b[from] = 0;
+  const legal = !kingAttacked(pos, from === ksq ? to : ksq, us);
+  b[from] = p;
+  b[to] = cap;
+  return legal;
+}
+
 export const xiangqi: Variant = {
   ...data,
   generateLegal,
+  moveLegal,
   inCheck(pos: Position): boolean {
     const ksq = kingSquare(pos, pos.turn);
     return ksq >= 0 && kingAttacked(pos, ksq, pos.turn);

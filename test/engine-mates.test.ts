@@ -1,0 +1,77 @@
+// Forced mates in <= 3 moves (fixtures/tactics/xiangqi-mates-fsf.txt, lengths confirmed by
+// Fairy-Stockfish; fixtures/tactics/chushogi-mates.txt, composed and solved by brute force): the
+// engine must find each mate, at its exact length, within a node budget (deterministic; the wall
+// time limit of 1 s is checked by scripts/mates-time.mjs).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { formatProblem } from '../src/core/problem.js';
+import { Searcher } from '../src/engine/search.js';
+import { getGame } from '../src/games/registry.js';
+
+/** Nodes allowed per problem: a small fraction of one second's search on this machine. */
+export const MATE_NODES = 150_000;
+
+const fixture = (name: string): string[][] =>
+  readFileSync(new URL(`../fixtures/tactics/${name}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => l.split('|').map((f) => f.trim()));
+
+// brute force, no pruning: does the side to move win within n moves (no legal move = lost)?
+function wins(pos: Position, n: number): boolean {
+  for (const m of legalMoves(pos)) {
+    pos.play(m);
+    const lost = loses(pos, n - 1);
+    pos.undo();
+    if (lost) return true;
+  }
+  return false;
+}
+function loses(pos: Position, n: number): boolean {
+  const replies = legalMoves(pos);
+  if (replies.length === 0) return true;
+  if (n <= 0) return false;
+  for (const r of replies) {
+    pos.play(r);
+    const ok = wins(pos, n);
+    pos.undo();
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function check(id: 'xiangqi' | 'chushogi', file: string, minRows: number): void {
+  const game = getGame(id);
+  const rows = fixture(file);
+  it(`has at least ${minRows} problems`, () => expect(rows.length).toBeGreaterThanOrEqual(minRows));
+  for (const [fen, n, expected, name] of rows) {
+    const k = Number(n);
+    it(`mate in ${k}: ${name}`, () => {
+      const r = game.parseFen(fen!);
+      if (!r.ok) throw new Error(formatProblem(r.error));
+      const pos = r.value;
+      const fmt = (m: number) => game.coordinate.format(pos, m);
+      // the fixture's move(s) are legal and force mate in k
+      const solutions = expected!.split(' ');
+      for (const s of solutions) {
+        const m = legalMoves(pos).find((x) => fmt(x) === s);
+        expect(m, `${s} is not legal`).toBeDefined();
+        pos.play(m!);
+        expect(loses(pos, k - 1), `${s} does not mate in ${k}`).toBe(true);
+        pos.undo();
+      }
+      const res = new Searcher({ ttMegabytes: 4 }).search(pos, { nodes: MATE_NODES });
+      expect(res.mate, `found ${fmt(res.move)} score ${res.score} at depth ${res.depth}`).toBe(k);
+      pos.play(res.move);
+      expect(loses(pos, k - 1), `${fmt(res.move)} does not force mate`).toBe(true);
+      pos.undo();
+      // chu lists every solution: the engine's move is one of them
+      if (id === 'chushogi') expect(solutions).toContain(fmt(res.move));
+    });
+  }
+}
+
+describe('xiangqi mates in 1-3 (lengths confirmed by Fairy-Stockfish)', () => check('xiangqi', 'xiangqi-mates-fsf.txt', 12));
+describe('chu shogi mates in 2-3 (king captured with the k-th move)', () => check('chushogi', 'chushogi-mates.txt', 6));
