@@ -53,7 +53,9 @@ describe('xiangqi mates in 1-3 (fixtures/tactics/xiangqi-mates.txt)', () => {
       // the fixture is exact: a forced win in n moves and none shorter
       if (moves > 1) expect(wins(pos, moves - 1)).toBe(false);
       expect(wins(pos, moves)).toBe(true);
-      const r = new Searcher({ ttMegabytes: 1 }).search(pos, { depth: 2 * moves + 1 });
+      // a selective search (null move, reductions, futility) may need more than 2n-1 plies of
+      // nominal depth: the budget is the node budget of engine-mates.test.ts, not a depth
+      const r = new Searcher({ ttMegabytes: 1 }).search(pos, { nodes: 150_000 });
       expect(r.mate).toBe(moves);
       // the engine's move keeps the forced win: the opponent is lost within n-1 more moves
       pos.play(r.move);
