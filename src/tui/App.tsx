@@ -16,6 +16,7 @@ import { Screen } from './Screen.js';
 import type { Session } from './session.js';
 import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMessages, type HitTest, type KeyInfo, type UiState } from './ui.js';
 import { boardGeometry, cellAt, type BoardGeometry } from './mouse.js';
+import { RESERVED_ROWS } from './preview.js';
 
 export interface AppProps {
   session: Session;
@@ -42,12 +43,8 @@ interface Thinking {
   abort: AbortController;
 }
 
-/**
- * Rows of the play screen besides the board and the move panel: title, players, status line, input
- * line, and the line Ink keeps free (it redraws in place only while its output is shorter than the
- * terminal).
- */
-export const RESERVED_ROWS = 5;
+/** Rows of the play screen besides the board and the move panel (preview.ts, which draws the first frame before Ink). */
+export { RESERVED_ROWS };
 
 /** The game state a computer move depends on. */
 const thinkKey = (s: Session): string =>

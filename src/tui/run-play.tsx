@@ -20,6 +20,7 @@ import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
 import type { TimeControl } from './clock.js';
 import { MOUSE_OFF, MOUSE_ON } from './mouse.js';
+import { handOver, type Preview } from './preview.js';
 
 export interface PlayOptions {
   game: Game;
@@ -43,6 +44,8 @@ export interface PlayOptions {
   mouse?: boolean;
   /** Pause between computer-vs-computer moves, ms (play --delay, default 1000). */
   delayMs?: number;
+  /** The first frame drawn before Ink loaded (preview.ts): Ink's first frame replaces it. */
+  preview?: Preview | null;
 }
 
 /** Where the session's game is saved. */
@@ -141,10 +144,12 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     if (o.mouse !== false) process.stdout.write(MOUSE_OFF);
   };
   if (o.mouse !== false) {
-    // the board from the top-left corner, so a click's row is the board's row
-    process.stdout.write('\x1b[2J\x1b[H' + MOUSE_ON);
+    // the board from the top-left corner, so a click's row is the board's row (the preview was
+    // drawn there: Ink's first frame erases and replaces it)
+    process.stdout.write((o.preview?.fromTop ? '' : '\x1b[2J\x1b[H') + MOUSE_ON);
     process.once('exit', mouseOff);
   }
+  if (o.preview && o.preview.fromTop === (o.mouse !== false)) handOver(process.stdout, o.preview);
   const instance = render(
     <App
       session={session}

@@ -5,6 +5,7 @@ import { choosePlayers, parseSeed } from '../player-choice.js';
 import { CliError, RULES_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput } from '../../core/text.js';
+import type { Preview } from '../../tui/preview.js';
 
 interface PlayCliOptions extends CommonOptions {
   red?: string;
@@ -96,7 +97,27 @@ export function registerPlay(program: Command, io: Io): void {
       // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
       // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
       for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
+      const delayMs = parseDelay(opts.delay); // every option checked before anything is drawn
+      const color = colorEnabled(io, opts);
+      const mouse = opts.mouse !== false;
+      // the board at once, while Ink and React load (a resumed game's position is known only later)
+      let preview: Preview | null = null;
+      if (opts.resume === undefined && process.stdin.isTTY && process.stdout.isTTY) {
+        const [{ drawPreview }, { chalkPainter, monoPainter }] = await Promise.all([import('../../tui/preview.js'), import('../../tui/paint.js')]);
+        preview = drawPreview({
+          game,
+          fen: opts.fen,
+          style,
+          labels,
+          paint: color ? chalkPainter(true) : monoPainter(),
+          fromTop: mouse,
+          clock: timeControl !== undefined,
+          columns: process.stdout.columns,
+          rows: process.stdout.rows,
+          write: (t) => process.stdout.write(t),
+        });
+      }
       const { runPlay } = await importBoard();
-      await runPlay({ game, fen: opts.fen, players, level, resume: opts.resume ?? false, timeControl, mouse: opts.mouse !== false, delayMs: parseDelay(opts.delay), color: colorEnabled(io, opts), style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
+      await runPlay({ preview, game, fen: opts.fen, players, level, resume: opts.resume ?? false, timeControl, mouse, delayMs, color, style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
     });
 }
