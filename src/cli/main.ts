@@ -42,7 +42,7 @@ export async function main(argv: string[], given?: Io): Promise<number> {
     const opts = plainOptions(argv.slice(1), MOVES_OPTIONS);
     if (opts) {
       try {
-        runMoves(opts, io);
+        await runMoves(opts, io);
         return 0;
       } catch (e) {
         return failed(e, io, null);

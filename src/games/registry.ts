@@ -1,5 +1,6 @@
 /**
- * The games: the only place that lists game ids. Everything else reaches a game through its
+ * The games: with catalog.ts (the same games as light descriptors, loaded on demand, for the CLI's
+ * quick `moves`), the only place that lists game ids. Everything else reaches a game through its
  * `Game` object (src/games/game.ts), found here by id, by a name the user typed, or by its variant.
  */
 import type { Variant } from '../core/variant.js';

@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { moveFrom, moveMid, moveTo } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
 import { resultScore } from '../../core/history.js';
-import { positionResult, positionStatus } from '../../notation/status.js';
-import { CliError, RULES_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, type Io } from '../../tui/io.js';
+import { RULES_HELP, loadGame, resolvePosition, type CommonOptions } from '../game-choice.js';
 import { quoteInput } from '../../core/text.js';
 
 export interface MovesOptions extends CommonOptions {
@@ -37,9 +37,12 @@ export const MOVES_OPTIONS: Readonly<Record<string, { key: keyof MovesOptions; v
   '--json': { key: 'json', value: false },
 };
 
-/** The action of `chuhan moves`. */
-export function runMoves(opts: MovesOptions, io: Io): void {
-  const game = resolveGame(opts);
+/**
+ * The action of `chuhan moves`. Only the game asked for is loaded (game-choice.ts), and the
+ * registry of every game only for --json (notation/status.ts): a script's `moves` starts quickly.
+ */
+export async function runMoves(opts: MovesOptions, io: Io): Promise<void> {
+  const game = await loadGame(opts);
   const pos = resolvePosition(game, opts);
   const notation = opts.notation ?? game.coordinate.id;
   const fmt = game.notations.get(notation);
@@ -48,6 +51,7 @@ export function runMoves(opts: MovesOptions, io: Io): void {
     .map((m) => ({ m, coord: game.coordinate.format(pos, m) }))
     .sort((a, b) => (a.coord < b.coord ? -1 : a.coord > b.coord ? 1 : 0));
   if (opts.json) {
+    const { positionResult, positionStatus } = await import('../../notation/status.js');
     const status = positionStatus(game, pos);
     const ended = positionResult(game, pos);
     const list = moves.map(({ m, coord }) => {

@@ -1,0 +1,57 @@
+/**
+ * Picking the game and the position from the common options, without loading any game
+ * (games/catalog.ts): context.ts's resolveGame (every game loaded) and the quick path of `moves`
+ * (only the game asked for is loaded, `loadGame`) decide alike.
+ */
+import type { Position } from '../core/position.js';
+import { formatProblem } from '../core/problem.js';
+import { quoteInput } from '../core/text.js';
+import { CATALOG, descriptorFromName, descriptorFromRanks, type GameDescriptor } from '../games/catalog.js';
+import type { Game } from '../games/game.js';
+import { CliError } from '../tui/io.js';
+
+export interface CommonOptions {
+  variant?: string;
+  fen?: string;
+  json?: boolean;
+  color?: boolean;
+  /** --rules: the game's rule set (chu: lishogi, jcsa). */
+  rules?: string;
+}
+
+/** The --rules option's help text. */
+export const RULES_HELP = 'chu rule set: lishogi (default) | jcsa (docs/rules.md)';
+
+/** The game under the rule set --rules names (an error for an unknown set or a game without rule sets). */
+export function withRules(game: Game, rules: string | undefined): Game {
+  if (rules === undefined) return game;
+  if (!game.withRules) throw new CliError(`--rules is for chu shogi only (${game.title} has one rule set)`);
+  const g = game.withRules(rules);
+  if (!g) throw new CliError(`unknown rules ${quoteInput(rules)} (use ${(game.ruleSets ?? []).join(' or ')})`);
+  return g;
+}
+
+/** The game named by --variant, or guessed from the FEN's rank count, or xiangqi (the first). */
+export function chosenGame(opts: CommonOptions): GameDescriptor {
+  if (opts.variant) {
+    const game = descriptorFromName(opts.variant);
+    if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+    return game;
+  }
+  if (opts.fen) {
+    const byRanks = descriptorFromRanks(opts.fen.trim().split(/\s+/)[0]!.split('/').length);
+    if (byRanks) return byRanks;
+  }
+  return CATALOG[0]!;
+}
+
+/** The chosen game (`chosenGame`, under --rules), its module loaded now. */
+export async function loadGame(opts: CommonOptions): Promise<Game> {
+  return withRules(await chosenGame(opts).load(), opts.rules);
+}
+
+export function resolvePosition(game: Game, opts: CommonOptions): Position {
+  const r = game.parseFen(opts.fen ?? game.startFen);
+  if (!r.ok) throw new CliError(formatProblem(r.error));
+  return r.value;
+}
