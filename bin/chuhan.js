@@ -1,20 +1,69 @@
 #!/usr/bin/env node
 // Thin launcher: runs the bundled CLI (dist/bundle, built by `npm install` through the `prepare`
-// script: tsc, then scripts/bundle.mjs). `--version` alone reads the version module only.
+// script: tsc, then scripts/bundle.mjs). `--version` alone reads the version module only; a plain
+// `moves` of the default game runs the quick CommonJS bundle (quick.cjs) with V8's code cache.
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { VERSION } = await import('../dist/bundle/version.js');
   process.stdout.on('error', () => process.exit(141)); // a closed pipe, as the CLI's guardPipes
   process.stdout.write(`${VERSION}\n`);
 } else {
-  const { main } = await import('../dist/bundle/main.js');
-  main(argv).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      process.stderr.write(`chuhan: internal error: ${err?.message ? err.message : String(err)}\n`);
-      process.exitCode = 3;
-    },
-  );
+  const fail = (err) => {
+    process.stderr.write(`chuhan: internal error: ${err?.message ? err.message : String(err)}\n`);
+    process.exitCode = 3;
+  };
+  let code = null;
+  if (argv[0] === 'moves') {
+    try {
+      code = await quickMoves(argv.slice(1));
+    } catch (err) {
+      fail(err);
+      code = 3;
+    }
+  }
+  if (code !== null) process.exitCode = code;
+  else {
+    const { main } = await import('../dist/bundle/main.js');
+    main(argv).then((c) => {
+      process.exitCode = c;
+    }, fail);
+  }
+}
+
+/**
+ * dist/bundle/quick.cjs's answer for `moves ARGS` (null: not a quick case, the whole CLI runs). The
+ * file is compiled with the code cache made for it by scripts/bundle.mjs (its first line, naming
+ * the build, must be the cache's too); without one, or one V8 rejects, it compiles as usual.
+ * CHUHAN_WRITE_CODE_CACHE=FILE (used by the build) writes the cache after the run.
+ */
+async function quickMoves(args) {
+  const [{ readFileSync, writeFileSync }, { Script }, { createRequire }, { fileURLToPath }] = await Promise.all([
+    import('node:fs'),
+    import('node:vm'),
+    import('node:module'),
+    import('node:url'),
+  ]);
+  const url = new URL('../dist/bundle/quick.cjs', import.meta.url);
+  const file = fileURLToPath(url);
+  const source = readFileSync(file, 'utf8');
+  const build = Buffer.from(source.slice(0, source.indexOf('\n') + 1));
+  const write = process.env.CHUHAN_WRITE_CODE_CACHE;
+  let cachedData;
+  if (!write) {
+    try {
+      const cache = readFileSync(`${file}.cache`);
+      if (cache.subarray(0, build.length).equals(build)) cachedData = cache.subarray(build.length);
+    } catch {
+      // no cache: compiled as usual
+    }
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  // CHUHAN_CODE_CACHE_CHECK=1 (tests): whether V8 took the cache
+  if (process.env.CHUHAN_CODE_CACHE_CHECK === '1')
+    process.stderr.write(`chuhan: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, createRequire(url), module, file, fileURLToPath(new URL('.', url)));
+  const code = await module.exports.quickMoves(args);
+  if (write) writeFileSync(write, Buffer.concat([build, script.createCachedData()]));
+  return code;
 }

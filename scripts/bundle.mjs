@@ -12,7 +12,9 @@
 // src/render/string-width-shared.ts: the one string-width of render/width.ts, remembering its
 // answers (wrap-ansi would otherwise load a second, older copy, whose start-up costs as much).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,3 +47,32 @@ await build({
   logLevel: 'warning',
   plugins: [sharedWidth],
 });
+
+// The quick `moves` (src/cli/quick.ts: a plain moves of the default game) as one CommonJS file,
+// which bin/chuhan.js compiles with V8's code cache: quick.cjs.cache, made here by running it once
+// (the functions `moves` uses are compiled into it). Its first line names the build (a hash of the
+// code); the cache starts with the same line and is used only for that code, and V8 itself rejects
+// a cache of another V8 or other flags, the code is then compiled as usual.
+const quickFile = join(outdir, 'quick.cjs');
+await build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli/quick.ts'],
+  outfile: quickFile,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [sharedWidth],
+});
+const quickCode = readFileSync(quickFile, 'utf8');
+writeFileSync(quickFile, `//chuhan-build ${createHash('sha256').update(quickCode).digest('hex').slice(0, 32)}\n${quickCode}`);
+const made = spawnSync(process.execPath, [join(root, 'bin', 'chuhan.js'), 'moves'], {
+  env: { ...process.env, CHUHAN_WRITE_CODE_CACHE: `${quickFile}.cache` },
+  stdio: ['ignore', 'ignore', 'pipe'],
+  encoding: 'utf8',
+});
+// without a cache bin/chuhan.js still runs (compiling the code as usual): a failure here is said, not fatal
+if (made.status !== 0) console.warn(`bundle: no code cache for quick.cjs (${made.stderr.trim() || made.status})`);

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -96,6 +96,43 @@ describe('start-up', () => {
     // a closed pipe after --version: exit 141, no stack trace
     const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${join(root, 'bin', 'chuhan.js')}" --version | true`], { encoding: 'utf8' });
     expect(piped.stderr).toBe('');
+  });
+
+  it('bin/chuhan.js runs a plain moves of xiangqi from quick.cjs, its code cache accepted, answering as the whole CLI', () => {
+    const bin = join(root, 'bin', 'chuhan.js');
+    const run = (file: string, args: string[], env: Record<string, string> = {}) => {
+      const r = spawnSync(process.execPath, [file, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    expect(run(bin, ['moves'], { CHUHAN_CODE_CACHE_CHECK: '1' }).stderr).toBe('chuhan: code cache accepted\n');
+    // a quick case or not (chu, --json go to main.js): the same answer as main.js run alone
+    const FEN = '4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1';
+    for (const args of [
+      ['moves'],
+      ['moves', '--fen', FEN, '-n', 'wxf'],
+      ['moves', '-v', 'xq', '-n', 'chinese'],
+      ['moves', '--fen', 'junk'],
+      ['moves', '-n', 'klingon'],
+      ['moves', '--rules', 'jcsa'],
+      ['moves', '-v', 'nope'],
+      ['moves', '-v', 'chu'],
+      ['moves', '--fen', FEN, '--json'],
+    ]) {
+      const quick = run(bin, args, { CHUHAN_CODE_CACHE_CHECK: '0' });
+      expect(quick, args.join(' ')).toEqual(run(join(bundle, 'main.js'), args));
+      expect(quick.status, args.join(' ')).toBe(args.includes('junk') || args.includes('klingon') || args.includes('jcsa') || args.includes('nope') ? 2 : 0);
+    }
+    // without the cache (or with one of another build) the code is compiled as usual
+    const cache = join(bundle, 'quick.cjs.cache');
+    const kept = readFileSync(cache);
+    try {
+      writeFileSync(cache, Buffer.concat([Buffer.from('//chuhan-build other\n'), kept.subarray(kept.indexOf(10) + 1)]));
+      const r = run(bin, ['moves', '--fen', FEN], { CHUHAN_CODE_CACHE_CHECK: '1' });
+      expect(r.stderr).toBe('chuhan: code cache none\n');
+      expect(r.stdout).toBe(run(join(bundle, 'main.js'), ['moves', '--fen', FEN]).stdout);
+    } finally {
+      writeFileSync(cache, kept);
+    }
   });
 
   it('the bundle holds one string-width (Ink and wrap-ansi get the remembering one of src/render/width.ts)', () => {

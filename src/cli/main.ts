@@ -10,6 +10,9 @@ import { CliError, processIo, type Io } from '../tui/io.js';
 import { escapeControls } from '../core/text.js';
 import { VERSION } from './version.js';
 import { pathToFileURL } from 'node:url';
+import { plainOptions } from './plain-options.js';
+
+export { plainOptions };
 
 /** The exit code when the reader of stdout (or stderr) goes away: 128 + SIGPIPE, as a shell reports a C tool killed by it. */
 export const EXIT_PIPE = 141;
@@ -90,25 +93,6 @@ function failed(e: unknown, io: Io, commanderError: (abstract new (...a: never[]
   const message = e instanceof Error ? e.message : String(e);
   io.err(`chuhan: internal error: ${escapeControls(message)}\n`);
   return 3;
-}
-
-/**
- * The options of a command line made only of the given options, each at most once, every value a
- * separate word not starting with `-`; null for anything else (help, an unknown or repeated
- * option, `--x=y`, a missing value…), which commander then parses and reports as usual.
- */
-export function plainOptions<T>(args: readonly string[], known: Readonly<Record<string, { key: keyof T; value: boolean }>>): T | null {
-  const out: Record<string, string | boolean> = {};
-  for (let i = 0; i < args.length; i++) {
-    const spec = Object.hasOwn(known, args[i]!) ? known[args[i]!] : undefined;
-    if (!spec || Object.hasOwn(out, spec.key as string)) return null;
-    if (spec.value) {
-      const v = args[++i];
-      if (v === undefined || v.startsWith('-')) return null;
-      out[spec.key as string] = v;
-    } else out[spec.key as string] = true;
-  }
-  return out as T;
 }
 
 // run directly (`node dist/cli/main.js validate …`) as well as through bin/chuhan.js
