@@ -13,7 +13,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.exitCode = 3;
   };
   let code = null;
-  if (argv[0] === 'moves') {
+  // --json needs every game's rules (notation/status.ts): the whole CLI at once
+  if (argv[0] === 'moves' && !argv.includes('--json')) {
     try {
       code = await quickMoves(argv.slice(1));
     } catch (err) {
