@@ -210,6 +210,10 @@ function detach(s: string): string {
 }
 
 
+const NL_SEARCH = 0;
+const NL_FOUND = 1;
+const NL_NONE = 2;
+
 const enum Mode {
   Normal,
   Comment,
@@ -264,12 +268,14 @@ export class RecordReader {
   private lineStartAbs = 0;
   private lastCRAbs = -2;
   /**
-   * Absolute offset of the next unprocessed line break; -1 = search, Infinity = none in buf (so at
-   * the start: the buffer is empty). Starting with a non-integer keeps the field's representation
-   * from changing later (an integer field that gets Infinity deprecates the object's map and
-   * deoptimizes the scanner).
+   * Absolute offset of the next unprocessed line break, when `nlState` is NL_FOUND. All offsets
+   * stay small integers (no Infinity sentinel: a double in one of these fields spreads to every
+   * offset computed from it, and the change of field representation deprecates the reader's map
+   * and deoptimizes the scanner).
    */
-  private nextNl = Infinity;
+  private nextNl = 0;
+  /** NL_SEARCH: look for the next line break from nlFrom; NL_FOUND: it is at nextNl; NL_NONE: none in buf. */
+  private nlState = NL_NONE;
   private nlFrom = 0;
 
   // Column correction for astral characters (surrogate pairs), only when the input has any.
@@ -322,7 +328,7 @@ export class RecordReader {
       this.buf = this.pos === this.buf.length ? chunk : [this.buf.slice(this.pos), chunk].join('');
       this.bufAbs += this.pos;
       this.pos = 0;
-      if (this.nextNl === Infinity) this.nextNl = -1;
+      if (this.nlState === NL_NONE) this.nlState = NL_SEARCH;
       this.run();
       this.compact();
     }
@@ -370,12 +376,15 @@ export class RecordReader {
 
   private syncLines(abs: number): void {
     for (;;) {
-      if (this.nextNl < 0) {
+      if (this.nlState !== NL_FOUND) {
+        if (this.nlState === NL_NONE) return;
         NL_RE.lastIndex = Math.max(0, this.nlFrom - this.bufAbs);
         const m = NL_RE.exec(this.buf);
-        if (m) this.nextNl = this.bufAbs + m.index;
-        else {
-          this.nextNl = Infinity;
+        if (m) {
+          this.nextNl = this.bufAbs + m.index;
+          this.nlState = NL_FOUND;
+        } else {
+          this.nlState = NL_NONE;
           this.nlFrom = this.bufAbs + this.buf.length;
           return;
         }
@@ -391,7 +400,7 @@ export class RecordReader {
         if (ch === 13) this.lastCRAbs = a;
       }
       this.nlFrom = a + 1;
-      this.nextNl = -1;
+      this.nlState = NL_SEARCH;
     }
   }
 
@@ -421,7 +430,7 @@ export class RecordReader {
   /** Sets locLine/locCol to the position of buf[p]. */
   private locate(p: number): void {
     const abs = this.bufAbs + p;
-    if (this.nextNl < abs) this.syncLines(abs);
+    if (this.nlState === NL_SEARCH || (this.nlState === NL_FOUND && this.nextNl < abs)) this.syncLines(abs);
     let col = abs - this.lineStartAbs + 1;
     if (this.surr) col -= this.astralBefore(abs);
     this.locLine = this.line;
@@ -435,7 +444,7 @@ export class RecordReader {
   private startsTagSection(p: number): boolean | null {
     const buf = this.buf;
     const abs = this.bufAbs + p;
-    if (this.nextNl < abs) this.syncLines(abs);
+    if (this.nlState === NL_SEARCH || (this.nlState === NL_FOUND && this.nextNl < abs)) this.syncLines(abs);
     const ls = this.lineStartAbs;
     let k = p - 1;
     const stop = Math.max(ls - this.bufAbs, 0);

@@ -7,7 +7,8 @@
 import { isPlainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from '../../../core/tables.js';
-import { KING, kingAttacked, kingSquare, xiangqi } from '../index.js';
+import { generalAttacked, generalSquare } from '../check.js';
+import { KING, xiangqi } from '../index.js';
 
 const buf = new Int32Array(1024);
 
@@ -49,7 +50,27 @@ function reachesByTables(pos: Position, from: number, to: number): boolean {
   return false;
 }
 
-export function isLegalMove(pos: Position, m: Move): boolean {
+/**
+ * EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to
+ * it (a horse's leg): only a move from or to such a square can leave the general attacked.
+ */
+const EXPOSES = (() => {
+  const t = new Uint8Array(90 * 90);
+  for (let k = 0; k < 90; k++)
+    for (let sq = 0; sq < 90; sq++) {
+      const dx = Math.abs((k % 9) - (sq % 9));
+      const dy = Math.abs(((k / 9) | 0) - ((sq / 9) | 0));
+      t[k * 90 + sq] = dx === 0 || dy === 0 || (dx === 1 && dy === 1) ? 1 : 0;
+    }
+  return t;
+})();
+
+/**
+ * Is m legal? `checked`: whether the side to move is in check now (1 or 0), or -1 when not known.
+ * Knowing that it is not, a move that neither moves the general nor leaves or enters its file,
+ * rank or a leg point needs no test of the general (the test `xiangqi.moveLegal` makes).
+ */
+export function isLegalMove(pos: Position, m: Move, checked = -1): boolean {
   const b = pos.board;
   const from = moveFrom(m);
   const p = b[from]!;
@@ -62,11 +83,14 @@ export function isLegalMove(pos: Position, m: Move): boolean {
   const to = moveTo(m);
   if (!isPlainMove(m) || from === to || !reachesByTables(pos, from, to)) return false;
   const us = pos.turn;
+  const king = p >> 1 === KING;
+  const ksq = king ? to : generalSquare(b, us);
+  if (ksq < 0) return false;
+  if (checked === 0 && !king && EXPOSES[ksq * 90 + from] === 0 && EXPOSES[ksq * 90 + to] === 0) return true;
   const cap = b[to]!;
   b[to] = p;
   b[from] = 0;
-  const ksq = p >> 1 === KING ? to : kingSquare(pos, us);
-  const legal = ksq >= 0 && !kingAttacked(pos, ksq, us);
+  const legal = !generalAttacked(b, ksq, us);
   b[from] = p;
   b[to] = cap;
   return legal;
