@@ -2,10 +2,11 @@
  * The general-outward attack test (games/xiangqi/check.ts) that replay uses on every ply must
  * answer as the generic one (kingAttacked, the attack tables): compared on the positions of random
  * playouts (fixed seed) from the perft reference positions, for both generals, and after every
- * pseudo-legal move (the test a legality check makes, with the mover's piece moved).
+ * pseudo-legal move (the test a legality check makes, with the mover's piece moved). The per-kind
+ * move test of the record reader (`isLegalMove`) must accept exactly the generated legal moves.
  */
 import { describe, expect, it } from 'vitest';
-import { moveFrom, moveTo } from '../src/core/move.js';
+import { moveFrom, moveTo, plainMove } from '../src/core/move.js';
 import { generatePseudo } from '../src/core/movegen.js';
 import { generalAttacked, generalSquare } from '../src/games/xiangqi/check.js';
 import { kingAttacked, kingSquare, KING, xiangqi } from '../src/games/xiangqi/index.js';
@@ -74,6 +75,17 @@ describe('generalAttacked', () => {
             b[from] = p;
             b[to] = cap;
             if (isLegalMove(pos, m, checked) !== set.has(m) || isLegalMove(pos, m) !== set.has(m)) bad.push(`legal ${m}`);
+          }
+          if (ply % 7 === 0) {
+            // every other from → to of the side to move: not legal (nor pseudo-legal) either
+            for (let from = 0; from < 90; from++) {
+              const p = b[from]!;
+              if (p === 0 || (p & 1) !== pos.turn) continue;
+              for (let to = 0; to < 90; to++) {
+                const m = plainMove(from, to);
+                if (isLegalMove(pos, m, checked) !== set.has(m)) bad.push(`any ${from}-${to} ${b.join(',')}`);
+              }
+            }
           }
           if (nl === 0) break;
           pos.play(legal[Math.floor(rand() * nl)]!);
