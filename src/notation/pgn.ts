@@ -837,14 +837,10 @@ export class RecordReader {
         }
         for (const e of t.errors) this.errorAt(e.at, e.problem);
         pos = t.end;
-        if (t.skipLine) {
-          this.mode = Mode.SkipLine;
-          return pos;
-        }
+        if (t.skipLine) this.mode = Mode.SkipLine;
         return pos;
       }
     }
-    return pos;
   }
 
 

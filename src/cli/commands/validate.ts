@@ -81,7 +81,7 @@ async function expandInputs(args: readonly string[]): Promise<{ inputs: Input[];
  * when it holds no record at all.
  */
 async function gamesOf(input: Input, format: string): Promise<AsyncIterable<readonly GameRecord[]> | null | 'empty'> {
-  const source: AsyncIterable<string | Uint8Array> = input.path === '-' ? process.stdin : createReadStream(input.path, { highWaterMark: 1 << 16 });
+  const source: AsyncIterable<string | Uint8Array> = input.path === '-' ? process.stdin : createReadStream(input.path, { highWaterMark: 1 << 14 });
   const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : (format as 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'json');
   // a file named on the command line is reported even when it is binary data; in folders it is skipped
   // XQF and CCBridge files are told by their first bytes; anything else goes on to the text readers
