@@ -115,8 +115,11 @@ export interface RecordReader {
   isMoveText(text: string): boolean;
   /** Reads one move of a record (`san`: SAN is read too); the bare reason on failure. */
   read(pos: Position, text: string, uci: boolean, san: boolean): Result<Move, MoveProblem>;
-  /** The move when the text is a legal coordinate move here, else -1 (no allocation: called per ply before `read`). */
-  legalCoordinate?(pos: Position, text: string, uci: boolean): Move;
+  /**
+   * The move when the text is a legal coordinate move here, else -1 (no allocation: called per ply
+   * before `read`). `checked`: whether the side to move is in check (1 or 0; -1 or left out: not known).
+   */
+  legalCoordinate?(pos: Position, text: string, uci: boolean, checked?: number): Move;
   /**
    * An ambiguous move (`read` failed) settled by the moves after it: the reading after which the
    * next moves of `list` (from `next`) can be read, when exactly one can, or when all that can reach

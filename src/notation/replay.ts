@@ -12,7 +12,7 @@
  * games/<game>/end.ts): checkmate, stalemate, repetition rulings, move limits, material; the one
  * entry point for that judgement here is `gameResult`.
  */
-import { GameHistory, resultScore } from '../core/history.js';
+import { FLAG_CHECK, GameHistory, resultScore } from '../core/history.js';
 import type { GameResult } from '../core/game-result.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
@@ -245,13 +245,17 @@ export class Replayer {
     }
     let plies = 0;
     const reader = game.records;
+    // whether the side to move is in check (1/0; -1: not known), from the check flag the history
+    // keeps of each ply: it spares the coordinate reader a test of the general on most moves
+    const knowsChecks = history !== null && reader?.legalCoordinate !== undefined;
+    let checked = -1;
     for (let i = 0; i < list.length; i++) {
       const mv = list[i]!;
       const text = mv.text;
       let m = -1;
       let reason: MoveProblem | null = null;
       let shapeless = false;
-      if (reader?.legalCoordinate && (m = reader.legalCoordinate(pos, text, uci)) >= 0) {
+      if (reader?.legalCoordinate && (m = reader.legalCoordinate(pos, text, uci, checked)) >= 0) {
         // the common case: a legal coordinate move
       } else if (reader) {
         const r = reader.read(pos, text, uci, san);
@@ -291,8 +295,10 @@ export class Replayer {
       if (history) {
         const ended = history.record(m);
         pos = history.position; // the history may have grown into a new position
+        if (knowsChecks) checked = history.flagsAt(history.plies) & FLAG_CHECK ? 1 : 0;
         const goesOn = i + 1 < list.length;
-        const prevRuling = rulings[rulings.length - 1];
+        // (rulings[-1] of an empty list would be a slow property lookup on every ply: read it only when needed)
+        const prevRuling = ended && rulings.length > 0 ? rulings[rulings.length - 1] : undefined;
         // an ending that stays from a ruling noted before (a move limit) is not where the rules end the record
         if (ended && !goesOn && prevRuling && sameRuling(prevRuling, ended) && lastRuled >= i - 1) history.overrule();
         else if (ended && goesOn) {

@@ -80,16 +80,21 @@ async function expandInputs(args: readonly string[]): Promise<{ inputs: Input[];
  * The games of one input, in whatever text format and encoding it is (records/text.ts), or null
  * when it holds no record at all.
  */
-async function gamesOf(input: Input, format: string): Promise<AsyncIterable<GameRecord> | null | 'empty'> {
-  const source: AsyncIterable<string | Uint8Array> = input.path === '-' ? process.stdin : createReadStream(input.path, { highWaterMark: 1 << 16 });
+async function gamesOf(input: Input, format: string): Promise<AsyncIterable<readonly GameRecord[]> | null | 'empty'> {
+  const source: AsyncIterable<string | Uint8Array> = input.path === '-' ? process.stdin : createReadStream(input.path, { highWaterMark: 1 << 14 });
   const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : (format as 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'json');
   // a file named on the command line is reported even when it is binary data; in folders it is skipped
   // XQF and CCBridge files are told by their first bytes; anything else goes on to the text readers
   const binary = format === 'auto' ? await openBinaryRecords(source) : null;
-  if (binary?.binary) return binary.records;
+  if (binary?.binary) return oneByOne(binary.records);
   const opened = await openTextRecords(binary ? binary.text : source, undefined, force, !input.found);
   if (opened.format === 'none') return opened.empty ? 'empty' : null;
-  return opened.records;
+  // a list of games per chunk read: one await per chunk, not per game
+  return opened.batches;
+}
+
+async function* oneByOne(records: AsyncIterable<GameRecord>): AsyncGenerator<readonly GameRecord[], void, undefined> {
+  for await (const r of records) yield [r];
 }
 
 /**
@@ -168,22 +173,23 @@ export function registerValidate(program: Command, io: Io): void {
             continue;
           }
           files++;
-          for await (const rec of recs) {
-            let report = replayer.replay(rec);
-            if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
-            games++;
-            fileGames++;
-            if (report.status === 'ok') okCount++;
-            else if (report.status === 'illegal') illegal++;
-            else malformed++;
-            if (report.rulings.length) ruled++;
-            if (opts.json) out += (games > 1 ? ',' : '') + JSON.stringify({ file: input.path, ...reportJson(report) });
-            else {
-              out += (single ? '' : `${input.path}: `) + formatReportLine(report) + '\n';
-              if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
+          for await (const batch of recs)
+            for (const rec of batch) {
+              let report = replayer.replay(rec);
+              if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
+              games++;
+              fileGames++;
+              if (report.status === 'ok') okCount++;
+              else if (report.status === 'illegal') illegal++;
+              else malformed++;
+              if (report.rulings.length) ruled++;
+              if (opts.json) out += (games > 1 ? ',' : '') + JSON.stringify({ file: input.path, ...reportJson(report) });
+              else {
+                out += (single ? '' : `${input.path}: `) + formatReportLine(report) + '\n';
+                if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
+              }
+              flush(false);
             }
-            flush(false);
-          }
         } catch (e) {
           flush(true);
           throw openError(name, e);

@@ -44,6 +44,7 @@ import { XIANGQI_SIDE_NAMES, xiangqiWarningText } from './explain.js';
 import { xiangqiCheckRunResult, xiangqiLimitResult } from './limit.js';
 import { CANNON, CHARIOT, HORSE, SOLDIER } from './pieces.js';
 import { xiangqi } from './index.js';
+import { generalAttacked, generalSquare } from './check.js';
 
 export { chaseRelation } from './chase.js';
 export { XIANGQI_COUNTED_CHECKS, XIANGQI_MOVE_LIMIT } from './limit.js';
@@ -149,7 +150,11 @@ export const xiangqiEndRules: EndRules = {
   canWin: (pos, side) => xiangqiSufficientMaterial(pos, side),
   sideNames: XIANGQI_SIDE_NAMES,
   repetitions: 3,
-  moveFlags: (pos) => (xiangqi.inCheck(pos) ? FLAG_CHECK : 0),
+  // asked on every ply of a replay: the general-outward test (check.ts), same answer as xiangqi.inCheck
+  moveFlags: (pos) => {
+    const ksq = generalSquare(pos.board, pos.turn);
+    return ksq >= 0 && generalAttacked(pos.board, ksq, pos.turn) ? FLAG_CHECK : 0;
+  },
   // only captures reset the halfmove clock (xiangqi.md), and only captures are irreversible here
   irreversible: (pos) => pos.halfmove === 0,
   positionResult: xiangqiPositionResult,

@@ -24,6 +24,8 @@ export interface TextRecords {
   /** The input has nothing but white space. */
   readonly empty: boolean;
   readonly records: AsyncGenerator<GameRecord, void, undefined>;
+  /** The same games, a list at a time (as the input is read): use either this or `records`. */
+  readonly batches: AsyncGenerator<GameRecord[], void, undefined>;
 }
 
 /** Longest WXF/DhtmlXQ/KIF text read whole (characters). */
@@ -128,14 +130,14 @@ export async function openTextRecords(
     }
     if (tail) yield tail;
   }
-  let records: AsyncGenerator<GameRecord, void, undefined>;
-  if (format === 'pgn') records = streamPgn(rest(), options);
-  else if (format === 'none') records = (async function* () {})();
-  else records = whole(rest(), format);
-  return { format, encoding, empty: done && headText.trim() === '', records };
+  let batches: AsyncGenerator<GameRecord[], void, undefined>;
+  if (format === 'pgn') batches = streamPgnBatches(rest(), options);
+  else if (format === 'none') batches = (async function* () {})();
+  else batches = whole(rest(), format);
+  return { format, encoding, empty: done && headText.trim() === '', records: flatten(batches), batches };
 }
 
-async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncGenerator<GameRecord, void, undefined> {
+async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncGenerator<GameRecord[], void, undefined> {
   const parts: string[] = [];
   let n = 0;
   for await (const c of chunks) {
@@ -154,44 +156,70 @@ async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncG
         : format === 'json'
           ? (await import('./problem-json.js')).parseProblemJson(text)
           : (await import('./kif.js')).parseKif(text);
-  yield* games;
+  if (games.length > 0) yield games;
 }
 
-async function* streamPgn(chunks: AsyncIterable<string>, options?: RecordReaderOptions): AsyncGenerator<GameRecord, void, undefined> {
+/**
+ * The games of a PGN stream as they come, one list per chunk of input read (so a caller that wants
+ * many games pays one await per chunk, not per game): page text before the first tag section is
+ * held until the next record tells whether it is a game (see `isProse`), xqbase footers dropped.
+ */
+async function* streamPgnBatches(chunks: AsyncIterable<string>, options?: RecordReaderOptions): AsyncGenerator<GameRecord[], void, undefined> {
   const reader = new RecordReader(options);
-  let index = 0;
-  let held: GameRecord | null = null;
-  let first = true;
-  const emit = function* (list: GameRecord[]): Generator<GameRecord> {
+  const filter = new PgnFilter();
+  for await (const c of chunks) {
+    const list = filter.take(reader.push(c));
+    if (list.length > 0) yield list;
+  }
+  const last = filter.take(reader.end());
+  filter.finish(last);
+  if (last.length > 0) yield last;
+}
+
+/** Numbers the games of a PGN stream and drops what is not a game (a plain class: no generator per game). */
+class PgnFilter {
+  private index = 0;
+  private held: GameRecord | null = null;
+  private first = true;
+
+  take(list: GameRecord[]): GameRecord[] {
+    const out: GameRecord[] = [];
     for (const r of list) {
       if (isXqbaseFooter(r)) continue;
-      if (first) {
-        first = false;
+      if (this.first) {
+        this.first = false;
         // page text before the first tag section: decided when the next record comes
         if (isProse(r)) {
-          held = r;
+          this.held = r;
           continue;
         }
       }
-      if (held) {
-        const h: GameRecord = held;
-        held = null;
+      const h = this.held;
+      if (h) {
+        this.held = null;
         if (r.tagList.length === 0) {
-          h.index = ++index;
-          yield h;
+          h.index = ++this.index;
+          out.push(h);
         }
       }
-      r.index = ++index;
-      yield jocly(r);
+      r.index = ++this.index;
+      out.push(jocly(r));
     }
-  };
-  for await (const c of chunks) yield* emit(reader.push(c));
-  yield* emit(reader.end());
-  if (held) {
-    const h: GameRecord = held;
-    h.index = ++index;
-    yield jocly(h);
+    return out;
   }
+
+  /** At the end of the input: a held record is a game after all. */
+  finish(out: GameRecord[]): void {
+    const h = this.held;
+    if (!h) return;
+    this.held = null;
+    h.index = ++this.index;
+    out.push(jocly(h));
+  }
+}
+
+async function* flatten(batches: AsyncIterable<GameRecord[]>): AsyncGenerator<GameRecord, void, undefined> {
+  for await (const list of batches) yield* list;
 }
 
 const JOCLY_MOVE = /^(?:\+?[A-Z]{1,2})?([a-l](?:1[0-2]|[1-9]))[-x]([a-l](?:1[0-2]|[1-9]))([+=]?)$/;

@@ -69,9 +69,9 @@ export const XIANGQI_RECORDS: RecordReader = {
   // coordinate move (`i9`) in an ICCS record stays a malformed text
   readsSan: (first) => looksLikeXiangqiSan(first) && coordinateMove(first, false) < 0 && coordinateMove(first, true) < 0,
   isMoveText: (text) => classifyXiangqiMove(text) !== null || looksLikeXiangqiSan(text),
-  legalCoordinate(pos, text, uci) {
+  legalCoordinate(pos, text, uci, checked = -1) {
     const m = coordinateMove(text, uci);
-    return m >= 0 && isLegalMove(pos, m) ? m : -1;
+    return m >= 0 && isLegalMove(pos, m, checked) ? m : -1;
   },
   read(pos, text, uci, san) {
     const m = coordinateMove(text, uci);
