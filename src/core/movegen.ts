@@ -5,12 +5,11 @@ import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from './tabl
 
 /** Appends the pseudo-legal moves of the side to move to out[n..]; returns the new end. */
 export function generatePseudo(pos: Position, out: Int32Array, n: number): number {
-  const b = pos.board;
-  const size = pos.variant.geometry.size;
-  const us = pos.turn;
-  for (let from = 0; from < size; from++) {
-    const p = b[from]!;
-    if (p !== 0 && (p & 1) === us) n = generatePseudoFrom(pos, from, out, n);
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const o = pos.turn * ow;
+  for (let w = 0; w < ow; w++) {
+    for (let x = occ[o + w]!; x !== 0; x &= x - 1) n = generatePseudoFrom(pos, (w << 5) + 31 - Math.clz32(x & -x), out, n);
   }
   return n;
 }
@@ -83,9 +82,13 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
   const us = pos.turn;
   const size = v.geometry.size;
   const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = v.tables;
-  for (let from = 0; from < size; from++) {
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const o = us * ow;
+  for (let w = 0; w < ow; w++)
+  for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
+    const from = (w << 5) + 31 - Math.clz32(x & -x);
     const p = b[from]!;
-    if (p === 0 || (p & 1) !== us) continue;
     const first = n;
     const base = classOf[p]! * size + from;
     for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
@@ -194,9 +197,13 @@ export function generatePseudoQuiets(pos: Position, out: Int32Array, n: number):
   const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = v.tables;
   const hasSpecial = v.generateSpecial !== undefined;
   const hasPromo = v.promotionMode !== undefined;
-  for (let from = 0; from < size; from++) {
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const o = us * ow;
+  for (let w = 0; w < ow; w++)
+  for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
+    const from = (w << 5) + 31 - Math.clz32(x & -x);
     const p = b[from]!;
-    if (p === 0 || (p & 1) !== us) continue;
     const first = n;
     const base = classOf[p]! * size + from;
     for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {

@@ -134,9 +134,12 @@ export function chushogiProfile(v: Variant): EngineProfile {
     let nRoyal0 = 0;
     let nRoyal1 = 0;
     let ns = 0;
-    for (let sq = 0; sq < SIZE; sq++) {
+    const occ = pos.occ;
+    const ow = pos.occWords;
+    for (let k = 0; k < 2 * ow; k++)
+    for (let x = occ[k]!; x !== 0; x &= x - 1) {
+      const sq = ((k % ow) << 5) + 31 - Math.clz32(x & -x);
       const p = b[sq]!;
-      if (p === 0) continue;
       if (royal[p]) {
         if ((p & 1) === 0) {
           if (nRoyal0 < 2) royalSq[nRoyal0++] = sq;

@@ -166,9 +166,12 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     let nr = 0;
     let nh = 0;
     let nc = 0;
-    for (let sq = 0; sq < SIZE; sq++) {
+    const occ = pos.occ;
+    const ow = pos.occWords;
+    for (let k = 0; k < 2 * ow; k++)
+    for (let x = occ[k]!; x !== 0; x &= x - 1) {
+      const sq = ((k % ow) << 5) + 31 - Math.clz32(x & -x);
       const p = b[sq]!;
-      if (p === 0) continue;
       const kind = p >> 1;
       if (kind === CHARIOT) rooks[nr++] = sq;
       else if (kind === HORSE) horses[nh++] = sq;
@@ -225,14 +228,13 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     generateCaptures: xiangqiCaptures,
     nullMoveAllowed(pos: Position): boolean {
       const b = pos.board;
-      const us = pos.turn;
-      for (let sq = 0; sq < SIZE; sq++) {
-        const p = b[sq]!;
-        if (p !== 0 && (p & 1) === us) {
-          const k = p >> 1;
+      const occ = pos.occ;
+      const ow = pos.occWords;
+      for (let w = 0; w < ow; w++)
+        for (let x = occ[pos.turn * ow + w]!; x !== 0; x &= x - 1) {
+          const k = b[(w << 5) + 31 - Math.clz32(x & -x)]! >> 1;
           if (k === CHARIOT || k === HORSE || k === CANNON) return true;
         }
-      }
       return false;
     },
     repetitionScore: judgedRepetitionScore(xiangqiEndRules),
