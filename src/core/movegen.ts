@@ -81,16 +81,27 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = v.tables;
+  const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq, captureReach } = v.tables;
   const occ = pos.occ;
   const ow = pos.occWords;
   const o = us * ow;
+  const them = (us ^ 1) * ow;
   for (let w = 0; w < ow; w++)
   for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
     const from = (w << 5) + 31 - Math.clz32(x & -x);
     const p = b[from]!;
     const first = n;
     const base = classOf[p]! * size + from;
+    // which kinds of capture can find an enemy piece at all (most pieces have none)
+    const rb = base * 2 * ow;
+    let hitStep = 0;
+    let hitRay = 0;
+    for (let k = 0; k < ow; k++) {
+      const e = occ[them + k]!;
+      hitStep |= captureReach[rb + k]! & e;
+      hitRay |= captureReach[rb + ow + k]! & e;
+    }
+    if (hitStep !== 0)
     for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
       const to = stepTo[i]!;
       const q = b[to]!;
@@ -98,6 +109,7 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
       const leg = stepLeg[i]!;
       if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
     }
+    if (hitRay !== 0)
     for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
       const mode = rayMode[r]!;
       if (!(mode & (MODE_CAPTURE | MODE_HOP_CAPTURE))) continue;
