@@ -98,6 +98,14 @@ export class Position {
     }
   }
 
+  /**
+   * Flips piece's side bit of sq in `occ`: for code that moves pieces on `board` by hand for a moment
+   * and calls a generator meanwhile (flip the same bits again when putting them back).
+   */
+  flipOcc(sq: number, piece: number): void {
+    this.occ[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
+  }
+
   setTurn(side: Side): void {
     if (side !== this.turn) {
       this.turn = side;
