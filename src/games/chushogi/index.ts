@@ -208,8 +208,18 @@ export function hasRoyal(pos: Position, side: number): boolean {
   const royal = pos.variant.royal;
   const occ = pos.occ;
   const ow = pos.occWords;
-  for (let w = 0; w < ow; w++)
-    for (let x = occ[side * ow + w]!; x !== 0; x &= x - 1) if (royal[b[(w << 5) + 31 - Math.clz32(x & -x)]!]) return true;
+  if (side === 0) {
+    for (let w = 0; w < ow; w++)
+      for (let x = occ[w]!; x !== 0; x &= x - 1) if (royal[b[(w << 5) + 31 - Math.clz32(x & -x)]!]) return true;
+  } else {
+    // from the far end, where side 1's royals start
+    for (let w = ow - 1; w >= 0; w--)
+      for (let x = occ[ow + w]!; x !== 0; ) {
+        const bit = 31 - Math.clz32(x);
+        if (royal[b[(w << 5) + bit]!]) return true;
+        x ^= 1 << bit;
+      }
+  }
   return false;
 }
 
