@@ -22,7 +22,7 @@ function occFromBoard(pos: Position): number[] {
 }
 
 describe('per-side occupancy (Position.occ)', () => {
-  for (const id of ['xiangqi', 'chushogi']) {
+  for (const id of ['xiangqi', 'chushogi'] as const) {
     it(`${id}: stays equal to the board through random play and undo, clone and put`, () => {
       const r = getGame(id).parseFen(id === 'xiangqi' ? XQ_START : CHU_START_SFEN);
       if (!r.ok) throw new Error(formatProblem(r.error));
