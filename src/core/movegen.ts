@@ -5,13 +5,62 @@ import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from './tabl
 
 /** Appends the pseudo-legal moves of the side to move to out[n..]; returns the new end. */
 export function generatePseudo(pos: Position, out: Int32Array, n: number): number {
+  // generatePseudoFrom's body for each piece, the tables read once (perft's and the legal generators' hot loop)
+  const v = pos.variant;
   const b = pos.board;
-  const size = pos.variant.geometry.size;
+  const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = v.tables;
+  const size = v.geometry.size;
   const us = pos.turn;
-  for (let from = 0; from < size; from++) {
-    const p = b[from]!;
-    if (p !== 0 && (p & 1) === us) n = generatePseudoFrom(pos, from, out, n);
-  }
+  const { special, promoted, generateSpecial } = v;
+  const hasPromo = v.promotionMode !== undefined;
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const o = us * ow;
+  for (let w = 0; w < ow; w++)
+    for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
+      const from = (w << 5) + 31 - Math.clz32(x & -x);
+      const p = b[from]!;
+      const base = classOf[p]! * size + from;
+      const start = n;
+      for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
+        const leg = stepLeg[i]!;
+        if (leg >= 0 && b[leg] !== 0) continue;
+        const to = stepTo[i]!;
+        const q = b[to]!;
+        if (q === 0) {
+          if (stepMode[i]! & MODE_MOVE) out[n++] = plainMove(from, to);
+        } else if ((q & 1) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = plainMove(from, to);
+      }
+      for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
+        const mode = rayMode[r]!;
+        let i = rayFirst[r]!;
+        const end = rayFirst[r + 1]!;
+        for (; i < end; i++) {
+          const to = raySq[i]!;
+          const q = b[to]!;
+          if (q === 0) {
+            if (mode & MODE_MOVE) out[n++] = plainMove(from, to);
+          } else {
+            if ((q & 1) !== us && mode & MODE_CAPTURE) out[n++] = plainMove(from, to);
+            break;
+          }
+        }
+        if (mode & (MODE_HOP_MOVE | MODE_HOP_CAPTURE)) {
+          for (i++; i < end; i++) {
+            const to = raySq[i]!;
+            const q = b[to]!;
+            if (q === 0) {
+              if (mode & MODE_HOP_MOVE) out[n++] = plainMove(from, to);
+            } else {
+              if ((q & 1) !== us && mode & MODE_HOP_CAPTURE) out[n++] = plainMove(from, to);
+              break;
+            }
+          }
+        }
+      }
+      if (special[p] !== 0 && generateSpecial) n = generateSpecial(pos, from, p, out, n);
+      if (hasPromo && promoted[p] !== 0) n = addPromotions(pos, p, out, start, n);
+    }
   return n;
 }
 
@@ -82,12 +131,27 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = v.tables;
-  for (let from = 0; from < size; from++) {
+  const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq, captureReach } = v.tables;
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const o = us * ow;
+  const them = (us ^ 1) * ow;
+  for (let w = 0; w < ow; w++)
+  for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
+    const from = (w << 5) + 31 - Math.clz32(x & -x);
     const p = b[from]!;
-    if (p === 0 || (p & 1) !== us) continue;
     const first = n;
     const base = classOf[p]! * size + from;
+    // which kinds of capture can find an enemy piece at all (most pieces have none)
+    const rb = base * 2 * ow;
+    let hitStep = 0;
+    let hitRay = 0;
+    for (let k = 0; k < ow; k++) {
+      const e = occ[them + k]!;
+      hitStep |= captureReach[rb + k]! & e;
+      hitRay |= captureReach[rb + ow + k]! & e;
+    }
+    if (hitStep !== 0)
     for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
       const to = stepTo[i]!;
       const q = b[to]!;
@@ -95,6 +159,7 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
       const leg = stepLeg[i]!;
       if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
     }
+    if (hitRay !== 0)
     for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
       const mode = rayMode[r]!;
       if (!(mode & (MODE_CAPTURE | MODE_HOP_CAPTURE))) continue;
@@ -194,9 +259,13 @@ export function generatePseudoQuiets(pos: Position, out: Int32Array, n: number):
   const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = v.tables;
   const hasSpecial = v.generateSpecial !== undefined;
   const hasPromo = v.promotionMode !== undefined;
-  for (let from = 0; from < size; from++) {
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const o = us * ow;
+  for (let w = 0; w < ow; w++)
+  for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
+    const from = (w << 5) + 31 - Math.clz32(x & -x);
     const p = b[from]!;
-    if (p === 0 || (p & 1) !== us) continue;
     const first = n;
     const base = classOf[p]! * size + from;
     for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {

@@ -25,6 +25,14 @@ export class Position {
   hashHi = 0;
   /** Number of moves made on this object that can be undone. */
   sp = 0;
+  /**
+   * Occupancy by side, kept by put/play/undo/copyFrom: bit (sq & 31) of occ[side * occWords +
+   * (sq >> 5)] is set when a piece of `side` stands on sq. Lets generators visit a side's pieces in
+   * square order without scanning the board (temporary writes to `board` must be undone before any
+   * code reads it).
+   */
+  readonly occ: Int32Array;
+  readonly occWords: number;
   private uMove: Int32Array;
   private uCapTo: Uint8Array;
   private uCapMid: Uint8Array;
@@ -38,6 +46,8 @@ export class Position {
     if (variant.tables === null) ensureTables(variant);
     this.variant = variant;
     this.board = new Uint8Array(variant.geometry.size);
+    this.occWords = (variant.geometry.size + 31) >> 5;
+    this.occ = new Int32Array(2 * this.occWords);
     this.uMove = new Int32Array(stack);
     this.uCapTo = new Uint8Array(stack);
     this.uCapMid = new Uint8Array(stack);
@@ -56,6 +66,7 @@ export class Position {
   /** Makes this position a copy of `src` (same variant) with an empty undo history; no allocation. */
   copyFrom(src: Position): this {
     this.board.set(src.board);
+    this.occ.set(src.occ);
     this.turn = src.turn;
     this.aux = src.aux;
     this.halfmove = src.halfmove;
@@ -72,15 +83,27 @@ export class Position {
     const z = this.variant.zobrist;
     const size = this.variant.geometry.size;
     const old = this.board[sq]!;
+    const w = sq >> 5;
+    const bit = 1 << (sq & 31);
     if (old) {
       this.hashLo ^= z.lo[old * size + sq]!;
       this.hashHi ^= z.hi[old * size + sq]!;
+      this.occ[(old & 1) * this.occWords + w]! &= ~bit;
     }
     this.board[sq] = piece;
     if (piece) {
       this.hashLo ^= z.lo[piece * size + sq]!;
       this.hashHi ^= z.hi[piece * size + sq]!;
+      this.occ[(piece & 1) * this.occWords + w]! |= bit;
     }
+  }
+
+  /**
+   * Flips piece's side bit of sq in `occ`: for code that moves pieces on `board` by hand for a moment
+   * and calls a generator meanwhile (flip the same bits again when putting them back).
+   */
+  flipOcc(sq: number, piece: number): void {
+    this.occ[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
   }
 
   setTurn(side: Side): void {
@@ -140,6 +163,8 @@ export class Position {
     let hi = this.hashHi ^ z.sideHi;
     const p = b[from]!;
     this.uPiece[sp] = p;
+    const occ = this.occ;
+    const ow = this.occWords;
     let capMid = 0;
     if (mid >= 0) {
       capMid = b[mid]!;
@@ -147,6 +172,7 @@ export class Position {
         lo ^= z.lo[capMid * size + mid]!;
         hi ^= z.hi[capMid * size + mid]!;
         b[mid] = 0;
+        occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       }
     }
     let capTo = 0;
@@ -155,7 +181,11 @@ export class Position {
       if (capTo) {
         lo ^= z.lo[capTo * size + to]!;
         hi ^= z.hi[capTo * size + to]!;
+        occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
       }
+      const o = (p & 1) * ow;
+      occ[o + (from >> 5)]! ^= 1 << (from & 31);
+      occ[o + (to >> 5)]! ^= 1 << (to & 31);
       const np = isPromotion(m) ? v.promoted[p]! : p;
       lo ^= z.lo[p * size + from]! ^ z.lo[np * size + to]!;
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + to]!;
@@ -211,11 +241,23 @@ export class Position {
     const mid = moveMid(m);
     this.turn = (this.turn ^ 1) as Side;
     if (this.turn === 1) this.fullmove--;
+    const occ = this.occ;
+    const ow = this.occWords;
+    const p = this.uPiece[sp]!;
     if (to !== from) {
-      b[from] = this.uPiece[sp]!;
-      b[to] = this.uCapTo[sp]!;
-    } else b[from] = this.uPiece[sp]!;
-    if (mid >= 0 && this.uCapMid[sp]) b[mid] = this.uCapMid[sp]!;
+      b[from] = p;
+      const capTo = this.uCapTo[sp]!;
+      b[to] = capTo;
+      const o = (p & 1) * ow;
+      occ[o + (from >> 5)]! ^= 1 << (from & 31);
+      occ[o + (to >> 5)]! ^= 1 << (to & 31);
+      if (capTo) occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+    } else b[from] = p;
+    const capMid = this.uCapMid[sp]!;
+    if (mid >= 0 && capMid) {
+      b[mid] = capMid;
+      occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+    }
     this.aux = this.uAux[sp]!;
     this.halfmove = this.uHalf[sp]!;
     this.hashLo = this.uHashLo[sp]!;

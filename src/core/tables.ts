@@ -42,6 +42,14 @@ export interface MoveTables {
   readonly attRaySq: Int16Array;
   readonly attRaySlide: Int32Array; // per (side, sq, dir): mask of classes that slide-capture along it
   readonly attRayHop: Int32Array; // per (side, sq, dir): mask of classes that hop-capture along it
+  /**
+   * Per (class, square) i: the squares a capture could land on, as bitsets of `reachWords` words
+   * (bit sq & 31 of word sq >> 5): steps at captureReach[i * 2 * reachWords ..), rays (every square
+   * of a ray that captures or hop-captures) at captureReach[(i * 2 + 1) * reachWords ..). A piece
+   * whose set meets no enemy piece has no capture of that kind.
+   */
+  readonly captureReach: Int32Array;
+  readonly reachWords: number;
 }
 
 interface ClassDef {
@@ -218,7 +226,20 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
       }
   attRayStart.push(attRaySq.length);
 
+  const reachWords = (size + 31) >> 5;
+  const captureReach = new Int32Array(classes.length * size * 2 * reachWords);
+  for (let i = 0; i < classes.length * size; i++) {
+    const sb = i * 2 * reachWords;
+    for (let k = stepStart[i]!; k < stepStart[i + 1]!; k++)
+      if (stepMode[k]! & MODE_CAPTURE) captureReach[sb + (stepTo[k]! >> 5)]! |= 1 << (stepTo[k]! & 31);
+    for (let r = rayStart[i]!; r < rayStart[i + 1]!; r++) {
+      if (!(rayMode[r]! & (MODE_CAPTURE | MODE_HOP_CAPTURE))) continue;
+      for (let k = rayFirst[r]!; k < rayFirst[r + 1]!; k++) captureReach[sb + reachWords + (raySq[k]! >> 5)]! |= 1 << (raySq[k]! & 31);
+    }
+  }
   return {
+    captureReach,
+    reachWords,
     classOf,
     classBit,
     classCount: classes.length,

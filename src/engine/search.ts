@@ -214,6 +214,8 @@ export class Searcher {
   }
 
   private verifyIncremental(): void {
+    const [lo, hi] = this.pos.computeHash();
+    if (lo !== this.pos.hashLo || hi !== this.pos.hashHi) throw new Error(`position hash out of step after ${this.pos.lastMove()}`);
     if (this.pst === null) return;
     const b = this.pos.board;
     const counts = new Int32Array(this.inc.counts.length);
@@ -640,6 +642,11 @@ export class Searcher {
   private repetitionScore(first: number, idx: number): number {
     const hook = this.profile.repetitionScore;
     if (!hook) return 0;
+    // A cycle that starts right after a null move: the judge would count the move before the first
+    // occurrence too, and rewinding the undo stack to it would cross the null move (which is not on
+    // the stack), leaving the position's hash that of the other side to move. Such a line is no
+    // real game: a draw.
+    if (first === this.repFloor && first > 0) return 0;
     // Rulings depend only on the positions of the cycle (and on whether its moves are on the undo
     // stack, where the full judge can walk them): cache them, as a tree meets the same cycle often.
     const length = idx - first;

@@ -19,6 +19,8 @@ const GUARD = CHU_WEIGHTS.kingGuard;
 const TROPISM = CHU_WEIGHTS.tropism;
 const LAZY_MARGIN = 350;
 const LAZY_OFF = 1 << 20;
+/** Entries of the evaluation cache (a power of two). */
+const EVAL_CACHE = 1 << 15;
 
 const KING_PLACE = CHU_WEIGHTS.kingPlacement;
 const LION_PLACE = CHU_WEIGHTS.lionPlacement;
@@ -112,6 +114,12 @@ export function chushogiProfile(v: Variant): EngineProfile {
     adj.push(list);
   }
   const counts = new Int32Array(codes);
+  // full evaluations by position hash (a search evaluates many positions again, e.g. in each
+  // iteration); the lazy exit is decided before the cache is asked, so every result is unchanged
+  const cacheLo = new Int32Array(EVAL_CACHE);
+  const cacheHi = new Int32Array(EVAL_CACHE);
+  const cacheVal = new Int32Array(EVAL_CACHE);
+  const cacheUsed = new Uint8Array(EVAL_CACHE);
   const royalSq = new Int32Array(4);
   const strongSq = new Int32Array(SIZE);
 
@@ -129,14 +137,30 @@ export function chushogiProfile(v: Variant): EngineProfile {
     }
     const rel = (pos.turn === 0 ? s : -s) + TEMPO;
     if (rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) return rel;
+    const slot = pos.hashLo & (EVAL_CACHE - 1);
+    if (cacheUsed[slot] === 1 && cacheLo[slot] === pos.hashLo && cacheHi[slot] === pos.hashHi) return cacheVal[slot]!;
+    const full = fullEvaluate(pos, s);
+    cacheUsed[slot] = 1;
+    cacheLo[slot] = pos.hashLo;
+    cacheHi[slot] = pos.hashHi;
+    cacheVal[slot] = full;
+    return full;
+  }
+
+  /** The terms past material and placement (`s`: their sum). */
+  function fullEvaluate(pos: Position, s: number): number {
+    const b = pos.board;
 
     // one scan: royals, strong pieces
     let nRoyal0 = 0;
     let nRoyal1 = 0;
     let ns = 0;
-    for (let sq = 0; sq < SIZE; sq++) {
+    const occ = pos.occ;
+    const ow = pos.occWords;
+    for (let k = 0; k < 2 * ow; k++)
+    for (let x = occ[k]!; x !== 0; x &= x - 1) {
+      const sq = ((k % ow) << 5) + 31 - Math.clz32(x & -x);
       const p = b[sq]!;
-      if (p === 0) continue;
       if (royal[p]) {
         if ((p & 1) === 0) {
           if (nRoyal0 < 2) royalSq[nRoyal0++] = sq;

@@ -206,16 +206,19 @@ function promotionMode(_pos: Position, from: number, to: number, piece: number, 
 export function hasRoyal(pos: Position, side: number): boolean {
   const b = pos.board;
   const royal = pos.variant.royal;
+  const occ = pos.occ;
+  const ow = pos.occWords;
   if (side === 0) {
-    for (let sq = 0; sq < SIZE; sq++) {
-      const p = b[sq]!;
-      if (p !== 0 && (p & 1) === 0 && royal[p]) return true;
-    }
+    for (let w = 0; w < ow; w++)
+      for (let x = occ[w]!; x !== 0; x &= x - 1) if (royal[b[(w << 5) + 31 - Math.clz32(x & -x)]!]) return true;
   } else {
-    for (let sq = SIZE - 1; sq >= 0; sq--) {
-      const p = b[sq]!;
-      if (p !== 0 && (p & 1) === 1 && royal[p]) return true;
-    }
+    // from the far end, where side 1's royals start
+    for (let w = ow - 1; w >= 0; w--)
+      for (let x = occ[ow + w]!; x !== 0; ) {
+        const bit = 31 - Math.clz32(x);
+        if (royal[b[(w << 5) + bit]!]) return true;
+        x ^= 1 << bit;
+      }
   }
   return false;
 }
@@ -292,10 +295,13 @@ function inCheck(pos: Position): boolean {
   const b = pos.board;
   const us = pos.turn;
   const royal = pos.variant.royal;
-  for (let sq = 0; sq < SIZE; sq++) {
-    const p = b[sq]!;
-    if (p !== 0 && (p & 1) === us && royal[p] && isAttacked(pos, sq, us ^ 1)) return true;
-  }
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  for (let w = 0; w < ow; w++)
+    for (let x = occ[us * ow + w]!; x !== 0; x &= x - 1) {
+      const sq = (w << 5) + 31 - Math.clz32(x & -x);
+      if (royal[b[sq]!] && isAttacked(pos, sq, us ^ 1)) return true;
+    }
   return false;
 }
 

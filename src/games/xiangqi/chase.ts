@@ -71,10 +71,17 @@ function allowed(pos: Position, m: number, ksq: number, ignore: Int32Array, igno
   const cap = b[to]!;
   b[to] = p;
   b[from] = 0;
+  // attackersOf generates moves, which visit the pieces through pos.occ: keep it in step
+  pos.flipOcc(from, p);
+  pos.flipOcc(to, p);
+  if (cap) pos.flipOcc(to, cap);
   const king = from === ksq;
   const n = attackersOf(pos, king ? to : ksq, (pos.turn ^ 1) as Side, attScratch);
   b[from] = p;
   b[to] = cap;
+  pos.flipOcc(from, p);
+  pos.flipOcc(to, p);
+  if (cap) pos.flipOcc(to, cap);
   if (king) return n === 0;
   for (let i = 0; i < n; i++) {
     const a = attScratch[i]!;

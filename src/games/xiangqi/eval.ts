@@ -57,12 +57,20 @@ const ELEPHANT_MISSING = XIANGQI_WEIGHTS.elephantMissing;
 const HOLLOW_CANNON = XIANGQI_WEIGHTS.hollowCannon;
 const LAZY_MARGIN = 250;
 const LAZY_OFF = 1 << 20;
+/** Entries of the evaluation cache (a power of two). */
+const EVAL_CACHE = 1 << 15;
 
 export function xiangqiProfile(v: Variant): EngineProfile {
   const { pst, values } = buildXiangqiTables();
   const t = v.tables;
   const { classOf, stepStart, stepTo, stepLeg } = t;
   const counts = new Int32Array(v.codeCount);
+  // full evaluations by position hash (a search evaluates many positions again, e.g. in each
+  // iteration); the lazy exit is decided before the cache is asked, so every result is unchanged
+  const cacheLo = new Int32Array(EVAL_CACHE);
+  const cacheHi = new Int32Array(EVAL_CACHE);
+  const cacheVal = new Int32Array(EVAL_CACHE);
+  const cacheUsed = new Uint8Array(EVAL_CACHE);
   const crossed = new Int32Array(2);
   const king = new Int32Array(2);
   const rooks = new Int32Array(8);
@@ -158,6 +166,19 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     // lazy evaluation: the remaining terms cannot bring a score this far outside the window back
     const rel = (pos.turn === 0 ? s : -s) + TEMPO;
     if (rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) return scaled(rel, pos.turn, movers0, movers1);
+    const slot = pos.hashLo & (EVAL_CACHE - 1);
+    if (cacheUsed[slot] === 1 && cacheLo[slot] === pos.hashLo && cacheHi[slot] === pos.hashHi) return cacheVal[slot]!;
+    const full = fullEvaluate(pos, s, cnt);
+    cacheUsed[slot] = 1;
+    cacheLo[slot] = pos.hashLo;
+    cacheHi[slot] = pos.hashHi;
+    cacheVal[slot] = full;
+    return full;
+  }
+
+  /** The terms past material and placement (`s`: their sum, `cnt`: piece counts). */
+  function fullEvaluate(pos: Position, s: number, cnt: Int32Array): number {
+    const b = pos.board;
 
     crossed[0] = 0;
     crossed[1] = 0;
@@ -166,9 +187,12 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     let nr = 0;
     let nh = 0;
     let nc = 0;
-    for (let sq = 0; sq < SIZE; sq++) {
+    const occ = pos.occ;
+    const ow = pos.occWords;
+    for (let k = 0; k < 2 * ow; k++)
+    for (let x = occ[k]!; x !== 0; x &= x - 1) {
+      const sq = ((k % ow) << 5) + 31 - Math.clz32(x & -x);
       const p = b[sq]!;
-      if (p === 0) continue;
       const kind = p >> 1;
       if (kind === CHARIOT) rooks[nr++] = sq;
       else if (kind === HORSE) horses[nh++] = sq;
@@ -202,6 +226,8 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       const k = king[side ^ 1]!;
       if (k >= 0 && k % W === sq % W && between(b, sq, k) === 0) s += side === 0 ? HOLLOW_CANNON : -HOLLOW_CANNON;
     }
+    const movers0 = cnt[R0]! + cnt[N0]! + cnt[C0]! + cnt[P0]!;
+    const movers1 = cnt[R0 | 1]! + cnt[N0 | 1]! + cnt[C0 | 1]! + cnt[P0 | 1]!;
     return scaled((pos.turn === 0 ? s : -s) + TEMPO, pos.turn, movers0, movers1);
   }
 
@@ -225,14 +251,13 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     generateCaptures: xiangqiCaptures,
     nullMoveAllowed(pos: Position): boolean {
       const b = pos.board;
-      const us = pos.turn;
-      for (let sq = 0; sq < SIZE; sq++) {
-        const p = b[sq]!;
-        if (p !== 0 && (p & 1) === us) {
-          const k = p >> 1;
+      const occ = pos.occ;
+      const ow = pos.occWords;
+      for (let w = 0; w < ow; w++)
+        for (let x = occ[pos.turn * ow + w]!; x !== 0; x &= x - 1) {
+          const k = b[(w << 5) + 31 - Math.clz32(x & -x)]! >> 1;
           if (k === CHARIOT || k === HORSE || k === CANNON) return true;
         }
-      }
       return false;
     },
     repetitionScore: judgedRepetitionScore(xiangqiEndRules),

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { moveFrom, moveTo } from '../src/core/move.js';
+import { generatePseudo } from '../src/core/movegen.js';
+import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { formatProblem } from '../src/core/problem.js';
+import { CHU_START_SFEN } from '../src/games/chushogi/index.js';
+import { createRng } from '../src/engine/rng.js';
+import { getGame } from '../src/games/registry.js';
+import { KING, kingAttacked, kingAttackedByTables, kingSquare } from '../src/games/xiangqi/index.js';
+import { xq } from './helpers/xiangqi.js';
+
+const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+/** The occupancy bitsets recomputed from the board. */
+function occFromBoard(pos: Position): number[] {
+  const occ = new Int32Array(pos.occ.length);
+  pos.board.forEach((p, sq) => {
+    if (p !== 0) occ[(p & 1) * pos.occWords + (sq >> 5)]! |= 1 << (sq & 31);
+  });
+  return Array.from(occ);
+}
+
+describe('per-side occupancy (Position.occ)', () => {
+  for (const id of ['xiangqi', 'chushogi'] as const) {
+    it(`${id}: stays equal to the board through random play and undo, clone and put`, () => {
+      const r = getGame(id).parseFen(id === 'xiangqi' ? XQ_START : CHU_START_SFEN);
+      if (!r.ok) throw new Error(formatProblem(r.error));
+      const pos = r.value;
+      expect(Array.from(pos.occ)).toEqual(occFromBoard(pos));
+      const rng = createRng(id === 'xiangqi' ? 11 : 12);
+      let captures = 0;
+      for (let game = 0; game < 6; game++) {
+        let plies = 0;
+        for (; plies < 120; plies++) {
+          const moves = legalMoves(pos);
+          if (moves.length === 0) break;
+          const m = moves[rng.int(moves.length)]!;
+          pos.play(m);
+          if (pos.lastCaptures().some((c) => c !== 0)) captures++;
+          expect(Array.from(pos.occ)).toEqual(occFromBoard(pos));
+        }
+        const copy = pos.clone();
+        expect(Array.from(copy.occ)).toEqual(occFromBoard(copy));
+        // a put that replaces a piece of one side by one of the other
+        const sq = pos.board.findIndex((p) => p !== 0);
+        copy.put(sq, pos.board[sq]! ^ 1);
+        copy.put(sq + 1 < pos.board.length && pos.board[sq + 1] === 0 ? sq + 1 : sq, 0);
+        expect(Array.from(copy.occ)).toEqual(occFromBoard(copy));
+        for (; plies > 0; plies--) pos.undo();
+        expect(Array.from(pos.occ)).toEqual(occFromBoard(pos));
+      }
+      expect(captures).toBeGreaterThan(20);
+    });
+  }
+});
+
+describe('xiangqi kingAttacked (looked at from the general)', () => {
+  it('equals the table-driven test in every position reached by a pseudo-legal move', () => {
+    const pos = xq(XQ_START);
+    const rng = createRng(7);
+    const buf = new Int32Array(256);
+    let tested = 0;
+    let attacked = 0;
+    for (let game = 0; game < 4; game++) {
+      let plies = 0;
+      for (; plies < 150; plies++) {
+        const us = pos.turn;
+        const n = generatePseudo(pos, buf, 0);
+        const b = pos.board;
+        for (let i = 0; i < n; i++) {
+          const from = moveFrom(buf[i]!);
+          const to = moveTo(buf[i]!);
+          const p = b[from]!;
+          const cap = b[to]!;
+          b[to] = p;
+          b[from] = 0;
+          for (const side of [us, us ^ 1]) {
+            const k = p >> 1 === KING && side === us ? to : kingSquare(pos, side);
+            if (k < 0) continue;
+            const a = kingAttacked(pos, k, side);
+            expect(a).toBe(kingAttackedByTables(pos, k, side));
+            tested++;
+            if (a) attacked++;
+          }
+          b[from] = p;
+          b[to] = cap;
+        }
+        const moves = legalMoves(pos);
+        if (moves.length === 0) break;
+        pos.play(moves[rng.int(moves.length)]!);
+      }
+      for (; plies > 0; plies--) pos.undo();
+    }
+    expect(tested).toBeGreaterThan(25_000);
+    expect(attacked).toBeGreaterThan(1_000);
+  });
+});
