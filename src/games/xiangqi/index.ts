@@ -3,7 +3,8 @@ import { moveFrom, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { buildVariantData, type Variant } from '../../core/variant.js';
-import { CANNON, CHARIOT, HORSE, KING, SOLDIER, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
+import { generalAttacked, generalSquare } from './check.js';
+import { KING, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
 
 export * from './pieces.js';
 
@@ -12,20 +13,14 @@ export const XIANGQI_START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C
 const W = 9;
 const data = buildVariantData({ id: 'xiangqi', width: 9, height: 10, pieces: XIANGQI_PIECES, regions: XIANGQI_REGIONS });
 
-/** The square of side's general (it never leaves the palace), or -1. */
+/** The square of side's general (it never leaves the palace), or -1; the square it was last found on is tried first. */
 export function kingSquare(pos: Position, side: number): number {
   const b = pos.board;
-  const code = (KING << 1) | side;
   const seen = lastKing[side]!;
-  if (b[seen] === code) return seen;
-  const y0 = side === 0 ? 0 : 7;
-  for (let y = y0; y < y0 + 3; y++)
-    for (let x = 3; x <= 5; x++)
-      if (b[y * W + x] === code) {
-        lastKing[side] = y * W + x;
-        return y * W + x;
-      }
-  return -1;
+  if (b[seen] === ((KING << 1) | side)) return seen;
+  const sq = generalSquare(b, side);
+  if (sq >= 0) lastKing[side] = sq;
+  return sq;
 }
 
 /** The square where each side's general was last found (checked first: it seldom moves). */
@@ -47,80 +42,13 @@ export function kingAttackedByTables(pos: Position, ksq: number, side: number): 
   return isAttacked(pos, ksq, side ^ 1) || facing(pos.board, ksq, side);
 }
 
-// From each square: the squares outward along the four orthogonal lines (ORTHO_SQ[ORTHO_START[sq * 4
-// + d] .. ORTHO_START[sq * 4 + d + 1])), and per diagonal d the leg point and the two squares a horse
-// attacks the square from over that leg (HORSE_AT[(sq * 4 + d) * 3 + 0..2], -1 off the board).
-const ORTHO_START = new Int32Array(90 * 4 + 1);
-const ORTHO_SQ = new Int16Array(90 * 4 * 9);
-const HORSE_AT = new Int16Array(90 * 4 * 3).fill(-1);
-(() => {
-  const on = (x: number, y: number): number => (x >= 0 && x < W && y >= 0 && y < 10 ? y * W + x : -1);
-  let n = 0;
-  for (let sq = 0; sq < 90; sq++) {
-    const x = sq % W;
-    const y = (sq / W) | 0;
-    const ortho: [number, number][] = [[0, 1], [0, -1], [1, 0], [-1, 0]];
-    ortho.forEach(([dx, dy], d) => {
-      ORTHO_START[sq * 4 + d] = n;
-      for (let k = 1; on(x + k * dx, y + k * dy) >= 0; k++) ORTHO_SQ[n++] = on(x + k * dx, y + k * dy);
-    });
-    const diag: [number, number][] = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
-    diag.forEach(([dx, dy], d) => {
-      const i = (sq * 4 + d) * 3;
-      HORSE_AT[i] = on(x + dx, y + dy);
-      if (HORSE_AT[i]! < 0) return;
-      HORSE_AT[i + 1] = on(x + 2 * dx, y + dy);
-      HORSE_AT[i + 2] = on(x + dx, y + 2 * dy);
-    });
-  }
-  ORTHO_START[90 * 4] = n;
-})();
-
 /**
  * Is `side`'s general on ksq attacked (including by the facing general)? Looked at from the
- * general: the first piece on each line (chariot, or the other general: they never share a rank)
- * and the one behind it (cannon), horses over a free leg, soldiers in front and beside. Equal to
- * `kingAttackedByTables` for every position whose pieces stand where they can (validate.ts).
+ * general (check.ts `generalAttacked`, shared with the record reader); equal to
+ * `kingAttackedByTables` for every position whose pieces stand where they can (test/piece-sets.test.ts).
  */
 export function kingAttacked(pos: Position, ksq: number, side: number): boolean {
-  if (ksq < 0) return false;
-  const b = pos.board;
-  const e = side ^ 1;
-  const rook = (CHARIOT << 1) | e;
-  const cannon = (CANNON << 1) | e;
-  const king = (KING << 1) | e;
-  const horse = (HORSE << 1) | e;
-  const pawn = (SOLDIER << 1) | e;
-  for (let d = 0; d < 4; d++) {
-    let i = ORTHO_START[ksq * 4 + d]!;
-    const end = ORTHO_START[ksq * 4 + d + 1]!;
-    while (i < end && b[ORTHO_SQ[i]!] === 0) i++;
-    if (i >= end) continue;
-    const q = b[ORTHO_SQ[i]!]!;
-    if (q === rook || q === king) return true;
-    for (i++; i < end; i++) {
-      const r = b[ORTHO_SQ[i]!]!;
-      if (r !== 0) {
-        if (r === cannon) return true;
-        break;
-      }
-    }
-  }
-  const h = ksq * 12;
-  for (let d = 0; d < 12; d += 3) {
-    const leg = HORSE_AT[h + d]!;
-    if (leg < 0 || b[leg] !== 0) continue;
-    const a = HORSE_AT[h + d + 1]!;
-    const c = HORSE_AT[h + d + 2]!;
-    if ((a >= 0 && b[a] === horse) || (c >= 0 && b[c] === horse)) return true;
-  }
-  // soldiers: the square in front (from the soldier's side) and, once across the river, beside
-  const front = side === 0 ? ksq + W : ksq - W;
-  if (front >= 0 && front < 90 && b[front] === pawn) return true;
-  const x = ksq % W;
-  const crossed = side === 0 ? ksq < 45 : ksq >= 45;
-  if (crossed && ((x > 0 && b[ksq - 1] === pawn) || (x < W - 1 && b[ksq + 1] === pawn))) return true;
-  return false;
+  return ksq >= 0 && generalAttacked(pos.board, ksq, side);
 }
 
 // Squares whose change can expose a general: its file and rank, and the four horse-leg points.
