@@ -2,10 +2,9 @@
 // Fairy-Stockfish; fixtures/tactics/chushogi-mates.txt, composed and solved by brute force): the
 // engine must find each mate, at its exact length, within a node budget (deterministic; the wall
 // time limit of 1 s is checked by scripts/mates-time.mjs).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loses, tacticsFixture } from './helpers/mates.js';
 import { legalMoves } from '../src/core/perft.js';
-import type { Position } from '../src/core/position.js';
 import { formatProblem } from '../src/core/problem.js';
 import { Searcher } from '../src/engine/search.js';
 import { getGame } from '../src/games/registry.js';
@@ -13,34 +12,7 @@ import { getGame } from '../src/games/registry.js';
 /** Nodes allowed per problem: a small fraction of one second's search on this machine. */
 export const MATE_NODES = 150_000;
 
-const fixture = (name: string): string[][] =>
-  readFileSync(new URL(`../fixtures/tactics/${name}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
-    .map((l) => l.split('|').map((f) => f.trim()));
-
-// brute force, no pruning: does the side to move win within n moves (no legal move = lost)?
-function wins(pos: Position, n: number): boolean {
-  for (const m of legalMoves(pos)) {
-    pos.play(m);
-    const lost = loses(pos, n - 1);
-    pos.undo();
-    if (lost) return true;
-  }
-  return false;
-}
-function loses(pos: Position, n: number): boolean {
-  const replies = legalMoves(pos);
-  if (replies.length === 0) return true;
-  if (n <= 0) return false;
-  for (const r of replies) {
-    pos.play(r);
-    const ok = wins(pos, n);
-    pos.undo();
-    if (!ok) return false;
-  }
-  return true;
-}
+const fixture = tacticsFixture;
 
 function check(id: 'xiangqi' | 'chushogi', file: string, minRows: number): void {
   const game = getGame(id);

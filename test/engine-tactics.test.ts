@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loses, tacticsFixture, wins } from './helpers/mates.js';
 import { moveFrom, moveMid, moveTo } from '../src/core/move.js';
 import { legalMoves } from '../src/core/perft.js';
-import type { Position } from '../src/core/position.js';
 import { Searcher } from '../src/engine/search.js';
 import { chooseMove } from '../src/engine/player.js';
 import { getGame } from '../src/games/registry.js';
@@ -10,35 +9,7 @@ import { formatIccs } from '../src/games/xiangqi/notation/iccs.js';
 import { xq } from './helpers/xiangqi.js';
 import { formatProblem } from '../src/core/problem.js';
 
-const fixture = (name: string): string[][] =>
-  readFileSync(new URL(`../fixtures/tactics/${name}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
-    .map((l) => l.split('|').map((f) => f.trim()));
-
-// Independent brute-force solver (no pruning, no evaluation): does the side to move win within n moves?
-function wins(pos: Position, n: number): boolean {
-  for (const m of legalMoves(pos)) {
-    pos.play(m);
-    const lost = loses(pos, n - 1);
-    pos.undo();
-    if (lost) return true;
-  }
-  return false;
-}
-/** Is the side to move lost within n more moves of the opponent (no legal move = lost)? */
-function loses(pos: Position, n: number): boolean {
-  const replies = legalMoves(pos);
-  if (replies.length === 0) return true;
-  if (n <= 0) return false;
-  for (const r of replies) {
-    pos.play(r);
-    const ok = wins(pos, n);
-    pos.undo();
-    if (!ok) return false;
-  }
-  return true;
-}
+const fixture = tacticsFixture;
 
 describe('xiangqi mates in 1-3 (fixtures/tactics/xiangqi-mates.txt)', () => {
   const rows = fixture('xiangqi-mates.txt');
