@@ -18,16 +18,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { takeOption } from '../lib/args.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(name);
-  if (i < 0) return def;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
+const opt = (name, def) => takeOption(args, name, def);
 const list = (name, def) => {
   const i = args.indexOf(name);
   if (i < 0) return def;

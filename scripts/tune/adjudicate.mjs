@@ -14,16 +14,11 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { takeOption } from '../lib/args.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(name);
-  if (i < 0) return def;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
+const opt = (name, def) => takeOption(args, name, def);
 const out = opt('--out', '/tmp/xiangqi-results.json');
 const nodes = Number(opt('--nodes', '50000'));
 const win = Number(opt('--win', '250'));

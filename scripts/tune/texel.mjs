@@ -21,18 +21,13 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { writeChuWeights, writeXiangqiWeights } from './weights-io.mjs';
+import { takeOption } from '../lib/args.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const dist = (p) => import(join(root, 'dist', p));
 
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(name);
-  if (i < 0) return def;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
+const opt = (name, def) => takeOption(args, name, def);
 const flag = (name) => {
   const i = args.indexOf(name);
   if (i < 0) return false;
