@@ -19,7 +19,7 @@ import { decodeGbk, encodeGbk } from '../src/notation/gbk.js';
 import { parseRecords } from '../src/notation/pgn.js';
 import { Replayer } from '../src/notation/replay.js';
 import { Session } from '../src/tui/session.js';
-import type { FileAccess } from '../src/tui/types.js';
+import { memFiles } from './helpers/mem-files.js';
 import { runCli } from './helpers/cli.js';
 import { convertSample } from './helpers/convert-sample.js';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
@@ -258,21 +258,6 @@ describe('tags', () => {
     expect(r.stdout).toContain('[Event "E"]\n[White "Alice"]\n[Black "Bob"]\n[Result "*"]\n[Variant "chu"]\n[Annotator "me"]\n');
   });
 });
-
-function memFiles(): FileAccess & { files: Map<string, string> } {
-  const files = new Map<string, string>();
-  return {
-    files,
-    read(p) {
-      const t = files.get(p);
-      if (t === undefined) throw new Error('no such file or directory');
-      return t;
-    },
-    write(p, t) {
-      files.set(p, t);
-    },
-  };
-}
 
 describe('play/repl save', () => {
   it('load + save keeps every tag of the loaded record', () => {

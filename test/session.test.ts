@@ -3,26 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { getGame } from '../src/games/registry.js';
 import { placeholderMove } from '../src/tui/computer.js';
 import { Session } from '../src/tui/session.js';
-import type { FileAccess } from '../src/tui/types.js';
+import { memFiles } from './helpers/mem-files.js';
 
 const xq = getGame('xiangqi');
 const MATE_IN_ONE = '4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1'; // i0i9 mates
-
-function memFiles(): FileAccess & { files: Map<string, string> } {
-  const files = new Map<string, string>();
-  return {
-    files,
-    read(p) {
-      const t = files.get(p);
-      if (t === undefined) throw new Error('no such file or directory');
-      return t;
-    },
-    write(p, t) {
-      if (p.startsWith('/readonly/')) throw new Error('permission denied');
-      files.set(p, t);
-    },
-  };
-}
 
 const session = (opts: ConstructorParameters<typeof Session>[1] = {}): Session => new Session(xq, { files: memFiles(), ...opts });
 
