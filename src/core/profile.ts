@@ -55,6 +55,12 @@ export interface EngineProfile {
    * it quiescence filters `generateLegal`. It need not detect positions without legal moves.
    */
   generateCaptures?(pos: Position, out: Int32Array, start: number): number;
+  /**
+   * Optional fast check test right after the search played m: is the side to move now in check?
+   * May assume that the side to move was not in check before m (the search uses it only then);
+   * must then answer as `variant.inCheck` does.
+   */
+  givesCheck?(pos: Position, m: number): boolean;
   /** Can royals be captured (chu)? Then the search checks that the side to move still has one. */
   readonly royalsCapturable?: boolean;
   /** May the side to move try a null move (has pieces beyond pawns, so zugzwang is unlikely)? */
