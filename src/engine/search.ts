@@ -136,6 +136,8 @@ export class Searcher {
   private readonly repCache = new Int32Array(REP_CACHE * 3).fill(REP_EMPTY);
 
   private readonly checkIncremental: boolean;
+  /** The profile's givesCheck may answer the in-check questions after a move (see search()). */
+  private fastCheck = false;
   /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
   private royalsCapturable = false;
   private readonly royalCap = new Uint8Array(MAX_PLY + 4);
@@ -315,6 +317,14 @@ export class Searcher {
     const n = v.generateLegal(pos, this.rootMoves, 0);
     this.rootCount = n;
     const rootCheck = v.inCheck(pos);
+    // givesCheck assumes the side that just moved is not in check: true along every searched line
+    // when it holds at the root (legal moves only; a null move is made only when not in check)
+    this.fastCheck = false;
+    if (profile.givesCheck !== undefined) {
+      pos.setTurn((pos.turn ^ 1) as 0 | 1);
+      this.fastCheck = !v.inCheck(pos);
+      pos.setTurn((pos.turn ^ 1) as 0 | 1);
+    }
     this.repLo[this.rootIndex] = pos.hashLo;
     this.repHi[this.rootIndex] = pos.hashHi;
     this.repCheck[this.rootIndex] = rootCheck ? 1 : 0;
@@ -488,7 +498,7 @@ export class Searcher {
       this.make(m, 0);
       this.nodes++;
       let score: number;
-      const childCheck = v.inCheck(pos) ? 1 : 0;
+      const childCheck = this.checkAfter(m) ? 1 : 0;
       if (this.exactRoot) score = -this.node(depth - 1, -INF, INF, 1, childCheck, true);
       else if (i === 0) score = -this.node(depth - 1, -beta, -alpha, 1, childCheck, true);
       else {
@@ -521,6 +531,11 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     if (this.pvLen[0]! > 0) this.tt.store(pos.hashLo, pos.hashHi, this.pv[0]!, scoreToTt(best, 0), depth, bound);
     return best;
+  }
+
+  /** Is the side to move in check after m (just played)? */
+  private checkAfter(m: Move): boolean {
+    return this.fastCheck ? this.profile.givesCheck!(this.pos, m) : this.pos.variant.inCheck(this.pos);
   }
 
   private evaluate(alpha: number, beta: number): number {
@@ -838,10 +853,10 @@ export class Searcher {
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
       this.make(m, ply);
-      let childCheck = -1;
+      let childCheck = this.fastCheck ? (this.profile.givesCheck!(pos, m) ? 1 : 0) : -1;
       if (prune && quiet && searched > 0 && bs < KILLER_SCORE && futile) {
         // a quiet move that gives check (chu: attacks a royal) is never pruned: it may mate
-        childCheck = v.inCheck(pos) ? 1 : 0;
+        if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;
         if (childCheck === 0) {
           this.unmake(m, ply);
           continue;
@@ -973,7 +988,7 @@ export class Searcher {
       legalSeen = true;
       this.make(m, ply);
       this.nodes++;
-      const score = -this.quiesce(-beta, -alpha, ply + 1, -1);
+      const score = -this.quiesce(-beta, -alpha, ply + 1, this.fastCheck ? (this.profile.givesCheck!(pos, m) ? 1 : 0) : -1);
       this.unmake(m, ply);
       if (this.stopped) return 0;
       if (score > best) {

@@ -6,7 +6,7 @@
  */
 import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER, xiangqi } from './index.js';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, givesCheck, HORSE, KING, SOLDIER, xiangqi } from './index.js';
 import { xiangqiCaptures } from './captures.js';
 import { xiangqiEndRules } from './end.js';
 import { XIANGQI_WEIGHTS } from './eval-weights.js';
@@ -67,10 +67,8 @@ export function xiangqiProfile(v: Variant): EngineProfile {
   const counts = new Int32Array(v.codeCount);
   // full evaluations by position hash (a search evaluates many positions again, e.g. in each
   // iteration); the lazy exit is decided before the cache is asked, so every result is unchanged
-  const cacheLo = new Int32Array(EVAL_CACHE);
-  const cacheHi = new Int32Array(EVAL_CACHE);
-  const cacheVal = new Int32Array(EVAL_CACHE);
-  const cacheUsed = new Uint8Array(EVAL_CACHE);
+  // one entry of 4 ints per slot (hashLo, hashHi, value, used): a probe touches one cache line
+  const cache = new Int32Array(EVAL_CACHE * 4);
   const crossed = new Int32Array(2);
   const king = new Int32Array(2);
   const rooks = new Int32Array(8);
@@ -166,13 +164,13 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     // lazy evaluation: the remaining terms cannot bring a score this far outside the window back
     const rel = (pos.turn === 0 ? s : -s) + TEMPO;
     if (rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) return scaled(rel, pos.turn, movers0, movers1);
-    const slot = pos.hashLo & (EVAL_CACHE - 1);
-    if (cacheUsed[slot] === 1 && cacheLo[slot] === pos.hashLo && cacheHi[slot] === pos.hashHi) return cacheVal[slot]!;
+    const slot = (pos.hashLo & (EVAL_CACHE - 1)) << 2;
+    if (cache[slot] === pos.hashLo && cache[slot + 1] === pos.hashHi && cache[slot + 3] === 1) return cache[slot + 2]!;
     const full = fullEvaluate(pos, s, cnt);
-    cacheUsed[slot] = 1;
-    cacheLo[slot] = pos.hashLo;
-    cacheHi[slot] = pos.hashHi;
-    cacheVal[slot] = full;
+    cache[slot] = pos.hashLo;
+    cache[slot + 1] = pos.hashHi;
+    cache[slot + 2] = full;
+    cache[slot + 3] = 1;
     return full;
   }
 
@@ -189,9 +187,9 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     let nc = 0;
     const occ = pos.occ;
     const ow = pos.occWords;
-    for (let k = 0; k < 2 * ow; k++)
+    for (let k = 0, w = 0; k < 2 * ow; k++, w = w + 1 === ow ? 0 : w + 1)
     for (let x = occ[k]!; x !== 0; x &= x - 1) {
-      const sq = ((k % ow) << 5) + 31 - Math.clz32(x & -x);
+      const sq = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[sq]!;
       const kind = p >> 1;
       if (kind === CHARIOT) rooks[nr++] = sq;
@@ -249,6 +247,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     maxMoves: 256,
     evaluate,
     generateCaptures: xiangqiCaptures,
+    givesCheck,
     nullMoveAllowed(pos: Position): boolean {
       const b = pos.board;
       const occ = pos.occ;

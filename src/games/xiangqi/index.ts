@@ -4,7 +4,7 @@ import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { buildVariantData, type Variant } from '../../core/variant.js';
 import { generalAttacked, generalSquare } from './check.js';
-import { KING, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
+import { HORSE, KING, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
 
 export * from './pieces.js';
 
@@ -138,6 +138,35 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
   b[from] = p;
   b[to] = cap;
   return legal;
+}
+
+/** HORSE_POINTS[k * 90 + sq] = 1 when a horse on sq could attack a general on k (a (1, 2) leap away). */
+const HORSE_POINTS = (() => {
+  const t = new Uint8Array(90 * 90);
+  for (let k = 0; k < 90; k++)
+    for (let sq = 0; sq < 90; sq++) {
+      const dx = Math.abs((k % W) - (sq % W));
+      const dy = Math.abs(((k / W) | 0) - ((sq / W) | 0));
+      t[k * 90 + sq] = (dx === 1 && dy === 2) || (dx === 2 && dy === 1) ? 1 : 0;
+    }
+  return t;
+})();
+
+/**
+ * After the legal move m (just played): is the side to move in check, given that it was not before
+ * m? Only a move from or to the general's file, rank or horse-leg points, or a horse landing a leap
+ * away, can give check (a discovered line or horse, a new chariot, cannon, screen, soldier or
+ * general on a line, a horse); any other move leaves the answer "no" without the full test.
+ */
+export function givesCheck(pos: Position, m: number): boolean {
+  const us = pos.turn;
+  const ksq = kingSquare(pos, us);
+  if (ksq < 0) return false;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const k = ksq * 90;
+  if (EXPOSES[k + from] === 0 && EXPOSES[k + to] === 0 && (HORSE_POINTS[k + to] === 0 || pos.board[to]! >> 1 !== HORSE)) return false;
+  return generalAttacked(pos.board, ksq, us);
 }
 
 export const xiangqi: Variant = {
