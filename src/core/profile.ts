@@ -56,6 +56,11 @@ export interface EngineProfile {
    */
   generateCaptures?(pos: Position, out: Int32Array, start: number): number;
   /**
+   * Optional game-specific form of the core's `generatePseudoCaptures` (same moves, same order),
+   * for a search on a variant with `moveLegal`.
+   */
+  generatePseudoCaptures?(pos: Position, out: Int32Array, start: number): number;
+  /**
    * Optional fast check test right after the search played m: is the side to move now in check?
    * May assume that the side to move was not in check before m (the search uses it only then);
    * must then answer as `variant.inCheck` does.
