@@ -10,9 +10,10 @@ import { profileFor } from '../src/engine/profiles.js';
 import { createRng } from '../src/engine/rng.js';
 import { isMateScore, MATE, mateIn, Searcher } from '../src/engine/search.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../src/engine/tt.js';
-import { xiangqiCaptures } from '../src/games/xiangqi/captures.js';
+import { xiangqiCaptures, xiangqiPseudoCaptures } from '../src/games/xiangqi/captures.js';
+import { generatePseudoCaptures } from '../src/core/movegen.js';
 import { chuCaptures } from '../src/games/chushogi/captures.js';
-import { xiangqi } from '../src/games/xiangqi/index.js';
+import { givesCheck, xiangqi } from '../src/games/xiangqi/index.js';
 import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
 import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
@@ -316,6 +317,35 @@ describe('profiles', () => {
         .sort();
       expect(fast).toEqual(slow);
     }
+  });
+
+  it('xiangqi pseudo-legal captures equal the core generator, move for move and in order', () => {
+    const a = new Int32Array(256);
+    const b = new Int32Array(256);
+    let total = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const pos = playout(xq(XQ_START), 10 + seed * 2, seed);
+      const n = xiangqiPseudoCaptures(pos, a, 3);
+      const m = generatePseudoCaptures(pos, b, 3);
+      expect(Array.from(a.subarray(3, n))).toEqual(Array.from(b.subarray(3, m)));
+      total += n - 3;
+    }
+    expect(total).toBeGreaterThan(40);
+  });
+
+  it('xiangqi givesCheck agrees with inCheck after every legal move', () => {
+    let checks = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const pos = playout(xq(XQ_START), 10 + seed * 2, seed);
+      for (const m of legalMoves(pos)) {
+        pos.play(m);
+        const c = xiangqi.inCheck(pos);
+        expect(givesCheck(pos, m)).toBe(c);
+        if (c) checks++;
+        pos.undo();
+      }
+    }
+    expect(checks).toBeGreaterThan(10);
   });
 
   it('chu quiescence captures equal the legal captures and promotions-on-capture', () => {

@@ -138,6 +138,8 @@ export class Searcher {
   private readonly checkIncremental: boolean;
   /** The profile's givesCheck may answer the in-check questions after a move (see search()). */
   private fastCheck = false;
+  /** The pseudo-legal capture generator (the profile's own, else the core's). */
+  private pseudoCaptures: (pos: Position, out: Int32Array, start: number) => number = generatePseudoCaptures;
   /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
   private royalsCapturable = false;
   private readonly royalCap = new Uint8Array(MAX_PLY + 4);
@@ -181,6 +183,7 @@ export class Searcher {
     }
     this.killers.fill(0);
     this.pst = profile.pst ?? null;
+    this.pseudoCaptures = profile.generatePseudoCaptures ?? generatePseudoCaptures;
     this.royalsCapturable = profile.royalsCapturable === true;
     this.royalCap.fill(0);
     if (this.inc.counts.length !== pos.variant.codeCount) this.inc = { psqt: 0, counts: new Int32Array(pos.variant.codeCount) };
@@ -776,7 +779,7 @@ export class Searcher {
     // ones. Where the variant tests single moves (`moveLegal`), moves are generated pseudo-legal and
     // each is tested only when it is about to be played.
     const lazy = v.moveLegal !== undefined;
-    const captures = lazy ? generatePseudoCaptures : this.profile.generateCaptures;
+    const captures = lazy ? this.pseudoCaptures : this.profile.generateCaptures;
     const quiets = lazy ? generatePseudoQuiets : captures ? v.generateQuiets : undefined;
     const hashMove =
       ttMove !== 0 && this.pseudoLegal(ttMove) && (!lazy || v.moveLegal!(pos, ttMove, inCheck)) ? ttMove : 0;
@@ -945,7 +948,7 @@ export class Searcher {
       if (end === base) return -MATE + ply;
       this.scoreMoves(moves, scores, base, end, 0, ply);
     } else if (this.profile.generateCaptures || lazy) {
-      end = lazy ? generatePseudoCaptures(pos, moves, base) : this.profile.generateCaptures!(pos, moves, base);
+      end = lazy ? this.pseudoCaptures(pos, moves, base) : this.profile.generateCaptures!(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;
         scores[i] = this.captured(m) * 64 - (values[b[moveFrom(m)]!]! >> 4) + (isPromotion(m) ? 32 : 0);

@@ -7,7 +7,7 @@
 import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, givesCheck, HORSE, KING, SOLDIER, xiangqi } from './index.js';
-import { xiangqiCaptures } from './captures.js';
+import { xiangqiCaptures, xiangqiPseudoCaptures } from './captures.js';
 import { xiangqiEndRules } from './end.js';
 import { XIANGQI_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
@@ -247,6 +247,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     maxMoves: 256,
     evaluate,
     generateCaptures: xiangqiCaptures,
+    generatePseudoCaptures: xiangqiPseudoCaptures,
     givesCheck,
     nullMoveAllowed(pos: Position): boolean {
       const b = pos.board;
