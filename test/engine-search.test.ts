@@ -11,7 +11,7 @@ import { createRng } from '../src/engine/rng.js';
 import { isMateScore, MATE, mateIn, Searcher } from '../src/engine/search.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../src/engine/tt.js';
 import { xiangqiCaptures, xiangqiPseudoCaptures } from '../src/games/xiangqi/captures.js';
-import { generatePseudoCaptures } from '../src/core/movegen.js';
+import { generatePseudo, generatePseudoCaptures } from '../src/core/movegen.js';
 import { chuCaptures } from '../src/games/chushogi/captures.js';
 import { givesCheck, xiangqi } from '../src/games/xiangqi/index.js';
 import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
@@ -346,6 +346,23 @@ describe('profiles', () => {
       }
     }
     expect(checks).toBeGreaterThan(10);
+  });
+
+  it('xiangqi moveLegal keeps exactly the legal moves among the pseudo-legal ones', () => {
+    const buf = new Int32Array(256);
+    let dropped = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const pos = playout(xq(XQ_START), 10 + seed * 2, seed);
+      const legal = new Set(legalMoves(pos));
+      const checked = xiangqi.inCheck(pos);
+      const n = generatePseudo(pos, buf, 0);
+      for (let i = 0; i < n; i++) {
+        const m = buf[i]!;
+        expect(xiangqi.moveLegal!(pos, m, checked)).toBe(legal.has(m));
+        if (!legal.has(m)) dropped++;
+      }
+    }
+    expect(dropped).toBeGreaterThan(5);
   });
 
   it('chu quiescence captures equal the legal captures and promotions-on-capture', () => {

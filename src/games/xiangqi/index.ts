@@ -130,6 +130,8 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
   const to = moveTo(m);
   if (!checked && from !== ksq && EXPOSES[ksq * 90 + from] === 0 && EXPOSES[ksq * 90 + to] === 0) return true;
   const b = pos.board;
+  // a capture that leaves no line or leg point keeps every line's occupancy: nothing is exposed
+  if (!checked && from !== ksq && EXPOSES[ksq * 90 + from] === 0 && b[to] !== 0) return true;
   const p = b[from]!;
   const cap = b[to]!;
   b[to] = p;
