@@ -131,6 +131,10 @@ export class Searcher {
   private pst: Int32Array | null = null;
   private inc: IncrementalEval = { psqt: 0, counts: new Int32Array(0) };
   private readonly psqtStack = new Int32Array(MAX_PLY + 4);
+  /** Piece codes removed by the move at each ply (on to, on mid) and the mover when it promoted, for unmake. */
+  private readonly capToStack = new Uint8Array(MAX_PLY + 4);
+  private readonly capMidStack = new Uint8Array(MAX_PLY + 4);
+  private readonly promoStack = new Uint8Array(MAX_PLY + 4);
   private readonly scratch = new Int32Array(1024);
   /** Cached repetition rulings: (key1, key2, score) triples. */
   private readonly repCache = new Int32Array(REP_CACHE * 3).fill(REP_EMPTY);
@@ -212,7 +216,7 @@ export class Searcher {
     }
     if (pst !== null) {
       this.psqtStack[ply] = this.inc.psqt;
-      this.inc.psqt += this.delta(m, 1);
+      this.inc.psqt += this.delta(m, ply);
     }
     pos.play(m);
     if (this.checkIncremental) this.verifyIncremental();
@@ -239,13 +243,22 @@ export class Searcher {
     this.pos.undo();
     if (this.pst !== null) {
       this.inc.psqt = this.psqtStack[ply]!;
-      this.delta(m, -1);
+      const counts = this.inc.counts;
+      const q = this.capToStack[ply]!;
+      if (q !== 0) counts[q]!++;
+      const r = this.capMidStack[ply]!;
+      if (r !== 0) counts[r]!++;
+      const p = this.promoStack[ply]!;
+      if (p !== 0) {
+        counts[p]!++;
+        counts[this.pos.variant.promoted[p]!]!--;
+      }
     }
     if (this.checkIncremental) this.verifyIncremental();
   }
 
-  /** Change of the pst sum by m (on the board before m), applying the count changes times `dir`. */
-  private delta(m: Move, dir: number): number {
+  /** Change of the pst sum by m (on the board before m), applying the count changes and recording them at `ply` for unmake. */
+  private delta(m: Move, ply: number): number {
     const pst = this.pst!;
     const counts = this.inc.counts;
     const b = this.pos.board;
@@ -255,26 +268,35 @@ export class Searcher {
     const mid = moveMid(m);
     const p = b[from]!;
     let d = 0;
+    let capMid = 0;
     if (mid >= 0) {
       const q = b[mid]!;
       if (q !== 0) {
         d -= pst[q * size + mid]!;
-        counts[q]! -= dir;
+        counts[q]!--;
+        capMid = q;
       }
     }
     const np = isPromotion(m) ? this.pos.variant.promoted[p]! : p;
+    let capTo = 0;
     if (to !== from) {
       const q = b[to]!;
       if (q !== 0) {
         d -= pst[q * size + to]!;
-        counts[q]! -= dir;
+        counts[q]!--;
+        capTo = q;
       }
     }
     d += pst[np * size + to]! - pst[p * size + from]!;
+    let promo = 0;
     if (np !== p) {
-      counts[p]! -= dir;
-      counts[np]! += dir;
+      counts[p]!--;
+      counts[np]!++;
+      promo = p;
     }
+    this.capToStack[ply] = capTo;
+    this.capMidStack[ply] = capMid;
+    this.promoStack[ply] = promo;
     return d;
   }
 
@@ -648,6 +670,28 @@ export class Searcher {
     }
   }
 
+  /** `scoreMoves` for moves that capture nothing (the quiet stage's generators). */
+  private scoreQuiets(moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number, ply: number, counter: number): void {
+    const b = this.pos.board;
+    const values = this.values;
+    const hist = this.history;
+    const size = this.pos.variant.geometry.size;
+    const k1 = this.killers[ply * 2]!;
+    const k2 = this.killers[ply * 2 + 1]!;
+    const promoted = this.pos.variant.promoted;
+    for (let i = start; i < end; i++) {
+      const m = moves[i]!;
+      if (m === ttMove) scores[i] = 1 << 30;
+      else if (isPromotion(m)) {
+        const p = b[moveFrom(m)]!;
+        scores[i] = (1 << 25) + values[promoted[p]!]! - values[p]!;
+      } else if (m === k1) scores[i] = KILLER_SCORE + 2;
+      else if (m === k2) scores[i] = KILLER_SCORE + 1;
+      else if (m === counter) scores[i] = KILLER_SCORE;
+      else scores[i] = hist[b[moveFrom(m)]! * size + moveTo(m)]!;
+    }
+  }
+
   /** Repetition check for the node at `idx` (its hash already stored); returns index of an earlier occurrence or -1. */
   private findRepetition(idx: number): number {
     const lo = this.repLo[idx]!;
@@ -820,7 +864,8 @@ export class Searcher {
         }
         if (stage === 2 && i >= capEnd) {
           end = quiets ? quiets(pos, moves, capEnd) : v.generateLegal(pos, moves, capEnd);
-          this.scoreMoves(moves, scores, capEnd, end, hashMove, ply, counter);
+          if (quiets) this.scoreQuiets(moves, scores, capEnd, end, hashMove, ply, counter);
+          else this.scoreMoves(moves, scores, capEnd, end, hashMove, ply, counter);
           stage = 3;
           i = capEnd;
         }
