@@ -71,8 +71,6 @@ export function xiangqiProfile(v: Variant): EngineProfile {
   const cache = new Int32Array(EVAL_CACHE * 4);
   const crossed = new Int32Array(2);
   const king = new Int32Array(2);
-  const rooks = new Int32Array(8);
-  const horses = new Int32Array(8);
   const cannons = new Int32Array(8);
   const R0 = CHARIOT << 1;
   const N0 = HORSE << 1;
@@ -182,33 +180,24 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     crossed[1] = 0;
     king[0] = -1;
     king[1] = -1;
-    let nr = 0;
-    let nh = 0;
     let nc = 0;
     const occ = pos.occ;
     const ow = pos.occWords;
+    // one pass: chariot and horse mobility at once (integer terms: the order of the sum is free)
     for (let k = 0, w = 0; k < 2 * ow; k++, w = w + 1 === ow ? 0 : w + 1)
     for (let x = occ[k]!; x !== 0; x &= x - 1) {
       const sq = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[sq]!;
       const kind = p >> 1;
-      if (kind === CHARIOT) rooks[nr++] = sq;
-      else if (kind === HORSE) horses[nh++] = sq;
-      else if (kind === CANNON) cannons[nc++] = sq;
+      if (kind === CHARIOT) {
+        const m = (chariotMobility(b, sq, p & 1) - 7) * ROOK_MOB;
+        s += (p & 1) === 0 ? m : -m;
+      } else if (kind === HORSE) {
+        const m = (horseMobility(b, sq, p) - 3) * HORSE_MOB;
+        s += (p & 1) === 0 ? m : -m;
+      } else if (kind === CANNON) cannons[nc++] = sq;
       else if (kind === KING) king[p & 1] = sq;
       else if (kind === SOLDIER && ((p & 1) === 0 ? sq >= 45 : sq < 45)) crossed[p & 1]!++;
-    }
-    for (let i = 0; i < nr; i++) {
-      const sq = rooks[i]!;
-      const side = b[sq]! & 1;
-      const m = (chariotMobility(b, sq, side) - 7) * ROOK_MOB;
-      s += side === 0 ? m : -m;
-    }
-    for (let i = 0; i < nh; i++) {
-      const sq = horses[i]!;
-      const code = b[sq]!;
-      const m = (horseMobility(b, sq, code) - 3) * HORSE_MOB;
-      s += (code & 1) === 0 ? m : -m;
     }
     // palace safety: missing defenders matter in proportion to the attackers left against them
     const att0 = Math.min(12, 3 * cnt[R0]! + 2 * cnt[N0]! + 2 * cnt[C0]! + crossed[0]!);
