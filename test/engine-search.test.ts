@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasMid, moveFrom, moveMid, moveTo, type Move } from '../src/core/move.js';
+import { hasMid, moveFrom, moveMid, moveTo, plainMove, type Move } from '../src/core/move.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { chushogiProfile } from '../src/games/chushogi/eval.js';
@@ -351,7 +351,7 @@ describe('profiles', () => {
   it('xiangqi moveLegal keeps exactly the legal moves among the pseudo-legal ones', () => {
     const buf = new Int32Array(256);
     let dropped = 0;
-    for (let seed = 1; seed <= 60; seed++) {
+    for (let seed = 1; seed <= 200; seed++) {
       const pos = playout(xq(XQ_START), 10 + seed * 2, seed);
       const legal = new Set(legalMoves(pos));
       const checked = xiangqi.inCheck(pos);
@@ -363,6 +363,15 @@ describe('profiles', () => {
       }
     }
     expect(dropped).toBeGreaterThan(5);
+    // a piece leaving a horse's leg next to the general, off its lines: the horse behind then checks
+    const pos = xq('5k3/9/9/9/9/9/9/9/2nR5/4K4 w - - 0 1');
+    const legal = new Set(legalMoves(pos));
+    // d1 = 12 to d5 = 48, to c1 = 11 (takes the horse), to d2 = 21
+    for (const [to, ok] of [[48, false], [11, true], [21, false]] as const) {
+      const m = plainMove(12, to);
+      expect(legal.has(m)).toBe(ok);
+      expect(xiangqi.moveLegal!(pos, m, false)).toBe(ok);
+    }
   });
 
   it('chu quiescence captures equal the legal captures and promotions-on-capture', () => {

@@ -130,8 +130,31 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
   const to = moveTo(m);
   if (!checked && from !== ksq && EXPOSES[ksq * 90 + from] === 0 && EXPOSES[ksq * 90 + to] === 0) return true;
   const b = pos.board;
-  // a capture that leaves no line or leg point keeps every line's occupancy: nothing is exposed
-  if (!checked && from !== ksq && EXPOSES[ksq * 90 + from] === 0 && b[to] !== 0) return true;
+  if (!checked && from !== ksq) {
+    const k = ksq * 90;
+    // a capture that leaves no line or leg point keeps every line's occupancy: nothing is exposed
+    if (EXPOSES[k + from] === 0 && b[to] !== 0) return true;
+    if (EXPOSES[k + from] === 0 && ON_LINE[k + to] === 0) return true; // onto a leg point: it only blocks
+    if (ON_LINE[k + from] === 0 && ON_LINE[k + to] === 0) {
+      // from a leg point, off the lines: only a horse behind that leg can attack now
+      const them = ((HORSE << 1) | (us ^ 1)) as number;
+      const kx = ksq % W;
+      const ky = (ksq / W) | 0;
+      const dx = (from % W) - kx;
+      const dy = ((from / W) | 0) - ky;
+      const x1 = kx + 2 * dx;
+      const y2 = ky + 2 * dy;
+      if (x1 >= 0 && x1 < W) {
+        const h = (ky + dy) * W + x1;
+        if (h !== to && b[h] === them) return false;
+      }
+      if (y2 >= 0 && y2 < 10) {
+        const h = y2 * W + kx + dx;
+        if (h !== to && b[h] === them) return false;
+      }
+      return true;
+    }
+  }
   const p = b[from]!;
   const cap = b[to]!;
   b[to] = p;
@@ -141,6 +164,14 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
   b[to] = cap;
   return legal;
 }
+
+/** ON_LINE[k * 90 + sq] = 1 when sq is on the file or rank of a general on k. */
+const ON_LINE = (() => {
+  const t = new Uint8Array(90 * 90);
+  for (let k = 0; k < 90; k++)
+    for (let sq = 0; sq < 90; sq++) t[k * 90 + sq] = k % W === sq % W || ((k / W) | 0) === ((sq / W) | 0) ? 1 : 0;
+  return t;
+})();
 
 /** HORSE_POINTS[k * 90 + sq] = 1 when a horse on sq could attack a general on k (a (1, 2) leap away). */
 const HORSE_POINTS = (() => {
