@@ -644,52 +644,39 @@ export class Searcher {
   ): void {
     const b = this.pos.board;
     const values = this.values;
-    const hist = this.history;
-    const size = this.pos.variant.geometry.size;
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const promoted = this.pos.variant.promoted;
     for (let i = start; i < end; i++) {
       const m = moves[i]!;
       if (m === ttMove) {
         scores[i] = 1 << 30;
         continue;
       }
-      const from = moveFrom(m);
-      const p = b[from]!;
+      const p = b[moveFrom(m)]!;
       const cap = this.captured(m);
-      if (cap > 0) {
-        // MVV-LVA: most valuable victim first, then the least valuable attacker
-        scores[i] = (1 << 26) + cap * 64 - (values[p]! >> 4);
-      } else if (isPromotion(m)) {
-        scores[i] = (1 << 25) + values[promoted[p]!]! - values[p]!;
-      } else if (m === k1) scores[i] = KILLER_SCORE + 2;
-      else if (m === k2) scores[i] = KILLER_SCORE + 1;
-      else if (m === counter) scores[i] = KILLER_SCORE;
-      else scores[i] = hist[p * size + moveTo(m)]!;
+      // MVV-LVA: most valuable victim first, then the least valuable attacker
+      scores[i] = cap > 0 ? (1 << 26) + cap * 64 - (values[p]! >> 4) : this.quietScore(m, p, k1, k2, counter);
     }
   }
 
-  /** `scoreMoves` for moves that capture nothing (the quiet stage's generators). */
+  /** `scoreMoves` for moves that capture nothing (the quiet stage's generators): no capture tests. */
   private scoreQuiets(moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number, ply: number, counter: number): void {
     const b = this.pos.board;
-    const values = this.values;
-    const hist = this.history;
-    const size = this.pos.variant.geometry.size;
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const promoted = this.pos.variant.promoted;
     for (let i = start; i < end; i++) {
       const m = moves[i]!;
-      if (m === ttMove) scores[i] = 1 << 30;
-      else if (isPromotion(m)) {
-        const p = b[moveFrom(m)]!;
-        scores[i] = (1 << 25) + values[promoted[p]!]! - values[p]!;
-      } else if (m === k1) scores[i] = KILLER_SCORE + 2;
-      else if (m === k2) scores[i] = KILLER_SCORE + 1;
-      else if (m === counter) scores[i] = KILLER_SCORE;
-      else scores[i] = hist[b[moveFrom(m)]! * size + moveTo(m)]!;
+      scores[i] = m === ttMove ? 1 << 30 : this.quietScore(m, b[moveFrom(m)]!, k1, k2, counter);
     }
+  }
+
+  /** Ordering score of a move of piece p that captures nothing: promotion, killers, countermove, history. */
+  private quietScore(m: Move, p: number, k1: number, k2: number, counter: number): number {
+    if (isPromotion(m)) return (1 << 25) + this.values[this.pos.variant.promoted[p]!]! - this.values[p]!;
+    if (m === k1) return KILLER_SCORE + 2;
+    if (m === k2) return KILLER_SCORE + 1;
+    if (m === counter) return KILLER_SCORE;
+    return this.history[p * this.pos.variant.geometry.size + moveTo(m)]!;
   }
 
   /** Repetition check for the node at `idx` (its hash already stored); returns index of an earlier occurrence or -1. */

@@ -105,17 +105,21 @@ export function filterLegal(pos: Position, out: Int32Array, start: number, n: nu
   return w;
 }
 
-/** EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to it. */
-const EXPOSES = (() => {
+/** A table over (general's square k, square sq): t[k * 90 + sq] = 1 where `on(dx, dy)` holds for their distances. */
+function kingTable(on: (dx: number, dy: number) => boolean): Uint8Array {
   const t = new Uint8Array(90 * 90);
   for (let k = 0; k < 90; k++)
-    for (let sq = 0; sq < 90; sq++) {
-      const dx = Math.abs((k % W) - (sq % W));
-      const dy = Math.abs(((k / W) | 0) - ((sq / W) | 0));
-      t[k * 90 + sq] = dx === 0 || dy === 0 || (dx === 1 && dy === 1) ? 1 : 0;
-    }
+    for (let sq = 0; sq < 90; sq++)
+      t[k * 90 + sq] = on(Math.abs((k % W) - (sq % W)), Math.abs(((k / W) | 0) - ((sq / W) | 0))) ? 1 : 0;
   return t;
-})();
+}
+
+/** EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to it. */
+const EXPOSES = kingTable((dx, dy) => dx === 0 || dy === 0 || (dx === 1 && dy === 1));
+/** ON_LINE[k * 90 + sq] = 1 when sq is on the file or rank of a general on k. */
+const ON_LINE = kingTable((dx, dy) => dx === 0 || dy === 0);
+/** HORSE_POINTS[k * 90 + sq] = 1 when a horse on sq could attack a general on k (a (1, 2) leap away). */
+const HORSE_POINTS = kingTable((dx, dy) => (dx === 1 && dy === 2) || (dx === 2 && dy === 1));
 
 /**
  * Is the pseudo-legal move m of the side to move legal (its general then safe)? `checked`: is the
@@ -164,26 +168,6 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
   b[to] = cap;
   return legal;
 }
-
-/** ON_LINE[k * 90 + sq] = 1 when sq is on the file or rank of a general on k. */
-const ON_LINE = (() => {
-  const t = new Uint8Array(90 * 90);
-  for (let k = 0; k < 90; k++)
-    for (let sq = 0; sq < 90; sq++) t[k * 90 + sq] = k % W === sq % W || ((k / W) | 0) === ((sq / W) | 0) ? 1 : 0;
-  return t;
-})();
-
-/** HORSE_POINTS[k * 90 + sq] = 1 when a horse on sq could attack a general on k (a (1, 2) leap away). */
-const HORSE_POINTS = (() => {
-  const t = new Uint8Array(90 * 90);
-  for (let k = 0; k < 90; k++)
-    for (let sq = 0; sq < 90; sq++) {
-      const dx = Math.abs((k % W) - (sq % W));
-      const dy = Math.abs(((k / W) | 0) - ((sq / W) | 0));
-      t[k * 90 + sq] = (dx === 1 && dy === 2) || (dx === 2 && dy === 1) ? 1 : 0;
-    }
-  return t;
-})();
 
 /**
  * After the legal move m (just played): is the side to move in check, given that it was not before
