@@ -3,7 +3,7 @@
  * xiangqi: 2379 distinct master games (1879 with a result), counted also mirrored, first 20
  * plies, positions reached in >= 3 games: 3907 positions, 5276 moves.
  * chushogi: 48 lishogi games from the start position, first 20 plies, positions reached
- * in >= 2 games: 28 positions, 60 moves; the moves also scored by
+ * in >= 2 games: 29 positions, 57 moves; the moves also scored by
  * 191 self-play games while they follow the book.
  * Each entry is "<zobrist key>:<move>=<weight>,..." (ICCS / USI move texts) joined by ";"; `start` is
  * the key of the start position, checked before the book is used.
@@ -22,6 +22,6 @@ export const BOOK_DATA: Readonly<Record<string, BookData>> = {
   chushogi: {
     start: '12no367.1xjhfmh',
     entries:
-      '10rb0u1.ps5g6b:3i3h=18,10i10h=8,7j6h=8,9j6g=1;11ygzcd.fcez4i:1j1i=2;12no367.1xjhfmh:8i8h=75,5i5h=32,7j6h=32,7j7h=18,9h9g=13,12i12h=13,6i6h=11,3i3h=7,2i2h=5,7j5h=3,7i7h=1;14sqtgt.1utcb0u:6c6e=9,7d7e=8,4c4b=5,6c7e=4;18xlf2k.100ss3t:3c4c=34;192mmh9.697ard:1i1j=2;1awe46h.1f80xrw:4j7g=6,8i8h=3;1f1zjo4.1n4bow:9j7h=1,3i3h=1;1fij3fy.12rs4wu:5i5h=37;1nhahgk.2qn0rb:10d10e=7,2d2e=3;1oc6wb6.1cqnunh:6c7e=5,6c5e=5;1oixo2l.ff13p2:7i7h=5,9j9k=4,5i5h=1;1pmfq7y.10rwn9z:7j5h=1;1ryacuy.1l47u31:8i8h=9,6h5f=9;1va5kob.p4l05v:7i7h=7;1wjeste.1a2zss2:4c4b=33,6c5e=19,5d5e=19,6c7e=9,9a9b=5;1xe2kgp.w8xjhh:6c8e=10,8d8e=7;86lyuq.1jun5dy:10b9a=3;8nzs41.b68b5f:6c6e=5,2d2e=5;9k2s4v.1p9746i:8d8e=2;fgxkwi.1sivt65:9a10b=2;niwjnx.1c67d6y:6c7e=8,5d5e=7;orxo1a.1bjbgmz:6c5e=14,5d5e=1;sveouo.10isfd5:8d8e=18;v63oxe.128jjha:7j6h=1;xtzdgy.godqtq:7h8f=7;yc6gtr.1vh84yx:10d10e=10,6c6e=6;zqmnz3.9xkuwl:11d11e=9',
+      '10rb0u1.ps5g6b:3i3h=18,7j6h=8;11ygzcd.fcez4i:1j1i=2;12no367.1xjhfmh:8i8h=75,5i5h=32,7j6h=32,7j7h=18,9h9g=13,12i12h=13,6i6h=11,3i3h=7,2i2h=5,7j5h=3,7i7h=1;14sqtgt.1utcb0u:6c6e=9,7d7e=8,4c4b=5,6c7e=4;18xlf2k.100ss3t:3c4c=34;192mmh9.697ard:1i1j=2;1awe46h.1f80xrw:4j7g=6,8i8h=3;1f1zjo4.1n4bow:9j7h=1,3i3h=1;1fij3fy.12rs4wu:5i5h=37;1nhahgk.2qn0rb:10d10e=7;1oc6wb6.1cqnunh:6c7e=5,6c5e=5;1oixo2l.ff13p2:7i7h=5,9j9k=4,5i5h=1;1pmfq7y.10rwn9z:7j5h=1;1ryacuy.1l47u31:6h5f=9;1va5kob.p4l05v:7i7h=7;1wjeste.1a2zss2:4c4b=33,6c5e=19,5d5e=19,6c7e=9,9a9b=5;1xe2kgp.w8xjhh:6c8e=10,8d8e=7;86lyuq.1jun5dy:10b9a=3;8nzs41.b68b5f:6c6e=5;9k2s4v.1p9746i:8d8e=2;fgxkwi.1sivt65:9a10b=2;hrgamo.as052w:8d8e=4,6c6e=3;niwjnx.1c67d6y:6c7e=8,5d5e=7;orxo1a.1bjbgmz:6c5e=14,5d5e=1;sveouo.10isfd5:8d8e=18;v63oxe.128jjha:7j6h=1;xtzdgy.godqtq:7h8f=7;yc6gtr.1vh84yx:10d10e=10,6c6e=6;zqmnz3.9xkuwl:11d11e=9',
   },
 };
