@@ -21,8 +21,10 @@ const LION_ATTACKERS = CHU_WEIGHTS.lionAttackers;
 const LION_GUARDS = CHU_WEIGHTS.lionGuards;
 const LION_CONTACT = CHU_WEIGHTS.lionContact;
 const FEW_PIECES = CHU_WEIGHTS.fewPieces;
-/** Are the lion-safety terms on (a weight not zero)? Off: the evaluation does no extra work for them. */
+/** Are the lion-safety terms on (a weight not zero)? */
 const LION_TERMS = LION_ATTACKERS !== 0 || LION_GUARDS !== 0 || LION_CONTACT !== 0;
+/** Any of the lion-safety and few-pieces terms on? Off: the scan skips their counts. */
+const EXTRA_TERMS = LION_TERMS || FEW_PIECES !== 0;
 /** Non-royal pieces below which a side is near a bare king. */
 export const FEW_PIECES_LIMIT = 4;
 const LAZY_MARGIN = 350;
@@ -202,17 +204,19 @@ export function chushogiProfile(v: Variant): EngineProfile {
           if (nRoyal0 < 2) royalSq[nRoyal0++] = sq;
         } else if (nRoyal1 < 2) royalSq[2 + nRoyal1++] = sq;
       } else {
-        if ((p & 1) === 0) pieces0++;
-        else pieces1++;
         if (strong[p]) strongSq[ns++] = sq;
-        if (isLion[p]) lionSq[nl++] = sq;
+        if (EXTRA_TERMS) {
+          if ((p & 1) === 0) pieces0++;
+          else pieces1++;
+          if (isLion[p]) lionSq[nl++] = sq;
+        }
       }
     }
     // lion safety: enemy pieces within a lion's reach, own pieces next to it; two lions in reach
     // of each other favour the side to move
     let contact = 0;
     let ls = 0;
-    for (let i = 0; i < (LION_TERMS ? nl : 0); i++) {
+    for (let i = 0; i < nl; i++) {
       const sq = lionSq[i]!;
       const side = b[sq]! & 1;
       let enemies = 0;
@@ -230,8 +234,10 @@ export function chushogiProfile(v: Variant): EngineProfile {
     }
     if (contact) ls += pos.turn === 0 ? LION_CONTACT : -LION_CONTACT;
     // near a bare king: few pieces left
-    if (pieces0 < FEW_PIECES_LIMIT) ls -= (FEW_PIECES_LIMIT - pieces0) * FEW_PIECES;
-    if (pieces1 < FEW_PIECES_LIMIT) ls += (FEW_PIECES_LIMIT - pieces1) * FEW_PIECES;
+    if (EXTRA_TERMS) {
+      if (pieces0 < FEW_PIECES_LIMIT) ls -= (FEW_PIECES_LIMIT - pieces0) * FEW_PIECES;
+      if (pieces1 < FEW_PIECES_LIMIT) ls += (FEW_PIECES_LIMIT - pieces1) * FEW_PIECES;
+    }
     // king shelter: own pieces next to each royal
     for (let i = 0; i < nRoyal0; i++) {
       let guards = 0;
