@@ -4,7 +4,7 @@
  * first), then rebuild:
  *
  *   node scripts/book/build.mjs [--xiangqi-results R.json] [--plies 20] [--min-games 3]
- *        [--xiangqi FILE ...] [--chushogi FILE ...]
+ *        [--xiangqi FILE ...] [--chushogi FILE ...] [--chu-selfplay FILE ...]
  *
  * Defaults: the 2,516 master games (fixtures/games/xiangqi: Hu Ronghua, Liu Dahua) and the 49
  * lishogi chu games. Games are deduplicated by their moves. Xiangqi games are also counted mirrored
@@ -13,7 +13,10 @@
  * there at least twice is kept with weight = games × score (the mover's score, wins 1, draws 1/2;
  * a game without a result counts 1/2), and dropped when its score is below --min-score (0.35) over
  * at least 4 games. Results come from the rules' verdict, the record, or --xiangqi-results
- * (scripts/tune/adjudicate.mjs). Keys are the positions' Zobrist hashes; the book stores the start
+ * (scripts/tune/adjudicate.mjs). Chu: --chu-selfplay games (scripts/tune/selfplay.mjs) add no
+ * positions or moves; while one follows the book (a position and move already in it) its result is
+ * counted for that move too (games and score), so the lishogi moves are weighted also by how they
+ * did in our own games. Keys are the positions' Zobrist hashes; the book stores the start
  * position's key so that the engine turns the book off if the hashing ever changes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -34,8 +37,8 @@ const list = (name, def) => {
 };
 const plies = Number(opt('--plies', '20'));
 const minGames = Number(opt('--min-games', '3'));
-const chuPlies = Number(opt('--chu-plies', '12'));
-const chuMinGames = Number(opt('--chu-min-games', '3'));
+const chuPlies = Number(opt('--chu-plies', '16'));
+const chuMinGames = Number(opt('--chu-min-games', '2'));
 const minScore = Number(opt('--min-score', '0.35'));
 const resultsFile = opt('--xiangqi-results', null);
 const results = resultsFile ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
@@ -44,6 +47,11 @@ const xqFiles = list('--xiangqi', [
   join(root, 'fixtures/games/xiangqi/Liu_Dahua_1125_UCI_games.pgn'),
 ]);
 const chuFiles = list('--chushogi', [join(root, 'fixtures/games/chushogi/lishogi_49_games.pgn')]);
+const chuSelfplay = list('--chu-selfplay', []);
+// chu: a move played only once is kept when our own search of this many nodes finds it within
+// --chu-margin centipawns of the position's score (0: such moves are dropped, as in xiangqi)
+const chuVerifyNodes = Number(opt('--chu-verify-nodes', '0'));
+const chuMargin = Number(opt('--chu-margin', '60'));
 const out = opt('--out', join(root, 'src/engine/book-data.ts'));
 
 const d = (p) => import(join(root, 'dist', p));
@@ -54,6 +62,7 @@ const { formatIccs } = await d('games/xiangqi/notation/iccs.js');
 const { formatUsi } = await d('games/chushogi/notation/usi.js');
 const { legalMoves } = await d('core/perft.js');
 const { Position } = await d('core/position.js');
+const { search } = await d('engine/search.js');
 
 const key = (pos) => (pos.hashLo >>> 0).toString(36) + '.' + (pos.hashHi >>> 0).toString(36);
 
@@ -90,8 +99,8 @@ function mirrored(g) {
   return { start: pos, moves, score: g.score };
 }
 
-function build(games, maxPly, minG, format, withMirror) {
-  const table = new Map(); // key -> { games, moves: Map<text, {n, s}> }
+function build(games, maxPly, minG, format, withMirror, scoring = [], verifyNodes = 0, margin = 0) {
+  const table = new Map(); // key -> { games, pos, moves: Map<text, {n, s, m}> }
   const add = (g) => {
     const pos = g.start.clone();
     for (let i = 0; i < Math.min(maxPly, g.moves.length); i++) {
@@ -100,12 +109,13 @@ function build(games, maxPly, minG, format, withMirror) {
       if (!legal.includes(m)) return;
       const k = key(pos);
       let e = table.get(k);
-      if (!e) table.set(k, (e = { games: 0, moves: new Map() }));
+      if (!e) table.set(k, (e = { games: 0, pos: verifyNodes ? pos.clone() : null, moves: new Map() }));
       e.games++;
       const t = format(m);
       let s = e.moves.get(t);
-      if (!s) e.moves.set(t, (s = { n: 0, s: 0 }));
+      if (!s) e.moves.set(t, (s = { n: 0, s: 0, m }));
       s.n++;
+      s.played = (s.played ?? 0) + 1;
       const sc = g.score === null ? 0.5 : pos.turn === 0 ? g.score : 1 - g.score;
       s.s += sc;
       pos.play(m);
@@ -115,13 +125,36 @@ function build(games, maxPly, minG, format, withMirror) {
     add(g);
     if (withMirror) add(mirrored(g));
   }
+  // games that only score the moves already in the table, as long as they follow it
+  for (const g of scoring) {
+    if (g.score === null) continue;
+    const pos = g.start.clone();
+    for (let i = 0; i < Math.min(maxPly, g.moves.length); i++) {
+      const e = table.get(key(pos));
+      const s = e?.moves.get(format(g.moves[i]));
+      if (!s || e.games < minG) break;
+      s.n++;
+      s.s += pos.turn === 0 ? g.score : 1 - g.score;
+      pos.play(g.moves[i]);
+    }
+  }
   const entries = [];
   let moves = 0;
+  let verified = 0;
   for (const [k, e] of table) {
     if (e.games < minG) continue;
     const kept = [];
+    let rootScore = null;
     for (const [t, s] of e.moves) {
-      if (s.n < 2) continue;
+      if (s.played < 2 && verifyNodes > 0) {
+        // a move of one game only: kept if our search finds it about as good as the best
+        rootScore ??= search(e.pos.clone(), { nodes: verifyNodes }).score;
+        const after = e.pos.clone();
+        after.play(s.m);
+        const sc = -search(after, { nodes: verifyNodes }).score;
+        if (sc < rootScore - margin) continue;
+        verified++;
+      } else if (s.played < 2) continue;
       const score = s.s / s.n;
       if (s.n >= 4 && score < minScore) continue;
       const w = Math.max(1, Math.round(s.n * score * 2));
@@ -133,14 +166,15 @@ function build(games, maxPly, minG, format, withMirror) {
     entries.push(k + ':' + kept.map(([t, w]) => `${t}=${w}`).join(','));
   }
   entries.sort();
-  return { entries, moves };
+  return { entries, moves, verified };
 }
 
 const xqGames = fromStart(load(xqFiles, 'xiangqi'));
 const xqScored = xqGames.filter((g) => g.score !== null).length;
 const xq = build(xqGames, plies, minGames, formatIccs, true);
 const chuGames = fromStart(load(chuFiles, 'chushogi'));
-const chu = build(chuGames, chuPlies, chuMinGames, formatUsi, false);
+const chuScoring = chuSelfplay.length ? load(chuSelfplay, 'chushogi').filter((g) => chuGames.length && key(g.start) === key(chuGames[0].start)) : [];
+const chu = build(chuGames, chuPlies, chuMinGames, formatUsi, false, chuScoring, chuVerifyNodes, chuMargin);
 
 /** The games from the most common start position (the standard one; set-ups are left out). */
 function fromStart(games) {
@@ -153,12 +187,13 @@ function startKey(games) {
   return key(games[0].start);
 }
 
+const chuNote = chuScoring.length ? `; the moves also scored by\n * ${chuScoring.length} self-play games while they follow the book` : '';
 const text = `/**
  * Opening book data, generated by scripts/book/build.mjs: do not edit by hand, rerun the script.
  * xiangqi: ${xqGames.length} distinct master games (${xqScored} with a result), counted also mirrored, first ${plies}
  * plies, positions reached in >= ${minGames} games: ${xq.entries.length} positions, ${xq.moves} moves.
  * chushogi: ${chuGames.length} lishogi games from the start position, first ${chuPlies} plies, positions reached
- * in >= ${chuMinGames} games: ${chu.entries.length} positions, ${chu.moves} moves.
+ * in >= ${chuMinGames} games: ${chu.entries.length} positions, ${chu.moves} moves${chuNote}.
  * Each entry is "<zobrist key>:<move>=<weight>,..." (ICCS / USI move texts) joined by ";"; \`start\` is
  * the key of the start position, checked before the book is used.
  */
@@ -182,5 +217,5 @@ export const BOOK_DATA: Readonly<Record<string, BookData>> = {
 `;
 writeFileSync(out, text);
 console.log(
-  `xiangqi: ${xqGames.length} games (${xqScored} scored), ${xq.entries.length} positions, ${xq.moves} moves; chushogi: ${chuGames.length} games, ${chu.entries.length} positions, ${chu.moves} moves; ${text.length} bytes -> ${out}`,
+  `xiangqi: ${xqGames.length} games (${xqScored} scored), ${xq.entries.length} positions, ${xq.moves} moves; chushogi: ${chuGames.length} games, ${chu.entries.length} positions, ${chu.moves} moves (${chu.verified} played once, kept by our search); ${text.length} bytes -> ${out}`,
 );

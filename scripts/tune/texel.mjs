@@ -379,7 +379,7 @@ async function xiangqiModel() {
 async function chuModel() {
   const { chushogi } = await dist('games/chushogi/index.js');
   const { CHU_WEIGHTS: W0 } = await dist('games/chushogi/eval-weights.js');
-  const { placementTerms } = await dist('games/chushogi/eval.js');
+  const { placementTerms, FEW_PIECES_LIMIT } = await dist('games/chushogi/eval.js');
   const v = chushogi;
   const W = v.geometry.width;
   const H = v.geometry.height;
@@ -387,9 +387,9 @@ async function chuModel() {
   const codes = v.codeCount;
   const ids = v.pieces.map((p) => p.id);
   // layout: material per kind (index kind - 1), then the scalars
-  const scalarNames = ['promoZone', 'lionPlacement', 'kingPlacement', 'placement', 'kingGuard', 'tropism', 'tempo'];
+  const scalarNames = ['promoZone', 'lionPlacement', 'kingPlacement', 'placement', 'kingGuard', 'tropism', 'tempo', 'lionAttackers', 'lionGuards', 'lionContact', 'fewPieces'];
   const S = ids.length;
-  const params = [...ids.map((id) => W0.material[id] ?? 300), ...scalarNames.map((nm) => W0[nm])];
+  const params = [...ids.map((id) => W0.material[id] ?? 300), ...scalarNames.map((nm) => W0[nm] ?? 0)];
   const frozen = new Uint8Array(params.length);
   const kingKind = v.kindOf.get('king') ?? 0;
   const mat = new Float64Array(codes);
@@ -431,10 +431,16 @@ async function chuModel() {
     let s = 0;
     const royals = [[], []];
     const strongs = [[], []];
+    const lions = [];
+    const pieces = [0, 0];
     for (let sq = 0; sq < SIZE; sq++) {
       const p = b[sq];
       if (!p) continue;
       const side = p & 1;
+      if (!royal[p]) {
+        pieces[side]++;
+        if (lion[p]) lions.push(sq);
+      }
       add((p >> 1) - 1, side === 0 ? 1 : -1);
       for (let i = 0; i < 4; i++) add(S + i, parts[i][p * SIZE + sq] / 100);
       s += pstInit[p * SIZE + sq];
@@ -467,6 +473,34 @@ async function chuModel() {
     if (s > 600 && royals[1].length) add(S + 5, (trop(0, royals[1][0]) * Math.min(4, (s / 600) | 0)) / 100);
     else if (s < -600 && royals[0].length) add(S + 5, (-trop(1, royals[0][0]) * Math.min(4, (-s / 600) | 0)) / 100);
     add(S + 6, pos.turn === 0 ? 1 : -1);
+    // lion safety (eval.ts): enemy pieces within distance 2, own pieces adjacent, lions in contact
+    let contact = 0;
+    for (const sq of lions) {
+      const side = b[sq] & 1;
+      const sg = side === 0 ? 1 : -1;
+      const x = sq % W;
+      const y = (sq / W) | 0;
+      let enemies = 0;
+      let guards = 0;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          if (!dx && !dy) continue;
+          const tx = x + dx;
+          const ty = y + dy;
+          if (tx < 0 || ty < 0 || tx >= W || ty >= H) continue;
+          const q = b[ty * W + tx];
+          if (!q) continue;
+          if ((q & 1) !== side) {
+            enemies++;
+            if (lion[q] && side === 0) contact = 1;
+          } else if (Math.abs(dx) <= 1 && Math.abs(dy) <= 1) guards++;
+        }
+      add(S + 7, -sg * enemies);
+      add(S + 8, sg * guards);
+    }
+    if (contact) add(S + 9, pos.turn === 0 ? 1 : -1);
+    for (let side = 0; side < 2; side++)
+      if (pieces[side] < FEW_PIECES_LIMIT) add(S + 10, (side === 0 ? -1 : 1) * (FEW_PIECES_LIMIT - pieces[side]));
     return [...f].filter(([, val]) => val !== 0);
   }
   return {
@@ -482,6 +516,7 @@ async function chuModel() {
     constrain(w) {
       for (let i = 0; i < S; i++) if (!frozen[i]) w[i] = Math.max(50, w[i]);
       for (let i = 0; i < 6; i++) w[S + i] = Math.max(0, w[S + i]);
+      for (const i of [7, 8, 10]) w[S + i] = Math.max(0, w[S + i]);
     },
     report(a, b) {
       const moved = ids.map((id, i) => [id, a[i], b[i]]).filter(([, x, y]) => Math.abs(x - y) >= 10);

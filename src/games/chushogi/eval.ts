@@ -17,6 +17,16 @@ export const CHU_MATERIAL: Readonly<Record<string, number>> = CHU_WEIGHTS.materi
 const TEMPO = CHU_WEIGHTS.tempo;
 const GUARD = CHU_WEIGHTS.kingGuard;
 const TROPISM = CHU_WEIGHTS.tropism;
+const LION_ATTACKERS = CHU_WEIGHTS.lionAttackers;
+const LION_GUARDS = CHU_WEIGHTS.lionGuards;
+const LION_CONTACT = CHU_WEIGHTS.lionContact;
+const FEW_PIECES = CHU_WEIGHTS.fewPieces;
+/** Are the lion-safety terms on (a weight not zero)? */
+const LION_TERMS = LION_ATTACKERS !== 0 || LION_GUARDS !== 0 || LION_CONTACT !== 0;
+/** Any of the lion-safety and few-pieces terms on? Off: the scan skips their counts. */
+const EXTRA_TERMS = LION_TERMS || FEW_PIECES !== 0;
+/** Non-royal pieces below which a side is near a bare king. */
+export const FEW_PIECES_LIMIT = 4;
 const LAZY_MARGIN = 350;
 const LAZY_OFF = 1 << 20;
 /** Entries of the evaluation cache (a power of two). */
@@ -113,6 +123,30 @@ export function chushogiProfile(v: Variant): EngineProfile {
       }
     adj.push(list);
   }
+  // squares a lion reaches or is reached from in one move (Chebyshev distance 2, itself excluded),
+  // flat: near2[near2Start[sq] .. near2Start[sq + 1]), near2Adj marks the adjacent ones; only the
+  // adjacent ones while the terms that look farther weigh nothing (the tuned weights), a third of the work
+  const reach = LION_ATTACKERS !== 0 || LION_CONTACT !== 0 ? 2 : 1;
+  const near2Start = new Int32Array(SIZE + 1);
+  const near2List: number[] = [];
+  const near2AdjList: number[] = [];
+  for (let sq = 0; sq < SIZE; sq++) {
+    const x = sq % W;
+    const y = (sq / W) | 0;
+    near2Start[sq] = near2List.length;
+    for (let dy = -reach; dy <= reach; dy++)
+      for (let dx = -reach; dx <= reach; dx++) {
+        if (!dx && !dy) continue;
+        const tx = x + dx;
+        const ty = y + dy;
+        if (tx < 0 || ty < 0 || tx >= W || ty >= H) continue;
+        near2List.push(ty * W + tx);
+        near2AdjList.push(Math.abs(dx) <= 1 && Math.abs(dy) <= 1 ? 1 : 0);
+      }
+  }
+  near2Start[SIZE] = near2List.length;
+  const near2 = Int32Array.from(near2List);
+  const near2Adj = Uint8Array.from(near2AdjList);
   const counts = new Int32Array(codes);
   // full evaluations by position hash (a search evaluates many positions again, e.g. in each
   // iteration); the lazy exit is decided before the cache is asked, so every result is unchanged
@@ -122,6 +156,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
   const cacheUsed = new Uint8Array(EVAL_CACHE);
   const royalSq = new Int32Array(4);
   const strongSq = new Int32Array(SIZE);
+  const lionSq = new Int32Array(SIZE);
 
   function evaluate(pos: Position, alpha = -LAZY_OFF, beta = LAZY_OFF, inc?: IncrementalEval): number {
     const b = pos.board;
@@ -155,6 +190,9 @@ export function chushogiProfile(v: Variant): EngineProfile {
     let nRoyal0 = 0;
     let nRoyal1 = 0;
     let ns = 0;
+    let nl = 0;
+    let pieces0 = 0;
+    let pieces1 = 0;
     const occ = pos.occ;
     const ow = pos.occWords;
     for (let k = 0; k < 2 * ow; k++)
@@ -165,7 +203,40 @@ export function chushogiProfile(v: Variant): EngineProfile {
         if ((p & 1) === 0) {
           if (nRoyal0 < 2) royalSq[nRoyal0++] = sq;
         } else if (nRoyal1 < 2) royalSq[2 + nRoyal1++] = sq;
-      } else if (strong[p]) strongSq[ns++] = sq;
+      } else {
+        if (strong[p]) strongSq[ns++] = sq;
+        if (EXTRA_TERMS) {
+          if ((p & 1) === 0) pieces0++;
+          else pieces1++;
+          if (isLion[p]) lionSq[nl++] = sq;
+        }
+      }
+    }
+    // lion safety: enemy pieces within a lion's reach, own pieces next to it; two lions in reach
+    // of each other favour the side to move
+    let contact = 0;
+    let ls = 0;
+    for (let i = 0; i < nl; i++) {
+      const sq = lionSq[i]!;
+      const side = b[sq]! & 1;
+      let enemies = 0;
+      let guards = 0;
+      for (let j = near2Start[sq]!, end = near2Start[sq + 1]!; j < end; j++) {
+        const q = b[near2[j]!]!;
+        if (q === 0) continue;
+        if ((q & 1) !== side) {
+          enemies++;
+          if (side === 0 && isLion[q] === 1) contact = 1;
+        } else guards += near2Adj[j]!;
+      }
+      const t = guards * LION_GUARDS - enemies * LION_ATTACKERS;
+      ls += side === 0 ? t : -t;
+    }
+    if (contact) ls += pos.turn === 0 ? LION_CONTACT : -LION_CONTACT;
+    // near a bare king: few pieces left
+    if (EXTRA_TERMS) {
+      if (pieces0 < FEW_PIECES_LIMIT) ls -= (FEW_PIECES_LIMIT - pieces0) * FEW_PIECES;
+      if (pieces1 < FEW_PIECES_LIMIT) ls += (FEW_PIECES_LIMIT - pieces1) * FEW_PIECES;
     }
     // king shelter: own pieces next to each royal
     for (let i = 0; i < nRoyal0; i++) {
@@ -187,6 +258,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
     // the side ahead in material brings its strong pieces towards the enemy royal
     if (s > 600 && nRoyal1 > 0) s += ((tropism(b, ns, 0, royalSq[2]!) * Math.min(4, (s / 600) | 0) * TROPISM) / 100) | 0;
     else if (s < -600 && nRoyal0 > 0) s -= ((tropism(b, ns, 1, royalSq[0]!) * Math.min(4, (-s / 600) | 0) * TROPISM) / 100) | 0;
+    s += ls;
     return (pos.turn === 0 ? s : -s) + TEMPO;
   }
 
