@@ -2,7 +2,10 @@
  * Builds src/match/openings-data.ts, the built-in opening lists of `npm run match -- --openings builtin`:
  * for each game and each ply count in PLIES, the distinct positions reached after that many plies
  * in the master games, most frequent first (ties: first seen), each as the move line (XBoard move
- * dialect, from the standard start) of the first game that reached it.
+ * dialect, from the standard start) of the first game that reached it. A line after which one side
+ * is clearly ahead is left out: a depth-3 search (deterministic) scores it a piece or more
+ * (UNBALANCED centipawns) for either side — e.g. a lishogi game whose 8th ply wins a lion that
+ * is never recaptured, which decides both games of a pair by the opening and says nothing.
  *
  *   npx tsx scripts/make-openings.ts
  *
@@ -16,10 +19,13 @@ import { replayRecord } from '../src/notation/replay.js';
 import { CHU_XBOARD } from '../src/games/chushogi/xboard.js';
 import { XIANGQI_XBOARD } from '../src/games/xiangqi/xboard.js';
 import type { ProtocolGame } from '../src/protocol/dialect.js';
+import { Searcher } from '../src/engine/search.js';
 
 const PLIES = [4, 6, 8, 10, 12];
 /** At most this many openings per list (xiangqi has thousands of distinct lines). */
 const KEEP = { xiangqi: 40, chushogi: 49 } as const;
+/** A line whose depth-3 score is at least this (centipawns, either side) is not an opening. */
+const UNBALANCED = 500;
 
 function build(pg: ProtocolGame, dir: string, keep: number): Record<number, string[]> {
   const startFen = pg.formatFen(pg.start());
@@ -39,8 +45,10 @@ function build(pg: ProtocolGame, dir: string, keep: number): Record<number, stri
     }
   }
   const out: Record<number, string[]> = {};
+  const searcher = new Searcher({ ttMegabytes: 4 });
+  let dropped = 0;
   for (const n of PLIES) {
-    const seen = new Map<string, { line: string; count: number; order: number }>();
+    const seen = new Map<string, { line: string; count: number; order: number; balanced: boolean }>();
     for (const line of lines) {
       if (line.length < n) continue;
       const pos = pg.start();
@@ -52,14 +60,17 @@ function build(pg: ProtocolGame, dir: string, keep: number): Record<number, stri
       const key = pg.formatFen(pos).split(' ').slice(0, 2).join(' ');
       const e = seen.get(key);
       if (e) e.count++;
-      else seen.set(key, { line: line.slice(0, n).join(' '), count: 1, order: seen.size });
+      else seen.set(key, { line: line.slice(0, n).join(' '), count: 1, order: seen.size, balanced: Math.abs(searcher.search(pos.clone(), { depth: 3 }).score) < UNBALANCED });
     }
-    out[n] = [...seen.values()]
+    const all = [...seen.values()];
+    dropped += all.filter((e) => !e.balanced).length;
+    out[n] = all
+      .filter((e) => e.balanced)
       .sort((a, b) => b.count - a.count || a.order - b.order)
       .slice(0, keep)
       .map((e) => `${e.line} # ${e.count}`);
   }
-  console.log(`${pg.id}: ${lines.length} games; ${PLIES.map((n) => `${n} plies: ${out[n]!.length}`).join(', ')}`);
+  console.log(`${pg.id}: ${lines.length} games; ${PLIES.map((n) => `${n} plies: ${out[n]!.length}`).join(', ')}; ${dropped} unbalanced lines left out`);
   return out;
 }
 

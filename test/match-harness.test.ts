@@ -26,6 +26,7 @@ import { matchStats, statsLines } from '../src/match/cli.js';
 import { execCommand } from '../src/match/external.js';
 import { builtinOpenings, builtinPlies, openingOf, parseOpenings } from '../src/match/openings.js';
 import { runMatch, type MatchConfig, type MatchGame } from '../src/match/runner.js';
+import { Searcher } from '../src/engine/search.js';
 
 const node = JSON.stringify(process.execPath);
 const fake = (...args: string[]) => `${node} fixtures/matches/fake-engine.mjs ${args.join(' ')}`;
@@ -66,6 +67,23 @@ describe('openings', () => {
     // the central cannon with both horses developed, the rook out: the master games' favourite
     expect(x.ok && x.openings[0]!.moves.join(' ')).toBe('h2e2 h9g7 h0g2 i9h9');
     expect(builtinOpenings(XIANGQI, 7)).toEqual({ ok: false, message: 'the built-in openings are for 4, 6, 8, 10, 12 plies, not 7' });
+  });
+
+  it('no built-in chu opening hands one side a piece (a lishogi line that loses a lion at ply 8 is left out)', () => {
+    const r = builtinOpenings(CHU, 8);
+    if (!r.ok) throw new Error(r.message);
+    const lines = r.openings.map((o) => o.moves.join(' '));
+    expect(lines).not.toContain('f4f5 g9g8 f3g5 e9e8 e4e5 g10f8 g5f7 f8f7');
+    const searcher = new Searcher({ ttMegabytes: 4 });
+    for (const o of r.openings.slice(0, 20)) {
+      const pos = CHU.start();
+      for (const t of o.moves) {
+        const m = CHU.parseMove(pos, t);
+        if (!m.ok) throw new Error(t);
+        pos.play(m.value);
+      }
+      expect(Math.abs(searcher.search(pos, { depth: 3 }).score), o.moves.join(' ')).toBeLessThan(500);
+    }
   });
 
   it('games 2k and 2k+1 share opening k with colours swapped; the list cycles', () => {
