@@ -178,6 +178,47 @@ function generateSpecial(pos: Position, from: number, p: number, out: Int32Array
 }
 
 /**
+ * The capturing lion-power double moves of `p` on `from`: `generateSpecial`'s moves but the pass,
+ * in the same order (every move it makes but the pass captures on its first step).
+ */
+export function lionPowerCaptures(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
+  const b = pos.board;
+  const us = p & 1;
+  if (POWER[p] === 1) {
+    const base = from * 8;
+    for (let d = 0; d < 8; d++) {
+      const m = ADJ[base + d]!;
+      if (m < 0) continue;
+      const q = b[m]!;
+      if (q === 0 || (q & 1) === us) continue;
+      out[n++] = makeMove(from, from, m);
+      const mb = m * 8;
+      for (let e = 0; e < 8; e++) {
+        const t = ADJ[mb + e]!;
+        if (t < 0 || t === from) continue;
+        const r = b[t]!;
+        if (r !== 0 && (r & 1) === us) continue;
+        out[n++] = makeMove(from, t, m);
+      }
+    }
+  } else {
+    const i = p * SIZE + from;
+    for (let k = LINE_START[i]!, e = LINE_START[i + 1]!; k < e; k += 2) {
+      const m = LINE_SQ[k]!;
+      const q = b[m]!;
+      if (q === 0 || (q & 1) === us) continue;
+      out[n++] = makeMove(from, from, m);
+      const t = LINE_SQ[k + 1]!;
+      if (t < 0) continue;
+      const r = b[t]!;
+      if (r !== 0 && (r & 1) === us) continue;
+      out[n++] = makeMove(from, t, m);
+    }
+  }
+  return n;
+}
+
+/**
  * Is from → mid → to a double-step path of the piece on `from` (mid one lion-power step away; to
  * one step from mid: anywhere for a Lion, straight on or back for a Falcon or Eagle)? Geometry
  * only: what stands on the squares is the move generator's business.
