@@ -21,10 +21,19 @@ import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPowerCaptures } fro
 
 interface ChuCaptureTables {
   readonly tables: MoveTables;
-  /** Per ray: its first square, the square delta along it, its length. */
-  readonly rayFirstSq: Int16Array;
-  readonly rayDelta: Int16Array;
-  readonly rayLen: Int16Array;
+  /**
+   * Per (class, square) i, one record at rec[recStart[i] ..]: the number of steps, their squares,
+   * the number of rays, and per ray its first square, the square delta along it and its length
+   * (one contiguous read per piece).
+   */
+  readonly recStart: Int32Array;
+  readonly rec: Int16Array;
+  /**
+   * Per (class, square) i, for pieces with STEP_FILTER steps or more: at stepReach[i * 4 ..] the
+   * first of three occupancy words the steps land in (-1: no test) and the three masks. A piece
+   * whose masks meet no enemy piece has no step capture, without visiting its steps.
+   */
+  readonly stepReach: Int32Array;
   /** Per (side, square): 1 in side's promotion zone. */
   readonly zone: Uint8Array;
   /** Do the tables have the shape the fast path assumes? */
@@ -32,6 +41,10 @@ interface ChuCaptureTables {
 }
 
 let cached: ChuCaptureTables | null = null;
+
+/** Pieces with at least this many steps test them against the enemy occupancy first. */
+const STEP_FILTER = 4;
+const pos0Words = (size: number): number => (size + 31) >> 5;
 
 function captureTables(v: Variant): ChuCaptureTables {
   const t = v.tables;
@@ -41,34 +54,62 @@ function captureTables(v: Variant): ChuCaptureTables {
   for (let i = 0; i < t.stepMode.length; i++)
     if (t.stepMode[i] !== (MODE_MOVE | MODE_CAPTURE) || t.stepLeg[i] !== -1) fast = false;
   for (let c = 0; c < v.special.length; c++) if (v.special[c] !== 0 && v.promoted[c] !== 0) fast = false;
-  const rays = t.rayMode.length;
-  const rayFirstSq = new Int16Array(rays);
-  const rayDelta = new Int16Array(rays);
-  const rayLen = new Int16Array(rays);
-  for (let r = 0; r < rays; r++) {
+  for (let r = 0; r < t.rayMode.length; r++) {
     if (t.rayMode[r] !== (MODE_MOVE | MODE_CAPTURE) || (t.rayMode[r]! & (MODE_HOP_MOVE | MODE_HOP_CAPTURE)) !== 0) fast = false;
     const a = t.rayFirst[r]!;
     const e = t.rayFirst[r + 1]!;
-    rayFirstSq[r] = t.raySq[a]!;
-    rayLen[r] = e - a;
-    rayDelta[r] = e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0;
-    for (let k = a + 1; k < e; k++) if (t.raySq[k]! - t.raySq[k - 1]! !== rayDelta[r]) fast = false;
+    for (let k = a + 2; k < e; k++) if (t.raySq[k]! - t.raySq[k - 1]! !== t.raySq[a + 1]! - t.raySq[a]!) fast = false;
+  }
+  const cells = t.stepStart.length - 1;
+  const recStart = new Int32Array(cells);
+  const stepReach = new Int32Array(cells * 4).fill(0);
+  for (let i = 0; i < cells; i++) {
+    const a = t.stepStart[i]!;
+    const e = t.stepStart[i + 1]!;
+    stepReach[i * 4] = -1;
+    if (e - a < STEP_FILTER) continue;
+    let lo = size;
+    let hi = 0;
+    for (let k = a; k < e; k++) {
+      lo = Math.min(lo, t.stepTo[k]! >> 5);
+      hi = Math.max(hi, t.stepTo[k]! >> 5);
+    }
+    const wlo = Math.min(lo, pos0Words(size) - 3);
+    if (hi - wlo > 2 || wlo < 0) continue;
+    stepReach[i * 4] = wlo;
+    for (let k = a; k < e; k++) stepReach[i * 4 + 1 + (t.stepTo[k]! >> 5) - wlo]! |= 1 << (t.stepTo[k]! & 31);
+  }
+  const rec: number[] = [];
+  for (let i = 0; i < cells; i++) {
+    recStart[i] = rec.length;
+    rec.push(t.stepStart[i + 1]! - t.stepStart[i]!);
+    for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) rec.push(t.stepTo[k]!);
+    rec.push(t.rayStart[i + 1]! - t.rayStart[i]!);
+    for (let r = t.rayStart[i]!; r < t.rayStart[i + 1]!; r++) {
+      const a = t.rayFirst[r]!;
+      const e = t.rayFirst[r + 1]!;
+      rec.push(t.raySq[a]!, e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0, e - a);
+    }
   }
   const zone = new Uint8Array(2 * size);
   for (let side = 0; side < 2; side++)
     for (let sq = 0; sq < size; sq++) zone[side * size + sq] = inPromotionZone((sq / w) | 0, side) ? 1 : 0;
-  cached = { tables: t, rayFirstSq, rayDelta, rayLen, zone, fast };
+  cached = { tables: t, recStart, rec: Int16Array.from(rec), stepReach, zone, fast };
   return cached;
 }
 
-/** The pseudo-legal captures of the side to move (with their promotion choices), appended to out[n..]. */
+/**
+ * The captures of the side to move (with their promotion choices) that the lion-trading rules
+ * allow, appended to out[n..].
+ */
 function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: number): number {
   const v = pos.variant;
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const { classOf, stepStart, stepTo, rayStart } = ct.tables;
-  const { rayFirstSq, rayDelta, rayLen } = ct;
+  const classOf = ct.tables.classOf;
+  const { recStart, rec, stepReach } = ct;
+  const them = (us ^ 1) * pos.occWords;
   const zone = ct.zone;
   const zoneBase = us * size;
   const special = v.special;
@@ -81,23 +122,40 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const first = n;
-      const base = classOf[p]! * size + from;
-      for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
-        const to = stepTo[i]!;
-        const q = b[to]!;
-        if (q !== 0 && (q & 1) !== us) out[n++] = plainMove(from, to);
-      }
-      for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
-        const d = rayDelta[r]!;
-        let s = rayFirstSq[r]!;
-        for (let k = rayLen[r]!; k > 0; k--, s += d) {
+      const cell = classOf[p]! * size + from;
+      let k = recStart[cell]!;
+      const wlo = stepReach[cell * 4]!;
+      if (
+        wlo >= 0 &&
+        ((occ[them + wlo]! & stepReach[cell * 4 + 1]!) |
+          (occ[them + wlo + 1]! & stepReach[cell * 4 + 2]!) |
+          (occ[them + wlo + 2]! & stepReach[cell * 4 + 3]!)) ===
+          0
+      )
+        k += rec[k]! + 1;
+      else
+        for (let e = k + 1 + rec[k]!; ++k < e; ) {
+          const to = rec[k]!;
+          const q = b[to]!;
+          if (q !== 0 && (q & 1) !== us) {
+            const m = plainMove(from, to);
+            if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
+          }
+        }
+      for (let e = k + 1 + 3 * rec[k]!, k2 = k + 1; k2 < e; k2 += 3) {
+        const d = rec[k2 + 1]!;
+        let s = rec[k2]!;
+        for (let j = rec[k2 + 2]!; j > 0; j--, s += d) {
           const q = b[s]!;
           if (q === 0) continue;
-          if ((q & 1) !== us) out[n++] = plainMove(from, s);
+          if ((q & 1) !== us) {
+            const m = plainMove(from, s);
+            if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
+          }
           break;
         }
       }
-      if (special[p] !== 0) n = lionPowerCaptures(pos, from, p, out, n);
+      if (special[p] !== 0) n = lionFilter(pos, out, n, lionPowerCaptures(pos, from, p, out, n));
       else if (promoted[p] !== 0 && n > first) {
         const zf = zone[zoneBase + from]!;
         for (let i = first, e = n; i < e; i++) {
@@ -109,11 +167,9 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
   return n;
 }
 
-export function chuCaptures(pos: Position, out: Int32Array, start: number): number {
+/** Keeps the moves out[start..n) that the lion-trading rules allow (in order); returns the new end. */
+function lionFilter(pos: Position, out: Int32Array, start: number, n: number): number {
   const b = pos.board;
-  const ct = captureTables(pos.variant);
-  const n = ct.fast ? pseudoCaptures(pos, ct, out, start) : generatePseudoCaptures(pos, out, start);
-  // the lion-trading rules
   let w = start;
   for (let i = start; i < n; i++) {
     const m = out[i]!;
@@ -125,4 +181,9 @@ export function chuCaptures(pos: Position, out: Int32Array, start: number): numb
     else if (lionCaptureAllowed(pos, m)) out[w++] = m;
   }
   return w;
+}
+
+export function chuCaptures(pos: Position, out: Int32Array, start: number): number {
+  const ct = captureTables(pos.variant);
+  return ct.fast ? pseudoCaptures(pos, ct, out, start) : lionFilter(pos, out, start, generatePseudoCaptures(pos, out, start));
 }
