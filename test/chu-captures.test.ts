@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasMid, isPromotion, moveFrom, moveMid, moveTo } from '../src/core/move.js';
-import { generatePseudoCaptures } from '../src/core/movegen.js';
+import { generatePseudoCaptures, isAttacked } from '../src/core/movegen.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { formatProblem } from '../src/core/problem.js';
 import { createRng } from '../src/engine/rng.js';
 import { chuCaptures } from '../src/games/chushogi/captures.js';
-import { LION_CODE, lionCaptureAllowed } from '../src/games/chushogi/index.js';
+import { LION_CODE, attacked, lionCaptureAllowed } from '../src/games/chushogi/index.js';
 import { getGame } from '../src/games/registry.js';
 
 const chu = getGame('chushogi');
@@ -60,5 +60,35 @@ describe('chu capture generation', () => {
     expect(total).toBeGreaterThan(500);
     expect(promotions).toBeGreaterThan(0);
     expect(doubles).toBeGreaterThan(0);
+  });
+});
+
+describe('chu attack test', () => {
+  it('attacked() agrees with the generic isAttacked on every square of varied positions', () => {
+    let yes = 0;
+    let no = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const r = chu.parseFen(chu.startFen);
+      if (!r.ok) throw new Error(formatProblem(r.error));
+      const pos = r.value;
+      const rng = createRng(seed);
+      for (let ply = 0; ply < 150; ply++) {
+        const moves = legalMoves(pos);
+        if (moves.length === 0) break;
+        if (ply % 15 === 7)
+          for (let sq = 0; sq < 144; sq++)
+            for (const by of [0, 1]) {
+              const a = attacked(pos, sq, by);
+              expect(a).toBe(isAttacked(pos, sq, by));
+              if (a) yes++;
+              else no++;
+            }
+        const caps = moves.filter((m) => pos.board[moveTo(m)] !== 0 && moveTo(m) !== moveFrom(m));
+        const pick = caps.length > 0 && rng.int(3) > 0 ? caps : moves;
+        pos.play(pick[rng.int(pick.length)]!);
+      }
+    }
+    expect(yes).toBeGreaterThan(1000);
+    expect(no).toBeGreaterThan(1000);
   });
 });
