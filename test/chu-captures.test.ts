@@ -26,37 +26,44 @@ function reference(pos: Position, out: Int32Array): number[] {
   return res;
 }
 
+/**
+ * Random games from the start under `rules` (captures preferred, so the board thins out and lions
+ * and promotions come into play), calling visit(pos, ply) before every move.
+ */
+function playouts(rules: string, seeds: number, plies: number, visit: (pos: Position, ply: number, seed: number) => void): void {
+  const game = chu.withRules(rules)!;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const r = game.parseFen(game.startFen);
+    if (!r.ok) throw new Error(formatProblem(r.error));
+    const pos = r.value;
+    const rng = createRng(seed);
+    for (let ply = 0; ply < plies; ply++) {
+      const moves = legalMoves(pos);
+      if (moves.length === 0) break;
+      visit(pos, ply, seed);
+      const caps = moves.filter((m) => pos.board[moveTo(m)] !== 0 && moveTo(m) !== moveFrom(m));
+      const pick = caps.length > 0 && rng.int(3) > 0 ? caps : moves;
+      pos.play(pick[rng.int(pick.length)]!);
+    }
+  }
+}
+
 describe('chu capture generation', () => {
   it('gives the generic generator’s captures in the same order (the search tree depends on it)', () => {
     const buf = new Int32Array(2048);
     let promotions = 0;
     let doubles = 0;
     let total = 0;
-    for (const rules of ['lishogi', 'jcsa']) {
-      const game = chu.withRules(rules)!;
-      for (let seed = 1; seed <= 12; seed++) {
-        const r = game.parseFen(game.startFen);
-        if (!r.ok) throw new Error(formatProblem(r.error));
-        const pos = r.value;
-        const rng = createRng(seed);
-        for (let ply = 0; ply < 160; ply++) {
-          const moves = legalMoves(pos);
-          if (moves.length === 0) break;
-          if (ply % 4 === seed % 4) {
-            const n = chuCaptures(pos, buf, 0);
-            const fast = Array.from(buf.subarray(0, n));
-            expect(fast).toEqual(reference(pos, buf));
-            total += n;
-            promotions += fast.filter(isPromotion).length;
-            doubles += fast.filter(hasMid).length;
-          }
-          // prefer captures, so the board thins out and lions and promotions come into play
-          const caps = moves.filter((m) => pos.board[moveTo(m)] !== 0 && moveTo(m) !== moveFrom(m));
-          const pick = caps.length > 0 && rng.int(3) > 0 ? caps : moves;
-          pos.play(pick[rng.int(pick.length)]!);
-        }
-      }
-    }
+    for (const rules of ['lishogi', 'jcsa'])
+      playouts(rules, 12, 160, (pos, ply, seed) => {
+        if (ply % 4 !== seed % 4) return;
+        const n = chuCaptures(pos, buf, 0);
+        const fast = Array.from(buf.subarray(0, n));
+        expect(fast).toEqual(reference(pos, buf));
+        total += n;
+        promotions += fast.filter(isPromotion).length;
+        doubles += fast.filter(hasMid).length;
+      });
     expect(total).toBeGreaterThan(500);
     expect(promotions).toBeGreaterThan(0);
     expect(doubles).toBeGreaterThan(0);
@@ -67,27 +74,16 @@ describe('chu attack test', () => {
   it('attacked() agrees with the generic isAttacked on every square of varied positions', () => {
     let yes = 0;
     let no = 0;
-    for (let seed = 1; seed <= 10; seed++) {
-      const r = chu.parseFen(chu.startFen);
-      if (!r.ok) throw new Error(formatProblem(r.error));
-      const pos = r.value;
-      const rng = createRng(seed);
-      for (let ply = 0; ply < 150; ply++) {
-        const moves = legalMoves(pos);
-        if (moves.length === 0) break;
-        if (ply % 15 === 7)
-          for (let sq = 0; sq < 144; sq++)
-            for (const by of [0, 1]) {
-              const a = attacked(pos, sq, by);
-              expect(a).toBe(isAttacked(pos, sq, by));
-              if (a) yes++;
-              else no++;
-            }
-        const caps = moves.filter((m) => pos.board[moveTo(m)] !== 0 && moveTo(m) !== moveFrom(m));
-        const pick = caps.length > 0 && rng.int(3) > 0 ? caps : moves;
-        pos.play(pick[rng.int(pick.length)]!);
-      }
-    }
+    playouts('lishogi', 10, 150, (pos, ply) => {
+      if (ply % 15 !== 7) return;
+      for (let sq = 0; sq < 144; sq++)
+        for (const by of [0, 1]) {
+          const a = attacked(pos, sq, by);
+          expect(a).toBe(isAttacked(pos, sq, by));
+          if (a) yes++;
+          else no++;
+        }
+    });
     expect(yes).toBeGreaterThan(1000);
     expect(no).toBeGreaterThan(1000);
   });

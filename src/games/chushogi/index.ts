@@ -131,55 +131,30 @@ export const distance = (a: number, b: number): number =>
  * move to that square, which the tables already give, so they are not generated again.
  */
 function generateSpecial(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
+  n = lionPowerCaptures(pos, from, p, out, n);
   const b = pos.board;
-  const us = p & 1;
-  let passMid = -1;
   if (POWER[p] === 1) {
-    const base = from * 8;
-    for (let d = 0; d < 8; d++) {
+    for (let d = 0, base = from * 8; d < 8; d++) {
       const m = ADJ[base + d]!;
-      if (m < 0) continue;
-      const q = b[m]!;
-      if (q === 0) {
-        if (passMid < 0) passMid = m;
-        continue;
-      }
-      if ((q & 1) === us) continue;
-      out[n++] = makeMove(from, from, m);
-      const mb = m * 8;
-      for (let e = 0; e < 8; e++) {
-        const t = ADJ[mb + e]!;
-        if (t < 0 || t === from) continue;
-        const r = b[t]!;
-        if (r !== 0 && (r & 1) === us) continue;
-        out[n++] = makeMove(from, t, m);
+      if (m >= 0 && b[m] === 0) {
+        out[n++] = makeMove(from, from, m);
+        break;
       }
     }
   } else {
     const i = p * SIZE + from;
-    for (let k = LINE_START[i]!, e = LINE_START[i + 1]!; k < e; k += 2) {
-      const m = LINE_SQ[k]!;
-      const q = b[m]!;
-      if (q === 0) {
-        if (passMid < 0) passMid = m;
-        continue;
+    for (let k = LINE_START[i]!, e = LINE_START[i + 1]!; k < e; k += 2)
+      if (b[LINE_SQ[k]!] === 0) {
+        out[n++] = makeMove(from, from, LINE_SQ[k]!);
+        break;
       }
-      if ((q & 1) === us) continue;
-      out[n++] = makeMove(from, from, m);
-      const t = LINE_SQ[k + 1]!;
-      if (t < 0) continue;
-      const r = b[t]!;
-      if (r !== 0 && (r & 1) === us) continue;
-      out[n++] = makeMove(from, t, m);
-    }
   }
-  if (passMid >= 0) out[n++] = makeMove(from, from, passMid);
   return n;
 }
 
 /**
- * The capturing lion-power double moves of `p` on `from`: `generateSpecial`'s moves but the pass,
- * in the same order (every move it makes but the pass captures on its first step).
+ * The capturing lion-power double moves of `p` on `from` (all of `generateSpecial`'s moves but the
+ * pass, which it adds after them).
  */
 export function lionPowerCaptures(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
   const b = pos.board;
