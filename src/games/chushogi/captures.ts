@@ -22,18 +22,18 @@ import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPowerCaptures } fro
 interface ChuCaptureTables {
   readonly tables: MoveTables;
   /**
-   * Per (class, square) i, one record at rec[recStart[i] ..]: the number of steps, their squares,
-   * the number of rays, and per ray its first square, the square delta along it and its length
-   * (one contiguous read per piece).
+   * Per (class, square), one record in `rec`: the number of steps, their squares, the number of
+   * rays, and per ray its first square, the square delta along it and its length (one contiguous
+   * read per piece).
    */
-  readonly recStart: Int32Array;
   readonly rec: Int16Array;
   /**
-   * Per (class, square) i, for pieces with STEP_FILTER steps or more: at stepReach[i * 4 ..] the
-   * first of three occupancy words the steps land in (-1: no test) and the three masks. A piece
-   * whose masks meet no enemy piece has no step capture, without visiting its steps.
+   * Per (piece code, square) i, at head[i * 4 ..]: the start of its record in `rec` times 4 plus
+   * 1 + the first of three occupancy words its steps land in (0: no step test, for pieces with
+   * fewer than STEP_FILTER steps), then the three masks of those words. A piece whose masks meet
+   * no enemy piece has no step capture, without visiting its steps.
    */
-  readonly stepReach: Int32Array;
+  readonly head: Int32Array;
   /** Per (side, square): 1 in side's promotion zone. */
   readonly zone: Uint8Array;
   /** Do the tables have the shape the fast path assumes? */
@@ -91,10 +91,24 @@ function captureTables(v: Variant): ChuCaptureTables {
       rec.push(t.raySq[a]!, e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0, e - a);
     }
   }
+  const codes = t.classOf.length;
+  const head = new Int32Array(codes * size * 4);
+  for (let code = 0; code < codes; code++) {
+    const c = t.classOf[code]!;
+    if (c < 0) continue;
+    for (let sq = 0; sq < size; sq++) {
+      const i = c * size + sq;
+      const h = (code * size + sq) * 4;
+      head[h] = recStart[i]! * 4 + stepReach[i * 4]! + 1;
+      head[h + 1] = stepReach[i * 4 + 1]!;
+      head[h + 2] = stepReach[i * 4 + 2]!;
+      head[h + 3] = stepReach[i * 4 + 3]!;
+    }
+  }
   const zone = new Uint8Array(2 * size);
   for (let side = 0; side < 2; side++)
     for (let sq = 0; sq < size; sq++) zone[side * size + sq] = inPromotionZone((sq / w) | 0, side) ? 1 : 0;
-  cached = { tables: t, recStart, rec: Int16Array.from(rec), stepReach, zone, fast };
+  cached = { tables: t, rec: Int16Array.from(rec), head, zone, fast };
   return cached;
 }
 
@@ -107,8 +121,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const classOf = ct.tables.classOf;
-  const { recStart, rec, stepReach } = ct;
+  const { rec, head } = ct;
   const them = (us ^ 1) * pos.occWords;
   const zone = ct.zone;
   const zoneBase = us * size;
@@ -122,15 +135,13 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const first = n;
-      const cell = classOf[p]! * size + from;
-      let k = recStart[cell]!;
-      const wlo = stepReach[cell * 4]!;
+      const h = (p * size + from) * 4;
+      const hk = head[h]!;
+      let k = hk >> 2;
+      const wlo = (hk & 3) - 1;
       if (
         wlo >= 0 &&
-        ((occ[them + wlo]! & stepReach[cell * 4 + 1]!) |
-          (occ[them + wlo + 1]! & stepReach[cell * 4 + 2]!) |
-          (occ[them + wlo + 2]! & stepReach[cell * 4 + 3]!)) ===
-          0
+        ((occ[them + wlo]! & head[h + 1]!) | (occ[them + wlo + 1]! & head[h + 2]!) | (occ[them + wlo + 2]! & head[h + 3]!)) === 0
       )
         k += rec[k]! + 1;
       else
