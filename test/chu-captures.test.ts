@@ -31,7 +31,7 @@ function reference(pos: Position, out: Int32Array): number[] {
  * and promotions come into play), calling visit(pos, ply) before every move.
  */
 function playouts(rules: string, seeds: number, plies: number, visit: (pos: Position, ply: number, seed: number) => void): void {
-  const game = chu.withRules(rules)!;
+  const game = chu.withRules!(rules)!;
   for (let seed = 1; seed <= seeds; seed++) {
     const r = game.parseFen(game.startFen);
     if (!r.ok) throw new Error(formatProblem(r.error));
