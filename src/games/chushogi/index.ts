@@ -131,20 +131,41 @@ export const distance = (a: number, b: number): number =>
  * move to that square, which the tables already give, so they are not generated again.
  */
 function generateSpecial(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
+  n = lionPowerCaptures(pos, from, p, out, n);
+  const b = pos.board;
+  if (POWER[p] === 1) {
+    for (let d = 0, base = from * 8; d < 8; d++) {
+      const m = ADJ[base + d]!;
+      if (m >= 0 && b[m] === 0) {
+        out[n++] = makeMove(from, from, m);
+        break;
+      }
+    }
+  } else {
+    const i = p * SIZE + from;
+    for (let k = LINE_START[i]!, e = LINE_START[i + 1]!; k < e; k += 2)
+      if (b[LINE_SQ[k]!] === 0) {
+        out[n++] = makeMove(from, from, LINE_SQ[k]!);
+        break;
+      }
+  }
+  return n;
+}
+
+/**
+ * The capturing lion-power double moves of `p` on `from` (all of `generateSpecial`'s moves but the
+ * pass, which it adds after them).
+ */
+export function lionPowerCaptures(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
   const b = pos.board;
   const us = p & 1;
-  let passMid = -1;
   if (POWER[p] === 1) {
     const base = from * 8;
     for (let d = 0; d < 8; d++) {
       const m = ADJ[base + d]!;
       if (m < 0) continue;
       const q = b[m]!;
-      if (q === 0) {
-        if (passMid < 0) passMid = m;
-        continue;
-      }
-      if ((q & 1) === us) continue;
+      if (q === 0 || (q & 1) === us) continue;
       out[n++] = makeMove(from, from, m);
       const mb = m * 8;
       for (let e = 0; e < 8; e++) {
@@ -160,11 +181,7 @@ function generateSpecial(pos: Position, from: number, p: number, out: Int32Array
     for (let k = LINE_START[i]!, e = LINE_START[i + 1]!; k < e; k += 2) {
       const m = LINE_SQ[k]!;
       const q = b[m]!;
-      if (q === 0) {
-        if (passMid < 0) passMid = m;
-        continue;
-      }
-      if ((q & 1) === us) continue;
+      if (q === 0 || (q & 1) === us) continue;
       out[n++] = makeMove(from, from, m);
       const t = LINE_SQ[k + 1]!;
       if (t < 0) continue;
@@ -173,7 +190,6 @@ function generateSpecial(pos: Position, from: number, p: number, out: Int32Array
       out[n++] = makeMove(from, t, m);
     }
   }
-  if (passMid >= 0) out[n++] = makeMove(from, from, passMid);
   return n;
 }
 
@@ -300,8 +316,76 @@ function inCheck(pos: Position): boolean {
   for (let w = 0; w < ow; w++)
     for (let x = occ[us * ow + w]!; x !== 0; x &= x - 1) {
       const sq = (w << 5) + 31 - Math.clz32(x & -x);
-      if (royal[b[sq]!] && isAttacked(pos, sq, us ^ 1)) return true;
+      if (royal[b[sq]!] && attacked(pos, sq, us ^ 1)) return true;
     }
+  return false;
+}
+
+/**
+ * Per (attacking side, target square) t: at STEP_WINDOW[t * 4 ..] the first of three occupancy
+ * words and the masks of the squares from which some piece of that side steps onto the target
+ * (chu steps reach two squares at most, so three words hold them).
+ */
+let STEP_WINDOW = new Int32Array(0);
+let windowTables: object | null = null;
+
+function stepWindow(pos: Position): Int32Array {
+  const t = pos.variant.tables;
+  if (windowTables === t) return STEP_WINDOW;
+  const ow = pos.occWords;
+  const win = new Int32Array(2 * SIZE * 4);
+  for (let i = 0; i < 2 * SIZE; i++) {
+    let lo = ow;
+    for (let k = t.attStepStart[i]!; k < t.attStepStart[i + 1]!; k++) lo = Math.min(lo, t.attStepFrom[k]! >> 5);
+    const wlo = Math.max(0, Math.min(lo, ow - 3));
+    win[i * 4] = wlo;
+    for (let k = t.attStepStart[i]!; k < t.attStepStart[i + 1]!; k++) {
+      const f = t.attStepFrom[k]!;
+      if (t.attStepLeg[k] !== -1 || (f >> 5) - wlo > 2) throw new Error('chu step attacks: a leg or a step beyond the window');
+      win[i * 4 + 1 + (f >> 5) - wlo]! |= 1 << (f & 31);
+    }
+  }
+  if (t.attRayHop.some((h) => h !== 0)) throw new Error('chu step attacks: a hopping attacker');
+  STEP_WINDOW = win;
+  windowTables = t;
+  return win;
+}
+
+/**
+ * `isAttacked` for chu (no legs, no hops): the step attackers found among the enemy pieces in the
+ * target's step window (each tested by its class's capture reach), then the rays. Reads `occ`, so
+ * only for positions whose board and occupancy agree (not with pieces lifted by hand).
+ */
+export function attacked(pos: Position, sq: number, by: number): boolean {
+  const t = pos.variant.tables;
+  const win = stepWindow(pos);
+  const b = pos.board;
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const key = by * SIZE + sq;
+  const wlo = win[key * 4]!;
+  const o = by * ow + wlo;
+  const { classOf, captureReach } = t;
+  const bit = 1 << (sq & 31);
+  const sw = sq >> 5;
+  for (let j = 0; j < 3; j++)
+    for (let x = occ[o + j]! & win[key * 4 + 1 + j]!; x !== 0; x &= x - 1) {
+      const from = ((wlo + j) << 5) + 31 - Math.clz32(x & -x);
+      const q = b[from]!;
+      if (captureReach[(classOf[q]! * SIZE + from) * 2 * ow + sw]! & bit) return true;
+    }
+  const classBit = t.classBit;
+  const k8 = key * 8;
+  for (let d = 0; d < 8; d++) {
+    const slide = t.attRaySlide[k8 + d]!;
+    if (slide === 0) continue;
+    for (let i = t.attRayStart[k8 + d]!, e = t.attRayStart[k8 + d + 1]!; i < e; i++) {
+      const q = b[t.attRaySq[i]!]!;
+      if (q === 0) continue;
+      if ((q & 1) === by && (slide >>> classBit[q]!) & 1) return true;
+      break;
+    }
+  }
   return false;
 }
 

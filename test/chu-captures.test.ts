@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { hasMid, isPromotion, moveFrom, moveMid, moveTo } from '../src/core/move.js';
+import { generatePseudoCaptures, isAttacked } from '../src/core/movegen.js';
+import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
+import { formatProblem } from '../src/core/problem.js';
+import { createRng } from '../src/engine/rng.js';
+import { chuCaptures } from '../src/games/chushogi/captures.js';
+import { LION_CODE, attacked, lionCaptureAllowed } from '../src/games/chushogi/index.js';
+import { getGame } from '../src/games/registry.js';
+
+const chu = getGame('chushogi');
+
+/** The generic table-driven captures with the lion-trading filter: what chuCaptures specialises. */
+function reference(pos: Position, out: Int32Array): number[] {
+  const n = generatePseudoCaptures(pos, out, 0);
+  const b = pos.board;
+  const res: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const m = out[i]!;
+    const to = moveTo(m);
+    const mid = moveMid(m);
+    const lion = (to !== moveFrom(m) && LION_CODE[b[to]!]) || (mid >= 0 && LION_CODE[b[mid]!]);
+    if (!lion || lionCaptureAllowed(pos, m)) res.push(m);
+  }
+  return res;
+}
+
+/**
+ * Random games from the start under `rules` (captures preferred, so the board thins out and lions
+ * and promotions come into play), calling visit(pos, ply) before every move.
+ */
+function playouts(rules: string, seeds: number, plies: number, visit: (pos: Position, ply: number, seed: number) => void): void {
+  const game = chu.withRules!(rules)!;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const r = game.parseFen(game.startFen);
+    if (!r.ok) throw new Error(formatProblem(r.error));
+    const pos = r.value;
+    const rng = createRng(seed);
+    for (let ply = 0; ply < plies; ply++) {
+      const moves = legalMoves(pos);
+      if (moves.length === 0) break;
+      visit(pos, ply, seed);
+      const caps = moves.filter((m) => pos.board[moveTo(m)] !== 0 && moveTo(m) !== moveFrom(m));
+      const pick = caps.length > 0 && rng.int(3) > 0 ? caps : moves;
+      pos.play(pick[rng.int(pick.length)]!);
+    }
+  }
+}
+
+describe('chu capture generation', () => {
+  it('gives the generic generator’s captures in the same order (the search tree depends on it)', () => {
+    const buf = new Int32Array(2048);
+    let promotions = 0;
+    let doubles = 0;
+    let total = 0;
+    for (const rules of ['lishogi', 'jcsa'])
+      playouts(rules, 12, 160, (pos, ply, seed) => {
+        if (ply % 4 !== seed % 4) return;
+        const n = chuCaptures(pos, buf, 0);
+        const fast = Array.from(buf.subarray(0, n));
+        expect(fast).toEqual(reference(pos, buf));
+        total += n;
+        promotions += fast.filter(isPromotion).length;
+        doubles += fast.filter(hasMid).length;
+      });
+    expect(total).toBeGreaterThan(500);
+    expect(promotions).toBeGreaterThan(0);
+    expect(doubles).toBeGreaterThan(0);
+  });
+});
+
+describe('chu attack test', () => {
+  it('attacked() agrees with the generic isAttacked on every square of varied positions', () => {
+    let yes = 0;
+    let no = 0;
+    playouts('lishogi', 10, 150, (pos, ply) => {
+      if (ply % 15 !== 7) return;
+      for (let sq = 0; sq < 144; sq++)
+        for (const by of [0, 1]) {
+          const a = attacked(pos, sq, by);
+          expect(a).toBe(isAttacked(pos, sq, by));
+          if (a) yes++;
+          else no++;
+        }
+    });
+    expect(yes).toBeGreaterThan(1000);
+    expect(no).toBeGreaterThan(1000);
+  });
+});
