@@ -243,6 +243,33 @@ describe('runner: concurrency, early stop, hanging engines', () => {
     ]);
   });
 
+  it('time odds: each engine gets its own level and its own clock, the PGN both time controls', async () => {
+    const logFile = join(dir, 'odds.log');
+    process.env['FAKE_ENGINE_LOG'] = logFile;
+    try {
+      // both move after 500 ms; a (Red) has 40 moves in 5 s, b (Black) the match's 40 in 1 s:
+      // b's clock is used up by its second move, its third comes too late
+      const games = await runMatch(
+        config({
+          engines: [
+            { command: fake('slow', 'h2e2', 'h0g2', 'i0h0', 'a0a1'), label: 'a', tc: { kind: 'level', movesPerSession: 40, baseMs: 5000, incMs: 0 } },
+            { command: fake('slow', 'h9g7', 'b9c7', 'i9h9', 'a9a8'), label: 'b' },
+          ],
+          games: 1,
+          tc: { kind: 'level', movesPerSession: 40, baseMs: 1000, incMs: 0 },
+        }),
+      );
+      expect(games.map((g) => [g.result, g.reason, g.plies])).toEqual([['1-0', 'black (fake) lost on time', 5]]);
+      const levels = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.startsWith('level '));
+      expect(levels.sort()).toEqual(['level 40 0:01 0', 'level 40 0:05 0']);
+      expect(games[0]!.pgn).toContain('[WhiteTimeControl "40/5"]');
+      expect(games[0]!.pgn).toContain('[BlackTimeControl "40/1"]');
+      expect(games[0]!.pgn).not.toContain('[TimeControl ');
+    } finally {
+      delete process.env['FAKE_ENGINE_LOG'];
+    }
+  });
+
   it('plain commands are run with exec (a kill reaches the engine, not only sh)', () => {
     expect(execCommand('node x.mjs hang')).toBe('exec node x.mjs hang');
     expect(execCommand('cd /tmp && engine')).toBe('cd /tmp && engine');
