@@ -1,0 +1,101 @@
+// The README's "Levels" table from the calibration matches' JSON summaries (`npm run match -- --json`).
+//   node scripts/levels-table.mjs [DIR]        (default fixtures/matches/2026-12-01/levels)
+// One row per match: level, opponent setting, time controls, games, W-L-D, score with its 95%
+// interval (from the JSON), the Elo difference with the 95% interval that is the score
+// interval's image under elo(p) = -400·log10(1/p - 1) (open-ended when it reaches 0% or 100%).
+// Then one rating per level on one scale: a weighted least-squares fit of every match's Elo
+// difference (weight 1/σ², σ by the delta method: σ_score · 400 / (ln 10 · p(1-p))), anchored
+// at 0 for the anchor opponent (xiangqi: Fairy-Stockfish at Skill Level 20, i.e. full strength);
+// matches won or lost 100% carry no finite difference and are left out of the fit. Matches of
+// another game (chu against HaChu) are listed but get no rating unless the anchor is theirs.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2] ?? 'fixtures/matches/2026-12-01/levels';
+const Z = 1.959964;
+const elo = (p) => (p <= 0 ? -Infinity : p >= 1 ? Infinity : -400 * Math.log10(1 / p - 1));
+const fmt = (x) => (x === Infinity ? '+∞' : x === -Infinity ? '−∞' : `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x))}`);
+
+const matches = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => ({ file: f, ...JSON.parse(readFileSync(join(dir, f), 'utf8')) }));
+
+/** The opponent node of a match: engine id plus its setting, e.g. "FSF S=5" or "HaChu 40/1". */
+function opponentNode(m) {
+  const skill = m.opponent.options.map((o) => /^Skill Level=(-?\d+)$/.exec(o)).find(Boolean);
+  if (skill) return `FSF S=${skill[1]}`;
+  return `HaChu ${m.opponentTimeControl ?? m.timeControl}`;
+}
+
+const rows = matches.map((m) => {
+  const n = m.wins + m.losses + m.draws;
+  const p = (m.wins + m.draws / 2) / n;
+  const [lo, hi] = m.scoreInterval95;
+  const decisive = (m.wins + m.losses) / n;
+  // per-game variance of the score (trinomial), σ of the mean, σ in Elo by the delta method
+  const variance = (m.wins * (1 - p) ** 2 + m.draws * (0.5 - p) ** 2 + m.losses * p ** 2) / n;
+  const sigmaElo = p > 0 && p < 1 ? (Math.sqrt(variance / n) * 400) / (Math.LN10 * p * (1 - p)) : Infinity;
+  return { m, n, p, lo, hi, decisive, level: m.engine.level, node: opponentNode(m), d: elo(p), sigmaElo };
+});
+rows.sort((a, b) => a.m.variant.localeCompare(b.m.variant) || a.level - b.level || a.node.localeCompare(b.node, 'en', { numeric: true }));
+
+// weighted least squares: unknowns are the ratings of every node but the anchor
+function fit(variant, anchor) {
+  const rs = rows.filter((r) => r.m.variant === variant && Number.isFinite(r.sigmaElo));
+  const nodes = [...new Set(rs.flatMap((r) => [`L${r.level}`, r.node]))].filter((x) => x !== anchor);
+  const idx = new Map(nodes.map((x, i) => [x, i]));
+  const k = nodes.length;
+  const A = Array.from({ length: k }, () => new Array(k).fill(0));
+  const b = new Array(k).fill(0);
+  for (const r of rs) {
+    const w = 1 / r.sigmaElo ** 2;
+    const i = idx.get(`L${r.level}`);
+    const j = idx.get(r.node); // undefined for the anchor
+    // d = R_i - R_j
+    if (i !== undefined) { A[i][i] += w; b[i] += w * r.d; }
+    if (j !== undefined) { A[j][j] += w; b[j] -= w * r.d; }
+    if (i !== undefined && j !== undefined) { A[i][j] -= w; A[j][i] -= w; }
+  }
+  const inv = invert(A);
+  if (!inv) return null;
+  const out = new Map();
+  nodes.forEach((x, i) => out.set(x, { rating: inv[i].reduce((s, v, j) => s + v * b[j], 0), sigma: Math.sqrt(inv[i][i]) }));
+  out.set(anchor, { rating: 0, sigma: 0 });
+  return out;
+}
+
+function invert(M) {
+  const n = M.length;
+  const a = M.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r][c]) > Math.abs(a[piv][c])) piv = r;
+    if (Math.abs(a[piv][c]) < 1e-12) return null; // not connected to the anchor
+    [a[c], a[piv]] = [a[piv], a[c]];
+    const f = a[c][c];
+    for (let j = 0; j < 2 * n; j++) a[c][j] /= f;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const g = a[r][c];
+      if (g !== 0) for (let j = 0; j < 2 * n; j++) a[r][j] -= g * a[c][j];
+    }
+  }
+  return a.map((row) => row.slice(n));
+}
+
+const xq = fit('xiangqi', 'FSF S=20');
+console.log('| game | level | opponent | time control (chuhan / opponent) | games | W-L-D | score (95%) | Elo difference (95%) | file |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  const op = r.node.startsWith('FSF') ? `Fairy-Stockfish 11.1, Skill Level ${r.node.slice(6)}` : `HaChu 0.21, ${r.m.opponentTimeControl}`;
+  const tc = `${r.m.timeControl} / ${r.m.opponentTimeControl ?? r.m.timeControl}`;
+  const pct = (x) => (100 * x).toFixed(0);
+  console.log(
+    `| ${r.m.variant} | ${r.level} | ${op} | ${tc} | ${r.n} | ${r.m.wins}-${r.m.losses}-${r.m.draws} | ${pct(r.p)}% [${pct(r.lo)}, ${pct(r.hi)}] | ${fmt(r.d)} [${fmt(elo(r.lo))}, ${fmt(elo(r.hi))}] | \`${r.m.file.replace(/\.json$/, '')}\` |`,
+  );
+}
+if (xq) {
+  console.log('\nxiangqi ratings (Elo, 0 = Fairy-Stockfish 11.1 full strength, Skill Level 20, at 40 moves / 10 s; ± 1.96σ):');
+  const levels = [...xq.entries()].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }));
+  for (const [x, { rating, sigma }] of levels) console.log(`  ${x}: ${fmt(rating)} ± ${Math.round(Z * sigma)}`);
+} else console.log('\nxiangqi: the matches do not connect every level to the anchor');
