@@ -83,7 +83,6 @@ function invert(M) {
   return a.map((row) => row.slice(n));
 }
 
-const xq = fit('xiangqi', 'FSF S=20');
 console.log('| game | level | opponent | time control (chuhan / opponent) | games | W-L-D | score (95%) | Elo difference (95%) | file |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
@@ -94,8 +93,16 @@ for (const r of rows) {
     `| ${r.m.variant} | ${r.level} | ${op} | ${tc} | ${r.n} | ${r.m.wins}-${r.m.losses}-${r.m.draws} | ${pct(r.p)}% [${pct(r.lo)}, ${pct(r.hi)}] | ${fmt(r.d)} [${fmt(elo(r.lo))}, ${fmt(elo(r.hi))}] | \`${r.m.file.replace(/\.json$/, '')}\` |`,
   );
 }
-if (xq) {
-  console.log('\nxiangqi ratings (Elo, 0 = Fairy-Stockfish 11.1 full strength, Skill Level 20, at 40 moves / 10 s; ± 1.96σ):');
-  const levels = [...xq.entries()].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }));
+for (const [variant, anchor, what] of [
+  ['xiangqi', 'FSF S=20', 'Fairy-Stockfish 11.1 at full strength (Skill Level 20), 40 moves / 10 s'],
+  ['chu', 'HaChu 40/4', 'HaChu 0.21 at 40 moves / 4 s'],
+]) {
+  const r = fit(variant, anchor);
+  if (!r) {
+    console.log(`\n${variant}: the matches (without 0% or 100% results) do not connect every level to ${anchor}`);
+    continue;
+  }
+  console.log(`\n${variant} ratings (Elo, 0 = ${what}; ± 1.96σ):`);
+  const levels = [...r.entries()].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }));
   for (const [x, { rating, sigma }] of levels) console.log(`  ${x}: ${fmt(rating)} ± ${Math.round(Z * sigma)}`);
-} else console.log('\nxiangqi: the matches do not connect every level to the anchor');
+}
