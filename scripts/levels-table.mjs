@@ -37,7 +37,9 @@ const rows = matches.map((m) => {
   const sigmaElo = p > 0 && p < 1 ? (Math.sqrt(variance / n) * 400) / (Math.LN10 * p * (1 - p)) : Infinity;
   return { m, n, p, lo, hi, decisive, level: m.engine.level, node: opponentNode(m), d: elo(p), sigmaElo };
 });
-rows.sort((a, b) => a.m.variant.localeCompare(b.m.variant) || a.level - b.level || a.node.localeCompare(b.node, 'en', { numeric: true }));
+const setting = (node) => Number(/(-?\d+)$/.exec(node.replace(/^HaChu (\d+)\/(\d+)$/, '$2'))?.[1] ?? 0);
+// xiangqi first, then by level and the opponent's setting (Skill Level, HaChu's seconds)
+rows.sort((a, b) => b.m.variant.localeCompare(a.m.variant) || a.level - b.level || setting(a.node) - setting(b.node));
 
 // weighted least squares: unknowns are the ratings of every node but the anchor
 function fit(variant, anchor) {
@@ -83,21 +85,36 @@ function invert(M) {
   return a.map((row) => row.slice(n));
 }
 
-console.log('| game | level | opponent | time control (chuhan / opponent) | games | W-L-D | score (95%) | Elo difference (95%) | file |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+const SCALES = [
+  ['xiangqi', 'FSF S=20', 'Fairy-Stockfish 11.1 at full strength (Skill Level 20), 40 moves / 10 s'],
+  ['chu', 'HaChu 40/4', 'HaChu 0.21 at 40 moves / 4 s'],
+];
+const fits = new Map(SCALES.map(([variant, anchor]) => [variant, fit(variant, anchor)]));
+
+/** The level's rating on its game's scale, or a bound from a 100% / 0% row against a rated opponent. */
+function ratingText(r) {
+  const f = fits.get(r.m.variant);
+  const own = f?.get(`L${r.level}`);
+  if (own) return `${fmt(own.rating)} ± ${Math.round(Z * own.sigma)}`;
+  const opp = f?.get(r.node);
+  if (opp && r.p === 0) return `< ${fmt(opp.rating + elo(r.hi))}`;
+  if (opp && r.p === 1) return `> ${fmt(opp.rating + elo(r.lo))}`;
+  return '–';
+}
+
+console.log('| game | level | opponent | time control (chuhan / opponent) | games | W-L-D | score (95%) | Elo difference (95%) | level rating (95%) | file |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const op = r.node.startsWith('FSF') ? `Fairy-Stockfish 11.1, Skill Level ${r.node.slice(6)}` : `HaChu 0.21, ${r.m.opponentTimeControl}`;
   const tc = `${r.m.timeControl} / ${r.m.opponentTimeControl ?? r.m.timeControl}`;
   const pct = (x) => (100 * x).toFixed(0);
+  const notCounted = r.m.notCounted ? ` (+${r.m.notCounted} not counted)` : '';
   console.log(
-    `| ${r.m.variant} | ${r.level} | ${op} | ${tc} | ${r.n} | ${r.m.wins}-${r.m.losses}-${r.m.draws} | ${pct(r.p)}% [${pct(r.lo)}, ${pct(r.hi)}] | ${fmt(r.d)} [${fmt(elo(r.lo))}, ${fmt(elo(r.hi))}] | \`${r.m.file.replace(/\.json$/, '')}\` |`,
+    `| ${r.m.variant} | ${r.level} | ${op} | ${tc} | ${r.n}${notCounted} | ${r.m.wins}-${r.m.losses}-${r.m.draws} | ${pct(r.p)}% [${pct(r.lo)}, ${pct(r.hi)}] | ${fmt(r.d)} [${fmt(elo(r.lo))}, ${fmt(elo(r.hi))}] | ${ratingText(r)} | \`${r.m.file.replace(/\.json$/, '')}\` |`,
   );
 }
-for (const [variant, anchor, what] of [
-  ['xiangqi', 'FSF S=20', 'Fairy-Stockfish 11.1 at full strength (Skill Level 20), 40 moves / 10 s'],
-  ['chu', 'HaChu 40/4', 'HaChu 0.21 at 40 moves / 4 s'],
-]) {
-  const r = fit(variant, anchor);
+for (const [variant, anchor, what] of SCALES) {
+  const r = fits.get(variant);
   if (!r) {
     console.log(`\n${variant}: the matches (without 0% or 100% results) do not connect every level to ${anchor}`);
     continue;

@@ -10,6 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { spawnCli } from './helpers/cli.js';
 
 const DIR = 'fixtures/matches/2026-12-01/';
@@ -84,6 +85,13 @@ describe('level calibration records replay', () => {
       if (m![3] !== undefined) expect(s.opponent.options, f).toContain(`Skill Level=${m![3]}`);
       else expect(s.opponentTimeControl, f).toBe(`${m![4]}/${m![5]}`);
     }
+  });
+  it("the README's Levels table is what scripts/levels-table.mjs computes from these summaries", () => {
+    const printed = execFileSync(process.execPath, ['scripts/levels-table.mjs', LEVELS], { encoding: 'utf8' });
+    const rows = printed.split('\n').filter((l) => l.startsWith('| xiangqi |') || l.startsWith('| chu |'));
+    expect(rows.length).toBe(jsons.length);
+    const readme = readFileSync('README.md', 'utf8');
+    for (const row of rows) expect(readme, row).toContain(row);
   });
   it('every game replays legally with its recorded result (one validate run)', () => {
     const r = spawnCli(['validate', LEVELS, '--json']);
