@@ -42,7 +42,7 @@ const setting = (node) => Number(/(-?\d+)$/.exec(node.replace(/^HaChu (\d+)\/(\d
 rows.sort((a, b) => b.m.variant.localeCompare(a.m.variant) || a.level - b.level || setting(a.node) - setting(b.node));
 
 // weighted least squares: unknowns are the ratings of every node but the anchor
-function fit(variant, anchor) {
+function fitRatings(variant, anchor) {
   const rs = rows.filter((r) => r.m.variant === variant && Number.isFinite(r.sigmaElo));
   const nodes = [...new Set(rs.flatMap((r) => [`L${r.level}`, r.node]))].filter((x) => x !== anchor);
   const idx = new Map(nodes.map((x, i) => [x, i]));
@@ -61,7 +61,9 @@ function fit(variant, anchor) {
   const inv = invert(A);
   if (!inv) return null;
   const out = new Map();
-  nodes.forEach((x, i) => out.set(x, { rating: inv[i].reduce((s, v, j) => s + v * b[j], 0), sigma: Math.sqrt(inv[i][i]) }));
+  nodes.forEach((x, i) => {
+    out.set(x, { rating: inv[i].reduce((s, v, j) => s + v * b[j], 0), sigma: Math.sqrt(inv[i][i]) });
+  });
   out.set(anchor, { rating: 0, sigma: 0 });
   return out;
 }
@@ -89,7 +91,7 @@ const SCALES = [
   ['xiangqi', 'FSF S=20', 'Fairy-Stockfish 11.1 at full strength (Skill Level 20), 40 moves / 10 s'],
   ['chu', 'HaChu 40/4', 'HaChu 0.21 at 40 moves / 4 s'],
 ];
-const fits = new Map(SCALES.map(([variant, anchor]) => [variant, fit(variant, anchor)]));
+const fits = new Map(SCALES.map(([variant, anchor]) => [variant, fitRatings(variant, anchor)]));
 
 /** The level's rating on its game's scale, or a bound from a 100% / 0% row against a rated opponent. */
 function ratingText(r) {
