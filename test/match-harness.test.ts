@@ -22,7 +22,7 @@ import {
   sprtLlr,
   sprtTrinomial,
 } from '../src/match/elo.js';
-import { matchStats, statsLines } from '../src/match/cli.js';
+import { matchStats, runOpponentMatch, statsLines } from '../src/match/cli.js';
 import { execCommand } from '../src/match/external.js';
 import { builtinOpenings, builtinPlies, openingOf, parseOpenings } from '../src/match/openings.js';
 import { runMatch, type MatchConfig, type MatchGame } from '../src/match/runner.js';
@@ -259,6 +259,42 @@ describe('runner: concurrency, early stop, hanging engines', () => {
       ['0-1', 'red (fake) exited'],
       ['1-0', 'black (fake) exited'],
     ]);
+  });
+
+  it('time odds: each engine gets its own level and its own clock, the PGN both time controls', async () => {
+    const logFile = join(dir, 'odds.log');
+    process.env['FAKE_ENGINE_LOG'] = logFile;
+    try {
+      // both move after 500 ms; a (Red) has 40 moves in 5 s, b (Black) the match's 40 in 1 s:
+      // b's clock is used up by its second move, its third comes too late (a's 5 s last)
+      const games = await runMatch(
+        config({
+          engines: [
+            { command: fake('slow', 'h2e2', 'h0g2', 'i0h0', 'a0a1'), label: 'a', tc: { kind: 'level', movesPerSession: 40, baseMs: 5000, incMs: 0 } },
+            { command: fake('slow', 'h9g7', 'b9c7', 'i9h9', 'a9a8'), label: 'b' },
+          ],
+          games: 1,
+          tc: { kind: 'level', movesPerSession: 40, baseMs: 1000, incMs: 0 },
+        }),
+      );
+      // (with one clock for both, 40/1, Red would lose first, at its third move; under load b may lose at its second)
+      expect(games.map((g) => [g.result, g.reason])).toEqual([['1-0', 'black (fake) lost on time']]);
+      expect([3, 5]).toContain(games[0]!.plies);
+      const levels = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.startsWith('level '));
+      expect(levels.sort()).toEqual(['level 40 0:01 0', 'level 40 0:05 0']);
+      expect(games[0]!.pgn).toContain('[WhiteTimeControl "40/5"]');
+      expect(games[0]!.pgn).toContain('[BlackTimeControl "40/1"]');
+      expect(games[0]!.pgn).not.toContain('[TimeControl ');
+    } finally {
+      delete process.env['FAKE_ENGINE_LOG'];
+    }
+  });
+
+  it('--opponent-tc that is no time control: exit 2, one sentence, nothing started', async () => {
+    let err = '';
+    const code = await runOpponentMatch(['--opponent', fake('script'), '--opponent-tc', '40/fast'], { out: () => {}, err: (t) => (err += t) });
+    expect(code).toBe(2);
+    expect(err).toBe('match: --opponent-tc "40/fast" is not a time control (40/60, 60+1 or st=1)\n');
   });
 
   it('plain commands are run with exec (a kill reaches the engine, not only sh)', () => {

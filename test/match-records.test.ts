@@ -3,10 +3,14 @@
  * three PGN files is legal by our rules (the shipped bin's `validate`), the result recorded by the
  * match runner is the one in its JSON summary, the games the board decided (mate, stalemate,
  * perpetual check, repetition, royal capture) get that result from `validate`'s judge too, and the
- * summary's W-L-D is what its games add up to.
+ * summary's W-L-D is what its games add up to. The same for the level calibration matches of
+ * fixtures/matches/2026-12-01/levels/ (README "Levels": one JSON summary and one PGN file per
+ * match, all replayed by one `validate` run), whose summaries also name the level and the
+ * opponent's setting the README's table gives.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { spawnCli } from './helpers/cli.js';
 
 const DIR = 'fixtures/matches/2026-12-01/';
@@ -26,29 +30,78 @@ interface Summary {
   results: { game: number; first: string; result: string; reason: string; plies: number }[];
 }
 
+interface Replayed {
+  file: string;
+  ok: boolean;
+  plies: number;
+  result: string;
+  recorded: string;
+}
+
+/** Every game of the summary is the PGN's game: legal, same length, same result; the W-L-D adds up. */
+function checkMatch(summary: Summary, games: readonly Replayed[]): void {
+  expect(summary.results.length).toBe(summary.games);
+  expect(games.length).toBe(summary.games);
+  let wins = 0;
+  let losses = 0;
+  let draws = 0;
+  summary.results.forEach((s, i) => {
+    const g = games[i]!;
+    expect(g.ok, `game ${s.game}`).toBe(true);
+    expect(g.plies, `game ${s.game}`).toBe(s.plies);
+    expect(g.recorded, `game ${s.game}`).toBe(s.result);
+    if (BOARD_ENDINGS.has(s.reason)) expect(g.result, `game ${s.game}: ${s.reason}`).toBe(s.result);
+    if (s.result === '*') return; // not counted (e.g. an engine refused a move our rules allow)
+    if (s.result === '1/2-1/2') draws++;
+    else if ((s.result === '1-0') === (s.first === summary.engine.id)) wins++;
+    else losses++;
+  });
+  expect([wins, losses, draws]).toEqual([summary.wins, summary.losses, summary.draws]);
+}
+
 describe('benchmark match records replay', () => {
   for (const m of MATCHES) {
     it(m.pgn, () => {
       const summary = JSON.parse(readFileSync(DIR + m.json, 'utf8')) as Summary;
-      expect(summary.results.length).toBe(summary.games);
       const r = spawnCli(['validate', DIR + m.pgn, '--json']);
       expect(r.code, r.stderr).toBe(0);
-      const games = (JSON.parse(r.stdout) as { games: { ok: boolean; plies: number; result: string; recorded: string }[] }).games;
-      expect(games.length).toBe(summary.games);
-      let wins = 0;
-      let losses = 0;
-      let draws = 0;
-      summary.results.forEach((s, i) => {
-        const g = games[i]!;
-        expect(g.ok, `game ${s.game}`).toBe(true);
-        expect(g.plies, `game ${s.game}`).toBe(s.plies);
-        expect(g.recorded, `game ${s.game}`).toBe(s.result);
-        if (BOARD_ENDINGS.has(s.reason)) expect(g.result, `game ${s.game}: ${s.reason}`).toBe(s.result);
-        if (s.result === '1/2-1/2') draws++;
-        else if ((s.result === '1-0') === (s.first === summary.engine.id)) wins++;
-        else losses++;
-      });
-      expect([wins, losses, draws]).toEqual([summary.wins, summary.losses, summary.draws]);
+      checkMatch(summary, (JSON.parse(r.stdout) as { games: Replayed[] }).games);
     });
   }
+});
+
+describe('level calibration records replay', () => {
+  const LEVELS = `${DIR}levels/`;
+  const jsons = readdirSync(LEVELS).filter((f) => f.endsWith('.json')).sort();
+  it('every match has its JSON summary and its PGN file, each summary a level and an opponent setting', () => {
+    const pgns = readdirSync(LEVELS).filter((f) => f.endsWith('.pgn')).sort();
+    expect(pgns.map((f) => f.replace(/\.pgn$/, ''))).toEqual(jsons.map((f) => f.replace(/\.json$/, '')));
+    expect(jsons.length).toBeGreaterThanOrEqual(8);
+    for (const f of jsons) {
+      const s = JSON.parse(readFileSync(LEVELS + f, 'utf8')) as Summary & { engine: { level: number | null }; opponent: { options: string[] }; opponentTimeControl: string };
+      // xq-L<level>-S<skill>: Fairy-Stockfish's Skill Level; chu-L<level>-H<moves>-<seconds>: HaChu's time control
+      const m = /^(xq|chu)-L(\d)-(?:S(-?\d+)|H(\d+)-(\d+))\.json$/.exec(f);
+      expect(m, f).not.toBeNull();
+      expect(s.engine.level, f).toBe(Number(m![2]));
+      if (m![3] !== undefined) expect(s.opponent.options, f).toContain(`Skill Level=${m![3]}`);
+      else expect(s.opponentTimeControl, f).toBe(`${m![4]}/${m![5]}`);
+    }
+  });
+  it("the README's Levels table is what scripts/levels-table.mjs computes from these summaries", () => {
+    const printed = execFileSync(process.execPath, ['scripts/levels-table.mjs', LEVELS], { encoding: 'utf8' });
+    const rows = printed.split('\n').filter((l) => l.startsWith('| xiangqi |') || l.startsWith('| chu |'));
+    expect(rows.length).toBe(jsons.length);
+    const readme = readFileSync('README.md', 'utf8');
+    for (const row of rows) expect(readme, row).toContain(row);
+  });
+  it('every game replays legally with its recorded result (one validate run)', () => {
+    const r = spawnCli(['validate', LEVELS, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const games = (JSON.parse(r.stdout) as { games: Replayed[] }).games;
+    for (const f of jsons) {
+      const summary = JSON.parse(readFileSync(LEVELS + f, 'utf8')) as Summary;
+      const pgn = f.replace(/\.json$/, '.pgn');
+      checkMatch(summary, games.filter((g) => g.file.endsWith(`/${pgn}`) || g.file === pgn));
+    }
+  });
 });

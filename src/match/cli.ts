@@ -11,6 +11,8 @@
  *   --variant xiangqi|chu                 default: the opponent's game (else xiangqi)
  *   --games N                             default 2 (colours alternate)
  *   --tc 40/60 | 60+1 | st=1              moves/seconds, seconds+increment, or seconds per move
+ *   --opponent-tc 40/5                    the opponent's own time control (default: --tc): time
+ *                                         odds; each engine gets its own `level` and clock
  *   --engine "<command>"                  default: node bin/chuhan.js engine --protocol xboard
  *   --level N                             chuhan's playing level 1-8 (default: full strength)
  *   --pgn FILE                            default: match-<variant>-<opponent>.pgn
@@ -63,7 +65,7 @@ export interface CliIo {
 }
 
 const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<command>" [--variant xiangqi|chu]
-                        [--games N] [--tc 40/60|60+1|st=1] [--engine "<command>"] [--level N] [--pgn FILE]
+                        [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
                         [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
                         [--json FILE]`;
@@ -194,6 +196,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
         variant: { type: 'string' },
         games: { type: 'string', default: '2' },
         tc: { type: 'string', default: '40/60' },
+        'opponent-tc': { type: 'string' },
         engine: { type: 'string' },
         level: { type: 'string' },
         pgn: { type: 'string' },
@@ -242,6 +245,12 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     io.err(`match: --tc "${opts.tc}" is not a time control (40/60, 60+1 or st=1)\n`);
     return 2;
   }
+  const opponentTc = opts['opponent-tc'] !== undefined ? parseTimeControl(opts['opponent-tc']) : tc;
+  if (!opponentTc) {
+    io.err(`match: --opponent-tc "${opts['opponent-tc']}" is not a time control (40/60, 60+1 or st=1)\n`);
+    return 2;
+  }
+  const odds = formatTimeControl(opponentTc) !== formatTimeControl(tc);
   if (opts.level !== undefined && !/^[1-8]$/.test(opts.level)) {
     io.err(`match: --level must be 1-8, not "${opts.level}"\n`);
     return 2;
@@ -309,7 +318,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
   const openingNote = openings ? `, ${openings.length} openings (${opts.openings}${plies ? `, ${plies} plies` : ''}) each with both colours` : '';
   const sprtNote = sprt ? `, SPRT ${sprt.elo0},${sprt.elo1} (at most ${games} games)` : '';
   io.out(
-    `match: ${game.xboardName}, ${games} games at ${formatTimeControl(tc)}${openingNote}${sprtNote}, ${concurrency} at once; chuhan: ${ours}; opponent: ${theirs}; PGN: ${pgnPath}\n`,
+    `match: ${game.xboardName}, ${games} games at ${formatTimeControl(tc)}${odds ? ` (opponent ${formatTimeControl(opponentTc)})` : ''}${openingNote}${sprtNote}, ${concurrency} at once; chuhan: ${ours}; opponent: ${theirs}; PGN: ${pgnPath}\n`,
   );
   const started = new Date();
   let names: readonly [string, string] = ['chuhan', opts.opponent];
@@ -320,7 +329,12 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     game,
     engines: [
       { command: ours, label: opts.engine ? 'engine' : 'chuhan' },
-      { command: theirs, label: known ? opts.opponent : 'opponent', options: opts['opponent-option'] ?? known?.options ?? [] },
+      {
+        command: theirs,
+        label: known ? opts.opponent : 'opponent',
+        options: opts['opponent-option'] ?? known?.options ?? [],
+        ...(odds ? { tc: opponentTc } : {}),
+      },
     ],
     games,
     tc,
@@ -347,7 +361,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
   for (const line of statsLines(st, names[0], names[1])) io.out(line + '\n');
   const commit = gitCommit(root);
   const date = started.toISOString().slice(0, 10);
-  const tcText = formatTimeControl(tc);
+  const tcText = formatTimeControl(tc) + (odds ? ` vs ${formatTimeControl(opponentTc)}` : '');
   const e = st.pentanomial?.estimate ?? st.trinomial;
   const options = opts['opponent-option'] ?? known?.options ?? [];
   const opponentText = `${ids[1]}${options.length ? ` (${options.join(', ')})` : ''}`;
@@ -360,7 +374,8 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
       date: started.toISOString(),
       commit,
       variant: game.xboardName,
-      timeControl: tcText,
+      timeControl: formatTimeControl(tc),
+      opponentTimeControl: formatTimeControl(opponentTc),
       engine: { id: ids[0], command: ours, level: opts.level ? Number(opts.level) : null },
       opponent: { id: ids[1], command: theirs, options },
       openings: openings ? { source: opts.openings, plies: plies ?? null, count: openings.length } : null,

@@ -39,6 +39,8 @@ export interface EngineSpec {
   readonly label: string;
   /** CECP `option NAME=VALUE` settings sent after the features (e.g. HaChu's `Allow repeats=1`). */
   readonly options?: readonly string[];
+  /** This engine's own time control (default: the match's `tc`), sent as its `level`/`st` and clocked for it: time odds. */
+  readonly tc?: TimeControlSpec;
 }
 
 export interface MatchConfig {
@@ -97,6 +99,12 @@ function levelArgs(tc: Extract<TimeControlSpec, { kind: 'level' }>): string {
   const s = Math.round(tc.baseMs / 1000);
   const base = s % 60 === 0 ? String(s / 60) : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   return `${tc.movesPerSession} ${base} ${tc.incMs / 1000}`;
+}
+
+/** The PGN's time control tag(s): TimeControl when both sides have the same, else WhiteTimeControl and BlackTimeControl (as cutechess-cli writes them). */
+function timeControlTags(first: TimeControlSpec, second: TimeControlSpec): [string, string][] {
+  const tag = (tc: TimeControlSpec) => (tc.kind === 'st' ? `${tc.seconds}` : formatTimeControl(tc));
+  return tag(first) === tag(second) ? [['TimeControl', tag(first)]] : [['WhiteTimeControl', tag(first)], ['BlackTimeControl', tag(second)]];
 }
 
 /** A pair of engines that plays one game after another (one per concurrent game). */
@@ -181,14 +189,19 @@ async function playGame(
 ): Promise<{ game: MatchGame; restart: number[] }> {
   const t0 = Date.now();
   const pg = config.game;
-  const tc = config.tc;
-  const timeControl = tc.kind === 'st' ? { st: tc.seconds } : { level: levelArgs(tc) };
-  await Promise.all(engines.map((e) => e.newGame(pg.xboardName, timeControl)));
+  const tcOfEngine = (k: number): TimeControlSpec => config.engines[k]!.tc ?? config.tc;
+  await Promise.all(
+    engines.map((e, k) => {
+      const tc = tcOfEngine(k);
+      return e.newGame(pg.xboardName, tc.kind === 'st' ? { st: tc.seconds } : { level: levelArgs(tc) });
+    }),
+  );
   const start = pg.start();
   const judge = config.adjudicator ? config.adjudicator(start) : historyAdjudicator(pg, start);
   const pos = start.clone();
   const bySide = [engines[first]!, engines[first ^ 1]!] as const; // engine per side
-  const clocks = tc.kind === 'level' ? [tc.baseMs, tc.baseMs] : [0, 0];
+  const tcBySide = [tcOfEngine(first), tcOfEngine(first ^ 1)] as const; // each side's own time control
+  const clocks = tcBySide.map((tc) => (tc.kind === 'level' ? tc.baseMs : 0));
   const movesMade = [0, 0];
   const record: string[] = [];
   let lastText = '';
@@ -226,6 +239,7 @@ async function playGame(
   if (startEnd) finish(resultScore(startEnd), startEnd.reason);
   while (result === '*' && reason === '') {
     const side = pos.turn;
+    const tc = tcBySide[side]!;
     const mover = bySide[side]!;
     const other = bySide[side ^ 1]!;
     const cs = (ms: number) => ms / 10;
@@ -316,7 +330,7 @@ async function playGame(
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
   const tagsOf = getGame(pg.id).pgnTags;
   const tags: [string, string][] = [
-    ['Event', config.event ?? `chuhan match ${formatTimeControl(tc)}`],
+    ['Event', config.event ?? `chuhan match ${[...new Set(tcBySide.map(formatTimeControl))].join(' vs ')}`],
     ['Site', hostname()],
     ['Date', date],
     ['Round', String(index + 1)],
@@ -325,7 +339,7 @@ async function playGame(
     ['Result', result],
     ['Variant', tagsOf.variant],
     ['Format', tagsOf.format],
-    ['TimeControl', tc.kind === 'st' ? `${tc.seconds}` : formatTimeControl(tc)],
+    ...timeControlTags(tcBySide[0], tcBySide[1]),
     ['PlyCount', String(record.length)],
     ['Termination', reason],
   ];
