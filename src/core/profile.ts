@@ -51,6 +51,12 @@ export interface EngineProfile {
   /** Quiescence searches all evasions when in check (xiangqi: checks are forcing and mates are common). */
   readonly qsEvasions: boolean;
   /**
+   * Quiescence skips a capture by a piece worth more than what it takes onto a square the opponent
+   * attacks (a losing exchange by a cheap SEE bound). Chu: positions full of mutual attacks made
+   * quiescence search every exchange sequence (a depth-1 search took a million nodes).
+   */
+  readonly qsSkipLosing?: boolean;
+  /**
    * Optional fast generator of the legal captures (and promotions) only, for quiescence; without
    * it quiescence filters `generateLegal`. It need not detect positions without legal moves.
    */

@@ -282,6 +282,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
     pst,
     drawPlies: 0,
     qsEvasions: false,
+    qsSkipLosing: true,
     maxMoves: 2048,
     evaluate,
     generateCaptures: chuCaptures,
