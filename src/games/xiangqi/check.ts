@@ -83,6 +83,38 @@ function lineAttacked(b: Uint8Array, s: number, step: number, n: number, rook: n
   return false;
 }
 
+/**
+ * EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to
+ * it (a horse's leg): only a move from or to such a square can leave that general attacked, or
+ * (a horse landing a horse's move away aside) newly attack it.
+ */
+export const EXPOSES = (() => {
+  const t = new Uint8Array(90 * 90);
+  for (let k = 0; k < 90; k++)
+    for (let sq = 0; sq < 90; sq++) {
+      const dx = Math.abs((k % W) - (sq % W));
+      const dy = Math.abs(((k / W) | 0) - ((sq / W) | 0));
+      t[k * 90 + sq] = dx === 0 || dy === 0 || (dx === 1 && dy === 1) ? 1 : 0;
+    }
+  return t;
+})();
+
+/**
+ * Can the move from → to just played (the piece now on `to`) have newly attacked the general on
+ * ksq? A new attack needs the move to open or fill a square of the general's file or rank (a
+ * chariot's or cannon's line, the facing generals), free a horse's leg (a diagonal neighbour), or
+ * bring the attacker itself: on the file or rank, or a horse a horse's move away. When this says
+ * no and the general was not attacked before the move, it is not attacked after it.
+ */
+export function mayHaveAttacked(b: Uint8Array, from: number, to: number, ksq: number): boolean {
+  const row = ksq * 90;
+  if (EXPOSES[row + from] !== 0 || EXPOSES[row + to] !== 0) return true;
+  if (b[to]! >> 1 !== HORSE) return false;
+  const dx = Math.abs((to % W) - (ksq % W));
+  const dy = Math.abs(((to / W) | 0) - ((ksq / W) | 0));
+  return dx + dy === 3 && dx !== 0 && dy !== 0;
+}
+
 /** The square of side's general (it never leaves the palace), or -1. */
 export function generalSquare(b: Uint8Array, side: number): number {
   const code = (KING << 1) | side;

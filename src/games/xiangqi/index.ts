@@ -3,7 +3,7 @@ import { moveFrom, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { buildVariantData, type Variant } from '../../core/variant.js';
-import { generalAttacked, generalSquare } from './check.js';
+import { EXPOSES, generalAttacked, generalSquare } from './check.js';
 import { KING, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
 
 export * from './pieces.js';
@@ -104,18 +104,6 @@ export function filterLegal(pos: Position, out: Int32Array, start: number, n: nu
   }
   return w;
 }
-
-/** EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to it. */
-const EXPOSES = (() => {
-  const t = new Uint8Array(90 * 90);
-  for (let k = 0; k < 90; k++)
-    for (let sq = 0; sq < 90; sq++) {
-      const dx = Math.abs((k % W) - (sq % W));
-      const dy = Math.abs(((k / W) | 0) - ((sq / W) | 0));
-      t[k * 90 + sq] = dx === 0 || dy === 0 || (dx === 1 && dy === 1) ? 1 : 0;
-    }
-  return t;
-})();
 
 /**
  * Is the pseudo-legal move m of the side to move legal (its general then safe)? `checked`: is the
