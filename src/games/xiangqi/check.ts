@@ -13,6 +13,24 @@ import { CANNON, CHARIOT, HORSE, KING, SOLDIER } from './pieces.js';
 const W = 9;
 const H = 10;
 
+/** The four directions (up, down, right, left) and, per square, how many points lie that way. */
+const STEPS = [W, -W, 1, -1];
+const LINE_LENGTH = (() => {
+  const t = new Int8Array(90 * 4);
+  for (let sq = 0; sq < 90; sq++) {
+    const x = sq % W;
+    const y = (sq / W) | 0;
+    t[sq * 4] = H - 1 - y;
+    t[sq * 4 + 1] = y;
+    t[sq * 4 + 2] = W - 1 - x;
+    t[sq * 4 + 3] = x;
+  }
+  return t;
+})();
+/** Per side, the order the lines are looked at: the file towards the other general first. */
+const LINE_DIR = new Int8Array([0, 1, 2, 3, 1, 0, 2, 3]);
+const LINE_STEP = new Int8Array(8).map((_, i) => STEPS[LINE_DIR[i]!]!);
+
 /** Is the general of `side` on ksq attacked by the other side (captures, or the generals facing)? */
 export function generalAttacked(b: Uint8Array, ksq: number, side: number): boolean {
   const them = side ^ 1;
@@ -20,17 +38,29 @@ export function generalAttacked(b: Uint8Array, ksq: number, side: number): boole
   const cannon = (CANNON << 1) | them;
   const x = ksq % W;
   const y = (ksq / W) | 0;
-  // the file, towards the other general: chariot or general first, cannon behind one screen
+  // the four lines (the file towards the other general first: there the facing general attacks
+  // too): a chariot first, or a cannon behind one screen; one loop, no call per line
   const general = (KING << 1) | them;
-  if (side === 0) {
-    if (lineAttacked(b, ksq + W, W, H - 1 - y, rook, cannon, general)) return true;
-    if (lineAttacked(b, ksq - W, -W, y, rook, cannon, 0)) return true;
-  } else {
-    if (lineAttacked(b, ksq - W, -W, y, rook, cannon, general)) return true;
-    if (lineAttacked(b, ksq + W, W, H - 1 - y, rook, cannon, 0)) return true;
+  const lines = ksq * 4;
+  for (let d = 0; d < 4; d++) {
+    const step = LINE_STEP[side * 4 + d]!;
+    let n = LINE_LENGTH[lines + LINE_DIR[side * 4 + d]!]!;
+    let s = ksq + step;
+    while (n > 0 && b[s] === 0) {
+      s += step;
+      n--;
+    }
+    if (n === 0) continue;
+    const q = b[s]!;
+    if (q === rook || (d === 0 && q === general)) return true;
+    s += step;
+    n--;
+    while (n > 0 && b[s] === 0) {
+      s += step;
+      n--;
+    }
+    if (n > 0 && b[s] === cannon) return true;
   }
-  if (lineAttacked(b, ksq + 1, 1, W - 1 - x, rook, cannon, 0)) return true;
-  if (lineAttacked(b, ksq - 1, -1, x, rook, cannon, 0)) return true;
   // horses: the leg is the general's diagonal neighbour on the horse's side
   const horse = (HORSE << 1) | them;
   if (y + 1 < H) {
@@ -61,24 +91,6 @@ export function generalAttacked(b: Uint8Array, ksq: number, side: number): boole
   } else {
     if (y + 1 < H && b[ksq + W] === soldier) return true;
     if (y <= 4 && ((x >= 1 && b[ksq - 1] === soldier) || (x + 1 < W && b[ksq + 1] === soldier))) return true;
-  }
-  return false;
-}
-
-/**
- * Along a line from `s` (n squares, step `step`): is the first piece `rook` or `first` (the
- * facing general; 0 for none), or the second one `cannon`?
- */
-function lineAttacked(b: Uint8Array, s: number, step: number, n: number, rook: number, cannon: number, first: number): boolean {
-  for (; n > 0; n--, s += step) {
-    const q = b[s]!;
-    if (q === 0) continue;
-    if (q === rook || (first !== 0 && q === first)) return true;
-    for (n--, s += step; n > 0; n--, s += step) {
-      const r = b[s]!;
-      if (r !== 0) return r === cannon;
-    }
-    return false;
   }
   return false;
 }
