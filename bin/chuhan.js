@@ -14,9 +14,17 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   };
   let code = null;
   // --json needs every game's rules (notation/status.ts): the whole CLI at once
-  if (argv[0] === 'moves' && !argv.includes('--json')) {
+  // validate's V8 setting (src/cli/commands/validate.ts VALIDATE_V8_FLAGS, which sets it too) is made
+  // before its bundle is compiled: V8 takes a code cache only under the flags it was made with
+  const quick =
+    argv[0] === 'moves' && !argv.includes('--json')
+      ? ['quick.cjs', 'quickMoves', null]
+      : argv[0] === 'validate'
+        ? ['quick-validate.cjs', 'quickValidate', '--max-inlined-bytecode-size-cumulative=200']
+        : null;
+  if (quick) {
     try {
-      code = await quickMoves(argv.slice(1));
+      code = await runQuick(quick[0], quick[1], argv.slice(1), quick[2]);
     } catch (err) {
       fail(err);
       code = 3;
@@ -32,19 +40,22 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 
 /**
- * dist/bundle/quick.cjs's answer for `moves ARGS` (null: not a quick case, the whole CLI runs). The
- * file is compiled with the code cache made for it by scripts/bundle.mjs (its first line, naming
- * the build, must be the cache's too); without one, or one V8 rejects, it compiles as usual.
- * CHUHAN_WRITE_CODE_CACHE=FILE (used by the build) writes the cache after the run.
+ * The answer of a quick bundle (dist/bundle/quick.cjs's `quickMoves` for `moves ARGS`,
+ * quick-validate.cjs's `quickValidate` for `validate ARGS`; null: not a quick case, the whole CLI
+ * runs). The file is compiled with the code cache made for it by scripts/bundle.mjs (its first
+ * line, naming the build, must be the cache's too); without one, or one V8 rejects, it compiles as
+ * usual. CHUHAN_WRITE_CODE_CACHE=FILE (used by the build) writes the cache after the run.
  */
-async function quickMoves(args) {
-  const [{ readFileSync, writeFileSync }, { Script }, { createRequire }, { fileURLToPath }] = await Promise.all([
+async function runQuick(name, entry, args, v8Flags) {
+  const [{ readFileSync, writeFileSync }, { Script }, { createRequire }, { fileURLToPath }, v8] = await Promise.all([
     import('node:fs'),
     import('node:vm'),
     import('node:module'),
     import('node:url'),
+    v8Flags ? import('node:v8') : null,
   ]);
-  const url = new URL('../dist/bundle/quick.cjs', import.meta.url);
+  if (v8Flags) v8.setFlagsFromString(v8Flags);
+  const url = new URL(`../dist/bundle/${name}`, import.meta.url);
   const file = fileURLToPath(url);
   const source = readFileSync(file, 'utf8');
   const build = Buffer.from(source.slice(0, source.indexOf('\n') + 1));
@@ -64,7 +75,7 @@ async function quickMoves(args) {
     process.stderr.write(`chuhan: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(url), module, file, fileURLToPath(new URL('.', url)));
-  const code = await module.exports.quickMoves(args);
+  const code = await module.exports[entry](args);
   if (write) writeFileSync(write, Buffer.concat([build, script.createCachedData()]));
   return code;
 }

@@ -53,26 +53,43 @@ await build({
 // (the functions `moves` uses are compiled into it). Its first line names the build (a hash of the
 // code); the cache starts with the same line and is used only for that code, and V8 itself rejects
 // a cache of another V8 or other flags, the code is then compiled as usual.
-const quickFile = join(outdir, 'quick.cjs');
-await build({
-  absWorkingDir: root,
-  entryPoints: ['src/cli/quick.ts'],
-  outfile: quickFile,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  legalComments: 'none',
-  logLevel: 'warning',
-  plugins: [sharedWidth],
-});
-const quickCode = readFileSync(quickFile, 'utf8');
-writeFileSync(quickFile, `//chuhan-build ${createHash('sha256').update(quickCode).digest('hex').slice(0, 32)}\n${quickCode}`);
-const made = spawnSync(process.execPath, [join(root, 'bin', 'chuhan.js'), 'moves'], {
-  env: { ...process.env, CHUHAN_WRITE_CODE_CACHE: `${quickFile}.cache` },
-  stdio: ['ignore', 'ignore', 'pipe'],
-  encoding: 'utf8',
-});
-// without a cache bin/chuhan.js still runs (compiling the code as usual): a failure here is said, not fatal
-if (made.status !== 0) console.warn(`bundle: no code cache for quick.cjs (${made.stderr.trim() || made.status})`);
+/**
+ * A quick bundle (CommonJS, with its code cache made by running `run` once): `entry` (src) built
+ * to dist/bundle/`name`.
+ */
+async function quickBundle(entry, name, run, input) {
+  const file = join(outdir, name);
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile: file,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [sharedWidth],
+  });
+  const code = readFileSync(file, 'utf8');
+  writeFileSync(file, `//chuhan-build ${createHash('sha256').update(code).digest('hex').slice(0, 32)}\n${code}`);
+  const made = spawnSync(process.execPath, [join(root, 'bin', 'chuhan.js'), ...run], {
+    env: { ...process.env, CHUHAN_WRITE_CODE_CACHE: `${file}.cache` },
+    input,
+    stdio: ['pipe', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  // without a cache bin/chuhan.js still runs (compiling the code as usual): a failure here is said, not fatal
+  if (made.status !== 0) console.warn(`bundle: no code cache for ${name} (${made.stderr.trim() || made.status})`);
+}
+
+await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '');
+
+// The quick `validate` (src/cli/quick-validate.ts): its cache is made by validating a few games
+// from standard input (every function a PGN of coordinate moves needs is then in the cache).
+const SAMPLE_GAMES = [
+  '[Event "cache"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. h0h4 h7i7 5. h4h9 g7h9 6. c3c4 b7a7 7. b2c2 c9e7 8. b0a2 a9b9 1-0\n',
+  '1. c3c4 g6g5 2. b0c2 h9g7 3. h2h6 g9e7 4. h6g6 e7g9 5. g6h6 g9e7 6. h6g6 e7g9 7. g6h6 g9e7 8. h6g6 e7g9 *\n',
+].join('\n');
+await quickBundle('src/cli/quick-validate.ts', 'quick-validate.cjs', ['validate', '-', '--json'], SAMPLE_GAMES);

@@ -135,6 +135,41 @@ describe('start-up', () => {
     }
   });
 
+  it('bin/chuhan.js runs a plain validate from quick-validate.cjs, its code cache accepted, answering as commander reads it', () => {
+    const bin = join(root, 'bin', 'chuhan.js');
+    const run = (args: string[], env: Record<string, string> = {}, input?: string) => {
+      const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, input });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const games = join(root, 'fixtures', 'games', 'xiangqi', 'bulk_games_uci.pgn');
+    const five = join(root, 'fixtures', 'validate', 'five-games.pgn');
+    const accepted = run(['validate', games, '--json'], { CHUHAN_CODE_CACHE_CHECK: '1' });
+    expect(accepted.stderr).toBe('chuhan: code cache accepted\n');
+    expect(accepted.status).toBe(0);
+    expect(JSON.parse(accepted.stdout).summary.games).toBeGreaterThan(0);
+    // inputs first, then plain options: the quick path; the same words with the options first go
+    // through commander, which must answer the same
+    for (const [inputs, options] of [
+      [[games], ['--json']],
+      [[five], []],
+      [[five], ['--strict', '--explain']],
+      [[games, five], ['--format', 'pgn', '-v', 'xq']],
+      [[five], ['--format', 'nope']],
+      [[five], ['--variant', 'nope']],
+      [[join(root, 'fixtures', 'no-such-file.pgn')], ['--json']],
+    ] as const) {
+      const quick = run(['validate', ...inputs, ...options], { CHUHAN_CODE_CACHE_CHECK: '0' });
+      const words = [...inputs, ...options].join(' ');
+      expect(quick, words).toEqual(run(['validate', ...options, ...inputs]));
+      if (options.length === 0) expect(quick, words).toEqual(run(['validate', '--format', 'auto', ...inputs]));
+    }
+    const stdin = readFileSync(games, 'utf8');
+    expect(run(['validate', '-', '--json'], {}, stdin)).toEqual(run(['validate', '--json', '-'], {}, stdin));
+    // not plain (no input, an unknown option): commander's usage errors, exit 2
+    expect(run(['validate']).status).toBe(2);
+    expect(run(['validate', five, '--nope']).status).toBe(2);
+  });
+
   it('the bundle holds one string-width (Ink and wrap-ansi get the remembering one of src/render/width.ts)', () => {
     const files = readdirSync(bundle).filter((f) => f.endsWith('.js'));
     // string-width's emoji expression, compiled at its start-up: once, not once per copy

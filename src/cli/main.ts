@@ -6,31 +6,13 @@
  * summaries from commands/index.ts), and a command loads its own module alone.
  */
 import { COMMANDS, findCommand } from './commands/index.js';
-import { CliError, processIo, type Io } from '../tui/io.js';
-import { escapeControls } from '../core/text.js';
+import { processIo, type Io } from '../tui/io.js';
+import { EXIT_PIPE, failed, guardPipes } from './failure.js';
 import { VERSION } from './version.js';
 import { pathToFileURL } from 'node:url';
 import { plainOptions } from './plain-options.js';
 
-export { plainOptions };
-
-/** The exit code when the reader of stdout (or stderr) goes away: 128 + SIGPIPE, as a shell reports a C tool killed by it. */
-export const EXIT_PIPE = 141;
-
-let guarded = false;
-
-/**
- * A closed pipe (`chuhan validate many.pgn | head -1`, a GUI quitting its engine) ends the program
- * at once and quietly with exit 141: no stack trace, no write after the reader left.
- */
-export function guardPipes(exit: (code: number) => never = (c) => process.exit(c)): void {
-  if (guarded) return;
-  guarded = true;
-  for (const stream of [process.stdout, process.stderr]) {
-    // EPIPE, or any other failure to write the output: nothing more can be said, end as for a closed pipe
-    stream.on('error', () => exit(EXIT_PIPE));
-  }
-}
+export { plainOptions, EXIT_PIPE, guardPipes };
 
 export async function main(argv: string[], given?: Io): Promise<number> {
   if (!given) guardPipes();
@@ -46,6 +28,19 @@ export async function main(argv: string[], given?: Io): Promise<number> {
     if (opts) {
       try {
         await runMoves(opts, io);
+        return 0;
+      } catch (e) {
+        return failed(e, io, null);
+      }
+    }
+  }
+  // `validate` with its inputs and then plain options (the common call of scripts): without commander
+  if (argv[0] === 'validate') {
+    const { plainValidateArgs, runValidate } = await import('./commands/validate.js');
+    const plain = plainValidateArgs(argv.slice(1));
+    if (plain) {
+      try {
+        await runValidate(plain.inputs, plain.opts, io);
         return 0;
       } catch (e) {
         return failed(e, io, null);
@@ -77,22 +72,6 @@ export async function main(argv: string[], given?: Io): Promise<number> {
   } catch (e) {
     return failed(e, io, CommanderError);
   }
-}
-
-/** The exit code of a failure, its sentence printed (cli.md). */
-function failed(e: unknown, io: Io, commanderError: (abstract new (...a: never[]) => { exitCode: number }) | null): number {
-  if (e instanceof CliError) {
-    // input quoted in a message is escaped where it is quoted; this is the last line of defence
-    io.err(`chuhan: ${escapeControls(e.message)}\n`);
-    return e.exitCode;
-  }
-  if (commanderError && e instanceof commanderError) {
-    // help and version exit 0; usage errors were already printed by commander
-    return e.exitCode === 0 ? 0 : 2;
-  }
-  const message = e instanceof Error ? e.message : String(e);
-  io.err(`chuhan: internal error: ${escapeControls(message)}\n`);
-  return 3;
 }
 
 // run directly (`node dist/cli/main.js validate …`) as well as through bin/chuhan.js

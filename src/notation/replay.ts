@@ -478,24 +478,21 @@ export function formatRuling(x: Ruling): string {
   return `ruled at ply ${x.ply} (the record goes on): ${x.result} ${x.reason}${x.detail ? `: ${x.detail}` : ''}`;
 }
 
-/** The JSON object of a game in `chuhan validate --json` (cli.md). */
-export function reportJson(r: GameReport): Record<string, unknown> {
-  return {
-    index: r.index,
-    ok: r.status === 'ok',
-    variant: r.variant,
-    plies: r.plies,
-    fen: r.fen,
-    result: r.result,
-    reason: r.reason,
-    ...(r.detail !== null ? { detail: r.detail } : {}),
-    ...(r.endPly !== null ? { endPly: r.endPly } : {}),
-    ...(r.rulings.length ? { rulings: r.rulings.map((x) => ({ ply: x.ply, result: x.result, reason: x.reason, detail: x.detail })) } : {}),
-    ...(r.explanation ? { explain: r.explanation.json } : {}),
-    ...(r.warnings?.length ? { warnings: r.warnings } : {}),
-    ...(r.recorded !== null ? { recorded: r.recorded } : {}),
-    ...(r.status === 'malformed' ? { malformed: true } : {}),
-    ...(r.notes ? { notes: r.notes } : {}),
-    error: r.error,
-  };
+const json = (v: unknown): string => JSON.stringify(v);
+
+/**
+ * The JSON text of a game in `chuhan validate --json` (cli.md), led by the file it came from:
+ * written field by field (no intermediate object per game; the same text JSON.stringify gives).
+ */
+export function reportJsonText(file: string, r: GameReport): string {
+  let s = `{"file":${json(file)},"index":${r.index},"ok":${r.status === 'ok'},"variant":${json(r.variant)},"plies":${r.plies},"fen":${json(r.fen)},"result":${json(r.result)},"reason":${json(r.reason)}`;
+  if (r.detail !== null) s += `,"detail":${json(r.detail)}`;
+  if (r.endPly !== null) s += `,"endPly":${r.endPly}`;
+  if (r.rulings.length) s += `,"rulings":${json(r.rulings.map((x) => ({ ply: x.ply, result: x.result, reason: x.reason, detail: x.detail })))}`;
+  if (r.explanation) s += `,"explain":${json(r.explanation.json)}`;
+  if (r.warnings?.length) s += `,"warnings":${json(r.warnings)}`;
+  if (r.recorded !== null) s += `,"recorded":${json(r.recorded)}`;
+  if (r.status === 'malformed') s += ',"malformed":true';
+  if (r.notes) s += `,"notes":${json(r.notes)}`;
+  return `${s},"error":${json(r.error)}}`;
 }

@@ -6,12 +6,13 @@ import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import type { GameRecord } from '../../notation/pgn.js';
 import { openTextRecords } from '../../notation/records/text.js';
-import { formatReportLine, Replayer, reportJson, type GameReport } from '../../notation/replay.js';
+import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
 import { openBinaryRecords, openError } from './record-input.js';
 import { quoteInput } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
+import { plainOptions } from '../plain-options.js';
 
 interface ValidateOptions {
   format?: string;
@@ -103,7 +104,9 @@ async function* oneByOne(records: AsyncIterable<GameRecord>): AsyncGenerator<rea
  * to the compiled code: a smaller inlining budget makes each compile of the hot loops (PGN
  * scanner, replay, move checks, the repetition judge) cheaper than the speed it would buy. The
  * setting is process-wide and only changes how fast code runs, never what it does; it is set when
- * a validate command runs (a CLI process that then ends).
+ * a validate command runs (a CLI process that then ends). bin/chuhan.js sets the same flag before
+ * it compiles the quick validate bundle (a V8 code cache is taken only under the flags it was
+ * made with): change both together.
  */
 const VALIDATE_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=200';
 let tuned = false;
@@ -130,89 +133,118 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--rules <rules>', 'chu rule set: lishogi | jcsa (default: the Rules tag of each record, else lishogi)')
     .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
-    .action(async (args: string[], opts: ValidateOptions) => {
-      tuneCompilerForValidate();
-      const format = (opts.format ?? 'auto').toLowerCase();
-      if (!FORMATS.includes(format)) throw new CliError(`unknown format ${quoteInput(opts.format)} (use auto, pgn, list, wxf, dhtmlxq or kif)`);
-      let variant: GameId | undefined;
-      if (opts.variant) {
-        const id = gameIdFromName(opts.variant);
-        if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
-        variant = id;
+    .action((args: string[], opts: ValidateOptions) => runValidate(args, opts, io));
+}
+
+/**
+ * The options `validate` takes, for the quick path without commander (main.ts, quick-validate.ts):
+ * each name with whether it takes a value.
+ */
+export const VALIDATE_OPTIONS: Readonly<Record<string, { key: keyof ValidateOptions; value: boolean }>> = {
+  '--format': { key: 'format', value: true },
+  '-v': { key: 'variant', value: true },
+  '--variant': { key: 'variant', value: true },
+  '--json': { key: 'json', value: false },
+  '--rules': { key: 'rules', value: true },
+  '--strict': { key: 'strict', value: false },
+  '--explain': { key: 'explain', value: false },
+};
+
+/**
+ * A plain `validate` command line (its inputs first, then plain options: plain-options.ts), as
+ * commander would read it; null for anything else (commander then parses it and reports as usual).
+ */
+export function plainValidateArgs(argv: readonly string[]): { inputs: string[]; opts: ValidateOptions } | null {
+  let k = 0;
+  while (k < argv.length && (argv[k] === '-' || !argv[k]!.startsWith('-'))) k++;
+  if (k === 0) return null;
+  const opts = plainOptions<ValidateOptions>(argv.slice(k), VALIDATE_OPTIONS);
+  return opts ? { inputs: argv.slice(0, k), opts: { format: 'auto', ...opts } } : null;
+}
+
+/** The action of `chuhan validate`. */
+export async function runValidate(args: string[], opts: ValidateOptions, io: Io): Promise<void> {
+  tuneCompilerForValidate();
+  const format = (opts.format ?? 'auto').toLowerCase();
+  if (!FORMATS.includes(format)) throw new CliError(`unknown format ${quoteInput(opts.format)} (use auto, pgn, list, wxf, dhtmlxq or kif)`);
+  let variant: GameId | undefined;
+  if (opts.variant) {
+    const id = gameIdFromName(opts.variant);
+    if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+    variant = id;
+  }
+  const { inputs, folder } = await expandInputs(args);
+  // one file named alone keeps the plain `game N: …` lines; otherwise each line names its file
+  const single = inputs.length === 1 && !folder;
+  const nameOf = (p: string): string => (p === '-' ? 'standard input' : p);
+  let out = opts.json ? '{"games":[' : '';
+  const flush = (force: boolean): void => {
+    if (out.length >= FLUSH || (force && out.length > 0)) {
+      io.out(out);
+      out = '';
+    }
+  };
+  let files = 0;
+  let skipped = 0;
+  let games = 0;
+  let okCount = 0;
+  let illegal = 0;
+  let malformed = 0;
+  const empty: string[] = [];
+  const notRecords: string[] = [];
+  let ruled = 0;
+  const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}), ...(opts.rules ? { rules: opts.rules } : {}) });
+  for (const input of inputs) {
+    const name = nameOf(input.path);
+    let fileGames = 0;
+    try {
+      const recs = await gamesOf(input, format);
+      if (recs === null || recs === 'empty') {
+        if (input.found) skipped++;
+        else if (recs === 'empty') empty.push(name);
+        else notRecords.push(name);
+        continue;
       }
-      const { inputs, folder } = await expandInputs(args);
-      // one file named alone keeps the plain `game N: …` lines; otherwise each line names its file
-      const single = inputs.length === 1 && !folder;
-      const nameOf = (p: string): string => (p === '-' ? 'standard input' : p);
-      let out = opts.json ? '{"games":[' : '';
-      const flush = (force: boolean): void => {
-        if (out.length >= FLUSH || (force && out.length > 0)) {
-          io.out(out);
-          out = '';
-        }
-      };
-      let files = 0;
-      let skipped = 0;
-      let games = 0;
-      let okCount = 0;
-      let illegal = 0;
-      let malformed = 0;
-      const empty: string[] = [];
-      const notRecords: string[] = [];
-      let ruled = 0;
-      const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}), ...(opts.rules ? { rules: opts.rules } : {}) });
-      for (const input of inputs) {
-        const name = nameOf(input.path);
-        let fileGames = 0;
-        try {
-          const recs = await gamesOf(input, format);
-          if (recs === null || recs === 'empty') {
-            if (input.found) skipped++;
-            else if (recs === 'empty') empty.push(name);
-            else notRecords.push(name);
-            continue;
+      files++;
+      for await (const batch of recs)
+        for (const rec of batch) {
+          let report = replayer.replay(rec);
+          if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
+          games++;
+          fileGames++;
+          if (report.status === 'ok') okCount++;
+          else if (report.status === 'illegal') illegal++;
+          else malformed++;
+          if (report.rulings.length) ruled++;
+          if (opts.json) out += (games > 1 ? ',' : '') + reportJsonText(input.path, report);
+          else {
+            out += (single ? '' : `${input.path}: `) + formatReportLine(report) + '\n';
+            if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
           }
-          files++;
-          for await (const batch of recs)
-            for (const rec of batch) {
-              let report = replayer.replay(rec);
-              if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
-              games++;
-              fileGames++;
-              if (report.status === 'ok') okCount++;
-              else if (report.status === 'illegal') illegal++;
-              else malformed++;
-              if (report.rulings.length) ruled++;
-              if (opts.json) out += (games > 1 ? ',' : '') + JSON.stringify({ file: input.path, ...reportJson(report) });
-              else {
-                out += (single ? '' : `${input.path}: `) + formatReportLine(report) + '\n';
-                if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
-              }
-              flush(false);
-            }
-        } catch (e) {
-          flush(true);
-          throw openError(name, e);
+          flush(false);
         }
-        if (fileGames === 0) empty.push(name);
-      }
-      if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
+    } catch (e) {
       flush(true);
-      await io.drained?.();
-      if (!opts.json && files > 0) {
-        const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
-        io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
-      }
-      const where = single ? nameOf(inputs[0]!.path) : plural(files, 'file', 'files');
-      if (notRecords.length > 0)
-        throw new CliError(`found no game record in ${notRecords.join(', ')}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, XQF, CCBridge, WXF, DhtmlXQ or KIF`, 2);
-      if (games === 0) throw new CliError(`found no games in ${single ? where : args.map(nameOf).join(', ')}`, 2);
-      if (empty.length > 0) throw new CliError(`found no games in ${empty.join(', ')}`, 2);
-      if (malformed > 0)
-        throw new CliError(`${malformed} of ${plural(games, 'game', 'games')} in ${where} ${malformed === 1 ? 'is' : 'are'} malformed`, 2);
-      if (illegal > 0)
-        throw new CliError(`${illegal} of ${plural(games, 'game', 'games')} in ${where} ${illegal === 1 ? 'has an illegal move' : 'have illegal moves'}`, 1);
-      if (opts.strict && ruled > 0)
-        throw new CliError(`${ruled} of ${plural(games, 'game', 'games')} in ${where} ${ruled === 1 ? 'goes' : 'go'} on past a ruling of the rules (--strict)`, 1);
-    });
+      throw openError(name, e);
+    }
+    if (fileGames === 0) empty.push(name);
+  }
+  if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
+  flush(true);
+  await io.drained?.();
+  if (!opts.json && files > 0) {
+    const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
+    io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
+  }
+  const where = single ? nameOf(inputs[0]!.path) : plural(files, 'file', 'files');
+  if (notRecords.length > 0)
+    throw new CliError(`found no game record in ${notRecords.join(', ')}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, XQF, CCBridge, WXF, DhtmlXQ or KIF`, 2);
+  if (games === 0) throw new CliError(`found no games in ${single ? where : args.map(nameOf).join(', ')}`, 2);
+  if (empty.length > 0) throw new CliError(`found no games in ${empty.join(', ')}`, 2);
+  if (malformed > 0)
+    throw new CliError(`${malformed} of ${plural(games, 'game', 'games')} in ${where} ${malformed === 1 ? 'is' : 'are'} malformed`, 2);
+  if (illegal > 0)
+    throw new CliError(`${illegal} of ${plural(games, 'game', 'games')} in ${where} ${illegal === 1 ? 'has an illegal move' : 'have illegal moves'}`, 1);
+  if (opts.strict && ruled > 0)
+    throw new CliError(`${ruled} of ${plural(games, 'game', 'games')} in ${where} ${ruled === 1 ? 'goes' : 'go'} on past a ruling of the rules (--strict)`, 1);
 }

@@ -13,6 +13,24 @@ import { CANNON, CHARIOT, HORSE, KING, SOLDIER } from './pieces.js';
 const W = 9;
 const H = 10;
 
+/** The four directions (up, down, right, left) and, per square, how many points lie that way. */
+const STEPS = [W, -W, 1, -1];
+const LINE_LENGTH = (() => {
+  const t = new Int8Array(90 * 4);
+  for (let sq = 0; sq < 90; sq++) {
+    const x = sq % W;
+    const y = (sq / W) | 0;
+    t[sq * 4] = H - 1 - y;
+    t[sq * 4 + 1] = y;
+    t[sq * 4 + 2] = W - 1 - x;
+    t[sq * 4 + 3] = x;
+  }
+  return t;
+})();
+/** Per side, the order the lines are looked at: the file towards the other general first. */
+const LINE_DIR = new Int8Array([0, 1, 2, 3, 1, 0, 2, 3]);
+const LINE_STEP = new Int8Array(8).map((_, i) => STEPS[LINE_DIR[i]!]!);
+
 /** Is the general of `side` on ksq attacked by the other side (captures, or the generals facing)? */
 export function generalAttacked(b: Uint8Array, ksq: number, side: number): boolean {
   const them = side ^ 1;
@@ -20,17 +38,29 @@ export function generalAttacked(b: Uint8Array, ksq: number, side: number): boole
   const cannon = (CANNON << 1) | them;
   const x = ksq % W;
   const y = (ksq / W) | 0;
-  // the file, towards the other general: chariot or general first, cannon behind one screen
+  // the four lines (the file towards the other general first: there the facing general attacks
+  // too): a chariot first, or a cannon behind one screen; one loop, no call per line
   const general = (KING << 1) | them;
-  if (side === 0) {
-    if (lineAttacked(b, ksq + W, W, H - 1 - y, rook, cannon, general)) return true;
-    if (lineAttacked(b, ksq - W, -W, y, rook, cannon, 0)) return true;
-  } else {
-    if (lineAttacked(b, ksq - W, -W, y, rook, cannon, general)) return true;
-    if (lineAttacked(b, ksq + W, W, H - 1 - y, rook, cannon, 0)) return true;
+  const lines = ksq * 4;
+  for (let d = 0; d < 4; d++) {
+    const step = LINE_STEP[side * 4 + d]!;
+    let n = LINE_LENGTH[lines + LINE_DIR[side * 4 + d]!]!;
+    let s = ksq + step;
+    while (n > 0 && b[s] === 0) {
+      s += step;
+      n--;
+    }
+    if (n === 0) continue;
+    const q = b[s]!;
+    if (q === rook || (d === 0 && q === general)) return true;
+    s += step;
+    n--;
+    while (n > 0 && b[s] === 0) {
+      s += step;
+      n--;
+    }
+    if (n > 0 && b[s] === cannon) return true;
   }
-  if (lineAttacked(b, ksq + 1, 1, W - 1 - x, rook, cannon, 0)) return true;
-  if (lineAttacked(b, ksq - 1, -1, x, rook, cannon, 0)) return true;
   // horses: the leg is the general's diagonal neighbour on the horse's side
   const horse = (HORSE << 1) | them;
   if (y + 1 < H) {
@@ -65,22 +95,37 @@ export function generalAttacked(b: Uint8Array, ksq: number, side: number): boole
   return false;
 }
 
+/** A table over (general's square k, square sq): t[k * 90 + sq] = 1 where `on(dx, dy)` holds for their distances. */
+function kingTable(on: (dx: number, dy: number) => boolean): Uint8Array {
+  const t = new Uint8Array(90 * 90);
+  for (let k = 0; k < 90; k++)
+    for (let sq = 0; sq < 90; sq++)
+      t[k * 90 + sq] = on(Math.abs((k % W) - (sq % W)), Math.abs(((k / W) | 0) - ((sq / W) | 0))) ? 1 : 0;
+  return t;
+}
+
 /**
- * Along a line from `s` (n squares, step `step`): is the first piece `rook` or `first` (the
- * facing general; 0 for none), or the second one `cannon`?
+ * EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to
+ * it (a horse's leg): only a move from or to such a square can leave that general attacked, or
+ * (a horse landing a horse's move away aside) newly attack it.
  */
-function lineAttacked(b: Uint8Array, s: number, step: number, n: number, rook: number, cannon: number, first: number): boolean {
-  for (; n > 0; n--, s += step) {
-    const q = b[s]!;
-    if (q === 0) continue;
-    if (q === rook || (first !== 0 && q === first)) return true;
-    for (n--, s += step; n > 0; n--, s += step) {
-      const r = b[s]!;
-      if (r !== 0) return r === cannon;
-    }
-    return false;
-  }
-  return false;
+export const EXPOSES = kingTable((dx, dy) => dx === 0 || dy === 0 || (dx === 1 && dy === 1));
+/** ON_LINE[k * 90 + sq] = 1 when sq is on the file or rank of a general on k. */
+export const ON_LINE = kingTable((dx, dy) => dx === 0 || dy === 0);
+/** HORSE_POINTS[k * 90 + sq] = 1 when a horse on sq could attack a general on k (a (1, 2) leap away). */
+export const HORSE_POINTS = kingTable((dx, dy) => (dx === 1 && dy === 2) || (dx === 2 && dy === 1));
+
+/**
+ * Can the move from → to just played (the piece now on `to`) have newly attacked the general on
+ * ksq? A new attack needs the move to open or fill a square of the general's file or rank (a
+ * chariot's or cannon's line, the facing generals), free a horse's leg (a diagonal neighbour), or
+ * bring the attacker itself: on the file or rank, or a horse a horse's move away. When this says
+ * no and the general was not attacked before the move, it is not attacked after it.
+ */
+export function mayHaveAttacked(b: Uint8Array, from: number, to: number, ksq: number): boolean {
+  const row = ksq * 90;
+  if (EXPOSES[row + from] !== 0 || EXPOSES[row + to] !== 0) return true;
+  return b[to]! >> 1 === HORSE && HORSE_POINTS[row + to] !== 0;
 }
 
 /** The square of side's general (it never leaves the palace), or -1. */

@@ -34,7 +34,7 @@
  */
 import { FLAG_CHECK, type EndRules, type ForcingRun } from '../../core/end-rules.js';
 import type { GameHistory } from '../../core/history.js';
-import { moveFrom } from '../../core/move.js';
+import { moveFrom, moveTo } from '../../core/move.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import type { GameResult } from '../../core/game-result.js';
@@ -44,7 +44,7 @@ import { XIANGQI_SIDE_NAMES, xiangqiWarningText } from './explain.js';
 import { xiangqiCheckRunResult, xiangqiLimitResult } from './limit.js';
 import { CANNON, CHARIOT, HORSE, SOLDIER } from './pieces.js';
 import { xiangqi } from './index.js';
-import { generalAttacked, generalSquare } from './check.js';
+import { generalAttacked, generalSquare, mayHaveAttacked } from './check.js';
 
 export { chaseRelation } from './chase.js';
 export { XIANGQI_COUNTED_CHECKS, XIANGQI_MOVE_LIMIT } from './limit.js';
@@ -150,10 +150,20 @@ export const xiangqiEndRules: EndRules = {
   canWin: (pos, side) => xiangqiSufficientMaterial(pos, side),
   sideNames: XIANGQI_SIDE_NAMES,
   repetitions: 3,
-  // asked on every ply of a replay: the general-outward test (check.ts), same answer as xiangqi.inCheck
+  // asked on every ply of a replay: the general-outward test (check.ts), same answer as xiangqi.inCheck.
+  // From the second move on, the position before the move came from a legal move of the side now
+  // to move, so its general was not attacked then: a move that cannot have attacked it newly
+  // (check.ts `mayHaveAttacked`) gives no check. The first move is tested fully (a composed start
+  // may have that general attacked already).
   moveFlags: (pos) => {
-    const ksq = generalSquare(pos.board, pos.turn);
-    return ksq >= 0 && generalAttacked(pos.board, ksq, pos.turn) ? FLAG_CHECK : 0;
+    const b = pos.board;
+    const ksq = generalSquare(b, pos.turn);
+    if (ksq < 0) return 0;
+    if (pos.sp >= 2) {
+      const m = pos.lastMove();
+      if (!mayHaveAttacked(b, moveFrom(m), moveTo(m), ksq)) return 0;
+    }
+    return generalAttacked(b, ksq, pos.turn) ? FLAG_CHECK : 0;
   },
   // only captures reset the halfmove clock (xiangqi.md), and only captures are irreversible here
   irreversible: (pos) => pos.halfmove === 0,

@@ -3,7 +3,7 @@ import { moveFrom, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { buildVariantData, type Variant } from '../../core/variant.js';
-import { generalAttacked, generalSquare } from './check.js';
+import { EXPOSES, generalAttacked, generalSquare, HORSE_POINTS, ON_LINE } from './check.js';
 import { HORSE, KING, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
 
 export * from './pieces.js';
@@ -104,22 +104,6 @@ export function filterLegal(pos: Position, out: Int32Array, start: number, n: nu
   }
   return w;
 }
-
-/** A table over (general's square k, square sq): t[k * 90 + sq] = 1 where `on(dx, dy)` holds for their distances. */
-function kingTable(on: (dx: number, dy: number) => boolean): Uint8Array {
-  const t = new Uint8Array(90 * 90);
-  for (let k = 0; k < 90; k++)
-    for (let sq = 0; sq < 90; sq++)
-      t[k * 90 + sq] = on(Math.abs((k % W) - (sq % W)), Math.abs(((k / W) | 0) - ((sq / W) | 0))) ? 1 : 0;
-  return t;
-}
-
-/** EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to it. */
-const EXPOSES = kingTable((dx, dy) => dx === 0 || dy === 0 || (dx === 1 && dy === 1));
-/** ON_LINE[k * 90 + sq] = 1 when sq is on the file or rank of a general on k. */
-const ON_LINE = kingTable((dx, dy) => dx === 0 || dy === 0);
-/** HORSE_POINTS[k * 90 + sq] = 1 when a horse on sq could attack a general on k (a (1, 2) leap away). */
-const HORSE_POINTS = kingTable((dx, dy) => (dx === 1 && dy === 2) || (dx === 2 && dy === 1));
 
 /**
  * Is the pseudo-legal move m of the side to move legal (its general then safe)? `checked`: is the

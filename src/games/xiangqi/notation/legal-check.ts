@@ -6,7 +6,7 @@
  */
 import { isPlainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
-import { generalAttacked, generalSquare } from '../check.js';
+import { EXPOSES, generalAttacked, generalSquare } from '../check.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, inPalace, KING, SOLDIER, xiangqi } from '../index.js';
 
 const buf = new Int32Array(1024);
@@ -63,21 +63,6 @@ function between(b: Uint8Array, from: number, to: number, dx: number, dy: number
   for (let s = from + step; s !== to; s += step) if (b[s] !== 0) n++;
   return n;
 }
-
-/**
- * EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to
- * it (a horse's leg): only a move from or to such a square can leave the general attacked.
- */
-const EXPOSES = (() => {
-  const t = new Uint8Array(90 * 90);
-  for (let k = 0; k < 90; k++)
-    for (let sq = 0; sq < 90; sq++) {
-      const dx = Math.abs((k % 9) - (sq % 9));
-      const dy = Math.abs(((k / 9) | 0) - ((sq / 9) | 0));
-      t[k * 90 + sq] = dx === 0 || dy === 0 || (dx === 1 && dy === 1) ? 1 : 0;
-    }
-  return t;
-})();
 
 /**
  * Is m legal? `checked`: whether the side to move is in check now (1 or 0), or -1 when not known.

@@ -1,0 +1,22 @@
+/**
+ * The quick `validate` (bin/chuhan.js runs it from a CommonJS bundle whose compiled code V8 keeps
+ * in a code cache, scripts/bundle.mjs): a plain `validate` command line (its inputs, then plain
+ * options: commands/validate.ts `plainValidateArgs`). Anything else answers null and goes to the
+ * whole CLI (main.ts), which reads the same command line the same way.
+ */
+import { plainValidateArgs, runValidate } from './commands/validate.js';
+import { processIo } from '../tui/io.js';
+import { failed, guardPipes } from './failure.js';
+
+export async function quickValidate(args: readonly string[]): Promise<number | null> {
+  const plain = plainValidateArgs(args);
+  if (!plain) return null;
+  guardPipes();
+  const io = processIo();
+  try {
+    await runValidate(plain.inputs, plain.opts, io);
+    return 0;
+  } catch (e) {
+    return failed(e, io, null);
+  }
+}
