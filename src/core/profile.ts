@@ -52,10 +52,11 @@ export interface EngineProfile {
   readonly qsEvasions: boolean;
   /**
    * Quiescence skips a capture by a piece worth more than what it takes onto a square the opponent
-   * attacks (a losing exchange by a cheap SEE bound). Chu: positions full of mutual attacks made
-   * quiescence search every exchange sequence (a depth-1 search took a million nodes).
+   * attacks (a losing exchange by a cheap SEE bound), asking this attack test (the game's own form
+   * of the core's `isAttacked`); absent: no such pruning. Chu: positions full of mutual attacks
+   * made quiescence search every exchange sequence (a depth-1 search took a million nodes).
    */
-  readonly qsSkipLosing?: boolean;
+  readonly qsSkipLosing?: (pos: Position, sq: number, by: number) => boolean;
   /**
    * Optional fast generator of the legal captures (and promotions) only, for quiescence; without
    * it quiescence filters `generateLegal`. It need not detect positions without legal moves.

@@ -7,7 +7,7 @@
  * `EngineProfile`; no allocation in the search loop.
  */
 import { isPromotion, moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
-import { generatePseudo, generatePseudoCaptures, generatePseudoFrom, generatePseudoQuiets, isAttacked } from '../core/movegen.js';
+import { generatePseudo, generatePseudoCaptures, generatePseudoFrom, generatePseudoQuiets } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import type { EngineProfile, IncrementalEval, RepetitionInfo } from '../core/profile.js';
 import { profileFor } from './profiles.js';
@@ -998,7 +998,7 @@ export class Searcher {
       }
     }
     const stand = best;
-    const qsLosing = this.profile.qsSkipLosing === true;
+    const guarded = this.profile.qsSkipLosing;
     let legalSeen = false;
     for (let i = base; i < end; i++) {
       let bi = i;
@@ -1021,7 +1021,7 @@ export class Searcher {
         if (stand + cap + 200 <= alpha && !isPromotion(m)) continue;
         // a capture that gives more than it takes onto a square the opponent guards loses material
         // on the recapture (a cheap SEE < 0); quiescence skips it where the profile asks for it
-        if (qsLosing && !isPromotion(m) && values[b[moveFrom(m)]!]! > cap && isAttacked(pos, moveTo(m), pos.turn ^ 1)) continue;
+        if (guarded && !isPromotion(m) && values[b[moveFrom(m)]!]! > cap && guarded(pos, moveTo(m), pos.turn ^ 1)) continue;
       }
       if (lazy && !v.moveLegal!(pos, m, checked)) continue;
       legalSeen = true;

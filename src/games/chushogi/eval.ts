@@ -7,6 +7,7 @@
 import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
 import { chuCaptures } from './captures.js';
+import { attacked } from './index.js';
 import { chushogiEndRules } from './end.js';
 import { CHU_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
@@ -282,7 +283,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
     pst,
     drawPlies: 0,
     qsEvasions: false,
-    qsSkipLosing: true,
+    qsSkipLosing: attacked,
     maxMoves: 2048,
     evaluate,
     generateCaptures: chuCaptures,
