@@ -1,6 +1,6 @@
 /**
  * The benchmark matches of 2026-12-01 (README "Matches against real engines"): every game of the
- * three PGN files is legal by our rules (the shipped bin's `validate`), the result recorded by the
+ * four PGN files is legal by our rules (the shipped bin's `validate`), the result recorded by the
  * match runner is the one in its JSON summary, the games the board decided (mate, stalemate,
  * perpetual check, repetition, royal capture) get that result from `validate`'s judge too, and the
  * summary's W-L-D is what its games add up to. The same for the level calibration matches of
@@ -16,6 +16,7 @@ import { spawnCli } from './helpers/cli.js';
 const DIR = 'fixtures/matches/2026-12-01/';
 const MATCHES = [
   { pgn: 'chuhan-vs-hachu-chu-40-20.pgn', json: 'chu-hachu-40-20.json' },
+  { pgn: 'chuhan-vs-hachu-chu-40-20-ae83594.pgn', json: 'chu-hachu-40-20-ae83594.json' },
   { pgn: 'chuhan-vs-fairy-stockfish-xiangqi-40-30.pgn', json: 'xq-fsf-40-30.json' },
   { pgn: 'chuhan-vs-maxqi-xiangqi-40-20.pgn', json: 'xq-maxqi-40-20.json' },
 ];
