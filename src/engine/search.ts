@@ -560,7 +560,13 @@ export class Searcher {
 
   /** Is the side to move in check after m (just played)? */
   private checkAfter(m: Move): boolean {
-    return this.fastCheck ? this.profile.givesCheck!(this.pos, m) : this.pos.variant.inCheck(this.pos);
+    const known = this.knownCheckAfter(m);
+    return known >= 0 ? known === 1 : this.pos.variant.inCheck(this.pos);
+  }
+
+  /** After m (just played): 1 = the side to move is in check, 0 = not, -1 = not known without the full test. */
+  private knownCheckAfter(m: Move): number {
+    return this.fastCheck ? (this.profile.givesCheck!(this.pos, m) ? 1 : 0) : -1;
   }
 
   private evaluate(alpha: number, beta: number): number {
@@ -888,7 +894,7 @@ export class Searcher {
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
       this.make(m, ply);
-      let childCheck = this.fastCheck ? (this.profile.givesCheck!(pos, m) ? 1 : 0) : -1;
+      let childCheck = this.knownCheckAfter(m);
       if (prune && quiet && searched > 0 && bs < KILLER_SCORE && futile) {
         // a quiet move that gives check (chu: attacks a royal) is never pruned: it may mate
         if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;
@@ -1027,7 +1033,7 @@ export class Searcher {
       legalSeen = true;
       this.make(m, ply);
       this.nodes++;
-      const score = -this.quiesce(-beta, -alpha, ply + 1, this.fastCheck ? (this.profile.givesCheck!(pos, m) ? 1 : 0) : -1);
+      const score = -this.quiesce(-beta, -alpha, ply + 1, this.knownCheckAfter(m));
       this.unmake(m, ply);
       if (this.stopped) return 0;
       if (score > best) {
