@@ -17,6 +17,7 @@ import type { Move } from '../src/core/move.js';
 import type { Position } from '../src/core/position.js';
 import { RULE_WIN } from '../src/core/profile.js';
 import { CHU_XBOARD } from '../src/games/chushogi/xboard.js';
+import { XIANGQI_XBOARD } from '../src/games/xiangqi/xboard.js';
 import { formatUsi, parseUsi } from '../src/games/chushogi/notation/usi.js';
 import { replay } from '../src/engine/history.js';
 import { chooseMove } from '../src/engine/player.js';
@@ -100,5 +101,52 @@ describe('game 3: sente (chuhan) at ply 61', () => {
       .join('');
     expect(reply).not.toBe('');
     expect(reply).not.toBe(pass);
+  });
+});
+
+describe('xiangqi: the same two gaps', () => {
+  const X = XIANGQI_XBOARD;
+  /** A game from a FEN and xboard moves. */
+  function line(fen: string, text: string): { start: Position; moves: Move[] } {
+    const start = X.parseFen(fen);
+    if (!start.ok) throw new Error(`bad FEN ${fen}`);
+    const pos = start.value.clone();
+    const moves: Move[] = [];
+    for (const t of text.split(' ')) {
+      const r = X.parseMove(pos, t);
+      if (!r.ok) throw new Error(`bad move ${t}`);
+      moves.push(r.value);
+      pos.play(r.value);
+    }
+    return { start: start.value, moves };
+  }
+
+  it('a loop judged from the position that repeats first, with the move that made it (fixtures/endings: a draw)', () => {
+    // the position after ply 1 (black's e9e8, which chases nothing) recurs at plies 5 and 9, and
+    // the rules draw it; at ply 8 the search meets the position of ply 4, whose cycle alone (plies
+    // 5–8 with red's move of ply 4) would have black chase throughout and lose
+    const g = line('4k2R1/9/9/3P5/3r5/4pp3/9/4B4/4A4/2B1KA3 b - - 0 1', 'e9e8 d6e6 d5e5 e6d6 e5d5 d6e6 d5e5 e6d6 e5d5');
+    const { position } = replay(g.start, g.moves.slice(0, 8));
+    const hook = profileFor(position.variant).repetitionScore!;
+    const info = { length: 4, usAlwaysChecked: false, themAlwaysChecked: false };
+    expect(position.turn).toBe(1);
+    expect(hook(position, info)).toBe(-RULE_WIN);
+    expect(hook(position, { ...info, span: 7 })).toBe(0);
+  });
+
+  it("the thinker hands the game to the search: red's perpetual chase by a cannon scores a loss, not a draw", async () => {
+    const g = line('4k4/9/2n6/9/9/9/P1P6/C8/9/3K5 w - - 0 1', 'a2c2 c7a8 c2a2 a8c7 a2c2 c7a8');
+    const { position, history } = replay(g.start, g.moves);
+    const chase = X.parseMove(position, 'c2a2');
+    if (!chase.ok) throw new Error('c2a2');
+    const t = inlineThinker();
+    const score = async (withLine: boolean) => {
+      const th = t.think({ pos: position, history, ...(withLine ? { line: g } : {}), limits: { depth: 2, exactRoot: true } });
+      return (await th.promise).rootScores!.find((r) => r.move === chase.value)!.score;
+    };
+    // with hashes only the search sees no check in the cycle: a draw
+    expect(await score(false)).toBe(0);
+    expect(await score(true)).toBe(-RULE_WIN);
+    await t.close();
   });
 });
