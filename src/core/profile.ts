@@ -3,7 +3,7 @@
  * piece values for move ordering, and the game's draw/repetition rules. One profile per variant id;
  * games without one get a generic profile (material from the pieces' mobility).
  */
-import { judgeRepetitionOnStack, REP_LOSS, REP_WIN, type EndRules } from './history.js';
+import { judgeLoopOnStack, judgeRepetitionOnStack, REP_LOSS, REP_WIN, type EndRules } from './history.js';
 import type { Position } from './position.js';
 import { ensureTables, type Variant } from './variant.js';
 
@@ -15,6 +15,13 @@ export interface RepetitionInfo {
   readonly usAlwaysChecked: boolean;
   /** Every move of the opponent within the cycle gave check. */
   readonly themAlwaysChecked: boolean;
+  /**
+   * Plies back to the start of the run of positions, ending here, each of which recurs `length`
+   * plies later (≥ length; absent: length). The run's first position is the one of the loop that
+   * reaches the rules' count first if the loop goes on, so the rules judge its cycle, with the move
+   * that produced it (which may come before the cycle the search found).
+   */
+  readonly span?: number;
 }
 
 /** Material + piece-square sum and piece counts, kept up to date by the search as it moves. */
@@ -92,7 +99,8 @@ export const RULE_WIN = 20000;
 export function judgedRepetitionScore(rules: EndRules): (pos: Position, info: RepetitionInfo) => number {
   return (pos, info) => {
     if (pos.sp < info.length) return defaultRepetitionScore(pos, info);
-    const verdict = judgeRepetitionOnStack(rules, pos, info.length);
+    const span = info.span ?? info.length;
+    const verdict = pos.sp >= span ? judgeLoopOnStack(rules, pos, info.length, span) : judgeRepetitionOnStack(rules, pos, info.length);
     return verdict === REP_WIN ? RULE_WIN : verdict === REP_LOSS ? -RULE_WIN : 0;
   };
 }

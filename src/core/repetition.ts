@@ -61,6 +61,30 @@ export function judgeRepetitionOnStack(rules: EndRules, pos: Position, length: n
   return verdictFor(rules.judgeCycle(pos, length), pos.turn);
 }
 
+const loopMoves = new Int32Array(4096);
+
+/**
+ * The ruling of a loop on pos's undo stack if it goes on: pos recurs `length` plies back, and every
+ * position of the last `span` plies (span ≥ length, all on the stack) recurs `length` plies after
+ * it. The position `span` plies back then reaches the rules' count first, and is judged by its
+ * cycle from there (with the move that produced it, for the side that made the last move, as the
+ * rules count it): the cycle up to its last occurrence on the stack, a whole number of loops.
+ * REP_DRAW, REP_WIN or REP_LOSS for the side to move. Allocation-free; pos is left as it was.
+ */
+export function judgeLoopOnStack(rules: EndRules, pos: Position, length: number, span: number): number {
+  if (length < 2 || span < length || pos.sp < span) return REP_DRAW;
+  const back = span % length; // plies from that position's last occurrence to here
+  if (back > loopMoves.length) return judgeRepetitionOnStack(rules, pos, length);
+  const side = pos.turn;
+  for (let i = back - 1; i >= 0; i--) {
+    loopMoves[i] = pos.lastMove();
+    pos.undo();
+  }
+  const code = rules.judgeCycle(pos, span - back);
+  for (let i = 0; i < back; i++) pos.play(loopMoves[i]!);
+  return verdictFor(code, side);
+}
+
 /**
  * How many distinct pieces made the moves of the given plies (all by one side, newest first):
  * follows each piece back from its destination to its origin.

@@ -705,10 +705,14 @@ export class Searcher {
     // Rulings depend only on the positions of the cycle (and on whether its moves are on the undo
     // stack, where the full judge can walk them): cache them, as a tree meets the same cycle often.
     const length = idx - first;
-    const onStack = this.pos.sp >= length ? 1 : 0;
+    // the loop may have begun before `first` (in the game): the rules judge its first position
+    const floor = Math.max(this.repFloor > 0 ? this.repFloor + 1 : 0, idx - this.pos.halfmove);
+    let start = first;
+    while (start > floor && this.repLo[start - 1] === this.repLo[start - 1 + length] && this.repHi[start - 1] === this.repHi[start - 1 + length]) start--;
+    const onStack = (this.pos.sp >= length ? 1 : 0) + (this.pos.sp >= idx - start ? 1 : 0);
     let k1 = 0x9e3779b9 ^ onStack;
     let k2 = length;
-    for (let k = first; k <= idx; k++) {
+    for (let k = Math.max(start - 1, 0); k <= idx; k++) {
       k1 = Math.imul(k1 ^ this.repLo[k]!, 0x85ebca6b) ^ this.repHi[k]!;
       k2 = Math.imul(k2 ^ this.repHi[k]!, 0xc2b2ae35) + this.repLo[k]! | 0;
     }
@@ -723,7 +727,7 @@ export class Searcher {
       if ((k - first) & 1) us &&= check;
       else them &&= check;
     }
-    const info: RepetitionInfo = { length, usAlwaysChecked: us, themAlwaysChecked: them };
+    const info: RepetitionInfo = { length, usAlwaysChecked: us, themAlwaysChecked: them, span: idx - start };
     const score = hook(this.pos, info);
     cache[slot] = k1;
     cache[slot + 1] = k2;

@@ -10,6 +10,7 @@ import type { Position } from '../core/position.js';
 import { EngineWorker } from '../engine/async.js';
 import { bookMove } from '../engine/book.js';
 import { chooseMove } from '../engine/player.js';
+import { replay } from '../engine/history.js';
 import { createRng, type Rng } from '../engine/rng.js';
 import { Searcher, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 
@@ -44,6 +45,13 @@ export interface Thinking {
 export interface ThinkRequest {
   pos: Position;
   history: readonly HistoryEntry[];
+  /**
+   * The game that led to `pos`: its start and moves. When given, the search replays it and takes
+   * the result as its root (with `history`'s positions), so the rules' own repetition judge (chu's
+   * attacks, xiangqi's chases, the move that began a loop) can walk cycles reaching into the game;
+   * with `history` alone it knows the earlier positions' hashes and checks only.
+   */
+  line?: { readonly start: Position; readonly moves: readonly Move[] };
   limits: ThinkLimits;
   /** Play at this level (1–8, engine/levels.ts) instead of the limits' full strength. */
   level?: number | null;
@@ -74,7 +82,7 @@ export function workerThinker(seed: number = Date.now() >>> 0): Thinker {
     think(req) {
       const booked = fromBook(req, rng);
       if (booked) return booked;
-      const opts = { history: req.history, ...(req.onInfo ? { onInfo: req.onInfo } : {}) };
+      const opts = { history: req.history, ...(req.line ? { line: req.line } : {}), ...(req.onInfo ? { onInfo: req.onInfo } : {}) };
       if (req.level != null) {
         const s = worker.choose(req.pos, req.level, { ...opts, book: false });
         return {
@@ -106,13 +114,16 @@ export function inlineThinker(): Thinker {
       const booked = fromBook(req, createRng(req.pos.hashLo ^ req.pos.hashHi));
       if (booked) return booked;
       const stop = new Int32Array(new SharedArrayBuffer(4));
-      const pos = req.pos.clone();
+      // the game replayed now (its moves on the root's undo stack for the repetition judge)
+      const replayed = req.line ? replay(req.line.start, req.line.moves) : null;
+      const pos = replayed ? replayed.position : req.pos.clone();
+      const history = replayed ? replayed.history : req.history;
       const promise = new Promise<Thought>((resolve, reject) =>
         setImmediate(() => {
           try {
             if (req.level != null) {
               const c = chooseMove(null, pos, req.level, {
-                history: req.history,
+                history,
                 stop,
                 searcher,
                 deterministic: true,
@@ -124,7 +135,7 @@ export function inlineThinker(): Thinker {
             }
             const r = searcher.search(pos, {
               ...req.limits,
-              history: req.history,
+              history,
               stop,
               ...(req.onInfo ? { onInfo: req.onInfo } : {}),
             });

@@ -397,6 +397,7 @@ export class UciSession {
     const thinking = this.opts.thinker.think({
       pos: this.pos,
       history: this.history(),
+      line: { start: this.start, moves: this.moves },
       limits,
       level: useLevel ? level : null,
       // the book answers timed and level moves, never analysis or fixed depth / node searches
@@ -468,7 +469,7 @@ export class UciSession {
       const m = candidates[index++]!;
       const pos = this.pos.clone();
       pos.play(m);
-      current = this.opts.thinker.think({ pos, history: hist, limits: child });
+      current = this.opts.thinker.think({ pos, history: hist, line: { start: this.start, moves: [...this.moves, m] }, limits: child });
       current.promise.then(
         (t) => {
           // no reply: the move mates (or stalemates, a win in xiangqi too)

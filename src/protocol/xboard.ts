@@ -447,6 +447,7 @@ export class XboardSession {
     const thinking = this.opts.thinker.think({
       pos: this.pos,
       history: this.history(),
+      line: { start: this.start, moves: this.moves },
       limits: this.limits(),
       level: this.level,
       // a fixed depth (sd, tests) searches; a timed or level move may come from the book
@@ -492,6 +493,7 @@ export class XboardSession {
     const thinking = this.opts.thinker.think({
       pos: this.pos,
       history: this.history(),
+      line: { start: this.start, moves: this.moves },
       limits: { depth: this.opts.limits?.depth ?? 64 },
       onInfo: (info) => {
         if (this.running?.thinking === thinking && !this.running.discard) this.out(this.thinkingLine(info));
