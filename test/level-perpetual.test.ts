@@ -71,7 +71,7 @@ describe('game 3: sente (chuhan) at ply 61', () => {
 
   it('level 4 with the game on the position no longer chooses 6h6g6h, which scores a loss', () => {
     // level 5 (the match's, 300k nodes: 4–6 s here) scored it 0 too, against -39 for the next move
-    // (margin 30); level 4 (60k nodes, margin 40) scored it 0 against -54 and chose it as well
+    // (margin 30); level 4 (60k nodes then, margin 40) scored it 0 against -54 and chose it as well
     const { position, history } = replay(g.start, before);
     const pass = usi(position, '6h6g6h');
     const c = chooseMove(null, position, 4, { history, deterministic: true, book: false, searcher: new Searcher() });
