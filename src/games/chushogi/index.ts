@@ -220,22 +220,9 @@ function promotionMode(_pos: Position, from: number, to: number, piece: number, 
 
 /** Does `side` have a royal (King or Crown Prince) on the board? */
 export function hasRoyal(pos: Position, side: number): boolean {
-  const b = pos.board;
-  const royal = pos.variant.royal;
-  const occ = pos.occ;
+  const roy = pos.roy;
   const ow = pos.occWords;
-  if (side === 0) {
-    for (let w = 0; w < ow; w++)
-      for (let x = occ[w]!; x !== 0; x &= x - 1) if (royal[b[(w << 5) + 31 - Math.clz32(x & -x)]!]) return true;
-  } else {
-    // from the far end, where side 1's royals start
-    for (let w = ow - 1; w >= 0; w--)
-      for (let x = occ[ow + w]!; x !== 0; ) {
-        const bit = 31 - Math.clz32(x);
-        if (royal[b[(w << 5) + bit]!]) return true;
-        x ^= 1 << bit;
-      }
-  }
+  for (let w = side * ow, e = w + ow; w < e; w++) if (roy[w] !== 0) return true;
   return false;
 }
 
@@ -308,16 +295,12 @@ function generateFiltered(pos: Position, out: Int32Array, start: number): number
 }
 
 function inCheck(pos: Position): boolean {
-  const b = pos.board;
   const us = pos.turn;
-  const royal = pos.variant.royal;
-  const occ = pos.occ;
+  const roy = pos.roy;
   const ow = pos.occWords;
   for (let w = 0; w < ow; w++)
-    for (let x = occ[us * ow + w]!; x !== 0; x &= x - 1) {
-      const sq = (w << 5) + 31 - Math.clz32(x & -x);
-      if (royal[b[sq]!] && attacked(pos, sq, us ^ 1)) return true;
-    }
+    for (let x = roy[us * ow + w]!; x !== 0; x &= x - 1)
+      if (attacked(pos, (w << 5) + 31 - Math.clz32(x & -x), us ^ 1)) return true;
   return false;
 }
 
