@@ -14,10 +14,10 @@
  */
 import { moveFrom, moveMid, moveTo, plainMove, withPromotion } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
-import { generatePseudoCaptures } from '../../core/movegen.js';
+import { generatePseudoCaptures, generatePseudoQuiets } from '../../core/movegen.js';
 import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE, type MoveTables } from '../../core/tables.js';
 import type { Variant } from '../../core/variant.js';
-import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPowerCaptures } from './index.js';
+import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPass, lionPowerCaptures } from './index.js';
 
 interface ChuCaptureTables {
   readonly tables: MoveTables;
@@ -193,6 +193,65 @@ function lionFilter(pos: Position, out: Int32Array, start: number, n: number): n
     else if (lionCaptureAllowed(pos, m)) out[w++] = m;
   }
   return w;
+}
+
+/**
+ * The quiet moves of the side to move (moves to empty squares with their promotion choices, and the
+ * lion-power pass), in `generatePseudoQuiets`'s order, appended to out[n..].
+ */
+function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: number): number {
+  const v = pos.variant;
+  const b = pos.board;
+  const us = pos.turn;
+  const size = v.geometry.size;
+  const { rec, head } = ct;
+  const zone = ct.zone;
+  const zoneBase = us * size;
+  const special = v.special;
+  const promoted = v.promoted;
+  const promotionMode = v.promotionMode!;
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const o = us * ow;
+  for (let w = 0; w < ow; w++)
+    for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
+      const from = (w << 5) + 31 - Math.clz32(x & -x);
+      const p = b[from]!;
+      const first = n;
+      let k = head[(p * size + from) * 4]! >> 2;
+      for (let e = k + 1 + rec[k]!; ++k < e; ) {
+        const to = rec[k]!;
+        if (b[to] === 0) out[n++] = plainMove(from, to);
+      }
+      for (let e = k + 1 + rec[k]!, k2 = k + 1; k2 < e; k2++) {
+        const r = rec[k2]!;
+        const d = ((r >> 8) & 1023) - 256;
+        let s = r & 255;
+        for (let j = r >>> 18; j > 0; j--, s += d) {
+          if (b[s] !== 0) break;
+          out[n++] = plainMove(from, s);
+        }
+      }
+      if (special[p] !== 0) n = lionPass(pos, from, p, out, n);
+      else if (promoted[p] !== 0)
+        // a quiet move may promote only when it ends in the zone (entering it, or a pawn or lance
+        // reaching the last rank): the variant's rule decides there
+        for (let i = first, e = n; i < e; i++) {
+          const m = out[i]!;
+          const to = moveTo(m);
+          if (zone[zoneBase + to] === 0) continue;
+          const mode = promotionMode(pos, from, to, p, 0);
+          if (mode === 1) out[n++] = withPromotion(m);
+          else if (mode === 2) out[i] = withPromotion(m);
+        }
+    }
+  return n;
+}
+
+/** Chu's `generateQuiets`: `generatePseudoQuiets` specialised like the captures. */
+export function chuQuiets(pos: Position, out: Int32Array, start: number): number {
+  const ct = cached !== null && cached.tables === pos.variant.tables ? cached : captureTables(pos.variant);
+  return ct.fast ? pseudoQuiets(pos, ct, out, start) : generatePseudoQuiets(pos, out, start);
 }
 
 export function chuCaptures(pos: Position, out: Int32Array, start: number): number {

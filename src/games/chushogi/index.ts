@@ -14,12 +14,13 @@
  *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; SFEN picks it).
  */
 import { makeMove, moveFrom, moveMid, moveMidRaw, moveTo } from '../../core/move.js';
-import { isAttacked, generatePseudo, generatePseudoQuiets } from '../../core/movegen.js';
+import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { parseBetza } from '../../core/betza.js';
 import { buildVariantData, shareLazyTables, type Variant } from '../../core/variant.js';
 import { CHU_PIECES, GOBETWEEN, LANCE, LION_SPECIAL, PAWN, inPromotionZone } from './pieces.js';
 import { formatProblem } from '../../core/problem.js';
+import { chuQuiets } from './captures.js';
 
 export * from './pieces.js';
 
@@ -131,7 +132,14 @@ export const distance = (a: number, b: number): number =>
  * move to that square, which the tables already give, so they are not generated again.
  */
 function generateSpecial(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
-  n = lionPowerCaptures(pos, from, p, out, n);
+  return lionPass(pos, from, p, out, lionPowerCaptures(pos, from, p, out, n));
+}
+
+/**
+ * The one non-capturing move of lion power that the tables do not give: the pass of `p` on `from`
+ * (to = from, mid = its first empty lion-power step), as `generateSpecial` makes it.
+ */
+export function lionPass(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
   const b = pos.board;
   if (POWER[p] === 1) {
     for (let d = 0, base = from * 8; d < 8; d++) {
@@ -383,7 +391,7 @@ export const chushogi: Variant = {
   ...data,
   generateLegal,
   // quiet moves never capture a lion, so no lion-trading rule (of either rule set) applies to them
-  generateQuiets: generatePseudoQuiets,
+  generateQuiets: chuQuiets,
   inCheck,
   promotionMode,
   generateSpecial,
