@@ -40,8 +40,9 @@ export class Position {
   readonly roy: Int32Array;
   private readonly royal: Uint8Array;
   private uMove: Int32Array;
-  /** Per undo entry: the moved piece | the piece captured on `to` << 8 | the one on `mid` << 16. */
-  private uPieces: Int32Array;
+  private uCapTo: Uint8Array;
+  private uCapMid: Uint8Array;
+  private uPiece: Uint8Array;
   private uAux: Int32Array;
   private uHalf: Int32Array;
   private uHashLo: Int32Array;
@@ -56,7 +57,9 @@ export class Position {
     this.roy = new Int32Array(2 * this.occWords);
     this.royal = variant.royal;
     this.uMove = new Int32Array(stack);
-    this.uPieces = new Int32Array(stack);
+    this.uCapTo = new Uint8Array(stack);
+    this.uCapMid = new Uint8Array(stack);
+    this.uPiece = new Uint8Array(stack);
     this.uAux = new Int32Array(stack);
     this.uHalf = new Int32Array(stack);
     this.uHashLo = new Int32Array(stack);
@@ -214,7 +217,9 @@ export class Position {
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + from]!;
       b[from] = np;
     }
-    this.uPieces[sp] = p | (capTo << 8) | (capMid << 16);
+    this.uPiece[sp] = p;
+    this.uCapTo[sp] = capTo;
+    this.uCapMid[sp] = capMid;
     if (v.auxAfter) {
       const a = v.auxAfter(this, m, p, capTo, capMid);
       if (a !== this.aux) {
@@ -239,7 +244,9 @@ export class Position {
       return b;
     };
     this.uMove = more(this.uMove, (k) => new Int32Array(k));
-    this.uPieces = more(this.uPieces, (k) => new Int32Array(k));
+    this.uCapTo = more(this.uCapTo, (k) => new Uint8Array(k));
+    this.uCapMid = more(this.uCapMid, (k) => new Uint8Array(k));
+    this.uPiece = more(this.uPiece, (k) => new Uint8Array(k));
     this.uAux = more(this.uAux, (k) => new Int32Array(k));
     this.uHalf = more(this.uHalf, (k) => new Int32Array(k));
     this.uHashLo = more(this.uHashLo, (k) => new Int32Array(k));
@@ -260,12 +267,11 @@ export class Position {
     const ow = this.occWords;
     const roy = this.roy;
     const royal = this.royal;
-    const pieces = this.uPieces[sp]!;
-    const p = pieces & 255;
+    const p = this.uPiece[sp]!;
     if (to !== from) {
       const np = b[to]!;
       b[from] = p;
-      const capTo = (pieces >> 8) & 255;
+      const capTo = this.uCapTo[sp]!;
       b[to] = capTo;
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
@@ -280,7 +286,7 @@ export class Position {
       if (royal[p] !== royal[b[from]!]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
       b[from] = p;
     }
-    const capMid = pieces >> 16;
+    const capMid = this.uCapMid[sp]!;
     if (mid >= 0 && capMid) {
       b[mid] = capMid;
       occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
@@ -299,8 +305,6 @@ export class Position {
 
   /** Pieces captured by the last move: [on to, on mid]. */
   lastCaptures(): [number, number] {
-    if (this.sp === 0) return [0, 0];
-    const pieces = this.uPieces[this.sp - 1]!;
-    return [(pieces >> 8) & 255, pieces >> 16];
+    return this.sp > 0 ? [this.uCapTo[this.sp - 1]!, this.uCapMid[this.sp - 1]!] : [0, 0];
   }
 }
