@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hasMid, isPromotion, moveFrom, moveMid, moveTo } from '../src/core/move.js';
-import { generatePseudoCaptures, isAttacked } from '../src/core/movegen.js';
+import { generatePseudoCaptures, generatePseudoQuiets, isAttacked } from '../src/core/movegen.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { formatProblem } from '../src/core/problem.js';
 import { createRng } from '../src/engine/rng.js';
-import { chuCaptures } from '../src/games/chushogi/captures.js';
+import { chuCaptures, chuQuiets } from '../src/games/chushogi/captures.js';
 import { LION_CODE, attacked, lionCaptureAllowed } from '../src/games/chushogi/index.js';
 import { getGame } from '../src/games/registry.js';
 
@@ -67,6 +67,30 @@ describe('chu capture generation', () => {
     expect(total).toBeGreaterThan(500);
     expect(promotions).toBeGreaterThan(0);
     expect(doubles).toBeGreaterThan(0);
+  });
+});
+
+describe('chu quiet-move generation', () => {
+  it('gives the generic generator’s quiet moves in the same order, promotions and lion passes included', () => {
+    const buf = new Int32Array(4096);
+    const ref = new Int32Array(4096);
+    let promotions = 0;
+    let passes = 0;
+    let total = 0;
+    for (const rules of ['lishogi', 'jcsa'])
+      playouts(rules, 12, 160, (pos, ply, seed) => {
+        if (ply % 4 !== seed % 4) return;
+        const n = chuQuiets(pos, buf, 0);
+        const fast = Array.from(buf.subarray(0, n));
+        expect(fast).toEqual(Array.from(ref.subarray(0, generatePseudoQuiets(pos, ref, 0))));
+        expect(pos.variant.generateQuiets).toBe(chuQuiets);
+        total += n;
+        promotions += fast.filter(isPromotion).length;
+        passes += fast.filter((m) => hasMid(m) && moveTo(m) === moveFrom(m)).length;
+      });
+    expect(total).toBeGreaterThan(20000);
+    expect(promotions).toBeGreaterThan(100);
+    expect(passes).toBeGreaterThan(100);
   });
 });
 

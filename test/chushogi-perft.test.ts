@@ -22,6 +22,22 @@ const sfen = (text: string): Position => {
 };
 const usiList = (pos: Position): string[] => legalMoves(pos).map(formatUsi).sort();
 
+/** Do the position's occupancy and royal bitsets match its board? */
+function bitsetsAgree(pos: Position): boolean {
+  const ow = pos.occWords;
+  for (let sq = 0; sq < pos.board.length; sq++) {
+    const p = pos.board[sq]!;
+    for (let side = 0; side < 2; side++) {
+      const bit = 1 << (sq & 31);
+      const w = side * ow + (sq >> 5);
+      const here = p !== 0 && (p & 1) === side;
+      if (((pos.occ[w]! & bit) !== 0) !== here) return false;
+      if (((pos.roy[w]! & bit) !== 0) !== (here && pos.variant.royal[p] === 1)) return false;
+    }
+  }
+  return true;
+}
+
 const LONE_LION = '12/12/12/12/12/12/5N6/12/12/12/12/12 b - 1';
 const LONE_FALCON = '12/12/12/12/12/12/5+H6/12/12/12/12/12 b - 1';
 const LONE_EAGLE = '12/12/12/12/12/12/5+D6/12/12/12/12/12 b - 1';
@@ -144,6 +160,21 @@ describe('lishogi path counts (--count-paths)', () => {
 });
 
 describe('move generation invariants', () => {
+  it('a Drunk Elephant promoting to Crown Prince becomes a royal in the royal bitset, and undo takes it back', () => {
+    const pos = sfen('5k6/12/12/12/4E7/12/12/12/12/12/12/6K5 b - 1');
+    const promo = legalMoves(pos).filter((m) => formatUsi(m).endsWith('+'));
+    expect(promo.length).toBeGreaterThan(0);
+    const before = pos.roy.slice();
+    for (const m of promo) {
+      pos.play(m);
+      expect(bitsetsAgree(pos)).toBe(true);
+      expect(pos.roy.some((w, i) => w !== before[i])).toBe(true);
+      pos.undo();
+      expect(bitsetsAgree(pos)).toBe(true);
+      expect([...pos.roy]).toEqual([...before]);
+    }
+  });
+
   it('no duplicate moves, and make/undo restores board and hash, on random games', () => {
     let seed = 12345;
     const rnd = (n: number) => {
@@ -165,8 +196,10 @@ describe('move generation invariants', () => {
           pos.play(m);
           const h = pos.computeHash();
           f.check(pos.hashLo === h[0] && pos.hashHi === h[1], () => `${where} after ${formatUsi(m)}: incremental hash differs from computeHash()`);
+          f.check(bitsetsAgree(pos), () => `${where} after ${formatUsi(m)}: occ/roy differ from the board`);
           pos.undo();
         }
+        f.check(bitsetsAgree(pos), () => `${where}: occ/roy differ from the board after undo`);
         f.check(pos.board.every((p, i) => p === board[i]) && pos.board.length === board.length, () => `${where}: play/undo changed the board`);
         f.check(pos.hashLo === hash[0] && pos.hashHi === hash[1], () => `${where}: play/undo changed the hash`);
         // prefer captures a little so that lions meet

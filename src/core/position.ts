@@ -33,6 +33,12 @@ export class Position {
    */
   readonly occ: Int32Array;
   readonly occWords: number;
+  /**
+   * The royal pieces' squares by side, in the layout of `occ` (bit (sq & 31) of roy[side * occWords +
+   * (sq >> 5)]), kept by put/play/undo/copyFrom/flipOcc: finds the royals without a scan.
+   */
+  readonly roy: Int32Array;
+  private readonly royal: Uint8Array;
   private uMove: Int32Array;
   private uCapTo: Uint8Array;
   private uCapMid: Uint8Array;
@@ -48,6 +54,8 @@ export class Position {
     this.board = new Uint8Array(variant.geometry.size);
     this.occWords = (variant.geometry.size + 31) >> 5;
     this.occ = new Int32Array(2 * this.occWords);
+    this.roy = new Int32Array(2 * this.occWords);
+    this.royal = variant.royal;
     this.uMove = new Int32Array(stack);
     this.uCapTo = new Uint8Array(stack);
     this.uCapMid = new Uint8Array(stack);
@@ -67,6 +75,7 @@ export class Position {
   copyFrom(src: Position): this {
     this.board.set(src.board);
     this.occ.set(src.occ);
+    this.roy.set(src.roy);
     this.turn = src.turn;
     this.aux = src.aux;
     this.halfmove = src.halfmove;
@@ -89,12 +98,14 @@ export class Position {
       this.hashLo ^= z.lo[old * size + sq]!;
       this.hashHi ^= z.hi[old * size + sq]!;
       this.occ[(old & 1) * this.occWords + w]! &= ~bit;
+      this.roy[(old & 1) * this.occWords + w]! &= ~bit;
     }
     this.board[sq] = piece;
     if (piece) {
       this.hashLo ^= z.lo[piece * size + sq]!;
       this.hashHi ^= z.hi[piece * size + sq]!;
       this.occ[(piece & 1) * this.occWords + w]! |= bit;
+      if (this.royal[piece]) this.roy[(piece & 1) * this.occWords + w]! |= bit;
     }
   }
 
@@ -104,6 +115,7 @@ export class Position {
    */
   flipOcc(sq: number, piece: number): void {
     this.occ[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
+    if (this.royal[piece]) this.roy[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
   }
 
   setTurn(side: Side): void {
@@ -162,9 +174,10 @@ export class Position {
     let lo = this.hashLo ^ z.sideLo;
     let hi = this.hashHi ^ z.sideHi;
     const p = b[from]!;
-    this.uPiece[sp] = p;
     const occ = this.occ;
     const ow = this.occWords;
+    const roy = this.roy;
+    const royal = this.royal;
     let capMid = 0;
     if (mid >= 0) {
       capMid = b[mid]!;
@@ -173,6 +186,7 @@ export class Position {
         hi ^= z.hi[capMid * size + mid]!;
         b[mid] = 0;
         occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+        if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       }
     }
     let capTo = 0;
@@ -182,11 +196,15 @@ export class Position {
         lo ^= z.lo[capTo * size + to]!;
         hi ^= z.hi[capTo * size + to]!;
         occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        if (royal[capTo]) roy[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
       }
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
       occ[o + (to >> 5)]! ^= 1 << (to & 31);
       const np = isPromotion(m) ? v.promoted[p]! : p;
+      // a promotion may make a royal (chu: the Drunk Elephant becomes the Crown Prince)
+      if (royal[p]) roy[o + (from >> 5)]! ^= 1 << (from & 31);
+      if (royal[np]) roy[o + (to >> 5)]! ^= 1 << (to & 31);
       lo ^= z.lo[p * size + from]! ^ z.lo[np * size + to]!;
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + to]!;
       b[from] = 0;
@@ -194,17 +212,21 @@ export class Position {
     } else if (isPromotion(m)) {
       // promotion without moving (igui by a promotable lion-power piece)
       const np = v.promoted[p]!;
+      if (royal[p] !== royal[np]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
       lo ^= z.lo[p * size + from]! ^ z.lo[np * size + from]!;
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + from]!;
       b[from] = np;
     }
+    this.uPiece[sp] = p;
     this.uCapTo[sp] = capTo;
     this.uCapMid[sp] = capMid;
     if (v.auxAfter) {
       const a = v.auxAfter(this, m, p, capTo, capMid);
-      lo ^= z.auxLo[this.aux]! ^ z.auxLo[a]!;
-      hi ^= z.auxHi[this.aux]! ^ z.auxHi[a]!;
-      this.aux = a;
+      if (a !== this.aux) {
+        lo ^= z.auxLo[this.aux]! ^ z.auxLo[a]!;
+        hi ^= z.auxHi[this.aux]! ^ z.auxHi[a]!;
+        this.aux = a;
+      }
     }
     this.hashLo = lo;
     this.hashHi = hi;
@@ -243,20 +265,32 @@ export class Position {
     if (this.turn === 1) this.fullmove--;
     const occ = this.occ;
     const ow = this.occWords;
+    const roy = this.roy;
+    const royal = this.royal;
     const p = this.uPiece[sp]!;
     if (to !== from) {
+      const np = b[to]!;
       b[from] = p;
       const capTo = this.uCapTo[sp]!;
       b[to] = capTo;
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
       occ[o + (to >> 5)]! ^= 1 << (to & 31);
-      if (capTo) occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
-    } else b[from] = p;
+      if (capTo) {
+        occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        if (royal[capTo]) roy[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+      }
+      if (royal[p]) roy[o + (from >> 5)]! ^= 1 << (from & 31);
+      if (royal[np]) roy[o + (to >> 5)]! ^= 1 << (to & 31);
+    } else {
+      if (royal[p] !== royal[b[from]!]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      b[from] = p;
+    }
     const capMid = this.uCapMid[sp]!;
     if (mid >= 0 && capMid) {
       b[mid] = capMid;
       occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+      if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
     }
     this.aux = this.uAux[sp]!;
     this.halfmove = this.uHalf[sp]!;

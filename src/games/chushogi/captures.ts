@@ -14,19 +14,19 @@
  */
 import { moveFrom, moveMid, moveTo, plainMove, withPromotion } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
-import { generatePseudoCaptures } from '../../core/movegen.js';
+import { generatePseudoCaptures, generatePseudoQuiets } from '../../core/movegen.js';
 import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE, type MoveTables } from '../../core/tables.js';
 import type { Variant } from '../../core/variant.js';
-import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPowerCaptures } from './index.js';
+import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPass, lionPowerCaptures } from './index.js';
 
 interface ChuCaptureTables {
   readonly tables: MoveTables;
   /**
    * Per (class, square), one record in `rec`: the number of steps, their squares, the number of
-   * rays, and per ray its first square, the square delta along it and its length (one contiguous
-   * read per piece).
+   * rays, and per ray one word: its first square | (the square delta along it + 256) << 8 | its
+   * length << 18 (one contiguous read per piece).
    */
-  readonly rec: Int16Array;
+  readonly rec: Int32Array;
   /**
    * Per (piece code, square) i, at head[i * 4 ..]: the start of its record in `rec` times 4 plus
    * 1 + the first of three occupancy words its steps land in (0: no step test, for pieces with
@@ -43,14 +43,14 @@ interface ChuCaptureTables {
 let cached: ChuCaptureTables | null = null;
 
 /** Pieces with at least this many steps test them against the enemy occupancy first. */
-const STEP_FILTER = 4;
+const STEP_FILTER = 2;
 const pos0Words = (size: number): number => (size + 31) >> 5;
 
 function captureTables(v: Variant): ChuCaptureTables {
   const t = v.tables;
   if (cached !== null && cached.tables === t) return cached;
   const { width: w, size } = v.geometry;
-  let fast = v.promotionMode !== undefined;
+  let fast = v.promotionMode !== undefined && size <= 256;
   for (let i = 0; i < t.stepMode.length; i++)
     if (t.stepMode[i] !== (MODE_MOVE | MODE_CAPTURE) || t.stepLeg[i] !== -1) fast = false;
   for (let c = 0; c < v.special.length; c++) if (v.special[c] !== 0 && v.promoted[c] !== 0) fast = false;
@@ -88,7 +88,7 @@ function captureTables(v: Variant): ChuCaptureTables {
     for (let r = t.rayStart[i]!; r < t.rayStart[i + 1]!; r++) {
       const a = t.rayFirst[r]!;
       const e = t.rayFirst[r + 1]!;
-      rec.push(t.raySq[a]!, e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0, e - a);
+      rec.push(t.raySq[a]! | ((e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0) + 256) << 8 | (e - a) << 18);
     }
   }
   const codes = t.classOf.length;
@@ -108,7 +108,7 @@ function captureTables(v: Variant): ChuCaptureTables {
   const zone = new Uint8Array(2 * size);
   for (let side = 0; side < 2; side++)
     for (let sq = 0; sq < size; sq++) zone[side * size + sq] = inPromotionZone((sq / w) | 0, side) ? 1 : 0;
-  cached = { tables: t, rec: Int16Array.from(rec), head, zone, fast };
+  cached = { tables: t, rec: Int32Array.from(rec), head, zone, fast };
   return cached;
 }
 
@@ -153,10 +153,11 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
             if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
           }
         }
-      for (let e = k + 1 + 3 * rec[k]!, k2 = k + 1; k2 < e; k2 += 3) {
-        const d = rec[k2 + 1]!;
-        let s = rec[k2]!;
-        for (let j = rec[k2 + 2]!; j > 0; j--, s += d) {
+      for (let e = k + 1 + rec[k]!, k2 = k + 1; k2 < e; k2++) {
+        const r = rec[k2]!;
+        const d = ((r >> 8) & 1023) - 256;
+        let s = r & 255;
+        for (let j = r >>> 18; j > 0; j--, s += d) {
           const q = b[s]!;
           if (q === 0) continue;
           if ((q & 1) !== us) {
@@ -194,7 +195,66 @@ function lionFilter(pos: Position, out: Int32Array, start: number, n: number): n
   return w;
 }
 
+/**
+ * The quiet moves of the side to move (moves to empty squares with their promotion choices, and the
+ * lion-power pass), in `generatePseudoQuiets`'s order, appended to out[n..].
+ */
+function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: number): number {
+  const v = pos.variant;
+  const b = pos.board;
+  const us = pos.turn;
+  const size = v.geometry.size;
+  const { rec, head } = ct;
+  const zone = ct.zone;
+  const zoneBase = us * size;
+  const special = v.special;
+  const promoted = v.promoted;
+  const promotionMode = v.promotionMode!;
+  const occ = pos.occ;
+  const ow = pos.occWords;
+  const o = us * ow;
+  for (let w = 0; w < ow; w++)
+    for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
+      const from = (w << 5) + 31 - Math.clz32(x & -x);
+      const p = b[from]!;
+      const first = n;
+      let k = head[(p * size + from) * 4]! >> 2;
+      for (let e = k + 1 + rec[k]!; ++k < e; ) {
+        const to = rec[k]!;
+        if (b[to] === 0) out[n++] = plainMove(from, to);
+      }
+      for (let e = k + 1 + rec[k]!, k2 = k + 1; k2 < e; k2++) {
+        const r = rec[k2]!;
+        const d = ((r >> 8) & 1023) - 256;
+        let s = r & 255;
+        for (let j = r >>> 18; j > 0; j--, s += d) {
+          if (b[s] !== 0) break;
+          out[n++] = plainMove(from, s);
+        }
+      }
+      if (special[p] !== 0) n = lionPass(pos, from, p, out, n);
+      else if (promoted[p] !== 0)
+        // a quiet move may promote only when it ends in the zone (entering it, or a pawn or lance
+        // reaching the last rank): the variant's rule decides there
+        for (let i = first, e = n; i < e; i++) {
+          const m = out[i]!;
+          const to = moveTo(m);
+          if (zone[zoneBase + to] === 0) continue;
+          const mode = promotionMode(pos, from, to, p, 0);
+          if (mode === 1) out[n++] = withPromotion(m);
+          else if (mode === 2) out[i] = withPromotion(m);
+        }
+    }
+  return n;
+}
+
+/** Chu's `generateQuiets`: `generatePseudoQuiets` specialised like the captures. */
+export function chuQuiets(pos: Position, out: Int32Array, start: number): number {
+  const ct = cached !== null && cached.tables === pos.variant.tables ? cached : captureTables(pos.variant);
+  return ct.fast ? pseudoQuiets(pos, ct, out, start) : generatePseudoQuiets(pos, out, start);
+}
+
 export function chuCaptures(pos: Position, out: Int32Array, start: number): number {
-  const ct = captureTables(pos.variant);
+  const ct = cached !== null && cached.tables === pos.variant.tables ? cached : captureTables(pos.variant);
   return ct.fast ? pseudoCaptures(pos, ct, out, start) : lionFilter(pos, out, start, generatePseudoCaptures(pos, out, start));
 }

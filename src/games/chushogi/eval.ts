@@ -124,6 +124,10 @@ export function chushogiProfile(v: Variant): EngineProfile {
       }
     adj.push(list);
   }
+  // the same lists flat: adjList[adjStart[sq] .. adjStart[sq + 1])
+  const adjStart = new Int32Array(SIZE + 1);
+  for (let sq = 0; sq < SIZE; sq++) adjStart[sq + 1] = adjStart[sq]! + adj[sq]!.length;
+  const adjList = Int32Array.from(adj.flat());
   // squares a lion reaches or is reached from in one move (Chebyshev distance 2, itself excluded),
   // flat: near2[near2Start[sq] .. near2Start[sq + 1]), near2Adj marks the adjacent ones; only the
   // adjacent ones while the terms that look farther weigh nothing (the tuned weights), a third of the work
@@ -156,7 +160,6 @@ export function chushogiProfile(v: Variant): EngineProfile {
   const cacheVal = new Int32Array(EVAL_CACHE);
   const cacheUsed = new Uint8Array(EVAL_CACHE);
   const royalSq = new Int32Array(4);
-  const strongSq = new Int32Array(SIZE);
   const lionSq = new Int32Array(SIZE);
 
   function evaluate(pos: Position, alpha = -LAZY_OFF, beta = LAZY_OFF, inc?: IncrementalEval): number {
@@ -187,32 +190,29 @@ export function chushogiProfile(v: Variant): EngineProfile {
   function fullEvaluate(pos: Position, s: number): number {
     const b = pos.board;
 
-    // one scan: royals, strong pieces
+    // the royals from the position's royal bitsets (in square order, at most two a side); the
+    // other pieces are scanned only for the terms that need them
     let nRoyal0 = 0;
     let nRoyal1 = 0;
-    let ns = 0;
     let nl = 0;
     let pieces0 = 0;
     let pieces1 = 0;
     const occ = pos.occ;
+    const roy = pos.roy;
     const ow = pos.occWords;
-    for (let k = 0; k < 2 * ow; k++)
-    for (let x = occ[k]!; x !== 0; x &= x - 1) {
-      const sq = ((k % ow) << 5) + 31 - Math.clz32(x & -x);
-      const p = b[sq]!;
-      if (royal[p]) {
-        if ((p & 1) === 0) {
-          if (nRoyal0 < 2) royalSq[nRoyal0++] = sq;
-        } else if (nRoyal1 < 2) royalSq[2 + nRoyal1++] = sq;
-      } else {
-        if (strong[p]) strongSq[ns++] = sq;
-        if (EXTRA_TERMS) {
+    for (let w = 0; w < ow; w++)
+      for (let x = roy[w]!; x !== 0 && nRoyal0 < 2; x &= x - 1) royalSq[nRoyal0++] = (w << 5) + 31 - Math.clz32(x & -x);
+    for (let w = 0; w < ow; w++)
+      for (let x = roy[ow + w]!; x !== 0 && nRoyal1 < 2; x &= x - 1) royalSq[2 + nRoyal1++] = (w << 5) + 31 - Math.clz32(x & -x);
+    if (EXTRA_TERMS)
+      for (let k = 0; k < 2 * ow; k++)
+        for (let x = occ[k]! & ~roy[k]!; x !== 0; x &= x - 1) {
+          const sq = ((k % ow) << 5) + 31 - Math.clz32(x & -x);
+          const p = b[sq]!;
           if ((p & 1) === 0) pieces0++;
           else pieces1++;
           if (isLion[p]) lionSq[nl++] = sq;
         }
-      }
-    }
     // lion safety: enemy pieces within a lion's reach, own pieces next to it; two lions in reach
     // of each other favour the side to move
     let contact = 0;
@@ -242,38 +242,44 @@ export function chushogiProfile(v: Variant): EngineProfile {
     // king shelter: own pieces next to each royal
     for (let i = 0; i < nRoyal0; i++) {
       let guards = 0;
-      for (const t of adj[royalSq[i]!]!) {
-        const q = b[t]!;
+      const r = royalSq[i]!;
+      for (let j = adjStart[r]!, e = adjStart[r + 1]!; j < e; j++) {
+        const q = b[adjList[j]!]!;
         if (q !== 0 && (q & 1) === 0) guards++;
       }
       s += Math.min(guards, 5) * GUARD;
     }
     for (let i = 0; i < nRoyal1; i++) {
       let guards = 0;
-      for (const t of adj[royalSq[2 + i]!]!) {
-        const q = b[t]!;
+      const r = royalSq[2 + i]!;
+      for (let j = adjStart[r]!, e = adjStart[r + 1]!; j < e; j++) {
+        const q = b[adjList[j]!]!;
         if (q !== 0 && (q & 1) === 1) guards++;
       }
       s -= Math.min(guards, 5) * GUARD;
     }
     // the side ahead in material brings its strong pieces towards the enemy royal
-    if (s > 600 && nRoyal1 > 0) s += ((tropism(b, ns, 0, royalSq[2]!) * Math.min(4, (s / 600) | 0) * TROPISM) / 100) | 0;
-    else if (s < -600 && nRoyal0 > 0) s -= ((tropism(b, ns, 1, royalSq[0]!) * Math.min(4, (-s / 600) | 0) * TROPISM) / 100) | 0;
+    if (s > 600 && nRoyal1 > 0) s += ((tropism(pos, 0, royalSq[2]!) * Math.min(4, (s / 600) | 0) * TROPISM) / 100) | 0;
+    else if (s < -600 && nRoyal0 > 0) s -= ((tropism(pos, 1, royalSq[0]!) * Math.min(4, (-s / 600) | 0) * TROPISM) / 100) | 0;
     s += ls;
     return (pos.turn === 0 ? s : -s) + TEMPO;
   }
 
   /** Closeness of `side`'s strong pieces to the square `target`. */
-  function tropism(b: Uint8Array, ns: number, side: number, target: number): number {
+  function tropism(pos: Position, side: number, target: number): number {
+    const b = pos.board;
+    const occ = pos.occ;
+    const ow = pos.occWords;
     const tx = target % W;
     const ty = (target / W) | 0;
     let t = 0;
-    for (let i = 0; i < ns; i++) {
-      const sq = strongSq[i]!;
-      if ((b[sq]! & 1) !== side) continue;
-      const d = Math.max(Math.abs((sq % W) - tx), Math.abs(((sq / W) | 0) - ty));
-      t += 12 - d;
-    }
+    for (let w = 0; w < ow; w++)
+      for (let x = occ[side * ow + w]!; x !== 0; x &= x - 1) {
+        const sq = (w << 5) + 31 - Math.clz32(x & -x);
+        if (strong[b[sq]!] === 0) continue;
+        const d = Math.max(Math.abs((sq % W) - tx), Math.abs(((sq / W) | 0) - ty));
+        t += 12 - d;
+      }
     return t;
   }
 

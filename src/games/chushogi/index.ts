@@ -14,12 +14,13 @@
  *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; SFEN picks it).
  */
 import { makeMove, moveFrom, moveMid, moveMidRaw, moveTo } from '../../core/move.js';
-import { isAttacked, generatePseudo, generatePseudoQuiets } from '../../core/movegen.js';
+import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { parseBetza } from '../../core/betza.js';
 import { buildVariantData, shareLazyTables, type Variant } from '../../core/variant.js';
 import { CHU_PIECES, GOBETWEEN, LANCE, LION_SPECIAL, PAWN, inPromotionZone } from './pieces.js';
 import { formatProblem } from '../../core/problem.js';
+import { chuQuiets } from './captures.js';
 
 export * from './pieces.js';
 
@@ -131,7 +132,14 @@ export const distance = (a: number, b: number): number =>
  * move to that square, which the tables already give, so they are not generated again.
  */
 function generateSpecial(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
-  n = lionPowerCaptures(pos, from, p, out, n);
+  return lionPass(pos, from, p, out, lionPowerCaptures(pos, from, p, out, n));
+}
+
+/**
+ * The one non-capturing move of lion power that the tables do not give: the pass of `p` on `from`
+ * (to = from, mid = its first empty lion-power step), as `generateSpecial` makes it.
+ */
+export function lionPass(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
   const b = pos.board;
   if (POWER[p] === 1) {
     for (let d = 0, base = from * 8; d < 8; d++) {
@@ -220,22 +228,9 @@ function promotionMode(_pos: Position, from: number, to: number, piece: number, 
 
 /** Does `side` have a royal (King or Crown Prince) on the board? */
 export function hasRoyal(pos: Position, side: number): boolean {
-  const b = pos.board;
-  const royal = pos.variant.royal;
-  const occ = pos.occ;
+  const roy = pos.roy;
   const ow = pos.occWords;
-  if (side === 0) {
-    for (let w = 0; w < ow; w++)
-      for (let x = occ[w]!; x !== 0; x &= x - 1) if (royal[b[(w << 5) + 31 - Math.clz32(x & -x)]!]) return true;
-  } else {
-    // from the far end, where side 1's royals start
-    for (let w = ow - 1; w >= 0; w--)
-      for (let x = occ[ow + w]!; x !== 0; ) {
-        const bit = 31 - Math.clz32(x);
-        if (royal[b[(w << 5) + bit]!]) return true;
-        x ^= 1 << bit;
-      }
-  }
+  for (let w = side * ow, e = w + ow; w < e; w++) if (roy[w] !== 0) return true;
   return false;
 }
 
@@ -308,16 +303,12 @@ function generateFiltered(pos: Position, out: Int32Array, start: number): number
 }
 
 function inCheck(pos: Position): boolean {
-  const b = pos.board;
   const us = pos.turn;
-  const royal = pos.variant.royal;
-  const occ = pos.occ;
+  const roy = pos.roy;
   const ow = pos.occWords;
   for (let w = 0; w < ow; w++)
-    for (let x = occ[us * ow + w]!; x !== 0; x &= x - 1) {
-      const sq = (w << 5) + 31 - Math.clz32(x & -x);
-      if (royal[b[sq]!] && attacked(pos, sq, us ^ 1)) return true;
-    }
+    for (let x = roy[us * ow + w]!; x !== 0; x &= x - 1)
+      if (attacked(pos, (w << 5) + 31 - Math.clz32(x & -x), us ^ 1)) return true;
   return false;
 }
 
@@ -400,7 +391,7 @@ export const chushogi: Variant = {
   ...data,
   generateLegal,
   // quiet moves never capture a lion, so no lion-trading rule (of either rule set) applies to them
-  generateQuiets: generatePseudoQuiets,
+  generateQuiets: chuQuiets,
   inCheck,
   promotionMode,
   generateSpecial,
