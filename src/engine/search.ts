@@ -828,6 +828,7 @@ export class Searcher {
     // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
+    const noCheck = futile && this.fastCheck ? this.profile.cannotGiveCheck : undefined;
     let stage = hashMove !== 0 ? 0 : 1;
     let legalSeen = hashMove !== 0;
     let capEnd = base;
@@ -893,9 +894,12 @@ export class Searcher {
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
+      const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
+      // pruned unless it gives check: where the profile can tell before the move, it is not played
+      if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
       this.make(m, ply);
       let childCheck = this.knownCheckAfter(m);
-      if (prune && quiet && searched > 0 && bs < KILLER_SCORE && futile) {
+      if (futileHere) {
         // a quiet move that gives check (chu: attacks a royal) is never pruned: it may mate
         if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;
         if (childCheck === 0) {

@@ -6,7 +6,7 @@
  */
 import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, givesCheck, HORSE, KING, SOLDIER, xiangqi } from './index.js';
+import { ADVISOR, CANNON, CHARIOT, cannotGiveCheck, ELEPHANT, givesCheck, HORSE, KING, SOLDIER, xiangqi } from './index.js';
 import { xiangqiCaptures, xiangqiPseudoCaptures } from './captures.js';
 import { xiangqiEndRules } from './end.js';
 import { XIANGQI_WEIGHTS } from './eval-weights.js';
@@ -238,6 +238,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     generateCaptures: xiangqiCaptures,
     generatePseudoCaptures: xiangqiPseudoCaptures,
     givesCheck,
+    cannotGiveCheck,
     nullMoveAllowed(pos: Position): boolean {
       const b = pos.board;
       const occ = pos.occ;
