@@ -72,6 +72,8 @@ export interface SearchLimits {
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 /** Move-ordering band of the killer moves: above every history score (capped at 2^22), below promotions. */
 const KILLER_SCORE = 2 ** 24;
+/** Ordering score of the hash move, above every other (2^30 - 1: still a small integer for V8). */
+const HASH_SCORE = 2 ** 30 - 1;
 const REP_CACHE = 4096;
 /** Futility margins by remaining depth (quiet moves are skipped when the static score + margin <= alpha). */
 const FUTILITY = new Int32Array([0, 150, 300]);
@@ -524,15 +526,15 @@ export class Searcher {
       this.nodes++;
       let score: number;
       const childCheck = this.checkAfter(m) ? 1 : 0;
-      if (this.exactRoot) score = -this.node(depth - 1, -INF, INF, 1, childCheck, true);
-      else if (i === 0) score = -this.node(depth - 1, -beta, -alpha, 1, childCheck, true);
+      if (this.exactRoot) score = 0 - this.node(depth - 1, -INF, INF, 1, childCheck, true);
+      else if (i === 0) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, 1, childCheck, true);
       else {
         let r = 0;
         if (depth >= 3 && i >= 3 && !inCheck && childCheck === 0 && !this.isNoisy(m))
           r = Math.min(LMR[Math.min(depth, 63) * 64 + Math.min(i, 63)]!, depth - 2);
-        score = -this.node(depth - 1 - r, -alpha - 1, -alpha, 1, childCheck, false);
-        if (r > 0 && score > alpha && !this.stopped) score = -this.node(depth - 1, -alpha - 1, -alpha, 1, childCheck, false);
-        if (score > alpha && score < beta && !this.stopped) score = -this.node(depth - 1, -beta, -alpha, 1, childCheck, true);
+        score = 0 - this.node(depth - 1 - r, -1 - alpha, 0 - alpha, 1, childCheck, false);
+        if (r > 0 && score > alpha && !this.stopped) score = 0 - this.node(depth - 1, -1 - alpha, 0 - alpha, 1, childCheck, false);
+        if (score > alpha && score < beta && !this.stopped) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, 1, childCheck, true);
       }
       this.unmake(m, 0);
       if (this.stopped) return best;
@@ -655,7 +657,7 @@ export class Searcher {
     for (let i = start; i < end; i++) {
       const m = moves[i]!;
       if (m === ttMove) {
-        scores[i] = 1 << 30;
+        scores[i] = HASH_SCORE;
         continue;
       }
       const p = b[moveFrom(m)]!;
@@ -672,7 +674,7 @@ export class Searcher {
     const k2 = this.killers[ply * 2 + 1]!;
     for (let i = start; i < end; i++) {
       const m = moves[i]!;
-      scores[i] = m === ttMove ? 1 << 30 : this.quietScore(m, b[moveFrom(m)]!, k1, k2, counter);
+      scores[i] = m === ttMove ? HASH_SCORE : this.quietScore(m, b[moveFrom(m)]!, k1, k2, counter);
     }
   }
 
@@ -792,7 +794,7 @@ export class Searcher {
           this.repFloor = idx + 1;
           this.royalCap[ply + 1] = 0;
           this.nodes++;
-          const s = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, 0, false);
+          const s = 0 - this.node(depth - 1 - r, 0 - beta, 1 - beta, ply + 1, 0, false);
           this.repFloor = floor;
           if (aux !== 0) pos.setAux(aux);
           pos.setTurn((pos.turn ^ 1) as 0 | 1);
@@ -841,7 +843,7 @@ export class Searcher {
       let bs: number;
       if (stage === 0) {
         m = hashMove;
-        bs = 1 << 30;
+        bs = HASH_SCORE;
         stage = 1;
       } else {
         if (stage === 1) {
@@ -909,7 +911,7 @@ export class Searcher {
       }
       this.nodes++;
       let score: number;
-      if (searched === 0) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, pvNode);
+      if (searched === 0) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, ply + 1, childCheck, pvNode);
       else {
         let r = 0;
         if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < KILLER_SCORE) {
@@ -921,9 +923,9 @@ export class Searcher {
             r = Math.max(0, Math.min(r, depth - 2));
           }
         }
-        score = -this.node(depth - 1 - r, -alpha - 1, -alpha, ply + 1, childCheck, false);
-        if (r > 0 && score > alpha && !this.stopped) score = -this.node(depth - 1, -alpha - 1, -alpha, ply + 1, childCheck, false);
-        if (score > alpha && score < beta && pvNode && !this.stopped) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, true);
+        score = 0 - this.node(depth - 1 - r, -1 - alpha, 0 - alpha, ply + 1, childCheck, false);
+        if (r > 0 && score > alpha && !this.stopped) score = 0 - this.node(depth - 1, -1 - alpha, 0 - alpha, ply + 1, childCheck, false);
+        if (score > alpha && score < beta && pvNode && !this.stopped) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, ply + 1, childCheck, true);
       }
       this.unmake(m, ply);
       if (this.stopped) return 0;
@@ -1037,7 +1039,7 @@ export class Searcher {
       legalSeen = true;
       this.make(m, ply);
       this.nodes++;
-      const score = -this.quiesce(-beta, -alpha, ply + 1, this.knownCheckAfter(m));
+      const score = 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1, this.knownCheckAfter(m));
       this.unmake(m, ply);
       if (this.stopped) return 0;
       if (score > best) {

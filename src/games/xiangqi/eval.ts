@@ -223,7 +223,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     const usMovers = turn === 0 ? movers0 : movers1;
     const themMovers = turn === 0 ? movers1 : movers0;
     if (rel > 0 && usMovers === 0) return rel >> 3;
-    if (rel < 0 && themMovers === 0) return -(-rel >> 3);
+    if (rel < 0 && themMovers === 0) return 0 - (-rel >> 3); // never -0
     return rel;
   }
 
