@@ -778,10 +778,11 @@ export class Searcher {
       }
     }
 
+    // the static evaluation serves the pruning of non-PV nodes only (futility, null move)
     let staticEval = -INF;
-    if (!inCheck) {
+    if (!inCheck && !pvNode) {
       staticEval = this.evaluate(beta - 1, beta);
-      if (!pvNode && Math.abs(beta) < MATE_BOUND) {
+      if (Math.abs(beta) < MATE_BOUND) {
         // reverse futility: far above beta near the leaves
         if (depth <= 3 && staticEval - 110 * depth >= beta) return staticEval;
         // null move
