@@ -749,6 +749,10 @@ export class Searcher {
     // a side whose royals were just captured has lost (chu), before any stand-pat or null move
     if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
     const inCheck = knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos);
+    if (inCheck && ply < 2 * this.rootDepth + 8) depth++;
+    // the transposition table is read this early (nothing below writes it before the entry is
+    // used) so that its likely cache miss overlaps the repetition scan
+    const e = depth > 0 ? this.tt.probe(pos.hashLo, pos.hashHi) : -1;
     const idx = this.rootIndex + ply;
     this.repLo[idx] = pos.hashLo;
     this.repHi[idx] = pos.hashHi;
@@ -763,12 +767,10 @@ export class Searcher {
     if (mAlpha >= mBeta) return mAlpha;
     if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
 
-    if (inCheck && ply < 2 * this.rootDepth + 8) depth++;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, inCheck ? 1 : 0);
 
     // transposition table
     let ttMove = 0;
-    const e = this.tt.probe(pos.hashLo, pos.hashHi);
     if (e >= 0) {
       ttMove = this.tt.move(e);
       if (!pvNode && this.tt.depth(e) >= depth) {
