@@ -74,6 +74,8 @@ const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 const KILLER_SCORE = 2 ** 24;
 /** Ordering score of the hash move, above every other (2^30 - 1: still a small integer for V8). */
 const HASH_SCORE = 2 ** 30 - 1;
+/** No ordering score is above it (captures stay below 2^27): no bound yet on the scores left to pick. */
+const NO_BOUND = HASH_SCORE;
 const REP_CACHE = 4096;
 /** Futility margins by remaining depth (quiet moves are skipped when the static score + margin <= alpha). */
 const FUTILITY = new Int32Array([0, 150, 300]);
@@ -840,6 +842,7 @@ export class Searcher {
     let end = base;
     let i = base;
     let picked = 0;
+    let pickBound = NO_BOUND;
     const values = this.values;
     for (;;) {
       let m: number;
@@ -860,6 +863,7 @@ export class Searcher {
           }
           stage = 2;
           i = base;
+          pickBound = NO_BOUND;
         }
         if (stage === 2 && i >= capEnd) {
           end = quiets ? quiets(pos, moves, capEnd) : v.generateLegal(pos, moves, capEnd);
@@ -867,17 +871,22 @@ export class Searcher {
           else this.scoreMoves(moves, scores, capEnd, end, hashMove, ply, counter);
           stage = 3;
           i = capEnd;
+          pickBound = NO_BOUND;
         }
         if (i >= end) break;
         if (stage === 2 || picked < SORTED_QUIETS) {
-          // pick the best remaining move
+          // pick the best remaining move (the first of the best: the scan stops at the stage's last
+          // picked score, which nothing left can beat)
           let bi = i;
           bs = scores[i]!;
-          for (let j = i + 1; j < end; j++)
-            if (scores[j]! > bs) {
-              bs = scores[j]!;
-              bi = j;
-            }
+          if (bs < pickBound)
+            for (let j = i + 1; j < end; j++)
+              if (scores[j]! > bs) {
+                bs = scores[j]!;
+                bi = j;
+                if (bs === pickBound) break;
+              }
+          pickBound = bs;
           m = moves[bi]!;
           if (bi !== i) {
             moves[bi] = moves[i]!;
@@ -1015,14 +1024,19 @@ export class Searcher {
     const stand = best;
     const guarded = this.profile.qsSkipLosing;
     let legalSeen = false;
+    let pickBound = NO_BOUND;
     for (let i = base; i < end; i++) {
+      // the first of the best remaining (no score left can beat the last one picked)
       let bi = i;
       let bs = scores[i]!;
-      for (let j = i + 1; j < end; j++)
-        if (scores[j]! > bs) {
-          bs = scores[j]!;
-          bi = j;
-        }
+      if (bs < pickBound)
+        for (let j = i + 1; j < end; j++)
+          if (scores[j]! > bs) {
+            bs = scores[j]!;
+            bi = j;
+            if (bs === pickBound) break;
+          }
+      pickBound = bs;
       const m = moves[bi]!;
       if (bi !== i) {
         moves[bi] = moves[i]!;
