@@ -351,8 +351,8 @@ describe('profiles', () => {
   it('xiangqi cannotGiveCheck (before a move) says yes only for moves after which givesCheck says no', () => {
     let said = 0;
     let checks = 0;
-    for (let seed = 1; seed <= 120; seed++) {
-      const pos = playout(xq(XQ_START), 8 + seed, seed + 500);
+    for (let seed = 1; seed <= 60; seed++) {
+      const pos = playout(xq(XQ_START), 8 + 2 * seed, seed + 500);
       if (xiangqi.inCheck(pos)) continue;
       for (const m of legalMoves(pos)) {
         const cannot = cannotGiveCheck(pos, m);
@@ -364,8 +364,8 @@ describe('profiles', () => {
         if (cannot) expect(c).toBe(false);
       }
     }
-    expect(said).toBeGreaterThan(1000);
-    expect(checks).toBeGreaterThan(20);
+    expect(said).toBeGreaterThan(500);
+    expect(checks).toBeGreaterThan(10);
   });
 
   it('xiangqi moveLegal in check keeps exactly the evasions', () => {
