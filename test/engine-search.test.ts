@@ -13,7 +13,7 @@ import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../sr
 import { xiangqiCaptures, xiangqiPseudoCaptures } from '../src/games/xiangqi/captures.js';
 import { generatePseudo, generatePseudoCaptures } from '../src/core/movegen.js';
 import { chuCaptures } from '../src/games/chushogi/captures.js';
-import { givesCheck, xiangqi } from '../src/games/xiangqi/index.js';
+import { cannotGiveCheck, givesCheck, xiangqi } from '../src/games/xiangqi/index.js';
 import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
 import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
@@ -346,6 +346,52 @@ describe('profiles', () => {
       }
     }
     expect(checks).toBeGreaterThan(10);
+  });
+
+  it('xiangqi cannotGiveCheck (before a move) says yes only for moves after which givesCheck says no', () => {
+    let said = 0;
+    let checks = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const pos = playout(xq(XQ_START), 8 + 2 * seed, seed + 500);
+      if (xiangqi.inCheck(pos)) continue;
+      for (const m of legalMoves(pos)) {
+        const cannot = cannotGiveCheck(pos, m);
+        pos.play(m);
+        const c = xiangqi.inCheck(pos);
+        pos.undo();
+        if (cannot) said++;
+        if (c) checks++;
+        if (cannot) expect(c).toBe(false);
+      }
+    }
+    expect(said).toBeGreaterThan(500);
+    expect(checks).toBeGreaterThan(10);
+  });
+
+  it('xiangqi moveLegal in check keeps exactly the evasions', () => {
+    const buf = new Int32Array(256);
+    let checkedPositions = 0;
+    let kept = 0;
+    // the positions right after the checking moves of random playouts
+    for (let seed = 1; seed <= 100; seed++) {
+      const start = playout(xq(XQ_START), 16 + seed, seed + 9000);
+      for (const c of legalMoves(start)) {
+        start.play(c);
+        if (xiangqi.inCheck(start)) {
+          checkedPositions++;
+          const legal = new Set(legalMoves(start));
+          const n = generatePseudo(start, buf, 0);
+          for (let i = 0; i < n; i++) {
+            const m = buf[i]!;
+            expect(xiangqi.moveLegal!(start, m, true)).toBe(legal.has(m));
+            if (legal.has(m)) kept++;
+          }
+        }
+        start.undo();
+      }
+    }
+    expect(checkedPositions).toBeGreaterThan(40);
+    expect(kept).toBeGreaterThan(200);
   });
 
   it('xiangqi moveLegal keeps exactly the legal moves among the pseudo-legal ones', () => {

@@ -80,6 +80,12 @@ export interface EngineProfile {
    * must then answer as `variant.inCheck` does.
    */
   givesCheck?(pos: Position, m: number): boolean;
+  /**
+   * Optional test before the search plays m (with `givesCheck`, under the same assumption): true
+   * only when `givesCheck` would answer false right after m, so a pruned quiet move need not be
+   * played to learn that it gives no check.
+   */
+  cannotGiveCheck?(pos: Position, m: number): boolean;
   /** Can royals be captured (chu)? Then the search checks that the side to move still has one. */
   readonly royalsCapturable?: boolean;
   /** May the side to move try a null move (has pieces beyond pawns, so zugzwang is unlikely)? */

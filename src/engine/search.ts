@@ -72,6 +72,10 @@ export interface SearchLimits {
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 /** Move-ordering band of the killer moves: above every history score (capped at 2^22), below promotions. */
 const KILLER_SCORE = 2 ** 24;
+/** Ordering score of the hash move, above every other (2^30 - 1: still a small integer for V8). */
+const HASH_SCORE = 2 ** 30 - 1;
+/** No ordering score is above it (captures stay below 2^27): no bound yet on the scores left to pick. */
+const NO_BOUND = HASH_SCORE;
 const REP_CACHE = 4096;
 /** Futility margins by remaining depth (quiet moves are skipped when the static score + margin <= alpha). */
 const FUTILITY = new Int32Array([0, 150, 300]);
@@ -524,15 +528,15 @@ export class Searcher {
       this.nodes++;
       let score: number;
       const childCheck = this.checkAfter(m) ? 1 : 0;
-      if (this.exactRoot) score = -this.node(depth - 1, -INF, INF, 1, childCheck, true);
-      else if (i === 0) score = -this.node(depth - 1, -beta, -alpha, 1, childCheck, true);
+      if (this.exactRoot) score = 0 - this.node(depth - 1, -INF, INF, 1, childCheck, true);
+      else if (i === 0) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, 1, childCheck, true);
       else {
         let r = 0;
         if (depth >= 3 && i >= 3 && !inCheck && childCheck === 0 && !this.isNoisy(m))
           r = Math.min(LMR[Math.min(depth, 63) * 64 + Math.min(i, 63)]!, depth - 2);
-        score = -this.node(depth - 1 - r, -alpha - 1, -alpha, 1, childCheck, false);
-        if (r > 0 && score > alpha && !this.stopped) score = -this.node(depth - 1, -alpha - 1, -alpha, 1, childCheck, false);
-        if (score > alpha && score < beta && !this.stopped) score = -this.node(depth - 1, -beta, -alpha, 1, childCheck, true);
+        score = 0 - this.node(depth - 1 - r, -1 - alpha, 0 - alpha, 1, childCheck, false);
+        if (r > 0 && score > alpha && !this.stopped) score = 0 - this.node(depth - 1, -1 - alpha, 0 - alpha, 1, childCheck, false);
+        if (score > alpha && score < beta && !this.stopped) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, 1, childCheck, true);
       }
       this.unmake(m, 0);
       if (this.stopped) return best;
@@ -655,7 +659,7 @@ export class Searcher {
     for (let i = start; i < end; i++) {
       const m = moves[i]!;
       if (m === ttMove) {
-        scores[i] = 1 << 30;
+        scores[i] = HASH_SCORE;
         continue;
       }
       const p = b[moveFrom(m)]!;
@@ -672,7 +676,7 @@ export class Searcher {
     const k2 = this.killers[ply * 2 + 1]!;
     for (let i = start; i < end; i++) {
       const m = moves[i]!;
-      scores[i] = m === ttMove ? 1 << 30 : this.quietScore(m, b[moveFrom(m)]!, k1, k2, counter);
+      scores[i] = m === ttMove ? HASH_SCORE : this.quietScore(m, b[moveFrom(m)]!, k1, k2, counter);
     }
   }
 
@@ -751,6 +755,10 @@ export class Searcher {
     // a side whose royals were just captured has lost (chu), before any stand-pat or null move
     if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
     const inCheck = knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos);
+    if (inCheck && ply < 2 * this.rootDepth + 8) depth++;
+    // the transposition table is read this early (nothing below writes it before the entry is
+    // used) so that its likely cache miss overlaps the repetition scan
+    const e = depth > 0 ? this.tt.probe(pos.hashLo, pos.hashHi) : -1;
     const idx = this.rootIndex + ply;
     this.repLo[idx] = pos.hashLo;
     this.repHi[idx] = pos.hashHi;
@@ -765,12 +773,10 @@ export class Searcher {
     if (mAlpha >= mBeta) return mAlpha;
     if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
 
-    if (inCheck && ply < 2 * this.rootDepth + 8) depth++;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, inCheck ? 1 : 0);
 
     // transposition table
     let ttMove = 0;
-    const e = this.tt.probe(pos.hashLo, pos.hashHi);
     if (e >= 0) {
       ttMove = this.tt.move(e);
       if (!pvNode && this.tt.depth(e) >= depth) {
@@ -780,10 +786,11 @@ export class Searcher {
       }
     }
 
+    // the static evaluation serves the pruning of non-PV nodes only (futility, null move)
     let staticEval = -INF;
-    if (!inCheck) {
+    if (!inCheck && !pvNode) {
       staticEval = this.evaluate(beta - 1, beta);
-      if (!pvNode && Math.abs(beta) < MATE_BOUND) {
+      if (Math.abs(beta) < MATE_BOUND) {
         // reverse futility: far above beta near the leaves
         if (depth <= 3 && staticEval - 110 * depth >= beta) return staticEval;
         // null move
@@ -796,7 +803,7 @@ export class Searcher {
           this.repFloor = idx + 1;
           this.royalCap[ply + 1] = 0;
           this.nodes++;
-          const s = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, 0, false);
+          const s = 0 - this.node(depth - 1 - r, 0 - beta, 1 - beta, ply + 1, 0, false);
           this.repFloor = floor;
           if (aux !== 0) pos.setAux(aux);
           pos.setTurn((pos.turn ^ 1) as 0 | 1);
@@ -832,19 +839,21 @@ export class Searcher {
     // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
+    const noCheck = futile && this.fastCheck ? this.profile.cannotGiveCheck : undefined;
     let stage = hashMove !== 0 ? 0 : 1;
     let legalSeen = hashMove !== 0;
     let capEnd = base;
     let end = base;
     let i = base;
     let picked = 0;
+    let pickBound = NO_BOUND;
     const values = this.values;
     for (;;) {
       let m: number;
       let bs: number;
       if (stage === 0) {
         m = hashMove;
-        bs = 1 << 30;
+        bs = HASH_SCORE;
         stage = 1;
       } else {
         if (stage === 1) {
@@ -858,6 +867,7 @@ export class Searcher {
           }
           stage = 2;
           i = base;
+          pickBound = NO_BOUND;
         }
         if (stage === 2 && i >= capEnd) {
           end = quiets ? quiets(pos, moves, capEnd) : v.generateLegal(pos, moves, capEnd);
@@ -865,17 +875,22 @@ export class Searcher {
           else this.scoreMoves(moves, scores, capEnd, end, hashMove, ply, counter);
           stage = 3;
           i = capEnd;
+          pickBound = NO_BOUND;
         }
         if (i >= end) break;
         if (stage === 2 || picked < SORTED_QUIETS) {
-          // pick the best remaining move
+          // pick the best remaining move (the first of the best: the scan stops at the stage's last
+          // picked score, which nothing left can beat)
           let bi = i;
           bs = scores[i]!;
-          for (let j = i + 1; j < end; j++)
-            if (scores[j]! > bs) {
-              bs = scores[j]!;
-              bi = j;
-            }
+          if (bs < pickBound)
+            for (let j = i + 1; j < end; j++)
+              if (scores[j]! > bs) {
+                bs = scores[j]!;
+                bi = j;
+                if (bs === pickBound) break;
+              }
+          pickBound = bs;
           m = moves[bi]!;
           if (bi !== i) {
             moves[bi] = moves[i]!;
@@ -897,9 +912,12 @@ export class Searcher {
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
+      const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
+      // pruned unless it gives check: where the profile can tell before the move, it is not played
+      if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
       this.make(m, ply);
       let childCheck = this.knownCheckAfter(m);
-      if (prune && quiet && searched > 0 && bs < KILLER_SCORE && futile) {
+      if (futileHere) {
         // a quiet move that gives check (chu: attacks a royal) is never pruned: it may mate
         if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;
         if (childCheck === 0) {
@@ -909,7 +927,7 @@ export class Searcher {
       }
       this.nodes++;
       let score: number;
-      if (searched === 0) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, pvNode);
+      if (searched === 0) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, ply + 1, childCheck, pvNode);
       else {
         let r = 0;
         if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < KILLER_SCORE) {
@@ -921,9 +939,9 @@ export class Searcher {
             r = Math.max(0, Math.min(r, depth - 2));
           }
         }
-        score = -this.node(depth - 1 - r, -alpha - 1, -alpha, ply + 1, childCheck, false);
-        if (r > 0 && score > alpha && !this.stopped) score = -this.node(depth - 1, -alpha - 1, -alpha, ply + 1, childCheck, false);
-        if (score > alpha && score < beta && pvNode && !this.stopped) score = -this.node(depth - 1, -beta, -alpha, ply + 1, childCheck, true);
+        score = 0 - this.node(depth - 1 - r, -1 - alpha, 0 - alpha, ply + 1, childCheck, false);
+        if (r > 0 && score > alpha && !this.stopped) score = 0 - this.node(depth - 1, -1 - alpha, 0 - alpha, ply + 1, childCheck, false);
+        if (score > alpha && score < beta && pvNode && !this.stopped) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, ply + 1, childCheck, true);
       }
       this.unmake(m, ply);
       if (this.stopped) return 0;
@@ -1010,14 +1028,19 @@ export class Searcher {
     const stand = best;
     const guarded = this.profile.qsSkipLosing;
     let legalSeen = false;
+    let pickBound = NO_BOUND;
     for (let i = base; i < end; i++) {
+      // the first of the best remaining (no score left can beat the last one picked)
       let bi = i;
       let bs = scores[i]!;
-      for (let j = i + 1; j < end; j++)
-        if (scores[j]! > bs) {
-          bs = scores[j]!;
-          bi = j;
-        }
+      if (bs < pickBound)
+        for (let j = i + 1; j < end; j++)
+          if (scores[j]! > bs) {
+            bs = scores[j]!;
+            bi = j;
+            if (bs === pickBound) break;
+          }
+      pickBound = bs;
       const m = moves[bi]!;
       if (bi !== i) {
         moves[bi] = moves[i]!;
@@ -1037,7 +1060,7 @@ export class Searcher {
       legalSeen = true;
       this.make(m, ply);
       this.nodes++;
-      const score = -this.quiesce(-beta, -alpha, ply + 1, this.knownCheckAfter(m));
+      const score = 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1, this.knownCheckAfter(m));
       this.unmake(m, ply);
       if (this.stopped) return 0;
       if (score > best) {

@@ -20,17 +20,26 @@ const SIZE = 90;
 export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number): number {
   const b = pos.board;
   const us = pos.turn;
-  const { classOf, stepStart, stepTo, stepLeg, rayStart, rayFirst, raySq } = pos.variant.tables;
+  const { classOf, stepStart, stepTo, stepLeg, rayStart, rayFirst, raySq, captureReach } = pos.variant.tables;
   const occ = pos.occ;
-  const ow = pos.occWords;
+  const ow = pos.occWords; // 3 words for 90 squares
   const o = us * ow;
+  // the enemy pieces: a piece whose reach (every square it could capture on) meets none has no capture
+  const t = (us ^ 1) * ow;
+  const e0 = occ[t]!;
+  const e1 = occ[t + 1]!;
+  const e2 = occ[t + 2]!;
   for (let w = 0; w < ow; w++)
     for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const kind = p >> 1;
       const base = classOf[p]! * SIZE + from;
-      if (kind === CHARIOT || kind === CANNON) {
+      const slider = kind === CHARIOT || kind === CANNON;
+      // steps' reach at base * 6, rays' at base * 6 + 3 (core/tables.ts captureReach)
+      const rb = base * 6 + (slider ? 3 : 0);
+      if (((captureReach[rb]! & e0) | (captureReach[rb + 1]! & e1) | (captureReach[rb + 2]! & e2)) === 0) continue;
+      if (slider) {
         const hop = kind === CANNON;
         for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
           let i = rayFirst[r]!;

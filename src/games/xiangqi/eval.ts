@@ -6,7 +6,7 @@
  */
 import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, givesCheck, HORSE, KING, SOLDIER, xiangqi } from './index.js';
+import { ADVISOR, CANNON, CHARIOT, cannotGiveCheck, ELEPHANT, givesCheck, HORSE, KING, SOLDIER, xiangqi } from './index.js';
 import { xiangqiCaptures, xiangqiPseudoCaptures } from './captures.js';
 import { xiangqiEndRules } from './end.js';
 import { XIANGQI_WEIGHTS } from './eval-weights.js';
@@ -160,7 +160,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     const movers1 = cnt[R0 | 1]! + cnt[N0 | 1]! + cnt[C0 | 1]! + cnt[P0 | 1]!;
     if (movers0 === 0 && movers1 === 0) return 0; // insufficient material: a draw
     // lazy evaluation: the remaining terms cannot bring a score this far outside the window back
-    const rel = (pos.turn === 0 ? s : -s) + TEMPO;
+    const rel = (pos.turn === 0 ? s : 0 - s) + TEMPO;
     if (rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) return scaled(rel, pos.turn, movers0, movers1);
     const slot = (pos.hashLo & (EVAL_CACHE - 1)) << 2;
     if (cache[slot] === pos.hashLo && cache[slot + 1] === pos.hashHi && cache[slot + 3] === 1) return cache[slot + 2]!;
@@ -191,10 +191,10 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       const kind = p >> 1;
       if (kind === CHARIOT) {
         const m = (chariotMobility(b, sq, p & 1) - 7) * ROOK_MOB;
-        s += (p & 1) === 0 ? m : -m;
+        s += (p & 1) === 0 ? m : 0 - m;
       } else if (kind === HORSE) {
         const m = (horseMobility(b, sq, p) - 3) * HORSE_MOB;
-        s += (p & 1) === 0 ? m : -m;
+        s += (p & 1) === 0 ? m : 0 - m;
       } else if (kind === CANNON) cannons[nc++] = sq;
       else if (kind === KING) king[p & 1] = sq;
       else if (kind === SOLDIER && ((p & 1) === 0 ? sq >= 45 : sq < 45)) crossed[p & 1]!++;
@@ -215,7 +215,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     }
     const movers0 = cnt[R0]! + cnt[N0]! + cnt[C0]! + cnt[P0]!;
     const movers1 = cnt[R0 | 1]! + cnt[N0 | 1]! + cnt[C0 | 1]! + cnt[P0 | 1]!;
-    return scaled((pos.turn === 0 ? s : -s) + TEMPO, pos.turn, movers0, movers1);
+    return scaled((pos.turn === 0 ? s : 0 - s) + TEMPO, pos.turn, movers0, movers1);
   }
 
   /** A side with nothing that can cross the river cannot win: its advantage shrinks. */
@@ -223,7 +223,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     const usMovers = turn === 0 ? movers0 : movers1;
     const themMovers = turn === 0 ? movers1 : movers0;
     if (rel > 0 && usMovers === 0) return rel >> 3;
-    if (rel < 0 && themMovers === 0) return -(-rel >> 3);
+    if (rel < 0 && themMovers === 0) return 0 - (-rel >> 3); // never -0
     return rel;
   }
 
@@ -238,6 +238,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     generateCaptures: xiangqiCaptures,
     generatePseudoCaptures: xiangqiPseudoCaptures,
     givesCheck,
+    cannotGiveCheck,
     nullMoveAllowed(pos: Position): boolean {
       const b = pos.board;
       const occ = pos.occ;

@@ -3,6 +3,7 @@ import { moveFrom, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { buildVariantData, type Variant } from '../../core/variant.js';
+import { attackedAfterChange } from './change-check.js';
 import { EXPOSES, generalAttacked, generalSquare, HORSE_POINTS, ON_LINE } from './check.js';
 import { HORSE, KING, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
 
@@ -116,8 +117,13 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
   if (ksq < 0) return false;
   const from = moveFrom(m);
   const to = moveTo(m);
-  if (!checked && from !== ksq && EXPOSES[ksq * 90 + from] === 0 && EXPOSES[ksq * 90 + to] === 0) return true;
   const b = pos.board;
+  if (from !== ksq && EXPOSES[ksq * 90 + from] === 0 && EXPOSES[ksq * 90 + to] === 0) {
+    if (!checked) return true;
+    // in check: a move that neither leaves nor enters the general's lines or leg points, nor takes
+    // a horse a horse's move away, leaves every attack on it as it was
+    if (HORSE_POINTS[ksq * 90 + to] === 0 || b[to] !== ((HORSE << 1) | (us ^ 1))) return false;
+  }
   if (!checked && from !== ksq) {
     const k = ksq * 90;
     // a capture that leaves no line or leg point keeps every line's occupancy: nothing is exposed
@@ -147,7 +153,8 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
   const cap = b[to]!;
   b[to] = p;
   b[from] = 0;
-  const legal = !kingAttacked(pos, from === ksq ? to : ksq, us);
+  // not in check before: only the lines through from and to (and freed legs) can attack now
+  const legal = checked || from === ksq ? !kingAttacked(pos, from === ksq ? to : ksq, us) : !attackedAfterChange(b, ksq, us, from, to);
   b[from] = p;
   b[to] = cap;
   return legal;
@@ -167,7 +174,20 @@ export function givesCheck(pos: Position, m: number): boolean {
   const to = moveTo(m);
   const k = ksq * 90;
   if (EXPOSES[k + from] === 0 && EXPOSES[k + to] === 0 && (HORSE_POINTS[k + to] === 0 || pos.board[to]! >> 1 !== HORSE)) return false;
-  return generalAttacked(pos.board, ksq, us);
+  return attackedAfterChange(pos.board, ksq, us, from, to);
+}
+
+/**
+ * Before the move m (of the side to move, which is not in check): true when `givesCheck` will
+ * answer false right after it, by the same square test (the piece on m's from square lands on to).
+ */
+export function cannotGiveCheck(pos: Position, m: number): boolean {
+  const ksq = kingSquare(pos, pos.turn ^ 1);
+  if (ksq < 0) return true;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const k = ksq * 90;
+  return EXPOSES[k + from] === 0 && EXPOSES[k + to] === 0 && (HORSE_POINTS[k + to] === 0 || pos.board[from]! >> 1 !== HORSE);
 }
 
 export const xiangqi: Variant = {
