@@ -20,8 +20,10 @@ const matches = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => ({ file: f, ...JSON.parse(readFileSync(join(dir, f), 'utf8')) }));
 
-/** The opponent node of a match: engine id plus its setting, e.g. "FSF S=5" or "HaChu 40/1". */
+/** The opponent node of a match: engine id plus its setting, e.g. "FSF S=5", "HaChu 40/1" or "L3" (chuhan at level 3). */
 function opponentNode(m) {
+  const own = /chuhan\.js engine .*--level (\d)\b/.exec(m.opponent.command);
+  if (own) return `L${own[1]}`;
   const skill = m.opponent.options.map((o) => /^Skill Level=(-?\d+)$/.exec(o)).find(Boolean);
   if (skill) return `FSF S=${skill[1]}`;
   return `HaChu ${m.opponentTimeControl ?? m.timeControl}`;
@@ -37,7 +39,8 @@ const rows = matches.map((m) => {
   const sigmaElo = p > 0 && p < 1 ? (Math.sqrt(variance / n) * 400) / (Math.LN10 * p * (1 - p)) : Infinity;
   return { m, n, p, lo, hi, decisive, level: m.engine.level, node: opponentNode(m), d: elo(p), sigmaElo };
 });
-const setting = (node) => Number(/(-?\d+)$/.exec(node.replace(/^HaChu (\d+)\/(\d+)$/, '$2'))?.[1] ?? 0);
+const setting = (node) =>
+  node.startsWith('L') ? 100 + Number(node.slice(1)) : Number(/(-?\d+)$/.exec(node.replace(/^HaChu (\d+)\/(\d+)$/, '$2'))?.[1] ?? 0);
 // xiangqi first, then by level and the opponent's setting (Skill Level, HaChu's seconds)
 rows.sort((a, b) => b.m.variant.localeCompare(a.m.variant) || a.level - b.level || setting(a.node) - setting(b.node));
 
@@ -107,7 +110,11 @@ function ratingText(r) {
 console.log('| game | level | opponent | time control (chuhan / opponent) | games | W-L-D | score (95%) | Elo difference (95%) | level rating (95%) | file |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  const op = r.node.startsWith('FSF') ? `Fairy-Stockfish 11.1, Skill Level ${r.node.slice(6)}` : `HaChu 0.21, ${r.m.opponentTimeControl}`;
+  const op = r.node.startsWith('FSF')
+    ? `Fairy-Stockfish 11.1, Skill Level ${r.node.slice(6)}`
+    : r.node.startsWith('L')
+      ? `chuhan level ${r.node.slice(1)}`
+      : `HaChu 0.21, ${r.m.opponentTimeControl}`;
   const tc = `${r.m.timeControl} / ${r.m.opponentTimeControl ?? r.m.timeControl}`;
   const pct = (x) => (100 * x).toFixed(0);
   const notCounted = r.m.notCounted ? ` (+${r.m.notCounted} not counted)` : '';
@@ -116,6 +123,7 @@ for (const r of rows) {
   );
 }
 for (const [variant, anchor, what] of SCALES) {
+  if (!rows.some((row) => row.m.variant === variant)) continue;
   const r = fits.get(variant);
   if (!r) {
     console.log(`\n${variant}: the matches (without 0% or 100% results) do not connect every level to ${anchor}`);

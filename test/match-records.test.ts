@@ -54,7 +54,8 @@ function checkMatch(summary: Summary, games: readonly Replayed[]): void {
     if (BOARD_ENDINGS.has(s.reason)) expect(g.result, `game ${s.game}: ${s.reason}`).toBe(s.result);
     if (s.result === '*') return; // not counted (e.g. an engine refused a move our rules allow)
     if (s.result === '1/2-1/2') draws++;
-    else if ((s.result === '1-0') === (s.first === summary.engine.id)) wins++;
+    // against itself at another level the runner names the sides "<id> (chuhan)" and "<id> (opponent)"
+    else if ((s.result === '1-0') === (s.first === summary.engine.id || s.first === `${summary.engine.id} (chuhan)`)) wins++;
     else losses++;
   });
   expect([wins, losses, draws]).toEqual([summary.wins, summary.losses, summary.draws]);
@@ -71,20 +72,28 @@ describe('benchmark match records replay', () => {
   }
 });
 
-describe('level calibration records replay', () => {
-  const LEVELS = `${DIR}levels/`;
+/** Level calibration folders: 51cda8f's (xiangqi and chu), 0b7f1fd and cd1e4cf (chu after the quiescence and repetition fixes, level 4 at 150k nodes). */
+const LEVEL_DIRS = [`${DIR}levels/`, `${DIR}levels2/`];
+
+for (const LEVELS of LEVEL_DIRS) describe(`level calibration records replay: ${LEVELS}`, () => {
   const jsons = readdirSync(LEVELS).filter((f) => f.endsWith('.json')).sort();
   it('every match has its JSON summary and its PGN file, each summary a level and an opponent setting', () => {
     const pgns = readdirSync(LEVELS).filter((f) => f.endsWith('.pgn')).sort();
     expect(pgns.map((f) => f.replace(/\.pgn$/, ''))).toEqual(jsons.map((f) => f.replace(/\.json$/, '')));
     expect(jsons.length).toBeGreaterThanOrEqual(8);
     for (const f of jsons) {
-      const s = JSON.parse(readFileSync(LEVELS + f, 'utf8')) as Summary & { engine: { level: number | null }; opponent: { options: string[] }; opponentTimeControl: string };
-      // xq-L<level>-S<skill>: Fairy-Stockfish's Skill Level; chu-L<level>-H<moves>-<seconds>: HaChu's time control
-      const m = /^(xq|chu)-L(\d)-(?:S(-?\d+)|H(\d+)-(\d+))\.json$/.exec(f);
+      const s = JSON.parse(readFileSync(LEVELS + f, 'utf8')) as Summary & {
+        engine: { level: number | null };
+        opponent: { command: string; options: string[] };
+        opponentTimeControl: string;
+      };
+      // xq-L<level>-S<skill>: Fairy-Stockfish's Skill Level; chu-L<level>-H<moves>-<seconds>: HaChu's
+      // time control; <game>-L<level>-L<level>: chuhan at another level
+      const m = /^(xq|chu)-L(\d)-(?:S(-?\d+)|H(\d+)-(\d+)|L(\d))\.json$/.exec(f);
       expect(m, f).not.toBeNull();
       expect(s.engine.level, f).toBe(Number(m![2]));
       if (m![3] !== undefined) expect(s.opponent.options, f).toContain(`Skill Level=${m![3]}`);
+      else if (m![6] !== undefined) expect(s.opponent.command, f).toMatch(new RegExp(`chuhan\\.js engine .*--level ${m![6]}$`));
       else expect(s.opponentTimeControl, f).toBe(`${m![4]}/${m![5]}`);
     }
   });
