@@ -115,6 +115,72 @@ export interface GameRecord {
   errors: RecordError[];
 }
 
+/**
+ * A game read by the plain-game path of `RecordReader` (option `packedMoves`): its moves are ICCS-shaped
+ * coordinate moves (`h2e2`), kept packed — per move its key (`coordinateKey`), line and column — and
+ * made into `RecordMove`s only when `moves` is read. Otherwise the same record as the general reader's.
+ */
+export class PackedRecord implements GameRecord {
+  index: number;
+  tags: Record<string, string>;
+  tagList: Array<[string, string]>;
+  result: string | null;
+  resultLine?: number;
+  resultColumn?: number;
+  startLine: number;
+  errors: RecordError[] = [];
+  /** Three numbers per move: the coordinate key (file * 10 + rank of from, then of to: 0–8099), line, column. */
+  readonly packed: number[];
+  private list: RecordMove[] | null = null;
+
+  constructor(index: number, tags: Record<string, string>, tagList: Array<[string, string]>, packed: number[], startLine: number) {
+    this.index = index;
+    this.tags = tags;
+    this.tagList = tagList;
+    this.packed = packed;
+    this.startLine = startLine;
+    this.result = null;
+  }
+
+  /** The number of moves (without making them). */
+  get moveCount(): number {
+    return this.packed.length / 3;
+  }
+
+  /** The text of move i (0-based), without making the list. */
+  moveText(i: number): string {
+    return keyText(this.packed[i * 3]!);
+  }
+
+  get moves(): RecordMove[] {
+    let l = this.list;
+    if (l === null) {
+      const p = this.packed;
+      l = [];
+      for (let k = 0; k < p.length; k += 3) l.push({ text: keyText(p[k]!), line: p[k + 1]!, column: p[k + 2]! });
+      this.list = l;
+    }
+    return l;
+  }
+
+  set moves(list: RecordMove[]) {
+    this.list = list;
+  }
+}
+
+/** The ICCS-shaped text of a coordinate key (shared strings). */
+function keyText(key: number): string {
+  let t = COORDINATE_TEXTS[key];
+  if (t === undefined) {
+    const r2 = key % 10;
+    const f2 = ((key / 10) | 0) % 9;
+    const r1 = ((key / 90) | 0) % 10;
+    const f1 = (key / 900) | 0;
+    COORDINATE_TEXTS[key] = t = String.fromCharCode(97 + f1, 48 + r1, 97 + f2, 48 + r2);
+  }
+  return t;
+}
+
 export interface RecordReaderOptions {
   /** Longest accepted token (move text); longer runs are an error and are skipped. Default 1000. */
   maxTokenLength?: number;
@@ -126,6 +192,12 @@ export interface RecordReaderOptions {
   maxMovesPerGame?: number;
   /** Tag pairs kept per game; further tag pairs are an error and are dropped. Default 1000. */
   maxTagsPerGame?: number;
+  /**
+   * Read plain games of coordinate moves (`PackedRecord`: tag lines, then move numbers and ICCS-shaped
+   * moves) without an object per move; the records are the same (their `moves` are made when asked
+   * for). For readers that replay the games at once (validate). Default false.
+   */
+  packedMoves?: boolean;
 }
 
 const DEFAULTS: Required<RecordReaderOptions> = {
@@ -134,6 +206,7 @@ const DEFAULTS: Required<RecordReaderOptions> = {
   maxErrorsPerGame: 100,
   maxMovesPerGame: 100_000,
   maxTagsPerGame: 1000,
+  packedMoves: false,
 };
 
 // Character classes for ASCII.
@@ -209,6 +282,13 @@ function detach(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
+
+/** plainGame: the text is not a plain game (the general scanner reads it). */
+const NOT_PLAIN = -1;
+/** plainGame: the input seen so far ends inside the game. */
+const INCOMPLETE = -2;
+/** The longest text of one game that waits for more input to be read as a plain game (UTF-16 units). */
+const PLAIN_MAX = 1 << 20;
 
 const NL_SEARCH = 0;
 const NL_FOUND = 1;
@@ -307,11 +387,13 @@ export class RecordReader {
 
   private readonly maxToken: number;
   private readonly maxMoves: number;
+  private readonly packed: boolean;
 
   constructor(options: RecordReaderOptions = {}) {
     this.opts = { ...DEFAULTS, ...stripUndefined(options) };
     this.maxToken = this.opts.maxTokenLength;
     this.maxMoves = this.opts.maxMovesPerGame;
+    this.packed = this.opts.packedMoves;
     // end() changes these once. Changed here first, so that V8 keeps them as fields that change:
     // a first change at the end of the first input would throw away the scanner's optimized code
     // (compiled assuming them constant) while a second input is still to be read.
@@ -583,6 +665,20 @@ export class RecordReader {
           continue;
         }
         if (cls === DELIM) {
+          // a plain game of coordinate moves, read at once (option packedMoves)
+          if (c === 0x5b && this.packed && !this.suspect && this.varDepth === 0) {
+            // the game before it ends here (as `delim` ends it once it has read the tag pair)
+            if (this.game.movetext && this.startsTagSection(pos) === true) this.finishGame();
+          }
+          if (c === 0x5b && this.packed && !this.suspect && this.varDepth === 0 && this.game.startLine === 0) {
+            const r = this.plainGame(pos);
+            if (r >= 0) {
+              pos = r;
+              continue;
+            }
+            // (a game longer than PLAIN_MAX is read by the general scanner, which holds less of it)
+            if (r === INCOMPLETE && len - pos <= PLAIN_MAX) break scan;
+          }
           const r = this.delim(c, pos);
           if (r < 0) {
             pos = -r - 1;
@@ -647,6 +743,151 @@ export class RecordReader {
       break;
     }
     this.pos = pos;
+  }
+
+  /**
+   * A plain game from the `[` at buf[p0] (a fresh game: no tag, movetext or error yet), read in one
+   * go: tag lines as TAG_FAST_RE reads them (then only blanks to the line break), blank lines, then
+   * movetext of move numbers (`12.`), ICCS-shaped moves (`h2e2`) and blanks, up to a result token,
+   * a `[` that begins a line (the next game) or the end of the input. The game is kept as a
+   * `PackedRecord`, the same record `run` would make of that text, and the position after it is
+   * returned (line tracking moved on to it). Anything else in the text — other tokens, comments,
+   * CR without LF, limits — answers NOT_PLAIN before anything is changed, and the general scanner
+   * reads the game; INCOMPLETE: the input seen so far ends inside the game (more may come).
+   */
+  private plainGame(p0: number): number {
+    const buf = this.buf;
+    const len = buf.length;
+    const final = this.final;
+    const bufAbs = this.bufAbs;
+    this.locate(p0);
+    let line = this.locLine;
+    // buffer index of the current line's start (negative when it began in a discarded chunk)
+    let ls = p0 - this.locCol + 1;
+    const startLine = line;
+    let lastCR = this.lastCRAbs;
+    const maxTag = this.opts.maxTagLength;
+    const maxTags = this.opts.maxTagsPerGame;
+    const tags = Object.create(null) as Record<string, string>;
+    const tagList: Array<[string, string]> = [];
+    let k = p0;
+    let c = 0;
+    // tag lines and blank lines, up to the first movetext character
+    for (;;) {
+      if (k >= len) return final ? NOT_PLAIN : INCOMPLETE;
+      c = buf.charCodeAt(k);
+      if (c === 0x5b) {
+        TAG_FAST_RE.lastIndex = k;
+        const m = TAG_FAST_RE.exec(buf);
+        if (m === null || TAG_FAST_RE.lastIndex > k + maxTag) {
+          // a tag line cut by the end of the input so far may still be plain
+          if (!final && buf.indexOf('\n', k) < 0 && len - k < maxTag) return INCOMPLETE;
+          return NOT_PLAIN;
+        }
+        if (tagList.length >= maxTags) return NOT_PLAIN;
+        const name = detach(m[1]!);
+        const value = detach(m[2]!);
+        tags[name] = value;
+        tagList.push([name, value]);
+        k = TAG_FAST_RE.lastIndex;
+        while (k < len && ((c = buf.charCodeAt(k)) === 32 || c === 9)) k++;
+        if (k >= len) return final ? NOT_PLAIN : INCOMPLETE;
+      } else if (c === 32 || c === 9) {
+        k++;
+        continue;
+      } else if (tagList.length === 0 || (c !== 10 && c !== 13)) break;
+      // a line break: LF or CR LF
+      if (c === 13) {
+        if (k + 1 >= len) return final ? NOT_PLAIN : INCOMPLETE;
+        if (buf.charCodeAt(k + 1) !== 10) return NOT_PLAIN;
+        lastCR = bufAbs + k;
+        k++;
+      } else if (c !== 10) return NOT_PLAIN;
+      k++;
+      line++;
+      ls = k;
+    }
+    // movetext
+    const packed: number[] = [];
+    const maxMoves = this.maxMoves;
+    let result: string | null = null;
+    let resultLine = 0;
+    let resultColumn = 0;
+    let end = -1;
+    while (end < 0) {
+      if (k >= len) {
+        if (!final) return INCOMPLETE;
+        end = k;
+        break;
+      }
+      c = buf.charCodeAt(k);
+      if (c === 32 || c === 9) {
+        k++;
+        continue;
+      }
+      if (c === 10 || c === 13) {
+        if (c === 13) {
+          if (k + 1 >= len) return final ? NOT_PLAIN : INCOMPLETE;
+          if (buf.charCodeAt(k + 1) !== 10) return NOT_PLAIN;
+          lastCR = bufAbs + k;
+          k++;
+        }
+        k++;
+        line++;
+        ls = k;
+        if (k < len && buf.charCodeAt(k) === 0x5b) end = k; // the next game's tags
+        continue;
+      }
+      // a token: up to a blank, a line break or the end of the input
+      const start = k;
+      let e = k + 1;
+      while (e < len && (c = buf.charCodeAt(e)) !== 32 && c !== 10 && c !== 9 && c !== 13) e++;
+      if (e >= len && !final) return INCOMPLETE;
+      const n = e - start;
+      const c0 = buf.charCodeAt(start);
+      if (n === 4 && c0 >= 0x61 && c0 <= 0x69) {
+        const r1 = buf.charCodeAt(start + 1) - 48;
+        const f2 = buf.charCodeAt(start + 2) - 97;
+        const r2 = buf.charCodeAt(start + 3) - 48;
+        if (r1 >>> 0 > 9 || f2 >>> 0 > 8 || r2 >>> 0 > 9) return NOT_PLAIN;
+        if (packed.length >= maxMoves * 3) return NOT_PLAIN;
+        packed.push((((c0 - 97) * 10 + r1) * 9 + f2) * 10 + r2, line, start - ls + 1);
+      } else if (c0 >= 48 && c0 <= 57) {
+        // a move number `12.`, or a result 1-0, 0-1, 1/2-1/2
+        let i = start + 1;
+        while (i < e && isAsciiDigit(buf.charCodeAt(i))) i++;
+        if (i < e && buf.charCodeAt(i) === 0x2e) {
+          i++;
+          while (i < e && buf.charCodeAt(i) === 0x2e) i++;
+          if (i !== e) return NOT_PLAIN;
+        } else {
+          result = n === 3 ? buf.slice(start, e) : n === 7 ? buf.slice(start, e) : null;
+          if (result !== '1-0' && result !== '0-1' && result !== '1/2-1/2') return NOT_PLAIN;
+        }
+      } else if (n === 1 && c0 === 0x2a) result = '*';
+      else return NOT_PLAIN;
+      if (result !== null) {
+        resultLine = line;
+        resultColumn = start - ls + 1;
+        end = e;
+      }
+      k = e;
+    }
+    if (packed.length === 0) return NOT_PLAIN;
+    const rec = new PackedRecord(++this.gameCount, tags, tagList, packed, startLine);
+    if (result !== null) {
+      rec.result = result;
+      rec.resultLine = resultLine;
+      rec.resultColumn = resultColumn;
+    }
+    this.out.push(rec);
+    // line tracking: at `end`, on line `line`, which starts at ls
+    this.line = line;
+    this.lineStartAbs = bufAbs + ls;
+    this.lastCRAbs = lastCR;
+    this.nlState = NL_SEARCH;
+    this.nlFrom = bufAbs + ls;
+    return end;
   }
 
   /**
