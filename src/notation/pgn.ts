@@ -130,10 +130,10 @@ export class PackedRecord implements GameRecord {
   startLine: number;
   errors: RecordError[] = [];
   /** Three numbers per move: the coordinate key (file * 10 + rank of from, then of to: 0–8099), line, column. */
-  readonly packed: number[];
+  readonly packed: Int32Array;
   private list: RecordMove[] | null = null;
 
-  constructor(index: number, tags: Record<string, string>, tagList: Array<[string, string]>, packed: number[], startLine: number) {
+  constructor(index: number, tags: Record<string, string>, tagList: Array<[string, string]>, packed: Int32Array, startLine: number) {
     this.index = index;
     this.tags = tags;
     this.tagList = tagList;
@@ -761,133 +761,34 @@ export class RecordReader {
     const final = this.final;
     const bufAbs = this.bufAbs;
     this.locate(p0);
-    let line = this.locLine;
-    // buffer index of the current line's start (negative when it began in a discarded chunk)
-    let ls = p0 - this.locCol + 1;
-    const startLine = line;
-    let lastCR = this.lastCRAbs;
-    const maxTag = this.opts.maxTagLength;
-    const maxTags = this.opts.maxTagsPerGame;
+    const startLine = this.locLine;
     const tags = Object.create(null) as Record<string, string>;
     const tagList: Array<[string, string]> = [];
-    let k = p0;
-    let c = 0;
     // tag lines and blank lines, up to the first movetext character
-    for (;;) {
-      if (k >= len) return final ? NOT_PLAIN : INCOMPLETE;
-      c = buf.charCodeAt(k);
-      if (c === 0x5b) {
-        TAG_FAST_RE.lastIndex = k;
-        const m = TAG_FAST_RE.exec(buf);
-        if (m === null || TAG_FAST_RE.lastIndex > k + maxTag) {
-          // a tag line cut by the end of the input so far may still be plain
-          if (!final && buf.indexOf('\n', k) < 0 && len - k < maxTag) return INCOMPLETE;
-          return NOT_PLAIN;
-        }
-        if (tagList.length >= maxTags) return NOT_PLAIN;
-        const name = detach(m[1]!);
-        const value = detach(m[2]!);
-        tags[name] = value;
-        tagList.push([name, value]);
-        k = TAG_FAST_RE.lastIndex;
-        while (k < len && ((c = buf.charCodeAt(k)) === 32 || c === 9)) k++;
-        if (k >= len) return final ? NOT_PLAIN : INCOMPLETE;
-      } else if (c === 32 || c === 9) {
-        k++;
-        continue;
-      } else if (tagList.length === 0 || (c !== 10 && c !== 13)) break;
-      // a line break: LF or CR LF
-      if (c === 13) {
-        if (k + 1 >= len) return final ? NOT_PLAIN : INCOMPLETE;
-        if (buf.charCodeAt(k + 1) !== 10) return NOT_PLAIN;
-        lastCR = bufAbs + k;
-        k++;
-      } else if (c !== 10) return NOT_PLAIN;
-      k++;
-      line++;
-      ls = k;
-    }
-    // movetext
-    const packed: number[] = [];
-    const maxMoves = this.maxMoves;
-    let result: string | null = null;
-    let resultLine = 0;
-    let resultColumn = 0;
-    let end = -1;
-    while (end < 0) {
-      if (k >= len) {
-        if (!final) return INCOMPLETE;
-        end = k;
-        break;
-      }
-      c = buf.charCodeAt(k);
-      if (c === 32 || c === 9) {
-        k++;
-        continue;
-      }
-      if (c === 10 || c === 13) {
-        if (c === 13) {
-          if (k + 1 >= len) return final ? NOT_PLAIN : INCOMPLETE;
-          if (buf.charCodeAt(k + 1) !== 10) return NOT_PLAIN;
-          lastCR = bufAbs + k;
-          k++;
-        }
-        k++;
-        line++;
-        ls = k;
-        if (k < len && buf.charCodeAt(k) === 0x5b) end = k; // the next game's tags
-        continue;
-      }
-      // a token: up to a blank, a line break or the end of the input
-      const start = k;
-      let e = k + 1;
-      while (e < len && (c = buf.charCodeAt(e)) !== 32 && c !== 10 && c !== 9 && c !== 13) e++;
-      if (e >= len && !final) return INCOMPLETE;
-      const n = e - start;
-      const c0 = buf.charCodeAt(start);
-      if (n === 4 && c0 >= 0x61 && c0 <= 0x69) {
-        const r1 = buf.charCodeAt(start + 1) - 48;
-        const f2 = buf.charCodeAt(start + 2) - 97;
-        const r2 = buf.charCodeAt(start + 3) - 48;
-        if (r1 >>> 0 > 9 || f2 >>> 0 > 8 || r2 >>> 0 > 9) return NOT_PLAIN;
-        if (packed.length >= maxMoves * 3) return NOT_PLAIN;
-        packed.push((((c0 - 97) * 10 + r1) * 9 + f2) * 10 + r2, line, start - ls + 1);
-      } else if (c0 >= 48 && c0 <= 57) {
-        // a move number `12.`, or a result 1-0, 0-1, 1/2-1/2
-        let i = start + 1;
-        while (i < e && isAsciiDigit(buf.charCodeAt(i))) i++;
-        if (i < e && buf.charCodeAt(i) === 0x2e) {
-          i++;
-          while (i < e && buf.charCodeAt(i) === 0x2e) i++;
-          if (i !== e) return NOT_PLAIN;
-        } else {
-          result = n === 3 ? buf.slice(start, e) : n === 7 ? buf.slice(start, e) : null;
-          if (result !== '1-0' && result !== '0-1' && result !== '1/2-1/2') return NOT_PLAIN;
-        }
-      } else if (n === 1 && c0 === 0x2a) result = '*';
-      else return NOT_PLAIN;
-      if (result !== null) {
-        resultLine = line;
-        resultColumn = start - ls + 1;
-        end = e;
-      }
-      k = e;
-    }
-    if (packed.length === 0) return NOT_PLAIN;
-    const rec = new PackedRecord(++this.gameCount, tags, tagList, packed, startLine);
-    if (result !== null) {
-      rec.result = result;
-      rec.resultLine = resultLine;
-      rec.resultColumn = resultColumn;
+    const at = plainTags(buf, p0, final, this.opts.maxTagLength, this.opts.maxTagsPerGame, tags, tagList);
+    if (at < 0) return at;
+    const scan = PLAIN_SCAN;
+    scan.line = startLine + scan.line;
+    // the line's start as a buffer index (negative when it began in a discarded chunk)
+    if (scan.ls < 0) scan.ls = p0 - this.locCol + 1;
+    if (scan.lastCR < 0) scan.lastCR = this.lastCRAbs;
+    else scan.lastCR += bufAbs;
+    const r = plainMoves(buf, at, len, final, this.maxMoves * 3, scan, bufAbs);
+    if (r <= 0) return r < 0 ? r : NOT_PLAIN;
+    const rec = new PackedRecord(++this.gameCount, tags, tagList, PACK.slice(0, r), startLine);
+    if (scan.result !== null) {
+      rec.result = scan.result;
+      rec.resultLine = scan.resultLine;
+      rec.resultColumn = scan.resultColumn;
     }
     this.out.push(rec);
-    // line tracking: at `end`, on line `line`, which starts at ls
-    this.line = line;
-    this.lineStartAbs = bufAbs + ls;
-    this.lastCRAbs = lastCR;
+    // line tracking: at the end of the game, on line scan.line, which starts at scan.ls
+    this.line = scan.line;
+    this.lineStartAbs = bufAbs + scan.ls;
+    this.lastCRAbs = scan.lastCR;
     this.nlState = NL_SEARCH;
-    this.nlFrom = bufAbs + ls;
-    return end;
+    this.nlFrom = bufAbs + scan.ls;
+    return scan.end;
   }
 
   /**
@@ -1391,6 +1292,177 @@ function coordinateText(buf: string, start: number): string {
   let t = COORDINATE_TEXTS[key];
   if (t === undefined) COORDINATE_TEXTS[key] = t = buf.slice(start, start + 4);
   return t;
+}
+
+/** Where `plainTags` / `plainMoves` got to (one object, reused: no allocation per game). */
+interface PlainScan {
+  /** Lines (after plainTags: line breaks passed; after plainMoves: the line number). */
+  line: number;
+  /** Buffer index of the current line's start, or -1 (plainTags: none passed). */
+  ls: number;
+  /** Buffer index (plainTags) or absolute offset (plainMoves) of the last CR of a CR LF, or -1. */
+  lastCR: number;
+  end: number;
+  result: string | null;
+  resultLine: number;
+  resultColumn: number;
+}
+/** The moves of the plain game being read (key, line, column each); a game's record gets a copy. */
+let PACK: Int32Array = new Int32Array(3 * 1024);
+function growPack(): Int32Array {
+  const more = new Int32Array(PACK.length * 2);
+  more.set(PACK);
+  PACK = more;
+  return more;
+}
+const PLAIN_SCAN: PlainScan = { line: 0, ls: -1, lastCR: -1, end: 0, result: null, resultLine: 0, resultColumn: 0 };
+
+/**
+ * The tag lines (as TAG_FAST_RE reads them, then blanks to the line break) and blank lines of a
+ * plain game from buf[p0] === '[': the index of its first movetext character, else NOT_PLAIN or
+ * INCOMPLETE. PLAIN_SCAN gets the line breaks passed (line), the start of the last line (ls)
+ * and the last CR of a CR LF (lastCR, a buffer index).
+ */
+function plainTags(buf: string, p0: number, final: boolean, maxTag: number, maxTags: number, tags: Record<string, string>, tagList: Array<[string, string]>): number {
+  const len = buf.length;
+  const scan = PLAIN_SCAN;
+  let lines = 0;
+  let ls = -1;
+  let lastCR = -1;
+  let k = p0;
+  let c = 0;
+  for (;;) {
+    if (k >= len) return final ? NOT_PLAIN : INCOMPLETE;
+    c = buf.charCodeAt(k);
+    if (c === 0x5b) {
+      TAG_FAST_RE.lastIndex = k;
+      const m = TAG_FAST_RE.exec(buf);
+      if (m === null || TAG_FAST_RE.lastIndex > k + maxTag) {
+        // a tag line cut by the end of the input so far may still be plain
+        if (!final && buf.indexOf('\n', k) < 0 && len - k < maxTag) return INCOMPLETE;
+        return NOT_PLAIN;
+      }
+      if (tagList.length >= maxTags) return NOT_PLAIN;
+      const name = detach(m[1]!);
+      const value = detach(m[2]!);
+      tags[name] = value;
+      tagList.push([name, value]);
+      k = TAG_FAST_RE.lastIndex;
+      while (k < len && ((c = buf.charCodeAt(k)) === 32 || c === 9)) k++;
+      if (k >= len) return final ? NOT_PLAIN : INCOMPLETE;
+    } else if (c === 32 || c === 9) {
+      k++;
+      continue;
+    } else if (c !== 10 && c !== 13) break;
+    // a line break: LF or CR LF
+    if (c === 13) {
+      if (k + 1 >= len) return final ? NOT_PLAIN : INCOMPLETE;
+      if (buf.charCodeAt(k + 1) !== 10) return NOT_PLAIN;
+      lastCR = k;
+      k++;
+    } else if (c !== 10) return NOT_PLAIN;
+    k++;
+    lines++;
+    ls = k;
+  }
+  scan.line = lines;
+  scan.ls = ls;
+  scan.lastCR = lastCR;
+  return k;
+}
+
+/**
+ * The movetext of a plain game from buf[k] (its first character): move numbers (`12.`),
+ * ICCS-shaped moves (`h2e2`, pushed to `packed` as key, line, column) and blanks, up to a result
+ * token, a `[` that begins a line or the end of the input (when final). PLAIN_SCAN holds the line
+ * (number), its start ls (buffer index) and lastCR (absolute) on the way in, and where the game
+ * ends (end) and its result on the way out. The moves go to PACK (three numbers each): their
+ * count × 3 is returned, else NOT_PLAIN or INCOMPLETE.
+ */
+function plainMoves(buf: string, k: number, len: number, final: boolean, maxPacked: number, scan: PlainScan, bufAbs: number): number {
+  let pack = PACK;
+  let n3 = 0;
+  let line = scan.line;
+  let ls = scan.ls;
+  let lastCR = scan.lastCR;
+  let result: string | null = null;
+  let c = 0;
+  for (;;) {
+    if (k >= len) {
+      if (!final) return INCOMPLETE;
+      break;
+    }
+    c = buf.charCodeAt(k);
+    if (c === 32 || c === 9) {
+      k++;
+      continue;
+    }
+    if (c === 10 || c === 13) {
+      if (c === 13) {
+        if (k + 1 >= len) return final ? NOT_PLAIN : INCOMPLETE;
+        if (buf.charCodeAt(k + 1) !== 10) return NOT_PLAIN;
+        lastCR = bufAbs + k;
+        k++;
+      }
+      k++;
+      line++;
+      ls = k;
+      if (k < len && buf.charCodeAt(k) === 0x5b) break; // the next game's tags
+      continue;
+    }
+    // a token: up to a blank, a line break or the end of the input
+    const start = k;
+    let e = k + 1;
+    while (e < len && (c = buf.charCodeAt(e)) !== 32 && c !== 10 && c !== 9 && c !== 13) e++;
+    if (e >= len && !final) return INCOMPLETE;
+    const n = e - start;
+    const c0 = buf.charCodeAt(start);
+    if (n === 4 && c0 >= 0x61 && c0 <= 0x69) {
+      const r1 = buf.charCodeAt(start + 1) - 48;
+      const f2 = buf.charCodeAt(start + 2) - 97;
+      const r2 = buf.charCodeAt(start + 3) - 48;
+      if (r1 >>> 0 > 9 || f2 >>> 0 > 8 || r2 >>> 0 > 9 || n3 >= maxPacked) return NOT_PLAIN;
+      if (n3 + 3 > pack.length) pack = growPack();
+      pack[n3] = (((c0 - 97) * 10 + r1) * 9 + f2) * 10 + r2;
+      pack[n3 + 1] = line;
+      pack[n3 + 2] = start - ls + 1;
+      n3 += 3;
+    } else if (c0 >= 48 && c0 <= 57) {
+      // a move number `12.`, or a result 1-0, 0-1, 1/2-1/2
+      let i = start + 1;
+      while (i < e && isAsciiDigit(buf.charCodeAt(i))) i++;
+      if (i < e && buf.charCodeAt(i) === 0x2e) {
+        i++;
+        while (i < e && buf.charCodeAt(i) === 0x2e) i++;
+        if (i !== e) return NOT_PLAIN;
+      } else {
+        result = plainResult(buf, start, n);
+        if (result === null) return NOT_PLAIN;
+      }
+    } else if (n === 1 && c0 === 0x2a) result = '*';
+    else return NOT_PLAIN;
+    k = e;
+    if (result !== null) {
+      scan.resultLine = line;
+      scan.resultColumn = start - ls + 1;
+      break;
+    }
+  }
+  scan.end = k;
+  scan.line = line;
+  scan.ls = ls;
+  scan.result = result;
+  scan.lastCR = lastCR;
+  return n3;
+}
+
+/** A decisive or drawn result token of n characters at buf[start] (1-0, 0-1, 1/2-1/2), or null. */
+function plainResult(buf: string, start: number, n: number): string | null {
+  if (n === 3) {
+    const t = buf.slice(start, start + 3);
+    return t === '1-0' || t === '0-1' ? t : null;
+  }
+  return n === 7 && buf.startsWith('1/2-1/2', start) ? '1/2-1/2' : null;
 }
 
 function unescapeTag(raw: string): string {

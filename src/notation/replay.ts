@@ -540,12 +540,27 @@ export function formatRuling(x: Ruling): string {
 
 const json = (v: unknown): string => JSON.stringify(v);
 
+/** The file of the last report written, and the start of its reports' JSON (`{"file":…,"index":`). */
+let jsonFile: string | null = null;
+let jsonFileHead = '';
+
 /**
  * The JSON text of a game in `chuhan validate --json` (cli.md), led by the file it came from:
  * written field by field (no intermediate object per game; the same text JSON.stringify gives).
+ * The fields most games have are written here, the others by `reportJsonRest` (a small function
+ * for the compiler to optimize, asked once per game).
  */
 export function reportJsonText(file: string, r: GameReport): string {
-  let s = `{"file":${json(file)},"index":${r.index},"ok":${r.status === 'ok'},"variant":${json(r.variant)},"plies":${r.plies},"fen":${json(r.fen)},"result":${json(r.result)},"reason":${json(r.reason)}`;
+  if (file !== jsonFile) {
+    jsonFile = file;
+    jsonFileHead = `{"file":${json(file)},"index":`;
+  }
+  const s = jsonFileHead + r.index + (r.status === 'ok' ? ',"ok":true,"variant":' : ',"ok":false,"variant":') + json(r.variant) + ',"plies":' + r.plies + ',"fen":' + json(r.fen) + ',"result":' + json(r.result) + ',"reason":' + json(r.reason);
+  return reportJsonRest(s, r);
+}
+
+function reportJsonRest(head: string, r: GameReport): string {
+  let s = head;
   if (r.detail !== null) s += `,"detail":${json(r.detail)}`;
   if (r.endPly !== null) s += `,"endPly":${r.endPly}`;
   if (r.rulings.length) s += `,"rulings":${json(r.rulings.map((x) => ({ ply: x.ply, result: x.result, reason: x.reason, detail: x.detail })))}`;
@@ -554,5 +569,5 @@ export function reportJsonText(file: string, r: GameReport): string {
   if (r.recorded !== null) s += `,"recorded":${json(r.recorded)}`;
   if (r.status === 'malformed') s += ',"malformed":true';
   if (r.notes) s += `,"notes":${json(r.notes)}`;
-  return `${s},"error":${json(r.error)}}`;
+  return r.error === null ? s + ',"error":null}' : `${s},"error":${json(r.error)}}`;
 }

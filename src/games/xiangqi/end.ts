@@ -45,6 +45,7 @@ import { xiangqiCheckRunResult, xiangqiLimitResult } from './limit.js';
 import { CANNON, CHARIOT, HORSE, SOLDIER } from './pieces.js';
 import { xiangqi } from './index.js';
 import { generalAttacked, generalSquare, mayHaveAttacked } from './check.js';
+import { hasLegalMove } from './notation/legal-check.js';
 
 export { chaseRelation } from './chase.js';
 export { XIANGQI_COUNTED_CHECKS, XIANGQI_MOVE_LIMIT } from './limit.js';
@@ -68,8 +69,6 @@ export function xiangqiSufficientMaterial(pos: Position, side?: number): boolean
   return false;
 }
 
-const scratch = new Int32Array(512);
-
 const INSUFFICIENT: GameResult = {
   winner: null,
   reason: 'insufficient material',
@@ -79,7 +78,8 @@ const INSUFFICIENT: GameResult = {
 /** Checkmate or stalemate (the side to move loses either way), insufficient material, or null. */
 export function xiangqiPositionResult(pos: Position): GameResult | null {
   const stm = pos.turn;
-  if (xiangqi.generateLegal(pos, scratch, 0) === 0) {
+  // (generateLegal(…) === 0, answered without the list of moves: legal-check.ts)
+  if (!hasLegalMove(pos)) {
     const check = xiangqi.inCheck(pos);
     return {
       winner: (stm ^ 1) as Side,

@@ -59,7 +59,7 @@ export function packedCoordinateMove(key: number, uci: boolean): Move {
 }
 
 /** `XIANGQI_RECORDS.numbering` of a packed move list (three numbers per move, the key first). */
-export function packedNumbering(tagged: string | null, packed: readonly number[]): { uci: boolean; sure: boolean } {
+export function packedNumbering(tagged: string | null, packed: Int32Array): { uci: boolean; sure: boolean } {
   if (tagged === 'uci') return { uci: true, sure: true };
   if (tagged === 'iccs') return { uci: false, sure: true };
   // an ICCS-shaped text is not SAN and has 4 characters: only a rank 0 tells (ICCS)
