@@ -6,7 +6,7 @@
  * (XieXie's tandem pawns written without `+`/`-`) is settled by the moves after it.
  */
 import { formatBoardField } from '../../../core/board-text.js';
-import { moveFrom, moveTo, type Move } from '../../../core/move.js';
+import { moveFrom, moveTo, plainMove, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok } from '../../../core/result.js';
 import type { RecordReader } from '../../game.js';
@@ -55,7 +55,7 @@ export function packedCoordinateMove(key: number, uci: boolean): Move {
     r1--;
     r2--;
   }
-  return (r1 * 9 + f1) | ((r2 * 9 + f2) << 8);
+  return plainMove(r1 * 9 + f1, r2 * 9 + f2);
 }
 
 /** `XIANGQI_RECORDS.numbering` of a packed move list (three numbers per move, the key first). */
