@@ -1410,24 +1410,33 @@ function plainMoves(buf: string, k: number, len: number, final: boolean, maxPack
       if (k < len && buf.charCodeAt(k) === 0x5b) break; // the next game's tags
       continue;
     }
-    // a token: up to a blank, a line break or the end of the input
     const start = k;
+    if (c >= 0x61 && c <= 0x69) {
+      // an ICCS-shaped move (a file, a rank digit, a file, a rank digit), then a blank or line break
+      const f1 = c - 97;
+      if (k + 4 >= len) {
+        if (!final) return INCOMPLETE;
+        if (k + 4 > len) return NOT_PLAIN;
+      } else if ((c = buf.charCodeAt(k + 4)) !== 32 && c !== 10 && c !== 9 && c !== 13) return NOT_PLAIN;
+      const r1 = buf.charCodeAt(k + 1) - 48;
+      const f2 = buf.charCodeAt(k + 2) - 97;
+      const r2 = buf.charCodeAt(k + 3) - 48;
+      if (r1 >>> 0 > 9 || f2 >>> 0 > 8 || r2 >>> 0 > 9 || n3 >= maxPacked) return NOT_PLAIN;
+      if (n3 + 3 > pack.length) pack = growPack();
+      pack[n3] = ((f1 * 10 + r1) * 9 + f2) * 10 + r2;
+      pack[n3 + 1] = line;
+      pack[n3 + 2] = start - ls + 1;
+      n3 += 3;
+      k += 4;
+      continue;
+    }
+    // another token: up to a blank, a line break or the end of the input
     let e = k + 1;
     while (e < len && (c = buf.charCodeAt(e)) !== 32 && c !== 10 && c !== 9 && c !== 13) e++;
     if (e >= len && !final) return INCOMPLETE;
     const n = e - start;
     const c0 = buf.charCodeAt(start);
-    if (n === 4 && c0 >= 0x61 && c0 <= 0x69) {
-      const r1 = buf.charCodeAt(start + 1) - 48;
-      const f2 = buf.charCodeAt(start + 2) - 97;
-      const r2 = buf.charCodeAt(start + 3) - 48;
-      if (r1 >>> 0 > 9 || f2 >>> 0 > 8 || r2 >>> 0 > 9 || n3 >= maxPacked) return NOT_PLAIN;
-      if (n3 + 3 > pack.length) pack = growPack();
-      pack[n3] = (((c0 - 97) * 10 + r1) * 9 + f2) * 10 + r2;
-      pack[n3 + 1] = line;
-      pack[n3 + 2] = start - ls + 1;
-      n3 += 3;
-    } else if (c0 >= 48 && c0 <= 57) {
+    if (c0 >= 48 && c0 <= 57) {
       // a move number `12.`, or a result 1-0, 0-1, 1/2-1/2
       let i = start + 1;
       while (i < e && isAsciiDigit(buf.charCodeAt(i))) i++;
