@@ -61,13 +61,20 @@ const SIZE = 90;
  */
 export function xiangqiSufficientMaterial(pos: Position, side?: number): boolean {
   const b = pos.board;
+  if (side === undefined) {
+    for (let sq = 0; sq < SIZE; sq++) if (FORCING[b[sq]!] !== 0) return true;
+    return false;
+  }
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
-    const k = p >> 1;
-    if ((k === CHARIOT || k === HORSE || k === CANNON || k === SOLDIER) && (side === undefined || (p & 1) === side)) return true;
+    if (FORCING[p] !== 0 && (p & 1) === side) return true;
   }
   return false;
 }
+
+/** FORCING[code] = 1 for the piece codes (either side) of a chariot, horse, cannon or soldier. */
+const FORCING = new Uint8Array(256);
+for (const k of [CHARIOT, HORSE, CANNON, SOLDIER]) FORCING[k << 1] = FORCING[(k << 1) | 1] = 1;
 
 const INSUFFICIENT: GameResult = {
   winner: null,
