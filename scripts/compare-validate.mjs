@@ -8,7 +8,8 @@
 // BEFORE_DIR and AFTER_DIR are built checkouts (each with bin/chuhan.js and dist/); FOLDER…
 // defaults to fixtures and ../shared/data (this script may read ../shared: it is not a test).
 // Environment: JOBS (parallel runs, default 2), FILE_MODES / FOLDER_MODES (`;`-separated option
-// lists, replacing the defaults below). Prints each difference and a count; exits 1 on any.
+// lists, replacing the defaults below; FILE_MODES= (empty): the folders only). Prints each
+// difference and a count; exits 1 on any.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,7 +22,7 @@ if (!before || !after) {
 const root = resolve(import.meta.dirname, '..');
 const targets = folders.length > 0 ? folders : [join(root, 'fixtures'), resolve(root, '..', '..', 'shared', 'data')];
 const split = (s) => s.split(';').map((m) => m.trim().split(/\s+/).filter(Boolean));
-const FILE_MODES = split(process.env.FILE_MODES ?? '; --json; --explain --strict');
+const FILE_MODES = process.env.FILE_MODES === '' ? [] : split(process.env.FILE_MODES ?? '; --json; --explain --strict');
 const FOLDER_MODES = split(
   process.env.FOLDER_MODES ??
     '; --json; --explain; --json --explain; --strict; --format list; --format pgn; --format wxf; --variant xiangqi; --variant chushogi --json; --rules jcsa; --format bogus',
