@@ -115,6 +115,72 @@ export interface GameRecord {
   errors: RecordError[];
 }
 
+/**
+ * A game read by the plain-game path of `RecordReader` (option `packedMoves`): its moves are ICCS-shaped
+ * coordinate moves (`h2e2`), kept packed — per move its key (`coordinateKey`), line and column — and
+ * made into `RecordMove`s only when `moves` is read. Otherwise the same record as the general reader's.
+ */
+export class PackedRecord implements GameRecord {
+  index: number;
+  tags: Record<string, string>;
+  tagList: Array<[string, string]>;
+  result: string | null;
+  resultLine?: number;
+  resultColumn?: number;
+  startLine: number;
+  errors: RecordError[] = [];
+  /** Three numbers per move: the coordinate key (file * 10 + rank of from, then of to: 0–8099), line, column. */
+  readonly packed: Int32Array;
+  private list: RecordMove[] | null = null;
+
+  constructor(index: number, tags: Record<string, string>, tagList: Array<[string, string]>, packed: Int32Array, startLine: number) {
+    this.index = index;
+    this.tags = tags;
+    this.tagList = tagList;
+    this.packed = packed;
+    this.startLine = startLine;
+    this.result = null;
+  }
+
+  /** The number of moves (without making them). */
+  get moveCount(): number {
+    return this.packed.length / 3;
+  }
+
+  /** The text of move i (0-based), without making the list. */
+  moveText(i: number): string {
+    return keyText(this.packed[i * 3]!);
+  }
+
+  get moves(): RecordMove[] {
+    let l = this.list;
+    if (l === null) {
+      const p = this.packed;
+      l = [];
+      for (let k = 0; k < p.length; k += 3) l.push({ text: keyText(p[k]!), line: p[k + 1]!, column: p[k + 2]! });
+      this.list = l;
+    }
+    return l;
+  }
+
+  set moves(list: RecordMove[]) {
+    this.list = list;
+  }
+}
+
+/** The ICCS-shaped text of a coordinate key (shared strings). */
+function keyText(key: number): string {
+  let t = COORDINATE_TEXTS[key];
+  if (t === undefined) {
+    const r2 = key % 10;
+    const f2 = ((key / 10) | 0) % 9;
+    const r1 = ((key / 90) | 0) % 10;
+    const f1 = (key / 900) | 0;
+    COORDINATE_TEXTS[key] = t = String.fromCharCode(97 + f1, 48 + r1, 97 + f2, 48 + r2);
+  }
+  return t;
+}
+
 export interface RecordReaderOptions {
   /** Longest accepted token (move text); longer runs are an error and are skipped. Default 1000. */
   maxTokenLength?: number;
@@ -126,6 +192,12 @@ export interface RecordReaderOptions {
   maxMovesPerGame?: number;
   /** Tag pairs kept per game; further tag pairs are an error and are dropped. Default 1000. */
   maxTagsPerGame?: number;
+  /**
+   * Read plain games of coordinate moves (`PackedRecord`: tag lines, then move numbers and ICCS-shaped
+   * moves) without an object per move; the records are the same (their `moves` are made when asked
+   * for). For readers that replay the games at once (validate). Default false.
+   */
+  packedMoves?: boolean;
 }
 
 const DEFAULTS: Required<RecordReaderOptions> = {
@@ -134,6 +206,7 @@ const DEFAULTS: Required<RecordReaderOptions> = {
   maxErrorsPerGame: 100,
   maxMovesPerGame: 100_000,
   maxTagsPerGame: 1000,
+  packedMoves: false,
 };
 
 // Character classes for ASCII.
@@ -209,6 +282,13 @@ function detach(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
+
+/** plainGame: the text is not a plain game (the general scanner reads it). */
+const NOT_PLAIN = -1;
+/** plainGame: the input seen so far ends inside the game. */
+const INCOMPLETE = -2;
+/** The longest text of one game that waits for more input to be read as a plain game (UTF-16 units). */
+const PLAIN_MAX = 1 << 20;
 
 const NL_SEARCH = 0;
 const NL_FOUND = 1;
@@ -307,11 +387,13 @@ export class RecordReader {
 
   private readonly maxToken: number;
   private readonly maxMoves: number;
+  private readonly packed: boolean;
 
   constructor(options: RecordReaderOptions = {}) {
     this.opts = { ...DEFAULTS, ...stripUndefined(options) };
     this.maxToken = this.opts.maxTokenLength;
     this.maxMoves = this.opts.maxMovesPerGame;
+    this.packed = this.opts.packedMoves;
     // end() changes these once. Changed here first, so that V8 keeps them as fields that change:
     // a first change at the end of the first input would throw away the scanner's optimized code
     // (compiled assuming them constant) while a second input is still to be read.
@@ -583,6 +665,20 @@ export class RecordReader {
           continue;
         }
         if (cls === DELIM) {
+          // a plain game of coordinate moves, read at once (option packedMoves)
+          if (c === 0x5b && this.packed && !this.suspect && this.varDepth === 0) {
+            // the game before it ends here (as `delim` ends it once it has read the tag pair)
+            if (this.game.movetext && this.startsTagSection(pos) === true) this.finishGame();
+          }
+          if (c === 0x5b && this.packed && !this.suspect && this.varDepth === 0 && this.game.startLine === 0) {
+            const r = this.plainGame(pos);
+            if (r >= 0) {
+              pos = r;
+              continue;
+            }
+            // (a game longer than PLAIN_MAX is read by the general scanner, which holds less of it)
+            if (r === INCOMPLETE && len - pos <= PLAIN_MAX) break scan;
+          }
           const r = this.delim(c, pos);
           if (r < 0) {
             pos = -r - 1;
@@ -647,6 +743,52 @@ export class RecordReader {
       break;
     }
     this.pos = pos;
+  }
+
+  /**
+   * A plain game from the `[` at buf[p0] (a fresh game: no tag, movetext or error yet), read in one
+   * go: tag lines as TAG_FAST_RE reads them (then only blanks to the line break), blank lines, then
+   * movetext of move numbers (`12.`), ICCS-shaped moves (`h2e2`) and blanks, up to a result token,
+   * a `[` that begins a line (the next game) or the end of the input. The game is kept as a
+   * `PackedRecord`, the same record `run` would make of that text, and the position after it is
+   * returned (line tracking moved on to it). Anything else in the text — other tokens, comments,
+   * CR without LF, limits — answers NOT_PLAIN before anything is changed, and the general scanner
+   * reads the game; INCOMPLETE: the input seen so far ends inside the game (more may come).
+   */
+  private plainGame(p0: number): number {
+    const buf = this.buf;
+    const len = buf.length;
+    const final = this.final;
+    const bufAbs = this.bufAbs;
+    this.locate(p0);
+    const startLine = this.locLine;
+    const tags = Object.create(null) as Record<string, string>;
+    const tagList: Array<[string, string]> = [];
+    // tag lines and blank lines, up to the first movetext character
+    const at = plainTags(buf, p0, final, this.opts.maxTagLength, this.opts.maxTagsPerGame, tags, tagList);
+    if (at < 0) return at;
+    const scan = PLAIN_SCAN;
+    scan.line = startLine + scan.line;
+    // the line's start as a buffer index (negative when it began in a discarded chunk)
+    if (scan.ls < 0) scan.ls = p0 - this.locCol + 1;
+    if (scan.lastCR < 0) scan.lastCR = this.lastCRAbs;
+    else scan.lastCR += bufAbs;
+    const r = plainMoves(buf, at, len, final, this.maxMoves * 3, scan, bufAbs);
+    if (r <= 0) return r < 0 ? r : NOT_PLAIN;
+    const rec = new PackedRecord(++this.gameCount, tags, tagList, PACK.slice(0, r), startLine);
+    if (scan.result !== null) {
+      rec.result = scan.result;
+      rec.resultLine = scan.resultLine;
+      rec.resultColumn = scan.resultColumn;
+    }
+    this.out.push(rec);
+    // line tracking: at the end of the game, on line scan.line, which starts at scan.ls
+    this.line = scan.line;
+    this.lineStartAbs = bufAbs + scan.ls;
+    this.lastCRAbs = scan.lastCR;
+    this.nlState = NL_SEARCH;
+    this.nlFrom = bufAbs + scan.ls;
+    return scan.end;
   }
 
   /**
@@ -1150,6 +1292,186 @@ function coordinateText(buf: string, start: number): string {
   let t = COORDINATE_TEXTS[key];
   if (t === undefined) COORDINATE_TEXTS[key] = t = buf.slice(start, start + 4);
   return t;
+}
+
+/** Where `plainTags` / `plainMoves` got to (one object, reused: no allocation per game). */
+interface PlainScan {
+  /** Lines (after plainTags: line breaks passed; after plainMoves: the line number). */
+  line: number;
+  /** Buffer index of the current line's start, or -1 (plainTags: none passed). */
+  ls: number;
+  /** Buffer index (plainTags) or absolute offset (plainMoves) of the last CR of a CR LF, or -1. */
+  lastCR: number;
+  end: number;
+  result: string | null;
+  resultLine: number;
+  resultColumn: number;
+}
+/** The moves of the plain game being read (key, line, column each); a game's record gets a copy. */
+let PACK: Int32Array = new Int32Array(3 * 1024);
+function growPack(): Int32Array {
+  const more = new Int32Array(PACK.length * 2);
+  more.set(PACK);
+  PACK = more;
+  return more;
+}
+const PLAIN_SCAN: PlainScan = { line: 0, ls: -1, lastCR: -1, end: 0, result: null, resultLine: 0, resultColumn: 0 };
+
+/**
+ * The tag lines (as TAG_FAST_RE reads them, then blanks to the line break) and blank lines of a
+ * plain game from buf[p0] === '[': the index of its first movetext character, else NOT_PLAIN or
+ * INCOMPLETE. PLAIN_SCAN gets the line breaks passed (line), the start of the last line (ls)
+ * and the last CR of a CR LF (lastCR, a buffer index).
+ */
+function plainTags(buf: string, p0: number, final: boolean, maxTag: number, maxTags: number, tags: Record<string, string>, tagList: Array<[string, string]>): number {
+  const len = buf.length;
+  const scan = PLAIN_SCAN;
+  let lines = 0;
+  let ls = -1;
+  let lastCR = -1;
+  let k = p0;
+  let c = 0;
+  for (;;) {
+    if (k >= len) return final ? NOT_PLAIN : INCOMPLETE;
+    c = buf.charCodeAt(k);
+    if (c === 0x5b) {
+      TAG_FAST_RE.lastIndex = k;
+      const m = TAG_FAST_RE.exec(buf);
+      if (m === null || TAG_FAST_RE.lastIndex > k + maxTag) {
+        // a tag line cut by the end of the input so far may still be plain
+        if (!final && buf.indexOf('\n', k) < 0 && len - k < maxTag) return INCOMPLETE;
+        return NOT_PLAIN;
+      }
+      if (tagList.length >= maxTags) return NOT_PLAIN;
+      const name = detach(m[1]!);
+      const value = detach(m[2]!);
+      tags[name] = value;
+      tagList.push([name, value]);
+      k = TAG_FAST_RE.lastIndex;
+      while (k < len && ((c = buf.charCodeAt(k)) === 32 || c === 9)) k++;
+      if (k >= len) return final ? NOT_PLAIN : INCOMPLETE;
+    } else if (c === 32 || c === 9) {
+      k++;
+      continue;
+    } else if (c !== 10 && c !== 13) break;
+    // a line break: LF or CR LF
+    if (c === 13) {
+      if (k + 1 >= len) return final ? NOT_PLAIN : INCOMPLETE;
+      if (buf.charCodeAt(k + 1) !== 10) return NOT_PLAIN;
+      lastCR = k;
+      k++;
+    } else if (c !== 10) return NOT_PLAIN;
+    k++;
+    lines++;
+    ls = k;
+  }
+  scan.line = lines;
+  scan.ls = ls;
+  scan.lastCR = lastCR;
+  return k;
+}
+
+/**
+ * The movetext of a plain game from buf[k] (its first character): move numbers (`12.`),
+ * ICCS-shaped moves (`h2e2`, pushed to `packed` as key, line, column) and blanks, up to a result
+ * token, a `[` that begins a line or the end of the input (when final). PLAIN_SCAN holds the line
+ * (number), its start ls (buffer index) and lastCR (absolute) on the way in, and where the game
+ * ends (end) and its result on the way out. The moves go to PACK (three numbers each): their
+ * count × 3 is returned, else NOT_PLAIN or INCOMPLETE.
+ */
+function plainMoves(buf: string, k: number, len: number, final: boolean, maxPacked: number, scan: PlainScan, bufAbs: number): number {
+  let pack = PACK;
+  let n3 = 0;
+  let line = scan.line;
+  let ls = scan.ls;
+  let lastCR = scan.lastCR;
+  let result: string | null = null;
+  let c = 0;
+  for (;;) {
+    if (k >= len) {
+      if (!final) return INCOMPLETE;
+      break;
+    }
+    c = buf.charCodeAt(k);
+    if (c === 32 || c === 9) {
+      k++;
+      continue;
+    }
+    if (c === 10 || c === 13) {
+      if (c === 13) {
+        if (k + 1 >= len) return final ? NOT_PLAIN : INCOMPLETE;
+        if (buf.charCodeAt(k + 1) !== 10) return NOT_PLAIN;
+        lastCR = bufAbs + k;
+        k++;
+      }
+      k++;
+      line++;
+      ls = k;
+      if (k < len && buf.charCodeAt(k) === 0x5b) break; // the next game's tags
+      continue;
+    }
+    const start = k;
+    if (c >= 0x61 && c <= 0x69) {
+      // an ICCS-shaped move (a file, a rank digit, a file, a rank digit), then a blank or line break
+      const f1 = c - 97;
+      if (k + 4 >= len) {
+        if (!final) return INCOMPLETE;
+        if (k + 4 > len) return NOT_PLAIN;
+      } else if ((c = buf.charCodeAt(k + 4)) !== 32 && c !== 10 && c !== 9 && c !== 13) return NOT_PLAIN;
+      const r1 = buf.charCodeAt(k + 1) - 48;
+      const f2 = buf.charCodeAt(k + 2) - 97;
+      const r2 = buf.charCodeAt(k + 3) - 48;
+      if (r1 >>> 0 > 9 || f2 >>> 0 > 8 || r2 >>> 0 > 9 || n3 >= maxPacked) return NOT_PLAIN;
+      if (n3 + 3 > pack.length) pack = growPack();
+      pack[n3] = ((f1 * 10 + r1) * 9 + f2) * 10 + r2;
+      pack[n3 + 1] = line;
+      pack[n3 + 2] = start - ls + 1;
+      n3 += 3;
+      k += 4;
+      continue;
+    }
+    // another token: up to a blank, a line break or the end of the input
+    let e = k + 1;
+    while (e < len && (c = buf.charCodeAt(e)) !== 32 && c !== 10 && c !== 9 && c !== 13) e++;
+    if (e >= len && !final) return INCOMPLETE;
+    const n = e - start;
+    const c0 = buf.charCodeAt(start);
+    if (c0 >= 48 && c0 <= 57) {
+      // a move number `12.`, or a result 1-0, 0-1, 1/2-1/2
+      let i = start + 1;
+      while (i < e && isAsciiDigit(buf.charCodeAt(i))) i++;
+      if (i < e && buf.charCodeAt(i) === 0x2e) {
+        i++;
+        while (i < e && buf.charCodeAt(i) === 0x2e) i++;
+        if (i !== e) return NOT_PLAIN;
+      } else {
+        result = plainResult(buf, start, n);
+        if (result === null) return NOT_PLAIN;
+      }
+    } else if (n === 1 && c0 === 0x2a) result = '*';
+    else return NOT_PLAIN;
+    k = e;
+    if (result !== null) {
+      scan.resultLine = line;
+      scan.resultColumn = start - ls + 1;
+      break;
+    }
+  }
+  scan.end = k;
+  scan.line = line;
+  scan.ls = ls;
+  scan.result = result;
+  scan.lastCR = lastCR;
+  return n3;
+}
+
+/** A decisive or drawn result token of n characters at buf[start] (1-0, 0-1, 1/2-1/2), or null. */
+function plainResult(buf: string, start: number, n: number): string | null {
+  if (n === 3) {
+    const t = buf.slice(start, start + 3);
+    return t === '1-0' || t === '0-1' ? t : null;
+  }
+  return n === 7 && buf.startsWith('1/2-1/2', start) ? '1/2-1/2' : null;
 }
 
 function unescapeTag(raw: string): string {

@@ -19,7 +19,9 @@ import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { bareProblem, formatProblem, type MoveProblem, type Problem, type ProblemCode } from '../core/problem.js';
 import type { Result } from '../core/result.js';
-import { notationFromFormatTag, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
+import { notationFromFormatTag, PackedRecord, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
+import { isLegalMove } from '../games/xiangqi/notation/legal-check.js';
+import { packedCoordinateMove, packedNumbering, XIANGQI_RECORDS } from '../games/xiangqi/notation/record.js';
 import { DEFAULT_GAME, GAMES, getGame, type Game, type GameId } from '../games/registry.js';
 import { explainRepetition, positionStatus, recordedOutcome, type RepetitionExplanation } from './status.js';
 import { quoteInput } from '../core/text.js';
@@ -150,8 +152,20 @@ function recordedResult(rec: GameRecord): string | null {
   return RESULTS.has(tag) ? tag : null;
 }
 
+/** The number of moves of a record (a packed one's without making its list). */
+const moveCount = (rec: GameRecord): number => (rec instanceof PackedRecord ? rec.moveCount : rec.moves.length);
+/** The text of move i of a record (a packed one's without making its list). */
+const moveText = (rec: GameRecord, i: number): string => (rec instanceof PackedRecord ? rec.moveText(i) : rec.moves[i]!.text);
+
+/**
+ * Can the record's moves be replayed packed (`replayPacked`)? A packed record (ICCS-shaped moves)
+ * of xiangqi, whose record reader is the one the packed replay stands for.
+ */
+const replaysPacked = (game: Game, rec: GameRecord): rec is PackedRecord => rec instanceof PackedRecord && game.records === XIANGQI_RECORDS && game.endRules !== undefined;
+
 /** The coordinate numbering of a record (games with a record reader), else no choice to make. */
 function coordinateModeOf(game: Game, rec: GameRecord): { uci: boolean; sure: boolean } {
+  if (replaysPacked(game, rec)) return packedNumbering(notationFromFormatTag(rec.tags['Format']), rec.packed);
   return game.records ? game.records.numbering(notationFromFormatTag(rec.tags['Format']), rec.moves) : { uci: false, sure: true };
 }
 
@@ -163,13 +177,14 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
     if (id === null) return { error: tagError(rec, { code: 'record.variant-tag', tag }) };
     return { id };
   }
-  const m = rec.moves;
   // the bulk of real records: ICCS from the start, no tags to say so
-  if (rec.tags['FEN'] === undefined && m.length >= 2) {
-    const claimed = GAMES.find((g) => g.records?.claims(m[0]!.text, m[1]!.text));
+  if (rec.tags['FEN'] === undefined && moveCount(rec) >= 2) {
+    const first = moveText(rec, 0);
+    const second = moveText(rec, 1);
+    const claimed = GAMES.find((g) => g.records?.claims(first, second));
     if (claimed) return { id: claimed.id };
   }
-  const hints = recordHints(rec.tags, m.slice(0, 40).map((x) => x.text));
+  const hints = recordHints(rec.tags, rec.moves.slice(0, 40).map((x) => x.text));
   return { id: hints.variant ?? DEFAULT_GAME.id };
 }
 
@@ -331,6 +346,50 @@ export class Replayer {
     return { pos, history, plies, error: null, malformedMove: false, notes, rulings };
   }
 
+  /**
+   * `replayMoves` of a packed xiangqi record (ICCS-shaped coordinate moves, pgn.ts `PackedRecord`)
+   * through the game's history, the move of each key tested with `isLegalMove`, as the record
+   * reader's `legalCoordinate` tests it: the same run as `replayMoves` makes of the record's list
+   * of moves while every move is legal. Null at the first move that is not (or a ruling that ends
+   * the record): `replayMoves` then replays the record from the start and words the error.
+   */
+  private replayPacked(
+    game: Game,
+    start: Position,
+    rec: PackedRecord,
+    uci: boolean,
+  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[]; rulings: Ruling[] } | null {
+    const packed = rec.packed;
+    const count = packed.length / 3;
+    const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
+    let lastRuled = -1;
+    const history = this.historyFor(game, start)!;
+    let pos = history.position;
+    let checked = -1;
+    for (let i = 0; i < count; i++) {
+      const m = packedCoordinateMove(packed[i * 3]!, uci);
+      if (m < 0 || !isLegalMove(pos, m, checked)) return null;
+      const ended = history.record(m);
+      pos = history.position; // the history may have grown into a new position
+      checked = history.flagsAt(history.plies) & FLAG_CHECK ? 1 : 0;
+      if (ended) {
+        const goesOn = i + 1 < count;
+        const prevRuling = rulings.length > 0 ? rulings[rulings.length - 1] : undefined;
+        // (the same rulings as replayMoves: see there)
+        if (!goesOn && prevRuling && sameRuling(prevRuling, ended) && lastRuled >= i - 1) history.overrule();
+        else if (goesOn) {
+          if (ended.reason === 'royals captured') return null;
+          history.overrule();
+          const prev = rulings[rulings.length - 1];
+          if (!(prev && sameRuling(prev, ended) && lastRuled >= i - 1))
+            rulings.push({ ply: i + 1, result: resultScore(ended), reason: ended.reason, detail: ended.detail ?? null });
+          lastRuled = i + 1;
+        }
+      }
+    }
+    return { pos, history, plies: count, error: null, malformedMove: false, notes: [], rulings };
+  }
+
   /** Replays one record. Never throws on bad input. */
   replay(rec: GameRecord): GameReport {
     const report = this.replayAs(rec, this.opts);
@@ -382,12 +441,13 @@ export class Replayer {
     const start = parsed.value;
     const fenTag = rec.tags['FEN'];
     const warnings = fenTag !== undefined && game.fenWarnings ? game.fenWarnings(fenTag, start) : [];
-    const list = rec.moves;
     const mode = coordinateModeOf(game, rec);
-    const san = game.records?.readsSan(list[0]?.text ?? '') ?? false;
-    let run = this.replayMoves(game, start, list, mode.uci, san);
+    const san = game.records?.readsSan(moveCount(rec) > 0 ? moveText(rec, 0) : '') ?? false;
+    // a packed record replays without its list of moves while every move is a legal coordinate move
+    let run = (replaysPacked(game, rec) && !san ? this.replayPacked(game, start, rec, mode.uci) : null) ?? this.replayMoves(game, start, rec.moves, mode.uci, san);
     if (run.error && !mode.sure) {
       // no move said which coordinate numbering the game uses: ranks 1-10 may read further
+      const list = rec.moves;
       const other = this.replayMoves(game, start, list, true, san);
       if (!other.error || other.error.ply > run.error.ply) run = other;
       else run = this.replayMoves(game, start, list, false, san);
@@ -400,7 +460,7 @@ export class Replayer {
     const syntax = rec.errors[0];
     if (syntax && (!error || !isBefore(error, syntax))) {
       let ply = 1;
-      for (const mv of list) if (isBefore(mv, syntax)) ply++;
+      for (const mv of rec.moves) if (isBefore(mv, syntax)) ply++;
       error = {
         ply,
         move: null,
@@ -480,12 +540,27 @@ export function formatRuling(x: Ruling): string {
 
 const json = (v: unknown): string => JSON.stringify(v);
 
+/** The file of the last report written, and the start of its reports' JSON (`{"file":…,"index":`). */
+let jsonFile: string | null = null;
+let jsonFileHead = '';
+
 /**
  * The JSON text of a game in `chuhan validate --json` (cli.md), led by the file it came from:
  * written field by field (no intermediate object per game; the same text JSON.stringify gives).
+ * The fields most games have are written here, the others by `reportJsonRest` (a small function
+ * for the compiler to optimize, asked once per game).
  */
 export function reportJsonText(file: string, r: GameReport): string {
-  let s = `{"file":${json(file)},"index":${r.index},"ok":${r.status === 'ok'},"variant":${json(r.variant)},"plies":${r.plies},"fen":${json(r.fen)},"result":${json(r.result)},"reason":${json(r.reason)}`;
+  if (file !== jsonFile) {
+    jsonFile = file;
+    jsonFileHead = `{"file":${json(file)},"index":`;
+  }
+  const s = jsonFileHead + r.index + (r.status === 'ok' ? ',"ok":true,"variant":' : ',"ok":false,"variant":') + json(r.variant) + ',"plies":' + r.plies + ',"fen":' + json(r.fen) + ',"result":' + json(r.result) + ',"reason":' + json(r.reason);
+  return reportJsonRest(s, r);
+}
+
+function reportJsonRest(head: string, r: GameReport): string {
+  let s = head;
   if (r.detail !== null) s += `,"detail":${json(r.detail)}`;
   if (r.endPly !== null) s += `,"endPly":${r.endPly}`;
   if (r.rulings.length) s += `,"rulings":${json(r.rulings.map((x) => ({ ply: x.ply, result: x.result, reason: x.reason, detail: x.detail })))}`;
@@ -494,5 +569,5 @@ export function reportJsonText(file: string, r: GameReport): string {
   if (r.recorded !== null) s += `,"recorded":${json(r.recorded)}`;
   if (r.status === 'malformed') s += ',"malformed":true';
   if (r.notes) s += `,"notes":${json(r.notes)}`;
-  return `${s},"error":${json(r.error)}}`;
+  return r.error === null ? s + ',"error":null}' : `${s},"error":${json(r.error)}}`;
 }

@@ -26,6 +26,7 @@ interface ValidateOptions {
 const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif', 'json'];
 const FLUSH = 1 << 16;
 const LIST_TAGS: Problem = { code: 'record.list-tags' };
+const PACKED = { packedMoves: true } as const;
 
 /** A game of a `--format list` input may not have tag pairs. */
 function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameReport {
@@ -88,7 +89,8 @@ async function gamesOf(input: Input, format: string): Promise<AsyncIterable<read
   // XQF and CCBridge files are told by their first bytes; anything else goes on to the text readers
   const binary = format === 'auto' ? await openBinaryRecords(source) : null;
   if (binary?.binary) return oneByOne(binary.records);
-  const opened = await openTextRecords(binary ? binary.text : source, undefined, force, !input.found);
+  // games are replayed as they come: plain coordinate games are read packed (notation/pgn.ts PackedRecord)
+  const opened = await openTextRecords(binary ? binary.text : source, PACKED, force, !input.found);
   if (opened.format === 'none') return opened.empty ? 'empty' : null;
   // a list of games per chunk read: one await per chunk, not per game
   return opened.batches;

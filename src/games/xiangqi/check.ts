@@ -95,25 +95,32 @@ export function generalAttacked(b: Uint8Array, ksq: number, side: number): boole
   return false;
 }
 
-/** A table over (general's square k, square sq): t[k * 90 + sq] = 1 where `on(dx, dy)` holds for their distances. */
-function kingTable(on: (dx: number, dy: number) => boolean): Uint8Array {
-  const t = new Uint8Array(90 * 90);
-  for (let k = 0; k < 90; k++)
-    for (let sq = 0; sq < 90; sq++)
-      t[k * 90 + sq] = on(Math.abs((k % W) - (sq % W)), Math.abs(((k / W) | 0) - ((sq / W) | 0))) ? 1 : 0;
-  return t;
-}
-
 /**
+ * The three tables over (general's square k, square sq), t[k * 90 + sq], from the distances of the
+ * two squares along files (dx) and ranks (dy); built in one pass at load (no call per entry).
+ *
  * EXPOSES[k * 90 + sq] = 1 when sq is on the file or rank of a general on k, or diagonally next to
  * it (a horse's leg): only a move from or to such a square can leave that general attacked, or
  * (a horse landing a horse's move away aside) newly attack it.
+ * ON_LINE[k * 90 + sq] = 1 when sq is on the file or rank of a general on k.
+ * HORSE_POINTS[k * 90 + sq] = 1 when a horse on sq could attack a general on k (a (1, 2) leap away).
  */
-export const EXPOSES = kingTable((dx, dy) => dx === 0 || dy === 0 || (dx === 1 && dy === 1));
-/** ON_LINE[k * 90 + sq] = 1 when sq is on the file or rank of a general on k. */
-export const ON_LINE = kingTable((dx, dy) => dx === 0 || dy === 0);
-/** HORSE_POINTS[k * 90 + sq] = 1 when a horse on sq could attack a general on k (a (1, 2) leap away). */
-export const HORSE_POINTS = kingTable((dx, dy) => (dx === 1 && dy === 2) || (dx === 2 && dy === 1));
+export const EXPOSES = new Uint8Array(90 * 90);
+export const ON_LINE = new Uint8Array(90 * 90);
+export const HORSE_POINTS = new Uint8Array(90 * 90);
+for (let k = 0; k < 90; k++) {
+  const kx = k % W;
+  const ky = (k / W) | 0;
+  for (let sq = 0; sq < 90; sq++) {
+    const dx = Math.abs(kx - (sq % W));
+    const dy = Math.abs(ky - ((sq / W) | 0));
+    const line = dx === 0 || dy === 0;
+    const i = k * 90 + sq;
+    ON_LINE[i] = line ? 1 : 0;
+    EXPOSES[i] = line || (dx === 1 && dy === 1) ? 1 : 0;
+    HORSE_POINTS[i] = (dx === 1 && dy === 2) || (dx === 2 && dy === 1) ? 1 : 0;
+  }
+}
 
 /**
  * Can the move from → to just played (the piece now on `to`) have newly attacked the general on

@@ -45,6 +45,7 @@ import { xiangqiCheckRunResult, xiangqiLimitResult } from './limit.js';
 import { CANNON, CHARIOT, HORSE, SOLDIER } from './pieces.js';
 import { xiangqi } from './index.js';
 import { generalAttacked, generalSquare, mayHaveAttacked } from './check.js';
+import { hasLegalMove } from './notation/legal-check.js';
 
 export { chaseRelation } from './chase.js';
 export { XIANGQI_COUNTED_CHECKS, XIANGQI_MOVE_LIMIT } from './limit.js';
@@ -60,15 +61,20 @@ const SIZE = 90;
  */
 export function xiangqiSufficientMaterial(pos: Position, side?: number): boolean {
   const b = pos.board;
+  if (side === undefined) {
+    for (let sq = 0; sq < SIZE; sq++) if (FORCING[b[sq]!] !== 0) return true;
+    return false;
+  }
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
-    const k = p >> 1;
-    if ((k === CHARIOT || k === HORSE || k === CANNON || k === SOLDIER) && (side === undefined || (p & 1) === side)) return true;
+    if (FORCING[p] !== 0 && (p & 1) === side) return true;
   }
   return false;
 }
 
-const scratch = new Int32Array(512);
+/** FORCING[code] = 1 for the piece codes (either side) of a chariot, horse, cannon or soldier. */
+const FORCING = new Uint8Array(256);
+for (const k of [CHARIOT, HORSE, CANNON, SOLDIER]) FORCING[k << 1] = FORCING[(k << 1) | 1] = 1;
 
 const INSUFFICIENT: GameResult = {
   winner: null,
@@ -79,7 +85,8 @@ const INSUFFICIENT: GameResult = {
 /** Checkmate or stalemate (the side to move loses either way), insufficient material, or null. */
 export function xiangqiPositionResult(pos: Position): GameResult | null {
   const stm = pos.turn;
-  if (xiangqi.generateLegal(pos, scratch, 0) === 0) {
+  // (generateLegal(…) === 0, answered without the list of moves: legal-check.ts)
+  if (!hasLegalMove(pos)) {
     const check = xiangqi.inCheck(pos);
     return {
       winner: (stm ^ 1) as Side,

@@ -53,7 +53,11 @@ export function xiangqiCheckRunResult(h: GameHistory): GameResult | null {
   if (n < XIANGQI_CHECKS_PER_PIECE * 2 - 1 || !(h.flagsAt(n) & FLAG_CHECK)) return null;
   let count = 0;
   for (let k = n; k >= 1 && h.flagsAt(k) & FLAG_CHECK; k -= 2) count++;
-  if (count < XIANGQI_CHECKS_PER_PIECE) return null;
+  return count < XIANGQI_CHECKS_PER_PIECE ? null : checkRunRuling(h, n, count);
+}
+
+/** The ruling on a run of `count` checks in a row ending at ply n (6 or more), if it passes the limit. */
+function checkRunRuling(h: GameHistory, n: number, count: number): GameResult | null {
   const plies: number[] = [];
   for (let i = 0; i < count; i++) plies.push(n - 2 * i);
   const pieces = distinctMovers(h, plies);

@@ -12,6 +12,7 @@
  * result (a line of `=` and up to three lines of site text), and page text before the first tag
  * section of a PGN file (as pychess's export pages have) when none of it is shaped like a move.
  */
+import { isAscii } from 'node:buffer';
 import { GAMES } from '../../games/registry.js';
 import { RecordReader, type GameRecord, type RecordReaderOptions } from '../pgn.js';
 import { detectTextFormat, type TextFormat } from './detect-text.js';
@@ -92,6 +93,8 @@ export async function openTextRecords(
   let decoder = new TextDecoder(encoding, { fatal: asciiSoFar });
   const decode = (c: string | Uint8Array): string => {
     if (typeof c === 'string') return c;
+    // ASCII after ASCII: the same text in both encodings, with nothing pending in the decoder
+    if (asciiSoFar && isAscii(c)) return Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('latin1');
     if (!asciiSoFar) return decoder.decode(c, { stream: true });
     // all bytes so far were ASCII (the same in both encodings): the first bytes that are not
     // UTF-8 switch the rest of the input to GB18030; the first UTF-8 ones keep it UTF-8

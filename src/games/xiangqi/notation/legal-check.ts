@@ -81,11 +81,12 @@ export function isLegalMove(pos: Position, m: Move, checked = -1): boolean {
   }
   const to = moveTo(m);
   if (!isPlainMove(m) || from === to || !reaches(b, from, to)) return false;
+  // knowing whether the side is in check: the search's test of a pseudo-legal move (xiangqi/index.ts
+  // moveLegal: the board is tried only for the moves that can expose the general)
+  if (checked !== -1) return xiangqi.moveLegal!(pos, m, checked === 1);
   const us = pos.turn;
-  const king = p >> 1 === KING;
-  const ksq = king ? to : generalSquare(b, us);
+  const ksq = p >> 1 === KING ? to : generalSquare(b, us);
   if (ksq < 0) return false;
-  if (checked === 0 && !king && EXPOSES[ksq * 90 + from] === 0 && EXPOSES[ksq * 90 + to] === 0) return true;
   const cap = b[to]!;
   b[to] = p;
   b[from] = 0;
@@ -93,4 +94,71 @@ export function isLegalMove(pos: Position, m: Move, checked = -1): boolean {
   b[from] = p;
   b[to] = cap;
   return legal;
+}
+
+/** The steps each piece kind may try (general, advisor, elephant, horse, soldier); chariots and cannons try their lines. */
+const KING_STEPS = [1, -1, 9, -9];
+const ADVISOR_STEPS = [8, 10, -8, -10];
+const ELEPHANT_STEPS = [16, 20, -16, -20];
+const HORSE_STEPS = [7, 11, 17, 19, -7, -11, -17, -19];
+
+/**
+ * Can the piece on `from` go to `to` without leaving its general attacked (the general on ksq,
+ * `checked`: attacked now)? The test `filterLegal` (xiangqi/index.ts) makes of a generated move: a
+ * move while in check, a general move, or a move from or to the general's file, rank or a
+ * horse-leg point is tried on the board; any other move cannot expose the general.
+ */
+function safeAfter(b: Uint8Array, from: number, to: number, ksq: number, us: number, checked: boolean): boolean {
+  if (!checked && from !== ksq && EXPOSES[ksq * 90 + from] === 0 && EXPOSES[ksq * 90 + to] === 0) return true;
+  const p = b[from]!;
+  const cap = b[to]!;
+  b[to] = p;
+  b[from] = 0;
+  const legal = !generalAttacked(b, from === ksq ? to : ksq, us);
+  b[from] = p;
+  b[to] = cap;
+  return legal;
+}
+
+/** Does one of the candidate squares from + steps[i] take a legal move of the piece on `from`? */
+function anyStep(b: Uint8Array, from: number, steps: readonly number[], ksq: number, us: number, checked: boolean): boolean {
+  for (let i = 0; i < steps.length; i++) {
+    const to = from + steps[i]!;
+    if (to >= 0 && to < 90 && reaches(b, from, to) && safeAfter(b, from, to, ksq, us, checked)) return true;
+  }
+  return false;
+}
+
+/**
+ * Has the side to move a legal move? The same answer as `xiangqi.generateLegal(pos, …) > 0`
+ * (`reaches` is the generator's pseudo-legal move, `safeAfter` filterLegal's test), found without
+ * the list: it stops at the first legal move. For the end of a replayed game (checkmate, stalemate).
+ */
+export function hasLegalMove(pos: Position): boolean {
+  const b = pos.board;
+  const us = pos.turn;
+  const ksq = generalSquare(b, us);
+  if (ksq < 0) return false;
+  const checked = generalAttacked(b, ksq, us);
+  for (let from = 0; from < 90; from++) {
+    const p = b[from]!;
+    if (p === 0 || (p & 1) !== us) continue;
+    const kind = p >> 1;
+    if (kind === CHARIOT || kind === CANNON) {
+      const x = from % 9;
+      const row = from - x;
+      for (let tx = 0; tx < 9; tx++) {
+        const to = row + tx;
+        if (to !== from && reaches(b, from, to) && safeAfter(b, from, to, ksq, us, checked)) return true;
+      }
+      for (let to = x; to < 90; to += 9) if (to !== from && reaches(b, from, to) && safeAfter(b, from, to, ksq, us, checked)) return true;
+    } else {
+      const steps = kind === KING ? KING_STEPS : kind === ADVISOR ? ADVISOR_STEPS : kind === ELEPHANT ? ELEPHANT_STEPS : kind === HORSE ? HORSE_STEPS : KING_STEPS;
+      // (a soldier's steps are a general's: forward, back — never reached — and sideways)
+      if (kind === SOLDIER || kind === KING || kind === ADVISOR || kind === ELEPHANT || kind === HORSE) {
+        if (anyStep(b, from, steps, ksq, us, checked)) return true;
+      }
+    }
+  }
+  return false;
 }

@@ -6,7 +6,7 @@
  * (XieXie's tandem pawns written without `+`/`-`) is settled by the moves after it.
  */
 import { formatBoardField } from '../../../core/board-text.js';
-import { moveFrom, moveTo, type Move } from '../../../core/move.js';
+import { moveFrom, moveTo, plainMove, type Move } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok } from '../../../core/result.js';
 import type { RecordReader } from '../../game.js';
@@ -38,6 +38,36 @@ function follow(p: Position, list: readonly { readonly text: string }[], k: numb
     if (key !== null) return key;
   }
   return null;
+}
+
+/**
+ * The move of a packed coordinate key (notation/pgn.ts `PackedRecord`: file × 10 + rank of each
+ * square, ICCS-shaped `h2e2`) in a numbering, as `coordinateMove` reads its text; -1 for a rank 0
+ * in UCI numbering (ranks 1–10).
+ */
+export function packedCoordinateMove(key: number, uci: boolean): Move {
+  let r2 = key % 10;
+  const f2 = ((key / 10) | 0) % 9;
+  let r1 = ((key / 90) | 0) % 10;
+  const f1 = (key / 900) | 0;
+  if (uci) {
+    if (r1 === 0 || r2 === 0) return -1;
+    r1--;
+    r2--;
+  }
+  return plainMove(r1 * 9 + f1, r2 * 9 + f2);
+}
+
+/** `XIANGQI_RECORDS.numbering` of a packed move list (three numbers per move, the key first). */
+export function packedNumbering(tagged: string | null, packed: Int32Array): { uci: boolean; sure: boolean } {
+  if (tagged === 'uci') return { uci: true, sure: true };
+  if (tagged === 'iccs') return { uci: false, sure: true };
+  // an ICCS-shaped text is not SAN and has 4 characters: only a rank 0 tells (ICCS)
+  for (let k = 0; k < packed.length; k += 3) {
+    const key = packed[k]!;
+    if (key % 10 === 0 || ((key / 90) | 0) % 10 === 0) return { uci: false, sure: true };
+  }
+  return { uci: false, sure: false };
 }
 
 export const XIANGQI_RECORDS: RecordReader = {
