@@ -5,25 +5,15 @@
  * answer is `generalAttacked`'s (check.ts) for every position where that held no attack before
  * (test/engine-search.test.ts compares them after every legal move of random playouts).
  */
+import { LINE_LENGTH, STEPS } from './check.js';
 import { CANNON, CHARIOT, HORSE, KING, SOLDIER } from './pieces.js';
 
 const W = 9;
 const H = 10;
 
-/** Per square and direction (0 up +W, 1 down -W, 2 right +1, 3 left -1): points that lie that way. */
-const LENGTH = (() => {
-  const t = new Int8Array(90 * 4);
-  for (let sq = 0; sq < 90; sq++) {
-    const x = sq % W;
-    const y = (sq / W) | 0;
-    t[sq * 4] = H - 1 - y;
-    t[sq * 4 + 1] = y;
-    t[sq * 4 + 2] = W - 1 - x;
-    t[sq * 4 + 3] = x;
-  }
-  return t;
-})();
-const STEP = new Int8Array([W, -W, 1, -1]);
+/** Per square and direction (0 up +W, 1 down -W, 2 right +1, 3 left -1): points that lie that way (check.ts). */
+const LENGTH = LINE_LENGTH;
+const STEP = new Int8Array(STEPS);
 
 /**
  * Does `them` (= side ^ 1) attack side's general on ksq along direction d: a chariot (or, on the

@@ -14,8 +14,8 @@ const W = 9;
 const H = 10;
 
 /** The four directions (up, down, right, left) and, per square, how many points lie that way. */
-const STEPS = [W, -W, 1, -1];
-const LINE_LENGTH = (() => {
+export const STEPS = [W, -W, 1, -1];
+export const LINE_LENGTH = (() => {
   const t = new Int8Array(90 * 4);
   for (let sq = 0; sq < 90; sq++) {
     const x = sq % W;
