@@ -23,6 +23,7 @@ import { replay } from '../src/engine/history.js';
 import { chooseMove } from '../src/engine/player.js';
 import { profileFor } from '../src/engine/profiles.js';
 import { Searcher } from '../src/engine/search.js';
+import { spawnCli } from './helpers/cli.js';
 import { parseRecords } from '../src/notation/pgn.js';
 import { replayRecord } from '../src/notation/replay.js';
 import { inlineThinker } from '../src/protocol/thinker.js';
@@ -150,5 +151,14 @@ describe('xiangqi: the same two gaps', () => {
     expect(await score(false)).toBe(0);
     expect(await score(true)).toBe(-RULE_WIN);
     await t.close();
+  });
+});
+
+describe('validate --explain names the entry move', () => {
+  it('game 3: ply 56 is 1c1d, which made the first occurrence (not the move code)', () => {
+    const r = spawnCli(['validate', 'fixtures/matches/2026-12-01/levels/chu-L5-H40-4.pgn', '--explain']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\n +56\. gote +1c1d +\(made the first occurrence\)\n/);
+    expect(r.stdout).not.toMatch(/\. (sente|gote) +\d+ /);
   });
 });

@@ -78,7 +78,8 @@ export function explainRepetition(game: Game, h: GameHistory): RepetitionExplana
   const e = h.explain();
   if (!e) return null;
   const texts = new Map<number, string>();
-  h.walk(e.from - 1, e.to, (k) => texts.set(k, game.coordinate.format(h.position, h.moveAt(k))), null);
+  // from the entry move (ply e.from - 1: it made the first occurrence) to the last of the cycle
+  h.walk(Math.max(0, e.from - 2), e.to, (k) => texts.set(k, game.coordinate.format(h.position, h.moveAt(k))), null);
   const fmt = (ply: number, m: number): string => texts.get(ply) ?? String(m);
   const lines = formatExplanation(e, game.sideNames, fmt);
   return {
