@@ -166,6 +166,7 @@ export class Searcher {
     this.tt.clear();
     this.history.fill(0);
     this.counters.fill(0);
+    this.repCache.fill(REP_EMPTY);
   }
 
   private prepare(pos: Position, profile: EngineProfile): void {
