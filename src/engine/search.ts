@@ -880,25 +880,9 @@ export class Searcher {
         }
         if (i >= end) break;
         if (stage === 2 || picked < SORTED_QUIETS) {
-          // pick the best remaining move (the first of the best: the scan stops at the stage's last
-          // picked score, which nothing left can beat)
-          let bi = i;
-          bs = scores[i]!;
-          if (bs < pickBound)
-            for (let j = i + 1; j < end; j++)
-              if (scores[j]! > bs) {
-                bs = scores[j]!;
-                bi = j;
-                if (bs === pickBound) break;
-              }
-          pickBound = bs;
-          m = moves[bi]!;
-          if (bi !== i) {
-            moves[bi] = moves[i]!;
-            scores[bi] = scores[i]!;
-            moves[i] = m;
-            scores[i] = bs;
-          }
+          pickBest(moves, scores, i, end, pickBound);
+          m = moves[i]!;
+          bs = pickBound = scores[i]!;
         } else {
           // late quiet moves in generation order (their history scores hardly matter)
           m = moves[i]!;
@@ -1031,24 +1015,9 @@ export class Searcher {
     let legalSeen = false;
     let pickBound = NO_BOUND;
     for (let i = base; i < end; i++) {
-      // the first of the best remaining (no score left can beat the last one picked)
-      let bi = i;
-      let bs = scores[i]!;
-      if (bs < pickBound)
-        for (let j = i + 1; j < end; j++)
-          if (scores[j]! > bs) {
-            bs = scores[j]!;
-            bi = j;
-            if (bs === pickBound) break;
-          }
-      pickBound = bs;
-      const m = moves[bi]!;
-      if (bi !== i) {
-        moves[bi] = moves[i]!;
-        scores[bi] = scores[i]!;
-        moves[i] = m;
-        scores[i] = bs;
-      }
+      pickBest(moves, scores, i, end, pickBound);
+      const m = moves[i]!;
+      pickBound = scores[i]!;
       if (!evasions) {
         const cap = this.captured(m);
         // delta pruning: even winning this piece cannot lift the score to alpha
@@ -1074,6 +1043,29 @@ export class Searcher {
     }
     if (evasions && !legalSeen) return -MATE + ply; // mated (or stalemated: a loss in xiangqi)
     return best;
+  }
+}
+
+/**
+ * Moves the first of the best-scored moves of [i, end) to i (swapping). `bound` is the score picked
+ * last in this stage: nothing left can beat it, so the scan stops at the first move that equals it.
+ */
+function pickBest(moves: Int32Array, scores: Int32Array, i: number, end: number, bound: number): void {
+  let bi = i;
+  let bs = scores[i]!;
+  if (bs < bound)
+    for (let j = i + 1; j < end; j++)
+      if (scores[j]! > bs) {
+        bs = scores[j]!;
+        bi = j;
+        if (bs === bound) break;
+      }
+  if (bi !== i) {
+    const m = moves[bi]!;
+    moves[bi] = moves[i]!;
+    scores[bi] = scores[i]!;
+    moves[i] = m;
+    scores[i] = bs;
   }
 }
 

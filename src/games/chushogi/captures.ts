@@ -46,9 +46,13 @@ let cached: ChuCaptureTables | null = null;
 const STEP_FILTER = 2;
 const pos0Words = (size: number): number => (size + 31) >> 5;
 
-function captureTables(v: Variant): ChuCaptureTables {
+/** The capture tables of v's board and pieces (built once, then cached). */
+function tablesFor(v: Variant): ChuCaptureTables {
+  return cached !== null && cached.tables === v.tables ? cached : buildTables(v);
+}
+
+function buildTables(v: Variant): ChuCaptureTables {
   const t = v.tables;
-  if (cached !== null && cached.tables === t) return cached;
   const { width: w, size } = v.geometry;
   let fast = v.promotionMode !== undefined && size <= 256;
   for (let i = 0; i < t.stepMode.length; i++)
@@ -250,11 +254,11 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
 
 /** Chu's `generateQuiets`: `generatePseudoQuiets` specialised like the captures. */
 export function chuQuiets(pos: Position, out: Int32Array, start: number): number {
-  const ct = cached !== null && cached.tables === pos.variant.tables ? cached : captureTables(pos.variant);
+  const ct = tablesFor(pos.variant);
   return ct.fast ? pseudoQuiets(pos, ct, out, start) : generatePseudoQuiets(pos, out, start);
 }
 
 export function chuCaptures(pos: Position, out: Int32Array, start: number): number {
-  const ct = cached !== null && cached.tables === pos.variant.tables ? cached : captureTables(pos.variant);
+  const ct = tablesFor(pos.variant);
   return ct.fast ? pseudoCaptures(pos, ct, out, start) : lionFilter(pos, out, start, generatePseudoCaptures(pos, out, start));
 }
