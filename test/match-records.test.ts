@@ -88,8 +88,9 @@ for (const LEVELS of LEVEL_DIRS) describe(`level calibration records replay: ${L
         opponentTimeControl: string;
       };
       // xq-L<level>-S<skill>: Fairy-Stockfish's Skill Level; chu-L<level>-H<moves>-<seconds>: HaChu's
-      // time control; <game>-L<level>-L<level>: chuhan at another level
-      const m = /^(xq|chu)-L(\d)-(?:S(-?\d+)|H(\d+)-(\d+)|L(\d))\.json$/.exec(f);
+      // time control; <game>-L<level>-L<level>: chuhan at another level; a suffix -b, -c…: another
+      // run of the same pairing (other openings)
+      const m = /^(xq|chu)-L(\d)-(?:S(-?\d+)|H(\d+)-(\d+)|L(\d))(?:-[b-z])?\.json$/.exec(f);
       expect(m, f).not.toBeNull();
       expect(s.engine.level, f).toBe(Number(m![2]));
       if (m![3] !== undefined) expect(s.opponent.options, f).toContain(`Skill Level=${m![3]}`);
