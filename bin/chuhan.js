@@ -47,13 +47,12 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
  * usual. CHUHAN_WRITE_CODE_CACHE=FILE (used by the build) writes the cache after the run.
  */
 async function runQuick(name, entry, args, v8Flags) {
-  const [{ readFileSync, writeFileSync }, { Script }, { createRequire }, { fileURLToPath }, v8] = await Promise.all([
-    import('node:fs'),
-    import('node:vm'),
-    import('node:module'),
-    import('node:url'),
-    v8Flags ? import('node:v8') : null,
-  ]);
+  // process.getBuiltinModule (Node 20.16+) gives a built-in module without the ES module loader's work
+  const builtin = process.getBuiltinModule;
+  const names = ['node:fs', 'node:vm', 'node:module', 'node:url', ...(v8Flags ? ['node:v8'] : [])];
+  const [{ readFileSync, writeFileSync }, { Script }, { createRequire }, { fileURLToPath }, v8] = builtin
+    ? names.map((n) => builtin(n))
+    : await Promise.all(names.map((n) => import(n)));
   if (v8Flags) v8.setFlagsFromString(v8Flags);
   const url = new URL(`../dist/bundle/${name}`, import.meta.url);
   const file = fileURLToPath(url);
