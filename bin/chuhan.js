@@ -2,12 +2,19 @@
 // Thin launcher: runs the bundled CLI (dist/bundle, built by `npm install` through the `prepare`
 // script: tsc, then scripts/bundle.mjs). `--version` alone reads the version module only; a plain
 // `moves` of the default game runs the quick CommonJS bundle (quick.cjs) with V8's code cache.
+//
+// A CommonJS file (bin/package.json): Node then starts without its ES module loader, which only the
+// whole CLI (an ES module, imported below) needs.
+'use strict';
 const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  const { VERSION } = await import('../dist/bundle/version.js');
-  process.stdout.on('error', () => process.exit(141)); // a closed pipe, as the CLI's guardPipes
-  process.stdout.write(`${VERSION}\n`);
-} else {
+
+async function launch() {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    const { VERSION } = await import('../dist/bundle/version.js');
+    process.stdout.on('error', () => process.exit(141)); // a closed pipe, as the CLI's guardPipes
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
   const fail = (err) => {
     process.stderr.write(`chuhan: internal error: ${err?.message ? err.message : String(err)}\n`);
     process.exitCode = 3;
@@ -47,15 +54,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
  * usual. CHUHAN_WRITE_CODE_CACHE=FILE (used by the build) writes the cache after the run.
  */
 async function runQuick(name, entry, args, v8Flags) {
-  // process.getBuiltinModule (Node 20.16+) gives a built-in module without the ES module loader's work
-  const builtin = process.getBuiltinModule;
-  const names = ['node:fs', 'node:vm', 'node:module', 'node:url', ...(v8Flags ? ['node:v8'] : [])];
-  const [{ readFileSync, writeFileSync }, { Script }, { createRequire }, { fileURLToPath }, v8] = builtin
-    ? names.map((n) => builtin(n))
-    : await Promise.all(names.map((n) => import(n)));
-  if (v8Flags) v8.setFlagsFromString(v8Flags);
-  const url = new URL(`../dist/bundle/${name}`, import.meta.url);
-  const file = fileURLToPath(url);
+  const { readFileSync, writeFileSync } = require('node:fs');
+  const { Script } = require('node:vm');
+  const { createRequire } = require('node:module');
+  const { join } = require('node:path');
+  if (v8Flags) require('node:v8').setFlagsFromString(v8Flags);
+  const dir = join(__dirname, '..', 'dist', 'bundle');
+  const file = join(dir, name);
   const source = readFileSync(file, 'utf8');
   const build = Buffer.from(source.slice(0, source.indexOf('\n') + 1));
   const write = process.env.CHUHAN_WRITE_CODE_CACHE;
@@ -73,8 +78,10 @@ async function runQuick(name, entry, args, v8Flags) {
   if (process.env.CHUHAN_CODE_CACHE_CHECK === '1')
     process.stderr.write(`chuhan: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
   const module = { exports: {} };
-  script.runInThisContext().call(module.exports, module.exports, createRequire(url), module, file, fileURLToPath(new URL('.', url)));
+  script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dir);
   const code = await module.exports[entry](args);
   if (write) writeFileSync(write, Buffer.concat([build, script.createCachedData()]));
   return code;
 }
+
+launch();
