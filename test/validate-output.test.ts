@@ -12,6 +12,8 @@ import type { Position } from '../src/core/position.js';
 import { getGame } from '../src/games/registry.js';
 import { reportJsonText, type GameReport } from '../src/notation/replay.js';
 import { spawnCli } from './helpers/cli.js';
+import { VALIDATE_V8_FLAGS } from '../src/cli/commands/validate.js';
+import { readFileSync } from 'node:fs';
 
 /** The board field as it was written before the letter table (the reference). */
 function boardFieldBefore(pos: Position): string {
@@ -162,5 +164,13 @@ describe('validate reads files in chunks (fileChunks)', () => {
     const r = spawnCli(['validate', join(dir, 'e.pgn')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('found no games');
+  });
+});
+
+describe('validate V8 settings', () => {
+  it('are the same in bin/chuhan.js (set before the quick bundle is compiled) and in the validate command', () => {
+    const bin = readFileSync(join(import.meta.dirname, '..', 'bin', 'chuhan.js'), 'utf8');
+    expect(bin).toContain(`['quick-validate.cjs', 'quickValidate', '${VALIDATE_V8_FLAGS}']`);
+    expect(VALIDATE_V8_FLAGS).toContain('--max-inlined-bytecode-size-cumulative=200');
   });
 });
