@@ -2,12 +2,19 @@
 // Thin launcher: runs the bundled CLI (dist/bundle, built by `npm install` through the `prepare`
 // script: tsc, then scripts/bundle.mjs). `--version` alone reads the version module only; a plain
 // `moves` of the default game runs the quick CommonJS bundle (quick.cjs) with V8's code cache.
+//
+// A CommonJS file (bin/package.json): Node then starts without its ES module loader, which only the
+// whole CLI (an ES module, imported below) needs.
+'use strict';
 const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  const { VERSION } = await import('../dist/bundle/version.js');
-  process.stdout.on('error', () => process.exit(141)); // a closed pipe, as the CLI's guardPipes
-  process.stdout.write(`${VERSION}\n`);
-} else {
+
+async function launch() {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    const { VERSION } = await import('../dist/bundle/version.js');
+    process.stdout.on('error', () => process.exit(141)); // a closed pipe, as the CLI's guardPipes
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
   const fail = (err) => {
     process.stderr.write(`chuhan: internal error: ${err?.message ? err.message : String(err)}\n`);
     process.exitCode = 3;
@@ -20,7 +27,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     argv[0] === 'moves' && !argv.includes('--json')
       ? ['quick.cjs', 'quickMoves', null]
       : argv[0] === 'validate'
-        ? ['quick-validate.cjs', 'quickValidate', '--max-inlined-bytecode-size-cumulative=200']
+        ? ['quick-validate.cjs', 'quickValidate', '--max-inlined-bytecode-size-cumulative=200 --no-turbo-loop-peeling --no-use-osr --no-turbo-escape --no-turbo-store-elimination --always-sparkplug']
         : null;
   if (quick) {
     try {
@@ -47,16 +54,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
  * usual. CHUHAN_WRITE_CODE_CACHE=FILE (used by the build) writes the cache after the run.
  */
 async function runQuick(name, entry, args, v8Flags) {
-  const [{ readFileSync, writeFileSync }, { Script }, { createRequire }, { fileURLToPath }, v8] = await Promise.all([
-    import('node:fs'),
-    import('node:vm'),
-    import('node:module'),
-    import('node:url'),
-    v8Flags ? import('node:v8') : null,
-  ]);
-  if (v8Flags) v8.setFlagsFromString(v8Flags);
-  const url = new URL(`../dist/bundle/${name}`, import.meta.url);
-  const file = fileURLToPath(url);
+  const { readFileSync, writeFileSync } = require('node:fs');
+  const { Script } = require('node:vm');
+  const { createRequire } = require('node:module');
+  const { join } = require('node:path');
+  if (v8Flags) require('node:v8').setFlagsFromString(v8Flags);
+  const dir = join(__dirname, '..', 'dist', 'bundle');
+  const file = join(dir, name);
   const source = readFileSync(file, 'utf8');
   const build = Buffer.from(source.slice(0, source.indexOf('\n') + 1));
   const write = process.env.CHUHAN_WRITE_CODE_CACHE;
@@ -74,8 +78,10 @@ async function runQuick(name, entry, args, v8Flags) {
   if (process.env.CHUHAN_CODE_CACHE_CHECK === '1')
     process.stderr.write(`chuhan: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
   const module = { exports: {} };
-  script.runInThisContext().call(module.exports, module.exports, createRequire(url), module, file, fileURLToPath(new URL('.', url)));
+  script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dir);
   const code = await module.exports[entry](args);
   if (write) writeFileSync(write, Buffer.concat([build, script.createCachedData()]));
   return code;
 }
+
+launch();

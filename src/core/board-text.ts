@@ -102,27 +102,48 @@ export function parseBoardField(
   return ok(board);
 }
 
+/**
+ * Per variant, the FEN letter(s) of each piece code (`pieceLetter`), '' where no piece has the code:
+ * made once, so a board field costs no case conversion per piece (validate writes one per game).
+ */
+const LETTERS = new WeakMap<VariantData, readonly string[]>();
+function lettersOf(v: VariantData): readonly string[] {
+  let t = LETTERS.get(v);
+  if (t === undefined) {
+    const list: string[] = [];
+    for (let code = 0; code < v.codeCount; code++) list.push(code >= 2 && pieceKind(code) <= v.pieces.length ? pieceLetter(v, code) : '');
+    LETTERS.set(v, (t = list));
+  }
+  return t;
+}
+
+/** Runs of empty squares as FEN digits (`String(n)`), for boards up to 16 wide. */
+const EMPTY_RUNS = Array.from({ length: 17 }, (_, n) => String(n));
+
 export function formatBoardField(pos: Position): string {
   const v = pos.variant;
   const { width: W, height: H } = v.geometry;
-  const rows: string[] = [];
+  const letters = lettersOf(v);
+  const board = pos.board;
+  let out = '';
   for (let y = H - 1; y >= 0; y--) {
     let row = '';
     let empty = 0;
-    for (let x = 0; x < W; x++) {
-      const p = pos.board[y * W + x]!;
+    for (let x = 0, i = y * W; x < W; x++, i++) {
+      const p = board[i]!;
       if (p === 0) {
         empty++;
         continue;
       }
-      if (empty) row += String(empty);
+      if (empty) row += empty < EMPTY_RUNS.length ? EMPTY_RUNS[empty]! : String(empty);
       empty = 0;
-      row += pieceLetter(v, p);
+      const l = p < letters.length ? letters[p]! : '';
+      row += l !== '' ? l : pieceLetter(v, p); // (a code of no piece fails there, as it always did)
     }
-    if (empty) row += String(empty);
-    rows.push(row);
+    if (empty) row += empty < EMPTY_RUNS.length ? EMPTY_RUNS[empty]! : String(empty);
+    out = y === H - 1 ? row : `${out}/${row}`;
   }
-  return rows.join('/');
+  return out;
 }
 
 /** Fields after the board in XBoard's FEN: side, then optional `-` fields, half-move clock, move number. */

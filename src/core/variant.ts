@@ -135,9 +135,10 @@ export function shareLazyTables(data: VariantData, variant: VariantData): void {
 
 /**
  * The data of a variant. With `lazyTables` the move tables and the Zobrist keys are null until `ensureTables` (a
- * program that never makes a position of this game does not pay for them at start-up).
+ * program that never makes a position of this game does not pay for them at start-up); `withTables`
+ * (lazy only) then builds the game's own tables too, once, before any position of the game exists.
  */
-export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false): VariantData {
+export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false, withTables?: () => void): VariantData {
   const g = geometry(spec.width, spec.height);
   const codeCount = (spec.pieces.length + 1) * 2;
   if (codeCount > 256) throw new Error('too many piece kinds');
@@ -186,7 +187,13 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
   if (lazyTables) {
     // built once, shared by every variant object made from this data (rule sets, mate problems)
     let built: LazyPart | null = null;
-    pendingTables.set(out, () => (built ??= { tables: buildTables(g, spec.pieces, spec.regions ?? {}), zobrist: zobristKeys(seed, codeCount, g.size) }));
+    pendingTables.set(out, () => {
+      if (built === null) {
+        built = { tables: buildTables(g, spec.pieces, spec.regions ?? {}), zobrist: zobristKeys(seed, codeCount, g.size) };
+        withTables?.();
+      }
+      return built;
+    });
   }
   return out;
 }

@@ -540,6 +540,20 @@ export function formatRuling(x: Ruling): string {
 
 const json = (v: unknown): string => JSON.stringify(v);
 
+/**
+ * `JSON.stringify(s)` of a string (or null), without the call for the common text that needs no
+ * escape: JSON.stringify escapes only `"`, the backslash, control characters below U+0020 and lone
+ * surrogates, so any other string is itself between quotes.
+ */
+function jsonString(s: string | null): string {
+  if (typeof s !== 'string') return `${json(s)}`;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
 /** The file of the last report written, and the start of its reports' JSON (`{"file":…,"index":`). */
 let jsonFile: string | null = null;
 let jsonFileHead = '';
@@ -555,7 +569,7 @@ export function reportJsonText(file: string, r: GameReport): string {
     jsonFile = file;
     jsonFileHead = `{"file":${json(file)},"index":`;
   }
-  const s = jsonFileHead + r.index + (r.status === 'ok' ? ',"ok":true,"variant":' : ',"ok":false,"variant":') + json(r.variant) + ',"plies":' + r.plies + ',"fen":' + json(r.fen) + ',"result":' + json(r.result) + ',"reason":' + json(r.reason);
+  const s = jsonFileHead + r.index + (r.status === 'ok' ? ',"ok":true,"variant":' : ',"ok":false,"variant":') + jsonString(r.variant) + ',"plies":' + r.plies + ',"fen":' + jsonString(r.fen) + ',"result":' + jsonString(r.result) + ',"reason":' + jsonString(r.reason);
   return reportJsonRest(s, r);
 }
 
@@ -566,7 +580,7 @@ function reportJsonRest(head: string, r: GameReport): string {
   if (r.rulings.length) s += `,"rulings":${json(r.rulings.map((x) => ({ ply: x.ply, result: x.result, reason: x.reason, detail: x.detail })))}`;
   if (r.explanation) s += `,"explain":${json(r.explanation.json)}`;
   if (r.warnings?.length) s += `,"warnings":${json(r.warnings)}`;
-  if (r.recorded !== null) s += `,"recorded":${json(r.recorded)}`;
+  if (r.recorded !== null) s += `,"recorded":${jsonString(r.recorded)}`;
   if (r.status === 'malformed') s += ',"malformed":true';
   if (r.notes) s += `,"notes":${json(r.notes)}`;
   return r.error === null ? s + ',"error":null}' : `${s},"error":${json(r.error)}}`;

@@ -31,9 +31,10 @@ const W = 12;
 const H = 12;
 const SIZE = W * H;
 
-// the move tables are built with the first chu position (core/variant.ts ensureTables): xiangqi-only
-// runs such as validate on xiangqi records never pay for them
-const data = buildVariantData({ id: 'chushogi', width: W, height: H, pieces: CHU_PIECES }, undefined, true);
+// the move tables, and the square tables below (buildSquareTables), are built with the first chu
+// position (core/variant.ts ensureTables): xiangqi-only runs such as validate on xiangqi records
+// never pay for them
+const data = buildVariantData({ id: 'chushogi', width: W, height: H, pieces: CHU_PIECES }, undefined, true, () => buildSquareTables());
 const CODES = data.codeCount;
 
 /** Per piece code: 1 for a Lion (the Lion and the promoted Kirin), the pieces rules 1–3 speak of. */
@@ -72,7 +73,24 @@ function lionDirections(): Map<string, [number, number][]> {
   return m;
 }
 
-(function init() {
+// per piece code (cheap: made at load, as the rules and notation read them)
+CHU_PIECES.forEach((p, i) => {
+  for (const side of [0, 1]) {
+    const code = ((i + 1) << 1) | side;
+    if (p.special === LION_SPECIAL) {
+      LION_CODE[code] = 1;
+      POWER[code] = 1;
+    } else if (p.special?.startsWith('lion:')) POWER[code] = 2;
+    if (i + 1 === PAWN || i + 1 === GOBETWEEN) MINOR[code] = 1;
+    if (i + 1 === PAWN || i + 1 === LANCE) PAWN_LANCE[code] = 1;
+  }
+});
+
+/**
+ * The per-square tables (ADJ, ZONE, LAST_RANK, LINE_START, LINE_SQ), read only by the rules of a
+ * chu position: built with the first one (core/variant.ts ensureTables, `withTables`), once.
+ */
+function buildSquareTables(): void {
   for (let sq = 0; sq < SIZE; sq++) {
     const x = sq % W;
     const y = (sq / W) | 0;
@@ -87,17 +105,6 @@ function lionDirections(): Map<string, [number, number][]> {
     }
   }
   const line: number[] = [];
-  CHU_PIECES.forEach((p, i) => {
-    for (const side of [0, 1]) {
-      const code = ((i + 1) << 1) | side;
-      if (p.special === LION_SPECIAL) {
-        LION_CODE[code] = 1;
-        POWER[code] = 1;
-      } else if (p.special?.startsWith('lion:')) POWER[code] = 2;
-      if (i + 1 === PAWN || i + 1 === GOBETWEEN) MINOR[code] = 1;
-      if (i + 1 === PAWN || i + 1 === LANCE) PAWN_LANCE[code] = 1;
-    }
-  });
   for (let code = 0; code < CODES; code++) {
     const p = CHU_PIECES[(code >> 1) - 1];
     const dirs = POWER[code] === 2 && p ? LION_DIRECTIONS.get(p.id)! : [];
@@ -118,7 +125,7 @@ function lionDirections(): Map<string, [number, number][]> {
   }
   LINE_START[CODES * SIZE] = line.length;
   LINE_SQ = Int16Array.from(line);
-})();
+}
 
 /** Chebyshev distance between two squares. */
 export const distance = (a: number, b: number): number =>
