@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasMid, isPromotion, moveFrom, moveMid, moveTo } from '../src/core/move.js';
-import { generatePseudoCaptures, generatePseudoQuiets, isAttacked } from '../src/core/movegen.js';
+import { generatePseudo, generatePseudoCaptures, generatePseudoQuiets, isAttacked } from '../src/core/movegen.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { formatProblem } from '../src/core/problem.js';
 import { createRng } from '../src/engine/rng.js';
 import { chuCaptures, chuQuiets } from '../src/games/chushogi/captures.js';
+import { quietCannotCheck, royalsAttacked } from '../src/games/chushogi/checks.js';
 import { LION_CODE, attacked, lionCaptureAllowed } from '../src/games/chushogi/index.js';
 import { getGame } from '../src/games/registry.js';
 
@@ -110,5 +111,41 @@ describe('chu attack test', () => {
     });
     expect(yes).toBeGreaterThan(1000);
     expect(no).toBeGreaterThan(1000);
+  });
+});
+
+describe('chu check test before a quiet move', () => {
+  it('quietCannotCheck(pos, m) is exactly "not in check after m" where no enemy royal is attacked', () => {
+    const buf = new Int32Array(4096);
+    let checks = 0;
+    let quiet = 0;
+    let attackedNow = 0;
+    for (const rules of ['lishogi', 'jcsa'])
+      playouts(rules, 8, 200, (pos, ply, seed) => {
+        if (ply % 3 !== seed % 3) return;
+        if (royalsAttacked(pos)) {
+          attackedNow++;
+          return;
+        }
+        const n = generatePseudo(pos, buf, 0);
+        const b = pos.board;
+        for (let i = 0; i < n; i++) {
+          const m = buf[i]!;
+          const from = moveFrom(m);
+          const to = moveTo(m);
+          const mid = moveMid(m);
+          if ((to !== from && b[to] !== 0) || (mid >= 0 && b[mid] !== 0) || isPromotion(m)) continue;
+          const before = quietCannotCheck(pos, m);
+          pos.play(m);
+          const check = pos.variant.inCheck(pos);
+          pos.undo();
+          expect(before).toBe(!check);
+          quiet++;
+          if (check) checks++;
+        }
+      });
+    expect(quiet).toBeGreaterThan(20000);
+    expect(checks).toBeGreaterThan(100);
+    expect(attackedNow).toBeGreaterThan(10);
   });
 });

@@ -841,6 +841,10 @@ export class Searcher {
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
     const noCheck = futile && this.fastCheck ? this.profile.cannotGiveCheck : undefined;
+    // without fastCheck, the profile's test for quiet moves where the side to move attacks no enemy
+    // royal now (asked at the first pruned move: 0 = not yet, 1 = usable, -1 = not)
+    const quietNoCheck = futile && !this.fastCheck ? this.profile.quietCannotCheck : undefined;
+    let quietTest = 0;
     let stage = hashMove !== 0 ? 0 : 1;
     let legalSeen = hashMove !== 0;
     let capEnd = base;
@@ -900,6 +904,10 @@ export class Searcher {
       const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
       // pruned unless it gives check: where the profile can tell before the move, it is not played
       if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
+      if (futileHere && quietNoCheck !== undefined) {
+        if (quietTest === 0) quietTest = this.profile.royalsAttacked!(pos) ? -1 : 1;
+        if (quietTest === 1 && quietNoCheck(pos, m)) continue;
+      }
       this.make(m, ply);
       let childCheck = this.knownCheckAfter(m);
       if (futileHere) {
