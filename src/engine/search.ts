@@ -996,6 +996,11 @@ export class Searcher {
     const values = this.values;
     const b = pos.board;
     let end = base;
+    // the largest capture among the moves, and whether one promotes (delta pruning never skips a
+    // promotion): once the stand-pat score plus the largest capture cannot reach alpha, every move
+    // left would be skipped by delta pruning, and the loop ends
+    let maxCap = 0;
+    let promotes = false;
     if (evasions) {
       end = lazy ? generatePseudo(pos, moves, base) : v.generateLegal(pos, moves, base);
       if (end === base) return -MATE + ply;
@@ -1004,7 +1009,14 @@ export class Searcher {
       end = lazy ? this.pseudoCaptures(pos, moves, base) : this.profile.generateCaptures!(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;
-        scores[i] = this.captured(m) * 64 - (values[b[moveFrom(m)]!]! >> 4) + (isPromotion(m) ? 32 : 0);
+        const cap = this.captured(m);
+        if (cap > maxCap) maxCap = cap;
+        let s = cap * 64 - (values[b[moveFrom(m)]!]! >> 4);
+        if (isPromotion(m)) {
+          s += 32;
+          promotes = true;
+        }
+        scores[i] = s;
       }
     } else {
       const all = v.generateLegal(pos, moves, base);
@@ -1013,6 +1025,8 @@ export class Searcher {
         const m = moves[i]!;
         const cap = this.captured(m);
         if (cap === 0 && !isPromotion(m)) continue;
+        if (cap > maxCap) maxCap = cap;
+        if (isPromotion(m)) promotes = true;
         moves[end] = m;
         scores[end] = cap * 64 - (values[b[moveFrom(m)]!]! >> 4) + (isPromotion(m) ? 32 : 0);
         end++;
@@ -1023,6 +1037,7 @@ export class Searcher {
     let legalSeen = false;
     let pickBound = NO_BOUND;
     for (let i = base; i < end; i++) {
+      if (!evasions && !promotes && stand + maxCap + 200 <= alpha) break;
       pickBest(moves, scores, i, end, pickBound);
       const m = moves[i]!;
       pickBound = scores[i]!;
