@@ -88,15 +88,15 @@ export interface EngineProfile {
   cannotGiveCheck?(pos: Position, m: number): boolean;
   /**
    * Optional, for games without `givesCheck` (chu): does the side to move attack an opponent's
-   * royal now? When it does not, `quietCannotCheck` may answer for the quiet moves of the position.
+   * royal now? When it does not, `checksAfter` answers for the moves of the position.
    */
   royalsAttacked?(pos: Position): boolean;
   /**
-   * Optional, with `royalsAttacked` (false for pos): before the quiet move m (no capture, no
-   * promotion) is played, true exactly when `variant.inCheck` would answer false right after it,
-   * so a pruned quiet move need not be played to learn that it gives no check.
+   * Optional, with `royalsAttacked` (false for pos): before the pseudo-legal move m is played,
+   * exactly what `variant.inCheck` would answer right after it, so the child node need not ask
+   * and a pruned quiet move need not be played to learn that it gives no check.
    */
-  quietCannotCheck?(pos: Position, m: number): boolean;
+  checksAfter?(pos: Position, m: number): boolean;
   /** Can royals be captured (chu)? Then the search checks that the side to move still has one. */
   readonly royalsCapturable?: boolean;
   /** May the side to move try a null move (has pieces beyond pawns, so zugzwang is unlikely)? */

@@ -841,10 +841,10 @@ export class Searcher {
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
     const noCheck = futile && this.fastCheck ? this.profile.cannotGiveCheck : undefined;
-    // without fastCheck, the profile's test for quiet moves where the side to move attacks no enemy
-    // royal now (asked at the first pruned move: 0 = not yet, 1 = usable, -1 = not)
-    const quietNoCheck = futile && !this.fastCheck ? this.profile.quietCannotCheck : undefined;
-    let quietTest = 0;
+    // without fastCheck, the profile's test before each move, where the side to move attacks no
+    // enemy royal now (asked at the first move: 0 = not yet, 1 = usable, -1 = not)
+    const checksAfter = this.fastCheck ? undefined : this.profile.checksAfter;
+    let checkTest = 0;
     let stage = hashMove !== 0 ? 0 : 1;
     let legalSeen = hashMove !== 0;
     let capEnd = base;
@@ -904,12 +904,16 @@ export class Searcher {
       const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
       // pruned unless it gives check: where the profile can tell before the move, it is not played
       if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
-      if (futileHere && quietNoCheck !== undefined) {
-        if (quietTest === 0) quietTest = this.profile.royalsAttacked!(pos) ? -1 : 1;
-        if (quietTest === 1 && quietNoCheck(pos, m)) continue;
+      let childCheck = -1;
+      if (checksAfter !== undefined) {
+        if (checkTest === 0) checkTest = this.profile.royalsAttacked!(pos) ? -1 : 1;
+        if (checkTest === 1) {
+          childCheck = checksAfter(pos, m) ? 1 : 0;
+          if (futileHere && childCheck === 0) continue;
+        }
       }
       this.make(m, ply);
-      let childCheck = this.knownCheckAfter(m);
+      if (childCheck < 0) childCheck = this.knownCheckAfter(m);
       if (futileHere) {
         // a quiet move that gives check (chu: attacks a royal) is never pruned: it may mate
         if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;

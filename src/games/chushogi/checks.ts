@@ -1,16 +1,17 @@
 /**
- * Chu check tests before a move is played, for the search's futility pruning: a pruned quiet move
- * is still searched when it attacks an enemy royal, and these tests tell that from the board before
- * the move (the search no longer plays and takes back every pruned move to ask `inCheck`).
+ * Chu check tests before a move is played: the search asks whether each move gives check (for the
+ * check extension, reductions and futility pruning, where a pruned quiet move is still searched
+ * when it attacks an enemy royal), and these tests tell it from the board before the move (no
+ * `inCheck` at every node, no pruned move played and taken back only to ask it).
  *
  * `royalsAttacked(pos)`: does the side to move attack an enemy royal now? When it does not,
- * `quietCannotCheck(pos, m)` answers, for a quiet move m (no capture, no promotion), exactly
- * whether the opponent is out of check after m, as `inCheck` would right after it: a new attack
- * can only come from the moved piece on its new square (a step, or a ray whose squares between
- * are empty) or from a ray of ours that the moved piece uncovers by leaving its square. Chu's
- * tables have no legs and no hops (index.ts `attacked` relies on the same), so nothing else changes.
+ * `checksAfter(pos, m)` answers exactly whether the opponent is in check after m, as `inCheck`
+ * would right after it: a new attack can only come from the moved piece on its new square (a
+ * step, or a ray whose squares between are empty) or from a ray of ours that the move uncovers by
+ * emptying a square (its start, or a double move's captured first square). Chu's tables have no
+ * legs and no hops (index.ts `attacked` relies on the same), so nothing else changes.
  */
-import { moveFrom, moveTo } from '../../core/move.js';
+import { isPromotion, moveFrom, moveMid, moveTo } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
 import { attacked } from './index.js';
 
@@ -46,50 +47,61 @@ export function royalsAttacked(pos: Position): boolean {
 }
 
 /**
- * For a quiet move m of the side to move, in a position where `royalsAttacked` is false: is the
- * opponent not in check after m (`inCheck` false right after it)?
+ * For a pseudo-legal move m of the side to move, in a position where `royalsAttacked` is false: is
+ * the opponent in check after m (`inCheck` right after it)? The move changes three squares: `from`
+ * empties (unless the piece stays: igui or a pass), `to` holds the moved (maybe promoted) piece,
+ * and a captured `mid` empties; a royal captured on `to` or `mid` is no longer asked about.
  */
-export function quietCannotCheck(pos: Position, m: number): boolean {
+export function checksAfter(pos: Position, m: number): boolean {
   const from = moveFrom(m);
   const to = moveTo(m);
+  const b = pos.board;
+  let mid = moveMid(m);
+  if (mid >= 0 && b[mid] === 0) mid = -1;
   // a lion's pass changes nothing
-  if (to === from) return true;
+  if (to === from && mid < 0 && !isPromotion(m)) return false;
   const t = pos.variant.tables;
   const size = pos.variant.geometry.size;
   const dir = dirOf(pos);
-  const b = pos.board;
   const us = pos.turn;
   const p = b[from]!;
+  const np = isPromotion(m) ? pos.variant.promoted[p]! : p;
   const ow = pos.occWords;
-  const reach = (t.classOf[p]! * size + to) * 2 * ow;
+  const reach = (t.classOf[np]! * size + to) * 2 * ow;
   const roy = pos.roy;
   const o = (us ^ 1) * ow;
   for (let w = 0; w < ow; w++)
     for (let x = roy[o + w]!; x !== 0; x &= x - 1) {
       const r = (w << 5) + 31 - Math.clz32(x & -x);
+      if (r === to || r === mid) continue; // captured
       // a step of the moved piece from its new square
-      if (t.captureReach[reach + (r >> 5)]! & (1 << (r & 31))) return false;
+      if (t.captureReach[reach + (r >> 5)]! & (1 << (r & 31))) return true;
       const key = us * size + r;
       const dt = dir[key * size + to]!;
-      if (dt >= 0 && rayAttacks(pos, key, dt, from, to, p)) return false;
+      if (dt >= 0 && rayAttacks(pos, key, dt, from, to, mid, np)) return true;
       const df = dir[key * size + from]!;
-      if (df >= 0 && df !== dt && rayAttacks(pos, key, df, from, to, p)) return false;
+      if (df >= 0 && df !== dt && rayAttacks(pos, key, df, from, to, mid, np)) return true;
+      if (mid >= 0) {
+        const dm = dir[key * size + mid]!;
+        if (dm >= 0 && dm !== dt && dm !== df && rayAttacks(pos, key, dm, from, to, mid, np)) return true;
+      }
     }
-  return true;
+  return false;
 }
 
 /**
- * Along ray d outward from the target (key = side * size + target), with the piece p moved from
- * `from` to `to`: is the first piece one of ours that slides back along it?
+ * Along ray d outward from the target (key = side * size + target), on the board after the move
+ * (np on `to`, `from` and a captured `mid` empty): is the first piece one of ours that slides back
+ * along it?
  */
-function rayAttacks(pos: Position, key: number, d: number, from: number, to: number, p: number): boolean {
+function rayAttacks(pos: Position, key: number, d: number, from: number, to: number, mid: number, np: number): boolean {
   const t = pos.variant.tables;
   const slide = t.attRaySlide[key * 8 + d]!;
   if (slide === 0) return false;
   const b = pos.board;
   for (let i = t.attRayStart[key * 8 + d]!, e = t.attRayStart[key * 8 + d + 1]!; i < e; i++) {
     const s = t.attRaySq[i]!;
-    const q = s === to ? p : s === from ? 0 : b[s]!;
+    const q = s === to ? np : s === from || s === mid ? 0 : b[s]!;
     if (q === 0) continue;
     return (q & 1) === pos.turn && ((slide >>> t.classBit[q]!) & 1) === 1;
   }
