@@ -6,7 +6,7 @@ import type { Position } from '../src/core/position.js';
 import { formatProblem } from '../src/core/problem.js';
 import { createRng } from '../src/engine/rng.js';
 import { chuCaptures, chuQuiets } from '../src/games/chushogi/captures.js';
-import { checksAfter, royalsAttacked } from '../src/games/chushogi/checks.js';
+import { checksAfter, royalsAttacked, stepMasksExact } from '../src/games/chushogi/checks.js';
 import { LION_CODE, attacked, lionCaptureAllowed } from '../src/games/chushogi/index.js';
 import { getGame } from '../src/games/registry.js';
 
@@ -121,6 +121,7 @@ describe('chu check test before a move', () => {
     for (const rules of ['lishogi', 'jcsa'])
       playouts(rules, 8, 200, (pos, ply, seed) => {
         if (ply % 3 !== seed % 3) return;
+        if (ply === 0) expect(stepMasksExact(pos)).toBe(true);
         if (royalsAttacked(pos)) {
           seen.attackedNow++;
           return;

@@ -20,17 +20,65 @@ import { attacked } from './index.js';
  * the ray from r through s, or -1 when s is on none of r's rays.
  */
 let DIR_OF = new Int8Array(0);
+/**
+ * Per (attacking side, dy + 2, dx + 2): the classBit mask of that side's classes that step onto a
+ * square dx files and dy ranks away (chu steps reach two squares at most and no board edge cuts
+ * them short: checked against the tables when built, else STEP_OK is false).
+ */
+let STEP_AT = new Int32Array(0);
+let STEP_OK = false;
+let FILE = new Int8Array(0);
+let RANK = new Int8Array(0);
 let dirTables: object | null = null;
 
 function dirOf(pos: Position): Int8Array {
   const t = pos.variant.tables;
   if (dirTables === t) return DIR_OF;
-  const size = pos.variant.geometry.size;
+  const { width: w, size } = pos.variant.geometry;
   const dir = new Int8Array(2 * size * size).fill(-1);
   for (let key = 0; key < 2 * size; key++)
     for (let d = 0; d < 8; d++)
       for (let i = t.attRayStart[key * 8 + d]!, e = t.attRayStart[key * 8 + d + 1]!; i < e; i++) dir[key * size + t.attRaySq[i]!] = d;
+  const file = new Int8Array(size);
+  const rank = new Int8Array(size);
+  for (let sq = 0; sq < size; sq++) {
+    file[sq] = sq % w;
+    rank[sq] = (sq / w) | 0;
+  }
+  const ow = pos.occWords;
+  const at = new Int32Array(2 * 25);
+  let ok = true;
+  const stepBit = (c: number, f: number, r: number): boolean => (t.captureReach[(c * size + f) * 2 * ow + (r >> 5)]! & (1 << (r & 31))) !== 0;
+  for (let code = 0; code < t.classOf.length; code++) {
+    const c = t.classOf[code]!;
+    if (c < 0) continue;
+    for (let f = 0; f < size; f++)
+      for (let r = 0; r < size; r++) {
+        const dx = file[r]! - file[f]!;
+        const dy = rank[r]! - rank[f]!;
+        if (!stepBit(c, f, r)) continue;
+        if (Math.abs(dx) > 2 || Math.abs(dy) > 2) ok = false;
+        else at[(code & 1) * 25 + (dy + 2) * 5 + dx + 2]! |= 1 << t.classBit[code]!;
+      }
+  }
+  // the masks say no more than the tables: a step of a class on one square is a step on all
+  for (let code = 0; code < t.classOf.length && ok; code++) {
+    const c = t.classOf[code]!;
+    if (c < 0) continue;
+    for (let f = 0; f < size; f++)
+      for (let r = 0; r < size; r++) {
+        const dx = file[r]! - file[f]!;
+        const dy = rank[r]! - rank[f]!;
+        if (Math.abs(dx) > 2 || Math.abs(dy) > 2) continue;
+        const bit = ((at[(code & 1) * 25 + (dy + 2) * 5 + dx + 2]! >>> t.classBit[code]!) & 1) === 1;
+        if (bit !== stepBit(c, f, r)) ok = false;
+      }
+  }
   DIR_OF = dir;
+  STEP_AT = at;
+  STEP_OK = ok;
+  FILE = file;
+  RANK = rank;
   dirTables = t;
   return dir;
 }
@@ -68,6 +116,7 @@ export function checksAfter(pos: Position, m: number): boolean {
   const np = isPromotion(m) ? pos.variant.promoted[p]! : p;
   const ow = pos.occWords;
   const reach = (t.classOf[np]! * size + to) * 2 * ow;
+  const cb = t.classBit[np]!;
   const roy = pos.roy;
   const o = (us ^ 1) * ow;
   for (let w = 0; w < ow; w++)
@@ -75,7 +124,11 @@ export function checksAfter(pos: Position, m: number): boolean {
       const r = (w << 5) + 31 - Math.clz32(x & -x);
       if (r === to || r === mid) continue; // captured
       // a step of the moved piece from its new square
-      if (t.captureReach[reach + (r >> 5)]! & (1 << (r & 31))) return true;
+      if (STEP_OK) {
+        const dx = FILE[r]! - FILE[to]! + 2;
+        const dy = RANK[r]! - RANK[to]! + 2;
+        if (dx >= 0 && dx <= 4 && dy >= 0 && dy <= 4 && ((STEP_AT[us * 25 + dy * 5 + dx]! >>> cb) & 1) === 1) return true;
+      } else if (t.captureReach[reach + (r >> 5)]! & (1 << (r & 31))) return true;
       const key = us * size + r;
       const dt = dir[key * size + to]!;
       if (dt >= 0 && rayAttacks(pos, key, dt, from, to, mid, np)) return true;
@@ -106,4 +159,10 @@ function rayAttacks(pos: Position, key: number, d: number, from: number, to: num
     return (q & 1) === pos.turn && ((slide >>> t.classBit[q]!) & 1) === 1;
   }
   return false;
+}
+
+/** Do the small step-attack masks stand for the tables (true for chu; tests)? */
+export function stepMasksExact(pos: Position): boolean {
+  dirOf(pos);
+  return STEP_OK;
 }
