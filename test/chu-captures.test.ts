@@ -5,7 +5,7 @@ import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { formatProblem } from '../src/core/problem.js';
 import { createRng } from '../src/engine/rng.js';
-import { chuCaptures, chuQuiets } from '../src/games/chushogi/captures.js';
+import { chuCaptures, chuQuiets, fastCaptureTables } from '../src/games/chushogi/captures.js';
 import { checksAfter, royalsAttacked, stepMasksExact } from '../src/games/chushogi/checks.js';
 import { LION_CODE, attacked, lionCaptureAllowed } from '../src/games/chushogi/index.js';
 import { getGame } from '../src/games/registry.js';
@@ -58,6 +58,7 @@ describe('chu capture generation', () => {
     for (const rules of ['lishogi', 'jcsa'])
       playouts(rules, 12, 160, (pos, ply, seed) => {
         if (ply % 4 !== seed % 4) return;
+        if (ply === 0) expect(fastCaptureTables(pos.variant)).toBe(true);
         const n = chuCaptures(pos, buf, 0);
         const fast = Array.from(buf.subarray(0, n));
         expect(fast).toEqual(reference(pos, buf));

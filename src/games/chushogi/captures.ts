@@ -245,3 +245,6 @@ export function chuCaptures(pos: Position, out: Int32Array, start: number): numb
   const ct = tablesFor(pos.variant);
   return ct.fast ? pseudoCaptures(pos, ct, out, start) : lionFilter(pos, out, start, generatePseudoCaptures(pos, out, start));
 }
+
+/** Does v take the specialised generators (true for chu; tests)? */
+export const fastCaptureTables = (v: Variant): boolean => tablesFor(v).fast;
