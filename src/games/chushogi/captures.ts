@@ -73,7 +73,7 @@ function buildTables(v: Variant): ChuCaptureTables {
     const at = (recStart[i] = rec.length);
     const steps = t.stepStart[i + 1]! - t.stepStart[i]!;
     const rays = t.rayStart[i + 1]! - t.rayStart[i]!;
-    rec.push(steps | (rays << 8), 0, 0, 0);
+    rec.push(steps + rays * 256, 0, 0, 0);
     for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) {
       const to = t.stepTo[k]!;
       rec.push(to);
