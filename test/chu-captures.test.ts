@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasMid, isPromotion, moveFrom, moveMid, moveTo } from '../src/core/move.js';
-import { generatePseudoCaptures, generatePseudoQuiets, isAttacked } from '../src/core/movegen.js';
+import { generatePseudo, generatePseudoCaptures, generatePseudoQuiets, isAttacked } from '../src/core/movegen.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { formatProblem } from '../src/core/problem.js';
 import { createRng } from '../src/engine/rng.js';
-import { chuCaptures, chuQuiets } from '../src/games/chushogi/captures.js';
+import { chuCaptures, chuQuiets, fastCaptureTables } from '../src/games/chushogi/captures.js';
+import { checksAfter, royalsAttacked, stepMasksExact } from '../src/games/chushogi/checks.js';
 import { LION_CODE, attacked, lionCaptureAllowed } from '../src/games/chushogi/index.js';
 import { getGame } from '../src/games/registry.js';
 
@@ -57,6 +58,7 @@ describe('chu capture generation', () => {
     for (const rules of ['lishogi', 'jcsa'])
       playouts(rules, 12, 160, (pos, ply, seed) => {
         if (ply % 4 !== seed % 4) return;
+        if (ply === 0) expect(fastCaptureTables(pos.variant)).toBe(true);
         const n = chuCaptures(pos, buf, 0);
         const fast = Array.from(buf.subarray(0, n));
         expect(fast).toEqual(reference(pos, buf));
@@ -110,5 +112,50 @@ describe('chu attack test', () => {
     });
     expect(yes).toBeGreaterThan(1000);
     expect(no).toBeGreaterThan(1000);
+  });
+});
+
+describe('chu check test before a move', () => {
+  it('checksAfter(pos, m) is exactly inCheck after m where no enemy royal is attacked (captures, double moves, promotions)', () => {
+    const buf = new Int32Array(4096);
+    const seen = { checks: 0, moves: 0, attackedNow: 0, captureChecks: 0, doubles: 0, promotionChecks: 0, royalCaptures: 0 };
+    for (const rules of ['lishogi', 'jcsa'])
+      playouts(rules, 8, 200, (pos, ply, seed) => {
+        if (ply % 3 !== seed % 3) return;
+        if (ply === 0) expect(stepMasksExact(pos)).toBe(true);
+        if (royalsAttacked(pos)) {
+          seen.attackedNow++;
+          return;
+        }
+        const n = generatePseudo(pos, buf, 0);
+        const b = pos.board;
+        for (let i = 0; i < n; i++) {
+          const m = buf[i]!;
+          const to = moveTo(m);
+          const mid = moveMid(m);
+          const capture = (to !== moveFrom(m) && b[to] !== 0) || (mid >= 0 && b[mid] !== 0);
+          const royal = (to !== moveFrom(m) && pos.variant.royal[b[to]!] === 1) || (mid >= 0 && pos.variant.royal[b[mid]!] === 1);
+          const before = checksAfter(pos, m);
+          pos.play(m);
+          const check = pos.variant.inCheck(pos);
+          pos.undo();
+          expect(before).toBe(check);
+          seen.moves++;
+          if (hasMid(m) && mid >= 0 && b[mid] !== 0) seen.doubles++;
+          if (royal) seen.royalCaptures++;
+          if (!check) continue;
+          seen.checks++;
+          if (capture) seen.captureChecks++;
+          if (isPromotion(m)) seen.promotionChecks++;
+        }
+      });
+    expect(seen.moves).toBeGreaterThan(20000);
+    expect(seen.checks).toBeGreaterThan(100);
+    expect(seen.captureChecks).toBeGreaterThan(10);
+    expect(seen.promotionChecks).toBeGreaterThan(0);
+    expect(seen.doubles).toBeGreaterThan(30);
+    // a royal that can be taken is attacked: those positions are left to the full test
+    expect(seen.royalCaptures).toBe(0);
+    expect(seen.attackedNow).toBeGreaterThan(10);
   });
 });

@@ -86,6 +86,17 @@ export interface EngineProfile {
    * played to learn that it gives no check.
    */
   cannotGiveCheck?(pos: Position, m: number): boolean;
+  /**
+   * Optional, for games without `givesCheck` (chu): does the side to move attack an opponent's
+   * royal now? When it does not, `checksAfter` answers for the moves of the position.
+   */
+  royalsAttacked?(pos: Position): boolean;
+  /**
+   * Optional, with `royalsAttacked` (false for pos): before the pseudo-legal move m is played,
+   * exactly what `variant.inCheck` would answer right after it, so the child node need not ask
+   * and a pruned quiet move need not be played to learn that it gives no check.
+   */
+  checksAfter?(pos: Position, m: number): boolean;
   /** Can royals be captured (chu)? Then the search checks that the side to move still has one. */
   readonly royalsCapturable?: boolean;
   /** May the side to move try a null move (has pieces beyond pawns, so zugzwang is unlikely)? */

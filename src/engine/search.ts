@@ -841,6 +841,10 @@ export class Searcher {
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
     const noCheck = futile && this.fastCheck ? this.profile.cannotGiveCheck : undefined;
+    // without fastCheck, the profile's test before each move, where the side to move attacks no
+    // enemy royal now (asked at the first move: 0 = not yet, 1 = usable, -1 = not)
+    const checksAfter = this.fastCheck ? undefined : this.profile.checksAfter;
+    let checkTest = 0;
     let stage = hashMove !== 0 ? 0 : 1;
     let legalSeen = hashMove !== 0;
     let capEnd = base;
@@ -900,8 +904,16 @@ export class Searcher {
       const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
       // pruned unless it gives check: where the profile can tell before the move, it is not played
       if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
+      let childCheck = -1;
+      if (checksAfter !== undefined) {
+        if (checkTest === 0) checkTest = this.profile.royalsAttacked!(pos) ? -1 : 1;
+        if (checkTest === 1) {
+          childCheck = checksAfter(pos, m) ? 1 : 0;
+          if (futileHere && childCheck === 0) continue;
+        }
+      }
       this.make(m, ply);
-      let childCheck = this.knownCheckAfter(m);
+      if (childCheck < 0) childCheck = this.knownCheckAfter(m);
       if (futileHere) {
         // a quiet move that gives check (chu: attacks a royal) is never pruned: it may mate
         if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;
@@ -988,6 +1000,11 @@ export class Searcher {
     const values = this.values;
     const b = pos.board;
     let end = base;
+    // the largest capture among the moves, and whether one promotes (delta pruning never skips a
+    // promotion): once the stand-pat score plus the largest capture cannot reach alpha, every move
+    // left would be skipped by delta pruning, and the loop ends
+    let maxCap = 0;
+    let promotes = false;
     if (evasions) {
       end = lazy ? generatePseudo(pos, moves, base) : v.generateLegal(pos, moves, base);
       if (end === base) return -MATE + ply;
@@ -996,7 +1013,14 @@ export class Searcher {
       end = lazy ? this.pseudoCaptures(pos, moves, base) : this.profile.generateCaptures!(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;
-        scores[i] = this.captured(m) * 64 - (values[b[moveFrom(m)]!]! >> 4) + (isPromotion(m) ? 32 : 0);
+        const cap = this.captured(m);
+        if (cap > maxCap) maxCap = cap;
+        let s = cap * 64 - (values[b[moveFrom(m)]!]! >> 4);
+        if (isPromotion(m)) {
+          s += 32;
+          promotes = true;
+        }
+        scores[i] = s;
       }
     } else {
       const all = v.generateLegal(pos, moves, base);
@@ -1005,6 +1029,8 @@ export class Searcher {
         const m = moves[i]!;
         const cap = this.captured(m);
         if (cap === 0 && !isPromotion(m)) continue;
+        if (cap > maxCap) maxCap = cap;
+        if (isPromotion(m)) promotes = true;
         moves[end] = m;
         scores[end] = cap * 64 - (values[b[moveFrom(m)]!]! >> 4) + (isPromotion(m) ? 32 : 0);
         end++;
@@ -1015,6 +1041,7 @@ export class Searcher {
     let legalSeen = false;
     let pickBound = NO_BOUND;
     for (let i = base; i < end; i++) {
+      if (!evasions && !promotes && stand + maxCap + 200 <= alpha) break;
       pickBest(moves, scores, i, end, pickBound);
       const m = moves[i]!;
       pickBound = scores[i]!;

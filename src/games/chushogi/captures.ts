@@ -22,18 +22,16 @@ import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPass, lionPowerCapt
 interface ChuCaptureTables {
   readonly tables: MoveTables;
   /**
-   * Per (class, square), one record in `rec`: the number of steps, their squares, the number of
-   * rays, and per ray one word: its first square | (the square delta along it + 256) << 8 | its
-   * length << 18 (one contiguous read per piece).
+   * Per (class, square), one record in `rec` (one contiguous read per piece): a header (the number
+   * of steps | the number of rays << 8), three masks of the squares its steps land on (in the three
+   * occupancy words from `win[square]`), then its steps' squares, then per ray one word: its first square | (the square delta along it + 256) << 8 |
+   * its length << 18.
    */
   readonly rec: Int32Array;
-  /**
-   * Per (piece code, square) i, at head[i * 4 ..]: the start of its record in `rec` times 4 plus
-   * 1 + the first of three occupancy words its steps land in (0: no step test, for pieces with
-   * fewer than STEP_FILTER steps), then the three masks of those words. A piece whose masks meet
-   * no enemy piece has no step capture, without visiting its steps.
-   */
-  readonly head: Int32Array;
+  /** Per (piece code, square): the start of its class's record in `rec` (-1: no class). */
+  readonly cell: Int32Array;
+  /** Per square: the first of the three occupancy words its record's masks cover. */
+  readonly win: Uint8Array;
   /** Per (side, square): 1 in side's promotion zone. */
   readonly zone: Uint8Array;
   /** Do the tables have the shape the fast path assumes? */
@@ -42,9 +40,8 @@ interface ChuCaptureTables {
 
 let cached: ChuCaptureTables | null = null;
 
-/** Pieces with at least this many steps test them against the enemy occupancy first. */
-const STEP_FILTER = 2;
-const pos0Words = (size: number): number => (size + 31) >> 5;
+/** Record words before the steps: the header and the three masks. */
+const REC_HEAD = 4;
 
 /** The capture tables of v's board and pieces (built once, then cached). */
 function tablesFor(v: Variant): ChuCaptureTables {
@@ -54,7 +51,8 @@ function tablesFor(v: Variant): ChuCaptureTables {
 function buildTables(v: Variant): ChuCaptureTables {
   const t = v.tables;
   const { width: w, size } = v.geometry;
-  let fast = v.promotionMode !== undefined && size <= 256;
+  const ow = (size + 31) >> 5;
+  let fast = v.promotionMode !== undefined && size <= 256 && ow >= 3;
   for (let i = 0; i < t.stepMode.length; i++)
     if (t.stepMode[i] !== (MODE_MOVE | MODE_CAPTURE) || t.stepLeg[i] !== -1) fast = false;
   for (let c = 0; c < v.special.length; c++) if (v.special[c] !== 0 && v.promoted[c] !== 0) fast = false;
@@ -64,31 +62,25 @@ function buildTables(v: Variant): ChuCaptureTables {
     const e = t.rayFirst[r + 1]!;
     for (let k = a + 2; k < e; k++) if (t.raySq[k]! - t.raySq[k - 1]! !== t.raySq[a + 1]! - t.raySq[a]!) fast = false;
   }
+  // the masks' window: three words around the square (a step outside it leaves the generic path)
+  const win = new Uint8Array(size);
+  for (let sq = 0; sq < size; sq++) win[sq] = Math.max(0, Math.min(ow - 3, (sq - 2 * w - 2) >> 5));
   const cells = t.stepStart.length - 1;
   const recStart = new Int32Array(cells);
-  const stepReach = new Int32Array(cells * 4).fill(0);
-  for (let i = 0; i < cells; i++) {
-    const a = t.stepStart[i]!;
-    const e = t.stepStart[i + 1]!;
-    stepReach[i * 4] = -1;
-    if (e - a < STEP_FILTER) continue;
-    let lo = size;
-    let hi = 0;
-    for (let k = a; k < e; k++) {
-      lo = Math.min(lo, t.stepTo[k]! >> 5);
-      hi = Math.max(hi, t.stepTo[k]! >> 5);
-    }
-    const wlo = Math.min(lo, pos0Words(size) - 3);
-    if (hi - wlo > 2 || wlo < 0) continue;
-    stepReach[i * 4] = wlo;
-    for (let k = a; k < e; k++) stepReach[i * 4 + 1 + (t.stepTo[k]! >> 5) - wlo]! |= 1 << (t.stepTo[k]! & 31);
-  }
   const rec: number[] = [];
   for (let i = 0; i < cells; i++) {
-    recStart[i] = rec.length;
-    rec.push(t.stepStart[i + 1]! - t.stepStart[i]!);
-    for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) rec.push(t.stepTo[k]!);
-    rec.push(t.rayStart[i + 1]! - t.rayStart[i]!);
+    const sq = i % size;
+    const at = (recStart[i] = rec.length);
+    const steps = t.stepStart[i + 1]! - t.stepStart[i]!;
+    const rays = t.rayStart[i + 1]! - t.rayStart[i]!;
+    rec.push(steps + rays * 256, 0, 0, 0);
+    for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) {
+      const to = t.stepTo[k]!;
+      rec.push(to);
+      const j = (to >> 5) - win[sq]!;
+      if (j < 0 || j > 2) fast = false;
+      else rec[at + 1 + j]! |= 1 << (to & 31);
+    }
     for (let r = t.rayStart[i]!; r < t.rayStart[i + 1]!; r++) {
       const a = t.rayFirst[r]!;
       const e = t.rayFirst[r + 1]!;
@@ -96,60 +88,49 @@ function buildTables(v: Variant): ChuCaptureTables {
     }
   }
   const codes = t.classOf.length;
-  const head = new Int32Array(codes * size * 4);
+  const cell = new Int32Array(codes * size).fill(-1);
   for (let code = 0; code < codes; code++) {
     const c = t.classOf[code]!;
-    if (c < 0) continue;
-    for (let sq = 0; sq < size; sq++) {
-      const i = c * size + sq;
-      const h = (code * size + sq) * 4;
-      head[h] = recStart[i]! * 4 + stepReach[i * 4]! + 1;
-      head[h + 1] = stepReach[i * 4 + 1]!;
-      head[h + 2] = stepReach[i * 4 + 2]!;
-      head[h + 3] = stepReach[i * 4 + 3]!;
-    }
+    if (c >= 0) for (let sq = 0; sq < size; sq++) cell[code * size + sq] = recStart[c * size + sq]!;
   }
   const zone = new Uint8Array(2 * size);
   for (let side = 0; side < 2; side++)
     for (let sq = 0; sq < size; sq++) zone[side * size + sq] = inPromotionZone((sq / w) | 0, side) ? 1 : 0;
-  cached = { tables: t, rec: Int32Array.from(rec), head, zone, fast };
+  cached = { tables: t, rec: Int32Array.from(rec), cell, win, zone, fast };
   return cached;
 }
 
 /**
  * The captures of the side to move (with their promotion choices) that the lion-trading rules
- * allow, appended to out[n..].
+ * allow, appended to out[n..]. A piece whose steps meet no enemy piece (the record's masks tell)
+ * skips its steps.
  */
 function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: number): number {
   const v = pos.variant;
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const { rec, head } = ct;
-  const them = (us ^ 1) * pos.occWords;
+  const { rec, cell, win } = ct;
+  const ow = pos.occWords;
+  const them = (us ^ 1) * ow;
   const zone = ct.zone;
   const zoneBase = us * size;
   const special = v.special;
   const promoted = v.promoted;
   const occ = pos.occ;
-  const ow = pos.occWords;
   const o = us * ow;
   for (let w = 0; w < ow; w++)
     for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const first = n;
-      const h = (p * size + from) * 4;
-      const hk = head[h]!;
-      let k = hk >> 2;
-      const wlo = (hk & 3) - 1;
-      if (
-        wlo >= 0 &&
-        ((occ[them + wlo]! & head[h + 1]!) | (occ[them + wlo + 1]! & head[h + 2]!) | (occ[them + wlo + 2]! & head[h + 3]!)) === 0
-      )
-        k += rec[k]! + 1;
-      else
-        for (let e = k + 1 + rec[k]!; ++k < e; ) {
+      const c = cell[p * size + from]!;
+      const hd = rec[c]!;
+      const wl = win[from]!;
+      let k = c + REC_HEAD;
+      const ke = k + (hd & 255);
+      if (((occ[them + wl]! & rec[c + 1]!) | (occ[them + wl + 1]! & rec[c + 2]!) | (occ[them + wl + 2]! & rec[c + 3]!)) !== 0)
+        for (; k < ke; k++) {
           const to = rec[k]!;
           const q = b[to]!;
           if (q !== 0 && (q & 1) !== us) {
@@ -157,20 +138,20 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
             if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
           }
         }
-      for (let e = k + 1 + rec[k]!, k2 = k + 1; k2 < e; k2++) {
-        const r = rec[k2]!;
-        const d = ((r >> 8) & 1023) - 256;
-        let s = r & 255;
-        for (let j = r >>> 18; j > 0; j--, s += d) {
-          const q = b[s]!;
-          if (q === 0) continue;
-          if ((q & 1) !== us) {
-            const m = plainMove(from, s);
-            if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
+        for (let k2 = ke, e = ke + (hd >> 8); k2 < e; k2++) {
+          const r = rec[k2]!;
+          const d = ((r >> 8) & 1023) - 256;
+          let s = r & 255;
+          for (let j = r >>> 18; j > 0; j--, s += d) {
+            const q = b[s]!;
+            if (q === 0) continue;
+            if ((q & 1) !== us) {
+              const m = plainMove(from, s);
+              if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
+            }
+            break;
           }
-          break;
         }
-      }
       if (special[p] !== 0) n = lionFilter(pos, out, n, lionPowerCaptures(pos, from, p, out, n));
       else if (promoted[p] !== 0 && n > first) {
         const zf = zone[zoneBase + from]!;
@@ -208,7 +189,7 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const { rec, head } = ct;
+  const { rec, cell } = ct;
   const zone = ct.zone;
   const zoneBase = us * size;
   const special = v.special;
@@ -222,12 +203,14 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const first = n;
-      let k = head[(p * size + from) * 4]! >> 2;
-      for (let e = k + 1 + rec[k]!; ++k < e; ) {
+      const c = cell[p * size + from]!;
+      const hd = rec[c]!;
+      let k = c + REC_HEAD;
+      for (let e = k + (hd & 255); k < e; k++) {
         const to = rec[k]!;
         if (b[to] === 0) out[n++] = plainMove(from, to);
       }
-      for (let e = k + 1 + rec[k]!, k2 = k + 1; k2 < e; k2++) {
+      for (let e = k + (hd >> 8), k2 = k; k2 < e; k2++) {
         const r = rec[k2]!;
         const d = ((r >> 8) & 1023) - 256;
         let s = r & 255;
@@ -262,3 +245,6 @@ export function chuCaptures(pos: Position, out: Int32Array, start: number): numb
   const ct = tablesFor(pos.variant);
   return ct.fast ? pseudoCaptures(pos, ct, out, start) : lionFilter(pos, out, start, generatePseudoCaptures(pos, out, start));
 }
+
+/** Does v take the specialised generators (true for chu; tests)? */
+export const fastCaptureTables = (v: Variant): boolean => tablesFor(v).fast;

@@ -9,6 +9,7 @@ import type { Variant } from '../../core/variant.js';
 import { chuCaptures } from './captures.js';
 import { attacked } from './index.js';
 import { chushogiEndRules } from './end.js';
+import { checksAfter, royalsAttacked } from './checks.js';
 import { CHU_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
@@ -294,6 +295,8 @@ export function chushogiProfile(v: Variant): EngineProfile {
     evaluate,
     generateCaptures: chuCaptures,
     royalsCapturable: true,
+    royalsAttacked,
+    checksAfter,
     nullMoveAllowed: () => true,
     repetitionScore: judgedRepetitionScore(chushogiEndRules),
   };
