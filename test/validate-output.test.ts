@@ -156,6 +156,29 @@ describe('validate reads files in chunks (fileChunks)', () => {
     }
   });
 
+  it('an ASCII start, then a chunk whose first non-ASCII character comes before a character it cuts in two: every game reads', () => {
+    // the first 64 KB (the head the encoding is told from) are ASCII; the 16 KB chunk after them
+    // holds a Chinese comment and ends in the middle of another (the decoder taking over from the
+    // ASCII one must get the pending bytes: it lost them, and that game read as malformed)
+    const game = (i: number) => `[Event "g${i}"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 1-0\n\n`;
+    let text = '';
+    for (let i = 0; Buffer.byteLength(text) < 65_536 + 1_000; i++) text += game(i);
+    text += '[Event "\u4e2d"]\n\n1. h2e2 h9g7 1-0\n\n';
+    const boundary = 65_536 + 16_384;
+    while (Buffer.byteLength(text) < boundary - 40) text += game(9_000 + text.length);
+    // pad so that the next character (3 bytes) starts one byte before the chunk boundary
+    text += `[Event "${'x'.repeat(boundary - Buffer.byteLength(text) - 9)}\u8c61"]\n\n1. h2e2 h9g7 1-0\n\n`;
+    const bytes = Buffer.from(text, 'utf8');
+    expect(bytes.indexOf(Buffer.from('\u8c61', 'utf8'))).toBe(boundary - 1);
+    const file = join(dir, 'split.pgn');
+    writeFileSync(file, bytes);
+    const games = text.split('[Event').length - 1;
+    for (const r of [spawnCli(['validate', file]), spawnCli(['validate', '-'], bytes)]) {
+      expect(r.stderr).toBe(`summary: 1 file, ${games} games: ${games} ok, 0 illegal, 0 malformed\n`);
+      expect(r.code).toBe(0);
+    }
+  });
+
   it('says a missing file and an empty one in one sentence (exit 2)', () => {
     const missing = spawnCli(['validate', join(dir, 'none.pgn')]);
     expect(missing.code).toBe(2);

@@ -102,7 +102,11 @@ export async function openTextRecords(
       const t = decoder.decode(c, { stream: true });
       if (/[^\x00-\x7f]/.test(t)) {
         asciiSoFar = false;
+        // the rest is read by a forgiving decoder (invalid bytes become U+FFFD, reported where they
+        // are), handed the bytes of a character this chunk ends in the middle of
         decoder = new TextDecoder('utf-8');
+        const pending = unfinishedUtf8(c);
+        if (pending > 0) decoder.decode(c.subarray(c.length - pending), { stream: true });
       }
       return t;
     } catch {
@@ -244,4 +248,20 @@ function jocly(r: GameRecord): GameRecord {
     m.text = j[1]! + j[2]! + (j[3] === '+' ? '+' : '');
   }
   return r;
+}
+
+/**
+ * How many bytes at the end of `c` (valid UTF-8 so far) begin a character that the chunk does not
+ * finish: 0 when its last character is whole.
+ */
+export function unfinishedUtf8(c: Uint8Array): number {
+  for (let k = 1; k <= 3 && k <= c.length; k++) {
+    const b = c[c.length - k]!;
+    if (b < 0x80) return 0; // ASCII: nothing pending
+    if (b >= 0xc0) {
+      const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2; // the lead byte says the length
+      return len > k ? k : 0;
+    }
+  }
+  return 0;
 }
