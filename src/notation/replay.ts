@@ -102,6 +102,8 @@ export interface ReplayOptions {
   readonly explain?: boolean;
   /** The rule set (validate --rules), else the record's Rules tag, else the game's default. */
   readonly rules?: string;
+  /** False: packed xiangqi records replay through the history move by move, not by the lean replayer (tests compare the two). */
+  readonly lean?: boolean;
 }
 
 /** A finished replay, as the result judge sees it. */
@@ -489,7 +491,7 @@ export class Replayer {
     const san = game.records?.readsSan(moveCount(rec) > 0 ? moveText(rec, 0) : '') ?? false;
     // a packed record replays without its list of moves while every move is a legal coordinate move
     let run =
-      (replaysPacked(game, rec) && !san ? (leansOn(game, start) ? this.replayLean(game, start, rec, mode.uci) : this.replayPacked(game, start, rec, mode.uci)) : null) ??
+      (replaysPacked(game, rec) && !san ? (opts.lean !== false && leansOn(game, start) ? this.replayLean(game, start, rec, mode.uci) : this.replayPacked(game, start, rec, mode.uci)) : null) ??
       this.replayMoves(game, start, rec.moves, mode.uci, san);
     if (run.error && !mode.sure) {
       // no move said which coordinate numbering the game uses: ranks 1-10 may read further
