@@ -16,6 +16,7 @@ import { Replayer, reportJsonText } from '../src/notation/replay.js';
 import { xiangqiEndRules } from '../src/games/xiangqi/end.js';
 import { xiangqi, XIANGQI_START_FEN } from '../src/games/xiangqi/index.js';
 import { leanReplay } from '../src/games/xiangqi/lean-replay.js';
+import { forgetChases } from '../src/games/xiangqi/chase.js';
 import { isLegalMove } from '../src/games/xiangqi/notation/legal-check.js';
 import { formatIccs } from '../src/games/xiangqi/notation/iccs.js';
 import { packedCoordinateMove } from '../src/games/xiangqi/notation/record.js';
@@ -228,6 +229,51 @@ describe('lean replay (games/xiangqi/lean-replay.ts)', () => {
     expect(packedCount).toBeGreaterThan(100);
     expect(lean).toEqual(stepwise);
     expect(lean.join().includes('"rulings"')).toBe(true);
+  });
+
+  it('judges each cycle as it is judged without the chases kept from the cycles judged before', () => {
+    const rnd = rng(31);
+    const file = join(import.meta.dirname, '..', 'fixtures', 'games', 'xiangqi', 'Hu_Ronghua_1391_UCI_games.pgn');
+    const recs = read(readFileSync(file, 'utf8').slice(0, 400_000), true).filter((r): r is PackedRecord => r instanceof PackedRecord);
+    // master games, and playouts of a side that checks or attacks whenever it can while the other goes back and forth
+    const s = startOf(XIANGQI_START_FEN);
+    const games: Int32Array[] = recs.map((r) => r.packed);
+    for (let g = 0; g < 40; g++) {
+      const moves = playout(rnd, s, 60 + rnd(120), { back: 80, check: 0, capture: 5, forcing: true });
+      const packed = new Int32Array(moves.length * 3);
+      moves.forEach((m, k) => {
+        const from = moveFrom(m);
+        const to = moveTo(m);
+        packed[k * 3] = (from % 9) * 900 + ((from / 9) | 0) * 90 + (to % 9) * 10 + ((to / 9) | 0);
+      });
+      games.push(packed);
+    }
+    const h = new GameHistory(xiangqiEndRules, s);
+    const judged = (packed: Int32Array, forget: boolean): string[] => {
+      const out: string[] = [];
+      h.reset(s);
+      if (forget) forgetChases();
+      const n = leanReplay(h, packed, false, (ply, e) => {
+        out.push(`${ply} ${e.reason} ${e.detail}`);
+        if (ply < packed.length / 3) h.overrule();
+        if (forget) forgetChases();
+        return true;
+      });
+      const e = h.result();
+      if (e && /repetition|perpetual/.test(e.reason)) {
+        if (forget) forgetChases();
+        out.push(JSON.stringify(h.explain()));
+      }
+      out.push(String(n));
+      return out;
+    };
+    let chases = 0;
+    for (const packed of games) {
+      const kept = judged(packed, false);
+      expect(kept).toEqual(judged(packed, true));
+      chases += kept.filter((x) => x.includes('chase')).length;
+    }
+    expect(chases).toBeGreaterThan(20);
   });
 
   it('leaves the history as recording every move does: hashes, flags, position, walking back', () => {
