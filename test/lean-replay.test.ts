@@ -21,6 +21,8 @@ import { isLegalMove } from '../src/games/xiangqi/notation/legal-check.js';
 import { formatIccs } from '../src/games/xiangqi/notation/iccs.js';
 import { packedCoordinateMove } from '../src/games/xiangqi/notation/record.js';
 import { getGame } from '../src/games/registry.js';
+import { formatXiangqiFen } from '../src/games/xiangqi/notation/fen.js';
+import { formatBoardField } from '../src/core/board-text.js';
 
 const game = getGame('xiangqi');
 const startOf = (fen: string): Position => {
@@ -229,6 +231,21 @@ describe('lean replay (games/xiangqi/lean-replay.ts)', () => {
     expect(packedCount).toBeGreaterThan(100);
     expect(lean).toEqual(stepwise);
     expect(lean.join().includes('"rulings"')).toBe(true);
+  });
+
+  it('writes the FEN board field as formatBoardField does', () => {
+    const rnd = rng(5);
+    const s = startOf(XIANGQI_START_FEN);
+    let n = 0;
+    for (let g = 0; g < 20; g++) {
+      const pos = s.clone(400);
+      for (const m of playout(rnd, s, 30 + rnd(200), { back: 0, check: 10, capture: 50 })) {
+        pos.play(m);
+        expect(formatXiangqiFen(pos).split(' ')[0]).toBe(formatBoardField(pos));
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(1000);
   });
 
   it('judges each cycle as it is judged without the chases kept from the cycles judged before', () => {

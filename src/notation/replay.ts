@@ -488,7 +488,9 @@ export class Replayer {
     const fenTag = rec.tags['FEN'];
     const warnings = fenTag !== undefined && game.fenWarnings ? game.fenWarnings(fenTag, start) : [];
     const mode = coordinateModeOf(game, rec);
-    const san = game.records?.readsSan(moveCount(rec) > 0 ? moveText(rec, 0) : '') ?? false;
+    // (a packed record's moves are ICCS-shaped keys, which xiangqi's readsSan never takes for SAN:
+    // they read as coordinate moves)
+    const san = replaysPacked(game, rec) ? false : (game.records?.readsSan(moveCount(rec) > 0 ? moveText(rec, 0) : '') ?? false);
     // a packed record replays without its list of moves while every move is a legal coordinate move
     let run =
       (replaysPacked(game, rec) && !san ? (opts.lean !== false && leansOn(game, start) ? this.replayLean(game, start, rec, mode.uci) : this.replayPacked(game, start, rec, mode.uci)) : null) ??
