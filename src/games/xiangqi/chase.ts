@@ -435,10 +435,27 @@ export function playAndChase(pos: Position, m: number, s: Side, check: boolean, 
     e = ((pos.hashLo ^ Math.imul(m, 0x9e3779b1)) >>> 0) % STEP_CACHE;
     stepMove[e] = -1;
     stepBoard.set(pos.board.subarray(0, SIZE), e * SIZE);
-    chaseRelation(pos, s, idBoard, relBefore, atkBefore);
+    // the relation after the move first: when it has no pair (two moves in three of judged
+    // cycles), the move chases nothing and the relation before it is not needed
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const takenId = idBoard[to]!;
     pos.play(m);
     moveIds(m);
     chaseRelation(pos, s, idBoard, relAfter);
+    let any = 0;
+    for (let a = 0; a < 16; a++) any |= relAfter[a]!;
+    if (any === 0) {
+      relBefore.fill(0);
+      atkBefore.fill(0);
+    } else {
+      pos.undo();
+      idBoard[from] = idBoard[to]!;
+      idBoard[to] = takenId;
+      chaseRelation(pos, s, idBoard, relBefore, atkBefore);
+      pos.play(m);
+      moveIds(m);
+    }
     idSquare.fill(-1);
     // (a piece without a square cannot be: such a pair is counted, not cached, and not worded)
     let lost = false;
