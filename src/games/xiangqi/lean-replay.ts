@@ -3,9 +3,10 @@
  * move) into a `GameHistory`: the same plies, hashes, check flags and rulings as `record`ing each
  * move through the history (notation/replay.ts `replayPacked`), for a fraction of the work.
  *
- * Per ply it decodes the key, tests the move by the piece's own moves (legal-check.ts `reaches`)
- * and its general's safety (only a general move, a move while in check, or a move from or to the
- * general's file, rank or a leg point can expose it), makes it on a board of its own, updates the
+ * Per ply it decodes the key, tests the move by the piece's own moves (a table of what
+ * legal-check.ts `reaches` allows) and its general's safety (only a general move, a move while in
+ * check, or a move from the general's lines or leg points or onto its lines can expose it;
+ * change-check.ts tests the lines through the move), makes it on a board of its own, updates the
  * Zobrist hash (the variant's keys, as `Position.play`), and finds whether it gave check (only a
  * move that can have attacked the other general is tested). Nothing is judged on a ply where no
  * ending can happen; the history judges (`judgeLatest`, with everything it knows) the plies where
@@ -26,7 +27,7 @@ import { FLAG_CHECK, type GameHistory } from '../../core/history.js';
 import type { GameResult } from '../../core/game-result.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
-import { EXPOSES, generalAttacked, generalSquare, HORSE_POINTS } from './check.js';
+import { EXPOSES, generalAttacked, generalSquare, HORSE_POINTS, ON_LINE } from './check.js';
 import { attackedAfterChange } from './change-check.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, inPalace, KING, SOLDIER } from './pieces.js';
 import { XIANGQI_MOVE_LIMIT } from './limit.js';
@@ -245,15 +246,16 @@ function playUntil(
       stop = REFUSED;
       break;
     }
-    // its general's safety: only a general move, a move while in check, or a move from or to
-    // the general's lines or leg points can leave it attacked
+    // its general's safety: only a general move, a move while in check, a move from the general's
+    // lines or leg points or onto its lines can leave it attacked (a piece that lands on a leg
+    // point only blocks; change-check.ts looks at the lines through both squares and the freed leg)
     const ownK = p >> 1 === KING ? to : turn === 0 ? k0 : k1;
     b[to] = p;
     b[from] = 0;
     if (
       checked || ownK === to
         ? generalAttacked(b, ownK, turn)
-        : (EXPOSES[ownK * SIZE + from] !== 0 || EXPOSES[ownK * SIZE + to] !== 0) && attackedAfterChange(b, ownK, turn, from, to)
+        : (EXPOSES[ownK * SIZE + from] !== 0 || ON_LINE[ownK * SIZE + to] !== 0) && attackedAfterChange(b, ownK, turn, from, to)
     ) {
       b[from] = p;
       b[to] = q;
@@ -278,12 +280,13 @@ function playUntil(
     turn ^= 1;
     // did it give check? Before the first move the side now to move may have been in check
     // already (a composed start); after that its previous move left it safe, and only a move that
-    // can have attacked its general needs the test
+    // can have attacked its general needs the test: from its lines or leg points, onto its lines,
+    // or a horse landing a leap away
     const theirK = turn === 0 ? k0 : k1;
     const gives =
       n === 1
         ? generalAttacked(b, theirK, turn)
-        : (EXPOSES[theirK * SIZE + from] !== 0 || EXPOSES[theirK * SIZE + to] !== 0 || (p >> 1 === HORSE && HORSE_POINTS[theirK * SIZE + to] !== 0)) &&
+        : (EXPOSES[theirK * SIZE + from] !== 0 || ON_LINE[theirK * SIZE + to] !== 0 || (p >> 1 === HORSE && HORSE_POINTS[theirK * SIZE + to] !== 0)) &&
           attackedAfterChange(b, theirK, turn, from, to);
     moves[n] = from | (to << 8);
     los[n] = lo;
