@@ -487,14 +487,18 @@ export class Replayer {
     const start = parsed.value;
     const fenTag = rec.tags['FEN'];
     const warnings = fenTag !== undefined && game.fenWarnings ? game.fenWarnings(fenTag, start) : [];
-    const mode = coordinateModeOf(game, rec);
+    const packed = replaysPacked(game, rec);
+    // a packed record's numbering is UCI only when its Format tag says so (packedNumbering): whether
+    // that is sure (a rank 0, or a tag) matters only when a move does not fit, and is asked then
+    let mode = packed ? { uci: notationFromFormatTag(rec.tags['Format']) === 'uci', sure: true } : coordinateModeOf(game, rec);
     // (a packed record's moves are ICCS-shaped keys, which xiangqi's readsSan never takes for SAN:
     // they read as coordinate moves)
-    const san = replaysPacked(game, rec) ? false : (game.records?.readsSan(moveCount(rec) > 0 ? moveText(rec, 0) : '') ?? false);
+    const san = packed ? false : (game.records?.readsSan(moveCount(rec) > 0 ? moveText(rec, 0) : '') ?? false);
     // a packed record replays without its list of moves while every move is a legal coordinate move
     let run =
-      (replaysPacked(game, rec) && !san ? (opts.lean !== false && leansOn(game, start) ? this.replayLean(game, start, rec, mode.uci) : this.replayPacked(game, start, rec, mode.uci)) : null) ??
+      (packed ? (opts.lean !== false && leansOn(game, start) ? this.replayLean(game, start, rec, mode.uci) : this.replayPacked(game, start, rec, mode.uci)) : null) ??
       this.replayMoves(game, start, rec.moves, mode.uci, san);
+    if (run.error && packed) mode = coordinateModeOf(game, rec);
     if (run.error && !mode.sure) {
       // no move said which coordinate numbering the game uses: ranks 1-10 may read further
       const list = rec.moves;
