@@ -377,7 +377,7 @@ const stepBoard = new Uint8Array(STEP_CACHE * SIZE);
 const stepMove = new Int32Array(STEP_CACHE).fill(-1);
 const stepSide = new Int8Array(STEP_CACHE);
 const stepCount = new Int32Array(STEP_CACHE);
-/** attacker square | victim square << 8, STEP_PAIRS per entry */
+/** attacker square | victim square << 7, STEP_PAIRS per entry */
 const stepPairs = new Int32Array(STEP_CACHE * STEP_PAIRS);
 /**
  * The pairs of the move being played (key: attacker id << 4 | victim id, then the squares), in key
@@ -420,7 +420,7 @@ export function playAndChase(pos: Position, m: number, s: Side, check: boolean, 
     // in the id order of this cycle (the order the pairs were found in: attackers, then victims)
     for (let i = 0; i < c; i++) {
       const pair = stepPairs[k + i]!;
-      const key = (idBoard[pair & 0xff]! << 4) | idBoard[pair >> 8]!;
+      const key = (idBoard[pair & 0x7f]! << 4) | idBoard[pair >> 7]!;
       let j = n++;
       while (j > 0 && pairOrder[(j - 1) * 2]! > key) {
         pairOrder[j * 2] = pairOrder[(j - 1) * 2]!;
@@ -476,7 +476,7 @@ export function playAndChase(pos: Position, m: number, s: Side, check: boolean, 
         const vSq = idSquare[(s ^ 1) * 16 + v]!;
         if (aSq < 0 || vSq < 0) lost = true;
         pairOrder[n * 2] = (a << 4) | v;
-        pairOrder[n * 2 + 1] = aSq < 0 || vSq < 0 ? -1 : aSq | (vSq << 8);
+        pairOrder[n * 2 + 1] = aSq < 0 || vSq < 0 ? -1 : aSq | (vSq << 7);
         n++;
       }
     }
@@ -497,8 +497,8 @@ export function playAndChase(pos: Position, m: number, s: Side, check: boolean, 
     if (log) {
       const pair = pairOrder[i * 2 + 1]!;
       if (pair < 0) continue;
-      const aSq = pair & 0xff;
-      const vSq = pair >> 8;
+      const aSq = pair & 0x7f;
+      const vSq = pair >> 7;
       log.hits.push({ victim: pos.board[vSq]!, victimSq: vSq, attacker: pos.board[aSq]!, attackerSq: aSq });
       let set = log.by[s]!.get(key & 15);
       if (!set) log.by[s]!.set(key & 15, (set = new Set()));

@@ -24,6 +24,7 @@
  * which words the error.
  */
 import { FLAG_CHECK, type GameHistory } from '../../core/history.js';
+import { plainMove } from '../../core/move.js';
 import type { GameResult } from '../../core/game-result.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
@@ -288,7 +289,7 @@ function playUntil(
         ? generalAttacked(b, theirK, turn)
         : (EXPOSES[theirK * SIZE + from] !== 0 || ON_LINE[theirK * SIZE + to] !== 0 || (p >> 1 === HORSE && HORSE_POINTS[theirK * SIZE + to] !== 0)) &&
           attackedAfterChange(b, theirK, turn, from, to);
-    moves[n] = from | (to << 8);
+    moves[n] = plainMove(from, to);
     los[n] = lo;
     his[n] = hi;
     flags[n] = gives ? FLAG_CHECK : 0;
