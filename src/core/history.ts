@@ -29,6 +29,15 @@ export * from './explain.js';
 export * from './repetition.js';
 export * from './game-result.js';
 
+/** The arrays of a history, by ply (`GameHistory.tapes`). */
+export interface HistoryTapes {
+  moves: Int32Array;
+  lo: Int32Array;
+  hi: Int32Array;
+  flags: Uint8Array;
+  since: Int32Array;
+}
+
 const copyPosition = (src: Position, stack: number): Position => src.clone(stack);
 
 const DEFAULT_CAPACITY = 1024;
@@ -68,6 +77,14 @@ export class GameHistory {
   private explained: CycleExplanation | null = null;
   /** The explanation above has no moves yet (judged briefly by `record`; `explain()` completes it). */
   private explainedBrief = false;
+  /**
+   * -1: `pos` is the position of ply n, its undo stack holding every ply (the normal state). A
+   * fast replayer (`adopt`, `settle`) may leave it behind: k >= 0, pos is the position of ply k
+   * (plies k+1 … n are in `moves` but not played yet); -2, pos is the position of ply n without
+   * undo history. `sync` restores the normal state; every method that plays, undoes or walks calls it.
+   */
+  private pending = -1;
+  private readonly tape: HistoryTapes = { moves: new Int32Array(0), lo: new Int32Array(0), hi: new Int32Array(0), flags: new Uint8Array(0), since: new Int32Array(0) };
 
   constructor(rules: EndRules, start: Position, capacity = DEFAULT_CAPACITY) {
     this.rules = rules;
@@ -92,6 +109,7 @@ export class GameHistory {
 
   private begin(quick: boolean): void {
     this.n = 0;
+    this.pending = -1;
     this.lo[0] = this.pos.hashLo;
     this.hi[0] = this.pos.hashHi;
     this.since[0] = 0;
@@ -105,7 +123,89 @@ export class GameHistory {
 
   /** The current position. Play moves through the history, not on this object directly. */
   get position(): Position {
+    if (this.pending !== -1) this.sync();
     return this.pos;
+  }
+
+  /**
+   * The current position, to read only (its board, side to move, clocks): after `settle` it may
+   * have no undo history, so it must not be walked back (`position` has it).
+   */
+  currentPosition(): Position {
+    if (this.pending >= 0) this.sync();
+    return this.pos;
+  }
+
+  /**
+   * For a fast replayer that plays a record on a board of its own: the history's arrays (index:
+   * ply), with room for plies up to `plies`, to write the plies after this.plies into — the move,
+   * the position hash, the flags (never unknown) and the earliest ply whose position may repeat —
+   * before `adopt` takes them. The arrays are valid until the next call of any other method.
+   */
+  tapes(plies: number): HistoryTapes {
+    while (plies + 1 >= this.capacity) this.grow();
+    const t = this.tape;
+    t.moves = this.moves;
+    t.lo = this.lo;
+    t.hi = this.hi;
+    t.flags = this.flags;
+    t.since = this.since;
+    return t;
+  }
+
+  /**
+   * Takes the plies this.plies+1 … `to` a fast replayer wrote into the arrays (`tapes`), without
+   * playing them on the history's position yet (`sync` does when something needs it). Nothing is
+   * judged (`judgeLatest`).
+   */
+  adopt(to: number): void {
+    if (to <= this.n) return;
+    if (this.pending === -1) this.pending = this.n;
+    this.n = to;
+  }
+
+  /** After `adopt`: judges the last ply as `record` would have (null when the game has ended already). */
+  judgeLatest(): GameResult | null {
+    if (this.ended) return null;
+    this.sync();
+    const r = this.judgeCurrent(false);
+    if (r) this.ended = r;
+    return r;
+  }
+
+  /**
+   * After the last `adopt`: makes the history's position that of the last ply, from the replayer's
+   * board (`board`, side to move, clocks), without playing the moves: the position then has no
+   * undo history until something walks back (`sync` replays the moves then).
+   */
+  settle(board: Uint8Array, turn: Side, halfmove: number, fullmove: number): void {
+    const k = this.pending;
+    if (k < 0) return;
+    const pos = this.pos;
+    if (this.n - k <= 2) {
+      this.sync();
+      return;
+    }
+    const b = pos.board;
+    for (let sq = 0; sq < b.length; sq++) if (b[sq] !== board[sq]) pos.put(sq, board[sq]!);
+    pos.setTurn(turn);
+    pos.halfmove = halfmove;
+    pos.fullmove = fullmove;
+    this.pending = -2;
+  }
+
+  /** Plays the plies the position is behind (`pending`), from the start when it has no undo history. */
+  private sync(): void {
+    const k = this.pending;
+    if (k === -1) return;
+    this.pending = -1;
+    const pos = this.pos;
+    let j = k;
+    if (k === -2) {
+      pos.copyFrom(this.start);
+      j = 0;
+    }
+    for (j++; j <= this.n; j++) pos.play(this.moves[j]!);
   }
 
   /** Moves played since the start. */
@@ -149,6 +249,7 @@ export class GameHistory {
 
   /** Plays a move without judging anything (search). The move must be legal. */
   push(m: Move): void {
+    if (this.pending !== -1) this.sync();
     const n = this.n + 1;
     if (n >= this.moves.length) throw new RangeError('game history is full');
     const pos = this.pos;
@@ -164,6 +265,7 @@ export class GameHistory {
   /** Takes back the last `push`. */
   pop(): void {
     if (this.n === 0) return;
+    if (this.pending !== -1) this.sync();
     this.pos.undo();
     this.n--;
   }
@@ -211,6 +313,7 @@ export class GameHistory {
   /** After `record`ing the last move: judges the final position fully (checkmate, stalemate, …). */
   finish(): GameResult | null {
     if (this.ended) return this.ended;
+    if (this.pending >= 0) this.sync();
     const r = this.rules.positionResult(this.pos, this.startState);
     if (r) this.ended = { ...r, ply: this.n };
     return this.ended;
@@ -268,6 +371,7 @@ export class GameHistory {
 
   /** Judges the current ply: the position (fully, or only its cheap part), repetition, move limits. */
   private judgeCurrent(full: boolean): GameResult | null {
+    if (this.pending !== -1) this.sync();
     const rules = this.rules;
     const n = this.n;
     const state = this.startState;
@@ -290,6 +394,7 @@ export class GameHistory {
 
   /** Judges the moves since ply `first` (whose position equals the current one), with details. */
   private judgeSpan(first: number, brief = false): CycleExplanation {
+    if (this.pending !== -1) this.sync();
     const n = this.n;
     const details: CycleDetails = { moves: [], detail: '', ...(brief ? { brief } : {}) };
     const code = this.rules.judgeCycle(this.pos, n - first, details, first + 1);
@@ -301,6 +406,7 @@ export class GameHistory {
   explain(): CycleExplanation | null {
     const e = this.explained;
     if (e && this.explainedBrief) {
+      this.sync();
       // judge the span again at its ply, with the moves this time
       const n = this.n;
       const pos = this.pos;
@@ -349,6 +455,7 @@ export class GameHistory {
    * is on the board (for k ≤ to). The live position is back at the current ply afterwards.
    */
   walk(from: number, to: number, before: ((k: number) => void) | null, after: ((k: number) => void) | null): void {
+    if (this.pending !== -1) this.sync();
     const pos = this.pos;
     const n = this.n;
     for (let k = n; k > from; k--) pos.undo();
@@ -361,6 +468,7 @@ export class GameHistory {
 
   /** Computes the unknown flags of plies up to k (back to the oldest unknown one). */
   private computeFlags(k: number): void {
+    if (this.pending !== -1) this.sync();
     if (k === this.n && (k === 1 || !(this.flags[k - 1]! & FLAG_UNKNOWN))) {
       // the common case (a record replayed ply by ply): only the current ply is unknown, and the
       // live position is that ply's: no walk needed
@@ -376,6 +484,7 @@ export class GameHistory {
 
   /** Replaces the live position by one with a larger undo stack (keeps every move undoable). */
   private grow(): void {
+    if (this.pending !== -1) this.sync();
     const cap = this.capacity * 2;
     const size = cap + SEARCH_MARGIN + 1;
     const pos = copyPosition(this.start, size);

@@ -12,6 +12,7 @@ import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './pieces.js';
 import { kingAttacked, kingSquare, xiangqi } from './index.js';
+import { generalAttacked } from './check.js';
 
 const W = 9;
 const SIZE = 90;
@@ -76,6 +77,15 @@ function allowed(pos: Position, m: number, ksq: number, ignore: Int32Array, igno
   pos.flipOcc(to, p);
   if (cap) pos.flipOcc(to, cap);
   const king = from === ksq;
+  // (an unattacked general has no attackers: the list is made only when there are some)
+  if (!generalAttacked(b, king ? to : ksq, pos.turn)) {
+    b[from] = p;
+    b[to] = cap;
+    pos.flipOcc(from, p);
+    pos.flipOcc(to, p);
+    if (cap) pos.flipOcc(to, cap);
+    return true;
+  }
   const n = attackersOf(pos, king ? to : ksq, (pos.turn ^ 1) as Side, attScratch);
   b[from] = p;
   b[to] = cap;
@@ -207,7 +217,7 @@ function relationPairs(pos: Position, side: Side, out: Int32Array): number {
   const vk = kingSquare(pos, them);
   const inCheck = ksq >= 0 && xiangqi.inCheck(pos);
   const ownN = inCheck ? attackersOf(pos, ksq, them, ownCheck) : 0;
-  const checkN = vk >= 0 ? attackersOf(pos, vk, side, victimCheck) : 0;
+  const checkN = vk >= 0 && generalAttacked(b, vk, them) ? attackersOf(pos, vk, side, victimCheck) : 0;
   // not in check: the legal captures (generateLegal's test, made below only for the captures that count)
   const n = ksq >= 0 ? generatePseudo(pos, atkMoves, 0) : 0;
   let victimMoves = -1;
@@ -268,13 +278,13 @@ function pinnedProtector(pos: Position, m: number, at: number, vsq: number): boo
   pos.undo();
   pos.setTurn(mover); // it is the mover's turn already; keeps the code symmetric
   const vkB = kingSquare(pos, mover ^ 1);
-  const nB = vkB >= 0 ? attackersOf(pos, vkB, mover, victimCheck) : 0;
+  const nB = vkB >= 0 && generalAttacked(pos.board, vkB, mover ^ 1) ? attackersOf(pos, vkB, mover, victimCheck) : 0;
   const nb = recaptures(pos, plainMove(origin, vsq), vsq, nB, protBefore, null);
   pos.play(m);
   if (nb === 0) return false;
   pos.setTurn(mover);
   const vkA = kingSquare(pos, mover ^ 1);
-  const nA = vkA >= 0 ? attackersOf(pos, vkA, mover, victimCheck) : 0;
+  const nA = vkA >= 0 && generalAttacked(pos.board, vkA, mover ^ 1) ? attackersOf(pos, vkA, mover, victimCheck) : 0;
   recaptures(pos, plainMove(at, vsq), vsq, nA, protLegal, protPseudo);
   pos.setTurn((mover ^ 1) as Side);
   for (let i = 0; i < nb; i++) {
@@ -357,6 +367,42 @@ export interface ChaseStep {
   chasers: number;
 }
 
+// The chases of a move, by squares (attacker and victim after the move), kept for the cycles judged
+// in a record: one that goes on repeating is judged at every ply, each cycle overlapping the last
+// one's, and what a move chases depends only on the board before it and the move (the piece ids
+// of a cycle only name the pieces). Keyed by the position's hash, checked against the board.
+const STEP_CACHE = 256;
+const STEP_PAIRS = 32;
+const stepBoard = new Uint8Array(STEP_CACHE * SIZE);
+const stepMove = new Int32Array(STEP_CACHE).fill(-1);
+const stepSide = new Int8Array(STEP_CACHE);
+const stepCount = new Int32Array(STEP_CACHE);
+/** attacker square | victim square << 7, STEP_PAIRS per entry */
+const stepPairs = new Int32Array(STEP_CACHE * STEP_PAIRS);
+/**
+ * The pairs of the move being played (key: attacker id << 4 | victim id, then the squares), in key
+ * order. At most 48: the ten pieces that can chase take 4 points each, the horses 8.
+ */
+const pairOrder = new Int32Array(2 * 128);
+/** The square of each piece id after the move (side * 16 + id), -1 when none. */
+const idSquare = new Int32Array(32);
+
+/** Forgets every relation and chase kept (tests compare the judgements made with and without them). */
+export function forgetChases(): void {
+  stepMove.fill(-1);
+  cacheSide.fill(-1);
+}
+
+/** The cache entry of move m by side s on pos's board, or -1. */
+function stepEntry(pos: Position, m: number, s: Side): number {
+  const e = ((pos.hashLo ^ Math.imul(m, 0x9e3779b1)) >>> 0) % STEP_CACHE;
+  if (stepMove[e] !== m || stepSide[e] !== s) return -1;
+  const b = pos.board;
+  const at = e * SIZE;
+  for (let sq = 0; sq < SIZE; sq++) if (stepBoard[at + sq] !== b[sq]) return -1;
+  return e;
+}
+
 /**
  * Plays m (by side s) on pos and returns the mask of the opposing piece ids it newly chases: the
  * relation before, the move, the relation after; a chase needs a new attack (the attacker could
@@ -364,35 +410,99 @@ export interface ChaseStep {
  * When `out` is given, it receives the victims and the ids of the chasing pieces.
  */
 export function playAndChase(pos: Position, m: number, s: Side, check: boolean, log: ChaseLog | null, out?: ChaseStep): number {
-  chaseRelation(pos, s, idBoard, relBefore, atkBefore);
-  pos.play(m);
-  moveIds(m);
-  chaseRelation(pos, s, idBoard, relAfter);
+  let e = stepEntry(pos, m, s);
+  let n = 0;
+  if (e >= 0) {
+    pos.play(m);
+    moveIds(m);
+    const k = e * STEP_PAIRS;
+    const c = stepCount[e]!;
+    // in the id order of this cycle (the order the pairs were found in: attackers, then victims)
+    for (let i = 0; i < c; i++) {
+      const pair = stepPairs[k + i]!;
+      const key = (idBoard[pair & 0x7f]! << 4) | idBoard[pair >> 7]!;
+      let j = n++;
+      while (j > 0 && pairOrder[(j - 1) * 2]! > key) {
+        pairOrder[j * 2] = pairOrder[(j - 1) * 2]!;
+        pairOrder[j * 2 + 1] = pairOrder[(j - 1) * 2 + 1]!;
+        j--;
+      }
+      pairOrder[j * 2] = key;
+      pairOrder[j * 2 + 1] = pair;
+    }
+  } else {
+    // the board before the move, for the cache
+    e = ((pos.hashLo ^ Math.imul(m, 0x9e3779b1)) >>> 0) % STEP_CACHE;
+    stepMove[e] = -1;
+    stepBoard.set(pos.board.subarray(0, SIZE), e * SIZE);
+    // the relation after the move first: when it has no pair (two moves in three of judged
+    // cycles), the move chases nothing and the relation before it is not needed
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const takenId = idBoard[to]!;
+    pos.play(m);
+    moveIds(m);
+    chaseRelation(pos, s, idBoard, relAfter);
+    let any = 0;
+    for (let a = 0; a < 16; a++) any |= relAfter[a]!;
+    if (any === 0) {
+      relBefore.fill(0);
+      atkBefore.fill(0);
+    } else {
+      pos.undo();
+      idBoard[from] = idBoard[to]!;
+      idBoard[to] = takenId;
+      chaseRelation(pos, s, idBoard, relBefore, atkBefore);
+      pos.play(m);
+      moveIds(m);
+    }
+    idSquare.fill(-1);
+    // (a piece without a square cannot be: such a pair is counted, not cached, and not worded)
+    let lost = false;
+    const b = pos.board;
+    for (let sq = SIZE - 1; sq >= 0; sq--) {
+      const id = idBoard[sq]!;
+      if (id >= 0 && b[sq] !== 0) idSquare[(b[sq]! & 1) * 16 + id] = sq;
+    }
+    for (let a = 0; a < 16; a++) {
+      let fresh = relAfter[a]! & ~atkBefore[a]!;
+      const standing = relAfter[a]! & atkBefore[a]! & ~relBefore[a]!;
+      const aSq = idSquare[s * 16 + a]!;
+      if (standing && aSq >= 0)
+        for (let v = 0; v < 16; v++) if (standing & (1 << v) && pinnedProtector(pos, m, aSq, idSquare[(s ^ 1) * 16 + v]!)) fresh |= 1 << v;
+      if (fresh === 0) continue;
+      for (let v = 0; v < 16; v++) {
+        if (!(fresh & (1 << v))) continue;
+        const vSq = idSquare[(s ^ 1) * 16 + v]!;
+        if (aSq < 0 || vSq < 0) lost = true;
+        pairOrder[n * 2] = (a << 4) | v;
+        pairOrder[n * 2 + 1] = aSq < 0 || vSq < 0 ? -1 : aSq | (vSq << 7);
+        n++;
+      }
+    }
+    if (n <= STEP_PAIRS && !lost) {
+      for (let i = 0; i < n; i++) stepPairs[e * STEP_PAIRS + i] = pairOrder[i * 2 + 1]!;
+      stepCount[e] = n;
+      stepSide[e] = s;
+      stepMove[e] = m;
+    }
+  }
   if (log && check) log.checkers[s]!.add(pos.board[moveTo(m)]! >> 1);
   let mask = 0;
   let chasers = 0;
-  for (let a = 0; a < 16; a++) {
-    let fresh = relAfter[a]! & ~atkBefore[a]!;
-    const standing = relAfter[a]! & atkBefore[a]! & ~relBefore[a]!;
-    if (standing) {
-      const aSq = squareOfId(pos, a, s);
-      for (let v = 0; v < 16; v++)
-        if (standing & (1 << v) && aSq >= 0 && pinnedProtector(pos, m, aSq, squareOfId(pos, v, s ^ 1))) fresh |= 1 << v;
-    }
-    if (fresh === 0) continue;
-    mask |= fresh;
-    chasers |= 1 << a;
+  for (let i = 0; i < n; i++) {
+    const key = pairOrder[i * 2]!;
+    mask |= 1 << (key & 15);
+    chasers |= 1 << (key >> 4);
     if (log) {
-      const aSq = squareOfId(pos, a, s);
-      for (let v = 0; v < 16; v++) {
-        if (!(fresh & (1 << v))) continue;
-        const vSq = squareOfId(pos, v, s ^ 1);
-        if (aSq < 0 || vSq < 0) continue;
-        log.hits.push({ victim: pos.board[vSq]!, victimSq: vSq, attacker: pos.board[aSq]!, attackerSq: aSq });
-        let set = log.by[s]!.get(v);
-        if (!set) log.by[s]!.set(v, (set = new Set()));
-        set.add(pos.board[aSq]! >> 1);
-      }
+      const pair = pairOrder[i * 2 + 1]!;
+      if (pair < 0) continue;
+      const aSq = pair & 0x7f;
+      const vSq = pair >> 7;
+      log.hits.push({ victim: pos.board[vSq]!, victimSq: vSq, attacker: pos.board[aSq]!, attackerSq: aSq });
+      let set = log.by[s]!.get(key & 15);
+      if (!set) log.by[s]!.set(key & 15, (set = new Set()));
+      set.add(pos.board[aSq]! >> 1);
     }
   }
   if (out) {

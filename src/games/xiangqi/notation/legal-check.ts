@@ -20,7 +20,7 @@ const buf = new Int32Array(1024);
  * point or over exactly one screen to a capture, soldier forward, and sideways once across the
  * river. test/xiangqi-check.test.ts compares it with the legal moves generated.
  */
-function reaches(b: Uint8Array, from: number, to: number): boolean {
+export function reaches(b: Uint8Array, from: number, to: number): boolean {
   const p = b[from]!;
   const us = p & 1;
   const q = b[to]!;
