@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../../core/result.js';
 import { ProblemError, type FenProblem } from '../../../core/problem.js';
 import { xiangqi, XIANGQI_START_FEN } from '../index.js';
 import { xiangqiCheckedNotToMove, xiangqiPlacementError } from '../validate.js';
-import { fenControlProblem, formatBoardField, parseBoardField, parseCounter, pieceLetter } from '../../../core/board-text.js';
+import { fenControlProblem, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
 
 export function parseXiangqiFen(text: string): Result<Position, FenProblem> {
   const format = 'FEN';
@@ -62,33 +62,8 @@ export function xiangqiFenWarnings(text: string, pos: Position): string[] {
 }
 
 export function formatXiangqiFen(pos: Position): string {
-  const v = pos.variant;
-  const board = v.pieces === xiangqi.pieces && v.geometry.width === 9 && v.geometry.height === 10 ? xiangqiBoardField(pos.board) : formatBoardField(pos);
+  const board = formatBoardField(pos);
   return `${board} ${pos.turn === 0 ? 'w' : 'b'} - - ${pos.halfmove} ${pos.fullmove}`;
-}
-
-/** The board field's letter of each piece code of xiangqi (`formatBoardField`'s), '' for none. */
-const FEN_LETTERS: readonly string[] = Array.from({ length: 16 }, (_, code) => (code >> 1 >= 1 && code >> 1 <= xiangqi.pieces.length ? pieceLetter(xiangqi, code) : ''));
-const RUNS = ['', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
-
-/** `formatBoardField` of a xiangqi board, written without a list of rows (validate asks it of every game). */
-function xiangqiBoardField(b: Uint8Array): string {
-  let s = '';
-  for (let y = 9; y >= 0; y--) {
-    let empty = 0;
-    for (let sq = y * 9; sq < y * 9 + 9; sq++) {
-      const p = b[sq]!;
-      if (p === 0) empty++;
-      else {
-        if (empty !== 0) s += RUNS[empty]!;
-        empty = 0;
-        s += FEN_LETTERS[p]!;
-      }
-    }
-    if (empty !== 0) s += RUNS[empty]!;
-    if (y > 0) s += '/';
-  }
-  return s;
 }
 
 export const xiangqiStartPosition = (): Position => {
