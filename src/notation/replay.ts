@@ -214,6 +214,10 @@ const STACK_LIMIT = 4000;
 /** Is `ended` the ruling `prev` again (same reason and result)? */
 const sameRuling = (prev: Ruling, ended: GameResult): boolean => prev.reason === ended.reason && prev.result === resultScore(ended);
 
+
+/** One replay of a record's moves (replayMoves, replayPacked, replayLean): where it got and what it found. */
+type ReplayRun = { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[]; rulings: Ruling[] };
+
 export class Replayer {
   private readonly work = new Map<GameId, Position>();
   private readonly histories = new Map<GameId, GameHistory>();
@@ -254,7 +258,7 @@ export class Replayer {
     list: readonly RecordMove[],
     uci: boolean,
     san: boolean,
-  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[]; rulings: Ruling[] } {
+  ): ReplayRun {
     const notes: string[] = [];
     const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
     let lastRuled = -1;
@@ -366,7 +370,7 @@ export class Replayer {
     start: Position,
     rec: PackedRecord,
     uci: boolean,
-  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[]; rulings: Ruling[] } | null {
+  ): ReplayRun | null {
     const packed = rec.packed;
     const count = packed.length / 3;
     const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
@@ -408,7 +412,7 @@ export class Replayer {
     start: Position,
     rec: PackedRecord,
     uci: boolean,
-  ): { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[]; rulings: Ruling[] } | null {
+  ): ReplayRun | null {
     const packed = rec.packed;
     const count = packed.length / 3;
     const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
