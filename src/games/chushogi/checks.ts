@@ -49,31 +49,26 @@ function dirOf(pos: Position): Int8Array {
   const at = new Int32Array(2 * 25);
   let ok = true;
   const stepBit = (c: number, f: number, r: number): boolean => (t.captureReach[(c * size + f) * 2 * ow + (r >> 5)]! & (1 << (r & 31))) !== 0;
-  for (let code = 0; code < t.classOf.length; code++) {
-    const c = t.classOf[code]!;
-    if (c < 0) continue;
-    for (let f = 0; f < size; f++)
-      for (let r = 0; r < size; r++) {
-        const dx = file[r]! - file[f]!;
-        const dy = rank[r]! - rank[f]!;
-        if (!stepBit(c, f, r)) continue;
-        if (Math.abs(dx) > 2 || Math.abs(dy) > 2) ok = false;
-        else at[(code & 1) * 25 + (dy + 2) * 5 + dx + 2]! |= 1 << t.classBit[code]!;
-      }
-  }
+  /** Every piece code with a class, every from and to square (built once per variant). */
+  const eachPair = (visit: (code: number, c: number, f: number, r: number, dx: number, dy: number) => void): void => {
+    for (let code = 0; code < t.classOf.length; code++) {
+      const c = t.classOf[code]!;
+      if (c < 0) continue;
+      for (let f = 0; f < size; f++) for (let r = 0; r < size; r++) visit(code, c, f, r, file[r]! - file[f]!, rank[r]! - rank[f]!);
+    }
+  };
+  eachPair((code, c, f, r, dx, dy) => {
+    if (!stepBit(c, f, r)) return;
+    if (Math.abs(dx) > 2 || Math.abs(dy) > 2) ok = false;
+    else at[(code & 1) * 25 + (dy + 2) * 5 + dx + 2]! |= 1 << t.classBit[code]!;
+  });
   // the masks say no more than the tables: a step of a class on one square is a step on all
-  for (let code = 0; code < t.classOf.length && ok; code++) {
-    const c = t.classOf[code]!;
-    if (c < 0) continue;
-    for (let f = 0; f < size; f++)
-      for (let r = 0; r < size; r++) {
-        const dx = file[r]! - file[f]!;
-        const dy = rank[r]! - rank[f]!;
-        if (Math.abs(dx) > 2 || Math.abs(dy) > 2) continue;
-        const bit = ((at[(code & 1) * 25 + (dy + 2) * 5 + dx + 2]! >>> t.classBit[code]!) & 1) === 1;
-        if (bit !== stepBit(c, f, r)) ok = false;
-      }
-  }
+  if (ok)
+    eachPair((code, c, f, r, dx, dy) => {
+      if (Math.abs(dx) > 2 || Math.abs(dy) > 2) return;
+      const bit = ((at[(code & 1) * 25 + (dy + 2) * 5 + dx + 2]! >>> t.classBit[code]!) & 1) === 1;
+      if (bit !== stepBit(c, f, r)) ok = false;
+    });
   DIR_OF = dir;
   STEP_AT = at;
   STEP_OK = ok;
