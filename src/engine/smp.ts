@@ -23,7 +23,7 @@ export const readyWord = (i: number): number => 1 + i;
 /** The word of helper i's busy flag (set by the main thread with `go`, cleared by the helper after it). */
 export const busyWord = (count: number, i: number): number => 1 + count + i;
 /** How long the first search waits for the helpers to load (a loaded machine, tsx in tests). */
-const READY_WAIT_MS = 20_000;
+const READY_WAIT_MS = 10_000;
 /** A helper polls the stop flag every few hundred nodes: one that does not stop by then is lost. */
 const STOP_WAIT_MS = 10_000;
 
@@ -41,9 +41,8 @@ export interface HelperGo {
   readonly generation: number;
 }
 
-/** A helper's start: its number (1-based), the shared table and the control memory. */
+/** A helper's workerData: its number (1-based), the shared table and the control memory. */
 export interface HelperInit {
-  readonly type: 'init';
   readonly index: number;
   readonly count: number;
   readonly tt: SharedArrayBuffer;
@@ -77,15 +76,18 @@ export function skipDepth(helper: number, depth: number): boolean {
   return Math.floor((depth + phase) / size) % 2 === 1;
 }
 
-function spawnHelper(): Worker {
+/**
+ * Starts helper `init.index`: dist/engine/smp-worker.js, or the bundle's smp-worker.js beside the
+ * chunk running this, or from the TypeScript sources (tests, tsx) through tsx. A helper that cannot
+ * load says so in its ready flag (-1), so that no search waits for it.
+ */
+function spawnHelper(init: HelperInit): Worker {
   const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    // running from the TypeScript sources (tests, tsx): load the helper through tsx
-    const target = JSON.stringify(new URL('./smp-worker.ts', here).href);
-    return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${target}); });`, { eval: true });
-  }
-  // dist/engine/smp-worker.js, or the bundle's smp-worker.js beside the chunk running this
-  return new Worker(new URL('./smp-worker.js', here));
+  const target = JSON.stringify(new URL(here.endsWith('.ts') ? './smp-worker.ts' : './smp-worker.js', here).href);
+  const load = here.endsWith('.ts') ? `import('tsx/esm/api').then((api) => { api.register(); return import(${target}); })` : `import(${target})`;
+  const word = readyWord(init.index - 1);
+  const failed = `const c = new Int32Array(require('node:worker_threads').workerData.control); Atomics.store(c, ${word}, -1); Atomics.notify(c, ${word});`;
+  return new Worker(`${load}.catch(() => { ${failed} });`, { eval: true, workerData: init });
 }
 
 export class HelperPool {
@@ -100,7 +102,7 @@ export class HelperPool {
   constructor(
     readonly count: number,
     tt: SharedArrayBuffer,
-    spawn: () => Worker = spawnHelper,
+    spawn: (init: HelperInit) => Worker = spawnHelper,
   ) {
     const control = new SharedArrayBuffer(controlWords(count).bytes);
     const views = controlViews(control, count);
@@ -110,12 +112,11 @@ export class HelperPool {
     for (let i = 0; i < count; i++) {
       let w: Worker | null = null;
       try {
-        w = spawn();
+        w = spawn({ index: i + 1, count, tt, control });
         w.on('error', () => this.lose(i));
         w.on('exit', () => this.lose(i));
         // idle helpers do not keep the process alive
         w.unref();
-        w.postMessage({ type: 'init', index: i + 1, count, tt, control } satisfies HelperInit);
       } catch {
         w = null;
       }
@@ -125,6 +126,7 @@ export class HelperPool {
 
   private lose(i: number): void {
     this.workers[i] = null;
+    Atomics.store(this.ctrl, readyWord(i), -1);
     // a helper that ended while busy will not clear its flag: nothing is to be waited for
     Atomics.store(this.ctrl, busyWord(this.count, i), 0);
     Atomics.notify(this.ctrl, busyWord(this.count, i));
@@ -138,6 +140,7 @@ export class HelperPool {
       this.first = false;
       const until = performance.now() + READY_WAIT_MS;
       for (let i = 0; i < this.count; i++) {
+        // 0 while it loads, 1 ready, -1 failed
         while (this.workers[i] && Atomics.load(ctrl, readyWord(i)) === 0) {
           const left = until - performance.now();
           if (left <= 0) break;

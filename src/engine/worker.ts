@@ -9,15 +9,15 @@ import { historyEntry } from './history.js';
 import { variantById } from './variants.js';
 import { GAMES } from '../games/registry.js';
 
-/** Searchers with helper threads, by variant and number of threads (their helpers are kept). */
-const smpSearchers = new Map<string, Searcher>();
+/** The searcher with helper threads of each variant (kept with its helpers while the count stays). */
+const smpSearchers = new Map<Variant, Searcher>();
 function searcherFor(variant: Variant, threads: number): Searcher {
   if (threads <= 1) return sharedSearcher(variant);
-  const key = `${variant.spec.id}/${variant.ruleKey ?? ''}/${threads}`;
-  let s = smpSearchers.get(key);
-  if (!s) {
+  let s = smpSearchers.get(variant);
+  if (s?.threads !== threads) {
+    void s?.close();
     s = new Searcher({ threads });
-    smpSearchers.set(key, s);
+    smpSearchers.set(variant, s);
   }
   return s;
 }
