@@ -52,7 +52,7 @@ export interface SearchResult extends SearchInfo {
 export interface SearchLimits {
   /** Maximum iterative-deepening depth (default 64). */
   depth?: number;
-  /** Node budget (deterministic). */
+  /** Node budget (deterministic; with helper threads it counts the main thread's nodes). */
   nodes?: number;
   /** Hard time limit in ms: the search stops within about a millisecond after it. */
   timeMs?: number;
