@@ -41,13 +41,14 @@ export function run(log) {
   for (const [id, fens] of Object.entries(POSITIONS)) {
     const game = getGame(id);
     const searcher = new Searcher({ ttMegabytes: 16, threads: 2 });
+    searcher.startHelpers();
     let nodes = 0;
     let ms = 0;
     const depths = [];
     for (const fen of fens) {
       const r = game.parseFen(fen);
       if (!r.ok) throw new Error(r.error);
-      searcher.search(r.value.clone(), { nodes: 20_000 }); // warm-up (and the helper's start)
+      searcher.search(r.value.clone(), { nodes: 20_000 }); // warm-up
       searcher.clear();
       const t0 = performance.now();
       const res = searcher.search(r.value, { nodes: BUDGET[id] });

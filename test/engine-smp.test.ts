@@ -74,6 +74,8 @@ describe('search on two threads', () => {
   const smp = () => {
     const s = new Searcher({ ttMegabytes: 4, threads: 2 });
     searchers.push(s);
+    // the helper loads (through tsx here) before the searches that count on it
+    expect(s.startHelpers(30_000)).toBe(true);
     return s;
   };
 
@@ -99,7 +101,6 @@ describe('search on two threads', () => {
     const s = smp();
     const chu = getGame('chushogi').parseFen(CHU);
     if (!chu.ok) throw new Error('bad FEN');
-    s.search(chu.value, { nodes: 2000 }); // the helper loads
     const t0 = performance.now();
     const r = s.search(chu.value, { timeMs: 400, softTimeMs: 400 });
     expect(performance.now() - t0).toBeLessThan(400 + 1500);
@@ -118,6 +119,18 @@ describe('search on two threads', () => {
     const r = s.search(pos, { stop, depth: 30, history: [{ hashLo: 1, hashHi: 2, inCheck: false }] });
     expect(r.stoppedBy).toBe('stop');
     expect(legalMoves(pos)).toContain(r.move);
+  });
+
+  it('does not wait for a helper still loading (it joins a later search)', () => {
+    const s = new Searcher({ ttMegabytes: 2, threads: 2 });
+    searchers.push(s);
+    const t0 = performance.now();
+    const r = s.search(xq(MIDDLE), { nodes: 3000 });
+    expect(r.move).not.toBe(0);
+    // a tsx worker takes a second or more to load; the search did not wait for it
+    expect(performance.now() - t0).toBeLessThan(900);
+    expect(s.startHelpers(30_000)).toBe(true);
+    expect(s.search(xq(MIDDLE), { nodes: 30_000 }).nodes).toBeGreaterThan(30_000 + 300);
   });
 
   it('with one thread the tree is the same as before (no helpers)', () => {

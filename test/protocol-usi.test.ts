@@ -217,9 +217,16 @@ describe('chuhan engine --protocol uci with Threads 2, the real process', () => 
     let out = '';
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+    const answered = async (n: number) => {
+      for (let i = 0; i < 600 && (out.match(/^bestmove /gm) ?? []).length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    };
+    // the first search starts the helper (it joins once loaded); the second has it from the start
     proc.stdin.write('uci\nsetoption name Threads value 2\nisready\nposition startpos\ngo nodes 100000\n');
+    await answered(1);
+    out = '';
+    proc.stdin.write('go nodes 100000\n');
     // quit only after the answer (quit stops a search)
-    for (let i = 0; i < 600 && !/^bestmove /m.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+    await answered(1);
     proc.stdin.end('quit\n');
     expect(await code).toBe(0);
     const lines = out.trim().split('\n');

@@ -176,6 +176,16 @@ export class Searcher {
     this.checkIncremental = options.checkIncremental ?? false;
   }
 
+  /**
+   * Starts the helper threads now (else at the first search, which then begins without the ones
+   * still loading) and waits until they listen, at most `timeoutMs`; says whether they all do.
+   */
+  startHelpers(timeoutMs = 10_000): boolean {
+    if (this.threads === 1) return true;
+    this.pool ??= new HelperPool(this.threads - 1, this.tt.buffer!);
+    return this.pool.waitReady(timeoutMs);
+  }
+
   /** Ends the helper threads (idle helpers do not keep the process alive either). */
   async close(): Promise<void> {
     const pool = this.pool;

@@ -6,16 +6,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { positionFromData } from './protocol.js';
 import { Searcher } from './search.js';
-import { busyWord, controlViews, readyWord, type HelperGo, type HelperInit } from './smp.js';
+import { controlViews, READY, stateWord, type HelperGo, type HelperInit } from './smp.js';
 import { variantById } from './variants.js';
 
 const port = parentPort;
 const init = workerData as HelperInit | null;
 if (port && init) {
-  const { index, count } = init;
-  const { ctrl, nodes } = controlViews(init.control, count);
+  const { index } = init;
+  const { ctrl, nodes } = controlViews(init.control, init.count);
+  const word = stateWord(index - 1);
   const searcher = new Searcher({ ttBuffer: init.tt, helper: index });
   port.on('message', (msg: HelperGo) => {
+    // take the search unless it was withdrawn (or is an old one)
+    if (Atomics.compareExchange(ctrl, word, msg.seq, -msg.seq) !== msg.seq) return;
     try {
       const variant = variantById(msg.start.variantId);
       if (!variant) return;
@@ -37,10 +40,10 @@ if (port && init) {
     } catch {
       // a helper's failure costs only its help
     } finally {
-      Atomics.store(ctrl, busyWord(count, index - 1), 0);
-      Atomics.notify(ctrl, busyWord(count, index - 1));
+      Atomics.store(ctrl, word, 0);
+      Atomics.notify(ctrl, word);
     }
   });
-  Atomics.store(ctrl, readyWord(index - 1), 1);
-  Atomics.notify(ctrl, readyWord(index - 1));
+  Atomics.add(ctrl, READY, 1);
+  Atomics.notify(ctrl, READY);
 }

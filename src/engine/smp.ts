@@ -4,11 +4,18 @@
  * the tree already searched. The helpers' results are not used, only their table entries.
  *
  * The main thread's Searcher owns a HelperPool: the workers start at its first search and are
- * reused. `start` hands each ready helper the root (its game line, for the repetition rules) and
+ * reused. `start` hands each helper the root (with its game line, for the repetition rules) and
  * the depth limit by message; the main thread then searches synchronously, and `stop` raises the
  * helpers' stop flag and waits (Atomics.wait) until every helper has left its search, so the next
- * search starts clean. Shared control words (Int32Array): the stop flag, and per helper a ready
- * flag and a busy flag; each helper's node count is in a Float64Array over the same memory.
+ * search starts clean. Nobody waits for a helper to load: one that is not listening yet takes the
+ * search when it gets there, or finds it withdrawn.
+ *
+ * Shared control words (Int32Array): the stop flag, the count of helpers listening, then one state
+ * word per helper: the search's
+ * number `seq` when it is offered, `-seq` while the helper searches it, 0 when idle. The helper
+ * takes a search by turning seq into -seq (compareExchange); `stop` withdraws an offer not taken
+ * by turning seq into 0, so a late or stale message finds its number gone and is dropped. Each
+ * helper's node count is in a Float64Array over the same memory.
  */
 import { Worker } from 'node:worker_threads';
 import type { Move } from '../core/move.js';
@@ -16,20 +23,19 @@ import type { Position } from '../core/position.js';
 import { positionData, type PositionData } from './protocol.js';
 import type { HistoryEntry } from './search.js';
 
-/** Control words: the stop flag, then a ready flag per helper, then a busy flag per helper. */
+/** The stop flag's word. */
 export const STOP = 0;
-/** The word of helper i's ready flag (i 0-based; set by the helper once it can search). */
-export const readyWord = (i: number): number => 1 + i;
-/** The word of helper i's busy flag (set by the main thread with `go`, cleared by the helper after it). */
-export const busyWord = (count: number, i: number): number => 1 + count + i;
-/** How long the first search waits for the helpers to load (a loaded machine, tsx in tests). */
-const READY_WAIT_MS = 10_000;
+/** The number of helpers listening (each adds 1 when it has loaded). */
+export const READY = 1;
+/** The word of helper i's state (i 0-based). */
+export const stateWord = (i: number): number => 2 + i;
 /** A helper polls the stop flag every few hundred nodes: one that does not stop by then is lost. */
 const STOP_WAIT_MS = 10_000;
 
 /** A helper's instructions for one search. */
 export interface HelperGo {
-  readonly type: 'go';
+  /** The search's number (see the state words). */
+  readonly seq: number;
   /** The game's first position on the root's undo stack, and the moves from it to the root. */
   readonly start: PositionData;
   readonly moves: readonly Move[];
@@ -49,24 +55,20 @@ export interface HelperInit {
   readonly control: SharedArrayBuffer;
 }
 
-export const controlWords = (count: number): { ints: number; bytes: number } => {
-  const ints = 1 + 2 * count;
-  // the node counts (float64) start at the next 8-byte boundary
-  const nodesAt = Math.ceil((ints * 4) / 8) * 8;
-  return { ints, bytes: nodesAt + 8 * count };
-};
+/** Bytes of the control memory for `count` helpers: the words, then the node counts (float64). */
+const nodesAt = (count: number): number => Math.ceil((4 * (2 + count)) / 8) * 8;
+const controlBytes = (count: number): number => nodesAt(count) + 8 * count;
 
 /** The control views over `control` for `count` helpers. */
 export function controlViews(control: SharedArrayBuffer, count: number): { ctrl: Int32Array; nodes: Float64Array } {
-  const { bytes } = controlWords(count);
-  return { ctrl: new Int32Array(control, 0, 1 + 2 * count), nodes: new Float64Array(control, bytes - 8 * count, count) };
+  return { ctrl: new Int32Array(control, 0, 2 + count), nodes: new Float64Array(control, nodesAt(count), count) };
 }
 
 /**
  * Does helper `helper` (1, 2, …) skip the iteration of `depth`? The helpers spread over the
  * depths: helper 1 searches every other depth (one ply ahead of the main thread half of the
- * time), helpers 2–5 in pairs of depths at four phases, and so on, so that at any moment the
- * threads work on different depths and their table entries help each other.
+ * time), helpers 2–5 pairs of depths at four phases, and so on, so that the threads work on
+ * different depths and fill the table for each other.
  */
 export function skipDepth(helper: number, depth: number): boolean {
   const i = (helper - 1) % 20;
@@ -77,26 +79,23 @@ export function skipDepth(helper: number, depth: number): boolean {
 }
 
 /**
- * Starts helper `init.index`: dist/engine/smp-worker.js, or the bundle's smp-worker.js beside the
- * chunk running this, or from the TypeScript sources (tests, tsx) through tsx. A helper that cannot
- * load says so in its ready flag (-1), so that no search waits for it.
+ * Starts a helper: dist/engine/smp-worker.js, or the bundle's smp-worker.js beside the chunk
+ * running this, or from the TypeScript sources (tests, tsx) through tsx.
  */
 function spawnHelper(init: HelperInit): Worker {
   const here = import.meta.url;
-  const target = JSON.stringify(new URL(here.endsWith('.ts') ? './smp-worker.ts' : './smp-worker.js', here).href);
-  const load = here.endsWith('.ts') ? `import('tsx/esm/api').then((api) => { api.register(); return import(${target}); })` : `import(${target})`;
-  const word = readyWord(init.index - 1);
-  const failed = `const c = new Int32Array(require('node:worker_threads').workerData.control); Atomics.store(c, ${word}, -1); Atomics.notify(c, ${word});`;
-  return new Worker(`${load}.catch(() => { ${failed} });`, { eval: true, workerData: init });
+  if (here.endsWith('.ts')) {
+    const target = JSON.stringify(new URL('./smp-worker.ts', here).href);
+    return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${target}); });`, { eval: true, workerData: init });
+  }
+  return new Worker(new URL('./smp-worker.js', here), { workerData: init });
 }
 
 export class HelperPool {
   private readonly workers: (Worker | null)[] = [];
   private readonly ctrl: Int32Array;
   private readonly nodeCounts: Float64Array;
-  /** Helpers given the current search. */
-  private readonly active: boolean[];
-  private first = true;
+  private seq = 0;
 
   /** `count` helper threads searching with the table memory `tt`. */
   constructor(
@@ -104,17 +103,15 @@ export class HelperPool {
     tt: SharedArrayBuffer,
     spawn: (init: HelperInit) => Worker = spawnHelper,
   ) {
-    const control = new SharedArrayBuffer(controlWords(count).bytes);
-    const views = controlViews(control, count);
-    this.ctrl = views.ctrl;
-    this.nodeCounts = views.nodes;
-    this.active = new Array<boolean>(count).fill(false);
+    const control = new SharedArrayBuffer(controlBytes(count));
+    ({ ctrl: this.ctrl, nodes: this.nodeCounts } = controlViews(control, count));
     for (let i = 0; i < count; i++) {
       let w: Worker | null = null;
       try {
         w = spawn({ index: i + 1, count, tt, control });
-        w.on('error', () => this.lose(i));
-        w.on('exit', () => this.lose(i));
+        const lost = w;
+        w.on('error', () => this.lose(lost));
+        w.on('exit', () => this.lose(lost));
         // idle helpers do not keep the process alive
         w.unref();
       } catch {
@@ -124,31 +121,17 @@ export class HelperPool {
     }
   }
 
-  private lose(i: number): void {
-    this.workers[i] = null;
-    Atomics.store(this.ctrl, readyWord(i), -1);
-    // a helper that ended while busy will not clear its flag: nothing is to be waited for
-    Atomics.store(this.ctrl, busyWord(this.count, i), 0);
-    Atomics.notify(this.ctrl, busyWord(this.count, i));
+  private lose(w: Worker): void {
+    const i = this.workers.indexOf(w);
+    if (i >= 0) this.workers[i] = null;
   }
 
-  /** Starts the helpers on `pos` (the main thread searches it next). */
+  /** Offers `pos` to the helpers (the main thread searches it next). */
   start(pos: Position, history: readonly HistoryEntry[], depth: number, exactRoot: boolean, instantSingle: boolean, generation: number): void {
     const ctrl = this.ctrl;
-    if (this.first) {
-      // the first search waits for the helpers to load (a few tens of ms from the build)
-      this.first = false;
-      const until = performance.now() + READY_WAIT_MS;
-      for (let i = 0; i < this.count; i++) {
-        // 0 while it loads, 1 ready, -1 failed
-        while (this.workers[i] && Atomics.load(ctrl, readyWord(i)) === 0) {
-          const left = until - performance.now();
-          if (left <= 0) break;
-          Atomics.wait(ctrl, readyWord(i), 0, Math.min(left, 50));
-        }
-      }
-    }
     Atomics.store(ctrl, STOP, 0);
+    this.seq = this.seq >= 0x3fffffff ? 1 : this.seq + 1;
+    const seq = this.seq;
     // the root's undo stack, which the rules' repetition judge may walk: its moves and first position
     const moves: Move[] = [];
     const sp = pos.sp;
@@ -159,33 +142,46 @@ export class HelperPool {
     const start = positionData(pos);
     moves.reverse();
     for (const m of moves) pos.play(m);
-    const go: HelperGo = { type: 'go', start, moves, history, depth, exactRoot, instantSingle, generation };
+    const go: HelperGo = { seq, start, moves, history, depth, exactRoot, instantSingle, generation };
     for (let i = 0; i < this.count; i++) {
-      const w = this.workers[i];
-      this.active[i] = w !== null && w !== undefined && Atomics.load(ctrl, readyWord(i)) === 1;
       this.nodeCounts[i] = 0;
-      if (!this.active[i]) continue;
-      Atomics.store(ctrl, busyWord(this.count, i), 1);
-      w!.postMessage(go);
+      const w = this.workers[i];
+      if (!w) continue;
+      Atomics.store(ctrl, stateWord(i), seq);
+      w.postMessage(go);
+    }
+  }
+
+  /** Waits until every helper has loaded, at most `timeoutMs`; says whether they all have. */
+  waitReady(timeoutMs: number): boolean {
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      const n = Atomics.load(this.ctrl, READY);
+      if (n >= this.workers.filter((w) => w !== null).length) return true;
+      const left = until - performance.now();
+      if (left <= 0) return false;
+      Atomics.wait(this.ctrl, READY, n, Math.min(left, 100));
     }
   }
 
   /** Nodes searched by the helpers so far in this search (as last published). */
   nodes(): number {
     let n = 0;
-    for (let i = 0; i < this.count; i++) if (this.active[i]) n += this.nodeCounts[i]!;
+    for (let i = 0; i < this.count; i++) n += this.nodeCounts[i]!;
     return n;
   }
 
   /** Stops the helpers and waits until each has left its search; returns their nodes. */
   stop(): number {
     const ctrl = this.ctrl;
+    const seq = this.seq;
     Atomics.store(ctrl, STOP, 1);
     for (let i = 0; i < this.count; i++) {
-      if (!this.active[i]) continue;
-      const busy = busyWord(this.count, i);
+      const word = stateWord(i);
+      // an offer not taken yet (the helper is loading or busy with its message queue) is withdrawn
+      if (Atomics.compareExchange(ctrl, word, seq, 0) === seq) continue;
       const until = performance.now() + STOP_WAIT_MS;
-      while (Atomics.load(ctrl, busy) !== 0) {
+      while (Atomics.load(ctrl, word) === -seq) {
         const left = until - performance.now();
         if (left <= 0) {
           // not answering: no longer used
@@ -194,12 +190,10 @@ export class HelperPool {
           void w?.terminate();
           break;
         }
-        Atomics.wait(ctrl, busy, 1, left);
+        Atomics.wait(ctrl, word, -seq, left);
       }
     }
-    const n = this.nodes();
-    this.active.fill(false);
-    return n;
+    return this.nodes();
   }
 
   /** Ends the helper threads. */
