@@ -181,9 +181,12 @@ export class Searcher {
    * still loading) and waits until they listen, at most `timeoutMs`; says whether they all do.
    */
   startHelpers(timeoutMs = 10_000): boolean {
-    if (this.threads === 1) return true;
+    return this.threads === 1 || this.helperPool().waitReady(timeoutMs);
+  }
+
+  private helperPool(): HelperPool {
     this.pool ??= new HelperPool(this.threads - 1, this.tt.buffer!);
-    return this.pool.waitReady(timeoutMs);
+    return this.pool;
   }
 
   /** Ends the helper threads (idle helpers do not keep the process alive either). */
@@ -341,9 +344,7 @@ export class Searcher {
     this.tt.newSearch();
     // helpers search with the variant's own profile: with another, this thread searches alone
     if (this.threads === 1 || profile !== profileFor(pos.variant)) return this.searchOne(pos, limits, profile);
-    const buffer = this.tt.buffer!;
-    this.pool ??= new HelperPool(this.threads - 1, buffer);
-    const pool = this.pool;
+    const pool = this.helperPool();
     const maxDepth = Math.min(Math.max(1, limits.depth ?? 64), MAX_PLY - 8);
     pool.start(pos, limits.history ?? [], maxDepth, limits.exactRoot ?? false, limits.instantSingle ?? true, this.tt.currentGeneration);
     const onInfo = limits.onInfo;
