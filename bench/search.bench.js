@@ -36,4 +36,29 @@ export function run(log) {
     }
     log(`${id}: ${((nodes / ms) * 1000 / 1e6).toFixed(2)} M nodes/s over ${fens.length} positions`);
   }
+  // Two threads (Lazy SMP): the same positions and budgets, the main thread's node budget (the
+  // helper searches as long as it does); nodes/s = both threads' nodes / wall time
+  for (const [id, fens] of Object.entries(POSITIONS)) {
+    const game = getGame(id);
+    const searcher = new Searcher({ ttMegabytes: 16, threads: 2 });
+    searcher.startHelpers();
+    let nodes = 0;
+    let ms = 0;
+    const depths = [];
+    for (const fen of fens) {
+      const r = game.parseFen(fen);
+      if (!r.ok) throw new Error(r.error);
+      searcher.search(r.value.clone(), { nodes: 20_000 }); // warm-up
+      searcher.clear();
+      const t0 = performance.now();
+      const res = searcher.search(r.value, { nodes: BUDGET[id] });
+      const wall = performance.now() - t0;
+      nodes += res.nodes;
+      ms += wall;
+      depths.push(res.depth);
+      log(`${id} 2 threads: depth ${res.depth}, ${res.nodes} nodes in ${(wall / 1000).toFixed(2)} s, ${(res.nodes / wall / 1e3).toFixed(2)} M nodes/s, best ${game.coordinate.format(r.value, res.move)}`);
+    }
+    log(`${id} 2 threads: ${((nodes / ms) * 1000 / 1e6).toFixed(2)} M nodes/s over ${fens.length} positions, depths ${depths.join(' ')}`);
+    searcher.close();
+  }
 }

@@ -2,7 +2,8 @@
 // Bundles the CLI for a fast start (run by `npm run build`, hence by `npm install`'s `prepare`):
 // dist/bundle/main.js is the CLI entry with commander; each command, ink/react and the engine are
 // chunks beside it, loaded on demand; worker.js is the engine's worker thread (engine/async.ts
-// loads `./worker.js` next to the chunk that starts it); version.js is the version alone, for
+// loads `./worker.js` next to the chunk that starts it), smp-worker.js a helper thread of a
+// multi-threaded search (engine/smp.ts loads it the same way); version.js is the version alone, for
 // bin/chuhan.js's `--version` without the CLI. Node then reads a few large files instead
 // of resolving and compiling ~150 small modules at every start.
 //
@@ -30,7 +31,7 @@ const outdir = join(root, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts', worker: 'src/engine/worker.ts', version: 'src/cli/version.ts' },
+  entryPoints: { main: 'src/cli/main.ts', worker: 'src/engine/worker.ts', 'smp-worker': 'src/engine/smp-worker.ts', version: 'src/cli/version.ts' },
   outdir,
   bundle: true,
   splitting: true,

@@ -63,6 +63,16 @@ describe('chuhan analyse', () => {
     expect(JSON.parse(t.stdout).bestmove).toMatch(/^[a-i]\d[a-i]\d$/);
   });
 
+  it('--threads 2: the built-in engine searches on two threads', async () => {
+    const r = await runCli(['analyse', '--threads', '2', '--nodes', '40000', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.bestmove).toMatch(/^[a-i]\d[a-i]\d$/);
+    // the main thread stops at 40,000 (the helper, loading meanwhile, joins if it is in time)
+    expect(j.nodes).toBeGreaterThanOrEqual(40_000);
+    expect((await runCli(['analyse', '--threads', '0'])).code).toBe(2);
+  });
+
   it('--moves: plays moves first (and the repetition they make counts)', async () => {
     const fen = '4k4/7R1/9/2n6/9/9/9/r8/9/3K5 w - - 0 1';
     const r = await runCli(['analyse', '--fen', fen, '--moves', 'h8g8 a2a3 g8h8 a3a2', '--depth', '4']);

@@ -196,6 +196,46 @@ describe('UCI: ponder, infinite, MultiPV, strength', () => {
     expect(t.requests[1]!.level).toBe(3);
     expect(g.out.filter((l) => l.startsWith('info string'))).toEqual([]);
   });
+
+  it('Threads: 2 searches on two threads (the limits say so); out of range is refused', async () => {
+    const t = stubThinker(true);
+    const g = session('uci', t, undefined);
+    expect(await g.send('uci')).toContain('option name Threads type spin default 1 min 1 max 64');
+    await g.send('go movetime 100');
+    expect(t.requests[0]!.limits.threads).toBeUndefined();
+    await g.send('setoption name Threads value 2', 'go movetime 100');
+    expect(t.requests[1]!.limits.threads).toBe(2);
+    await g.send('setoption name Threads value 0', 'go movetime 100');
+    expect(t.requests[2]!.limits.threads).toBe(2);
+    expect(g.out.filter((l) => l.startsWith('info string'))).toEqual(['info string Threads: a whole number from 1 to 64, not 0']);
+  });
+});
+
+describe('chuhan engine --protocol uci with Threads 2, the real process', () => {
+  it('a node-limited search counts both threads\' nodes and answers a legal move', async () => {
+    const proc = spawn(process.execPath, ['bin/chuhan.js', 'engine', '--protocol', 'uci'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+    const answered = async (n: number) => {
+      for (let i = 0; i < 600 && (out.match(/^bestmove /gm) ?? []).length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    };
+    // the first search starts the helper (it joins once loaded); the second has it from the start
+    proc.stdin.write('uci\nsetoption name Threads value 2\nisready\nposition startpos\ngo nodes 100000\n');
+    await answered(1);
+    out = '';
+    proc.stdin.write('go nodes 100000\n');
+    // quit only after the answer (quit stops a search)
+    await answered(1);
+    proc.stdin.end('quit\n');
+    expect(await code).toBe(0);
+    const lines = out.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('info string'))).toEqual([]);
+    expect(lines.find((l) => l.startsWith('bestmove'))).toMatch(/^bestmove [a-i]\d+[a-i]\d+$/);
+    // the main thread stops at 100,000 nodes; the helper's are added
+    const nodes = lines.filter((l) => / nodes \d+/.test(l)).map((l) => Number(/ nodes (\d+)/.exec(l)![1]));
+    expect(Math.max(...nodes)).toBeGreaterThan(100_000 + 300);
+  }, 40_000);
 });
 
 describe('chuhan engine --protocol usi, the real process', () => {

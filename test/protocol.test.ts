@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseUciMove } from '../src/protocol/dialect.js';
 import { CHU_XBOARD as CHU } from '../src/games/chushogi/xboard.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
-import { inlineThinker, type Thinker } from '../src/protocol/thinker.js';
+import { inlineThinker, type Thinker, type ThinkLimits } from '../src/protocol/thinker.js';
 import { UciSession, type UciDialect } from '../src/protocol/uci.js';
 import { XboardSession } from '../src/protocol/xboard.js';
 
@@ -85,6 +85,19 @@ describe('CECP (xboard) handshake and housekeeping', () => {
     expect(await gui.send('undo')).toEqual(['Error (command not legal now): undo']);
     expect(await gui.send('', '   ', 'accepted usermove', 'rejected san')).toEqual([]);
     expect(await gui.send('ping 1')).toEqual(['pong 1']);
+  });
+
+  it('smp=1: cores N sets the search threads of the next searches', async () => {
+    const limits: ThinkLimits[] = [];
+    const inline = inlineThinker();
+    const thinker: Thinker = { ...inline, think: (req) => (limits.push(req.limits), inline.think(req)) };
+    const gui = xboard({ thinker });
+    expect((await gui.send('xboard', 'protover 2')).join(' ')).toContain('smp=1');
+    await gui.send('new', 'usermove h2e2');
+    expect(limits[0]!.threads).toBeUndefined();
+    expect(await gui.send('cores 0')).toEqual(['Error (bad parameters): cores 0']);
+    await gui.send('cores 2', 'new', 'usermove h2e2');
+    expect(limits[1]!.threads).toBe(2);
   });
 });
 

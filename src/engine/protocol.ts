@@ -19,6 +19,8 @@ export interface WorkerLimits {
   timeMs?: number;
   softTimeMs?: number;
   exactRoot?: boolean;
+  /** Search threads (Lazy SMP; default 1). */
+  threads?: number;
 }
 
 /** The game so far: its start position and moves (the worker replays them for the repetition rules). */

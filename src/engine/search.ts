@@ -11,6 +11,7 @@ import { generatePseudo, generatePseudoCaptures, generatePseudoFrom, generatePse
 import type { Position } from '../core/position.js';
 import type { EngineProfile, IncrementalEval, RepetitionInfo } from '../core/profile.js';
 import { profileFor } from './profiles.js';
+import { HelperPool, skipDepth } from './smp.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
 export const MATE = 30000;
@@ -51,7 +52,7 @@ export interface SearchResult extends SearchInfo {
 export interface SearchLimits {
   /** Maximum iterative-deepening depth (default 64). */
   depth?: number;
-  /** Node budget (deterministic). */
+  /** Node budget (deterministic; with helper threads it counts the main thread's nodes). */
   nodes?: number;
   /** Hard time limit in ms: the search stops within about a millisecond after it. */
   timeMs?: number;
@@ -152,13 +153,47 @@ export class Searcher {
   private royalsCapturable = false;
   private readonly royalCap = new Uint8Array(MAX_PLY + 4);
 
+  /** Search threads (Lazy SMP, smp.ts): this one and `threads - 1` helpers. */
+  readonly threads: number;
+  private pool: HelperPool | null = null;
+  /** A helper thread's number (1, 2, …; 0 on the main thread): which iterations it skips. */
+  private readonly helper: number;
+
   /**
-   * `ttMegabytes`: transposition table size (default 16). `checkIncremental` (tests): verify the
-   * incrementally kept evaluation sums against a recount after every move (slow).
+   * `ttMegabytes`: transposition table size (default 16). `threads` (default 1): search on this
+   * many threads, the others being helpers sharing the table (started at the first search).
+   * `checkIncremental` (tests): verify the incrementally kept evaluation sums against a recount
+   * after every move (slow). `ttBuffer`, `helper`: a helper thread's searcher (smp-worker.ts).
    */
-  constructor(options: { ttMegabytes?: number; checkIncremental?: boolean } = {}) {
-    this.tt = new TranspositionTable(options.ttMegabytes ?? 16);
+  constructor(
+    options: { ttMegabytes?: number; threads?: number; checkIncremental?: boolean; ttBuffer?: SharedArrayBuffer; helper?: number } = {},
+  ) {
+    this.threads = Math.max(1, Math.floor(options.threads ?? 1));
+    this.helper = options.helper ?? 0;
+    this.tt = options.ttBuffer
+      ? new TranspositionTable(0, { buffer: options.ttBuffer, follower: true })
+      : new TranspositionTable(options.ttMegabytes ?? 16, { shared: this.threads > 1 });
     this.checkIncremental = options.checkIncremental ?? false;
+  }
+
+  /**
+   * Starts the helper threads now (else at the first search, which then begins without the ones
+   * still loading) and waits until they listen, at most `timeoutMs`; says whether they all do.
+   */
+  startHelpers(timeoutMs = 10_000): boolean {
+    return this.threads === 1 || this.helperPool().waitReady(timeoutMs);
+  }
+
+  private helperPool(): HelperPool {
+    this.pool ??= new HelperPool(this.threads - 1, this.tt.buffer!);
+    return this.pool;
+  }
+
+  /** Ends the helper threads (idle helpers do not keep the process alive either). */
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    await pool?.close();
   }
 
   /** Forget everything learnt (a new game). */
@@ -306,6 +341,30 @@ export class Searcher {
   }
 
   search(pos: Position, limits: SearchLimits = {}, profile: EngineProfile = profileFor(pos.variant)): SearchResult {
+    this.tt.newSearch();
+    // helpers search with the variant's own profile: with another, this thread searches alone
+    if (this.threads === 1 || profile !== profileFor(pos.variant)) return this.searchOne(pos, limits, profile);
+    const pool = this.helperPool();
+    const maxDepth = Math.min(Math.max(1, limits.depth ?? 64), MAX_PLY - 8);
+    pool.start(pos, limits.history ?? [], maxDepth, limits.exactRoot ?? false, limits.instantSingle ?? true, this.tt.currentGeneration);
+    const onInfo = limits.onInfo;
+    let r: SearchResult;
+    let helperNodes = 0;
+    try {
+      r = this.searchOne(pos, onInfo ? { ...limits, onInfo: (info) => onInfo(this.withHelpers(info, pool.nodes())) } : limits, profile);
+    } finally {
+      helperNodes = pool.stop();
+    }
+    return this.withHelpers(r, helperNodes);
+  }
+
+  /** The search's info with the helpers' nodes added (nodes/s over all threads). */
+  private withHelpers<T extends SearchInfo>(info: T, helperNodes: number): T {
+    const nodes = info.nodes + helperNodes;
+    return { ...info, nodes, nps: Math.round((nodes * 1000) / Math.max(info.timeMs, 0.001)) };
+  }
+
+  private searchOne(pos: Position, limits: SearchLimits, profile: EngineProfile): SearchResult {
     this.prepare(pos, profile);
     const hist = limits.history ?? [];
     const cap = hist.length + MAX_PLY + 4;
@@ -337,7 +396,6 @@ export class Searcher {
           : Infinity;
     this.stopFlag = limits.stop ?? null;
     this.nextPoll = Math.min(POLL_NODES, this.nodeLimit);
-    this.tt.newSearch();
     const maxDepth = Math.min(Math.max(1, limits.depth ?? 64), MAX_PLY - 8);
 
     const v = pos.variant;
@@ -378,6 +436,7 @@ export class Searcher {
     let stable = 0;
     let instability = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
+      if (this.helper > 0 && depth < maxDepth && skipDepth(this.helper, depth)) continue;
       this.rootDepth = depth;
       this.bestRootMove = 0;
       this.bestRootScore = -INF;

@@ -3,16 +3,31 @@ import { parentPort } from 'node:worker_threads';
 import { chooseMove, sharedSearcher } from './player.js';
 import { positionFromData, type WorkerReply, type WorkerRequest } from './protocol.js';
 import { createRng } from './rng.js';
-import type { HistoryEntry, SearchInfo } from './search.js';
+import { Searcher, type HistoryEntry, type SearchInfo } from './search.js';
+import type { Variant } from '../core/variant.js';
 import { historyEntry } from './history.js';
 import { variantById } from './variants.js';
 import { GAMES } from '../games/registry.js';
+
+/** The searcher with helper threads of each variant (kept with its helpers while the count stays). */
+const smpSearchers = new Map<Variant, Searcher>();
+function searcherFor(variant: Variant, threads: number): Searcher {
+  if (threads <= 1) return sharedSearcher(variant);
+  let s = smpSearchers.get(variant);
+  if (s?.threads !== threads) {
+    void s?.close();
+    s = new Searcher({ threads });
+    smpSearchers.set(variant, s);
+  }
+  return s;
+}
 
 const port = parentPort;
 if (port) {
   port.on('message', (req: WorkerRequest) => {
     if (req.type === 'clear') {
       for (const g of GAMES) sharedSearcher(g.variant).clear();
+      for (const s of smpSearchers.values()) s.clear();
       return;
     }
     const reply = (r: WorkerReply) => port.postMessage(r);
@@ -33,7 +48,8 @@ if (port) {
       }
       const onInfo = (info: SearchInfo) => reply({ type: 'info', id: req.id, info });
       if (req.type === 'search') {
-        const result = sharedSearcher(variant).search(pos, { ...req.limits, history, stop: req.stop, onInfo });
+        const { threads, ...limits } = req.limits;
+        const result = searcherFor(variant, threads ?? 1).search(pos, { ...limits, history, stop: req.stop, onInfo });
         reply({ type: 'done', id: req.id, result, move: result.move, score: result.score });
       } else {
         const chosen = chooseMove(null, pos, req.level, {

@@ -14,6 +14,9 @@ import { replay } from '../engine/history.js';
 import { createRng, type Rng } from '../engine/rng.js';
 import { Searcher, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 
+/** The most search threads the protocols accept (Threads, cores). */
+export const MAX_THREADS = 64;
+
 export interface ThinkLimits {
   depth?: number;
   nodes?: number;
@@ -21,6 +24,8 @@ export interface ThinkLimits {
   softTimeMs?: number;
   /** Exact scores for every root move (MultiPV reports them). */
   exactRoot?: boolean;
+  /** Search threads (UCI/USI `Threads`, XBoard `cores`; default 1). */
+  threads?: number;
 }
 
 export interface Thought {

@@ -19,7 +19,7 @@ import { gameFromName } from '../games/registry.js';
 import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
 import { formatUsi, parseUsi } from '../games/chushogi/notation/usi.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
-import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
+import { MAX_THREADS, type Thinker, type Thinking, type ThinkLimits, type Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
 import { formatProblem } from '../core/problem.js';
@@ -82,6 +82,8 @@ export class UciSession {
   private level: number | null;
   private millis = false;
   private ownBook: boolean;
+  /** Search threads (the Threads option). */
+  private threads = 1;
   private running: Running | null = null;
   private quitting = false;
   private closed = false;
@@ -205,7 +207,7 @@ export class UciSession {
       const usi = this.dialect === 'usi';
       if (!usi) this.out('option name UCI_Variant type combo default xiangqi var xiangqi');
       this.out(`option name ${usi ? 'USI_Hash' : 'Hash'} type spin default 64 min 1 max 1024`);
-      this.out('option name Threads type spin default 1 min 1 max 1');
+      this.out(`option name Threads type spin default 1 min 1 max ${MAX_THREADS}`);
       this.out('option name MultiPV type spin default 1 min 1 max 20');
       this.out(`option name ${usi ? 'USI_Ponder' : 'Ponder'} type check default false`);
       if (!usi) {
@@ -255,9 +257,12 @@ export class UciSession {
       case 'usi_ponder':
         this.ponderOn = value.toLowerCase() === 'true';
         return;
-      case 'threads':
-        if (value !== '1') this.info('Threads: this engine searches on one thread');
+      case 'threads': {
+        const n = Number(value);
+        if (Number.isInteger(n) && n >= 1 && n <= MAX_THREADS) this.threads = n;
+        else this.info(`Threads: a whole number from 1 to ${MAX_THREADS}, not ${value}`);
         return;
+      }
       case 'level': {
         const n = Number(value);
         this.level = Number.isInteger(n) && n >= 1 && n <= 8 ? n : null;
@@ -272,7 +277,7 @@ export class UciSession {
         this.millis = value.toLowerCase() === 'true' || value === '1' || value.toLowerCase() === 'on';
         return;
       default:
-        // Hash, Threads, usebook, … are accepted and ignored
+        // Hash, usebook, … are accepted and ignored
         return;
     }
   }
@@ -382,6 +387,7 @@ export class UciSession {
       }
     }
     if (this.multiPv > 1) limits.exactRoot = true;
+    if (this.threads > 1) limits.threads = this.threads;
     const level = this.effectiveLevel();
     const useLevel = level !== null && depth === null && nodes === null && !infinite && !ponder && this.multiPv === 1;
     const legal = legalMoves(this.pos);

@@ -17,7 +17,7 @@ import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js'
 import { gameForXboardVariant, type ProtocolGame } from './dialect.js';
 import { DEFAULT_GAME, getGame } from '../games/registry.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
-import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
+import { MAX_THREADS, type Thinker, type Thinking, type ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
 import { formatProblem, unquotedProblem } from '../core/problem.js';
 
@@ -73,6 +73,8 @@ export class XboardSession {
   private myTimeMs: number | null = null;
   private level: number | null;
   private ownBook: boolean;
+  /** Search threads (`cores`). */
+  private threads = 1;
   /** The position from setboard was refused: moves are refused until the next new/setboard. */
   private badPosition = false;
   private ended: GameResult | null = null;
@@ -235,6 +237,12 @@ export class XboardSession {
         else this.tc = { ...this.tc, moveTimeMs: s * 1000 };
         return;
       }
+      case 'cores': {
+        const n = Number(args[0]);
+        if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS) this.out(`Error (bad parameters): ${line}`);
+        else this.threads = n;
+        return;
+      }
       case 'sd': {
         const d = Number(args[0]);
         if (!Number.isInteger(d) || d < 1) this.out(`Error (bad parameters): ${line}`);
@@ -294,7 +302,7 @@ export class XboardSession {
     this.out('feature done=0');
     this.out(`feature myname="${ENGINE_NAME}" variants="xiangqi,chu"`);
     this.out('feature setboard=1 usermove=1 ping=1 playother=1 colors=0 time=1 draw=0 analyze=1 reuse=1 san=0');
-    this.out('feature sigint=0 sigterm=0 nps=0 memory=0 smp=0 exclude=0 pause=0 debug=1');
+    this.out('feature sigint=0 sigterm=0 nps=0 memory=0 smp=1 exclude=0 pause=0 debug=1');
     this.out(`feature option="Level -spin ${this.level ?? 0} 0 8"`);
     this.out(`feature option="OwnBook -check ${this.ownBook ? 1 : 0}"`);
     this.out('feature done=1');
@@ -432,6 +440,7 @@ export class XboardSession {
       ...(Number.isFinite(depth) ? { depth } : {}),
       timeMs: extra.timeMs ?? a.timeMs,
       softTimeMs: extra.softTimeMs ?? a.softTimeMs,
+      ...(this.threads > 1 ? { threads: this.threads } : {}),
     };
   }
 
@@ -494,7 +503,7 @@ export class XboardSession {
       pos: this.pos,
       history: this.history(),
       line: { start: this.start, moves: this.moves },
-      limits: { depth: this.opts.limits?.depth ?? 64 },
+      limits: { depth: this.opts.limits?.depth ?? 64, ...(this.threads > 1 ? { threads: this.threads } : {}) },
       onInfo: (info) => {
         if (this.running?.thinking === thinking && !this.running.discard) this.out(this.thinkingLine(info));
       },

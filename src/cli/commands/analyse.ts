@@ -25,6 +25,7 @@ interface AnalyseOptions extends CommonOptions {
   notation?: string;
   engine?: string;
   multipv?: string;
+  threads?: string;
 }
 
 const DEFAULT_TIME_MS = 3000;
@@ -84,6 +85,7 @@ export function registerAnalyse(program: Command, io: Io): void {
     .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
     .option('-e, --engine <engine>', ENGINE_OPTION_HELP)
     .option('--multipv <n>', 'other engines: report the best N lines (1-20)')
+    .option('--threads <n>', 'the built-in engine: search on N threads (1-64, default 1)')
     .option('--json', 'machine-readable output')
     .action(async (opts: AnalyseOptions) => {
       const game = resolveGame(opts);
@@ -97,6 +99,7 @@ export function registerAnalyse(program: Command, io: Io): void {
       const depth = wholeNumber(opts.depth, '--depth', 1, MAX_DEPTH);
       const nodes = wholeNumber(opts.nodes, '--nodes', 1, Number.MAX_SAFE_INTEGER);
       const multiPv = wholeNumber(opts.multipv, '--multipv', 1, 20);
+      const threads = wholeNumber(opts.threads, '--threads', 1, 64) ?? 1;
       const { pos, history, moves } = opts.moves ? applyMoves(game, start, opts.moves) : { pos: start, history: [], moves: [] };
       const fen = game.formatFen(pos);
 
@@ -134,7 +137,8 @@ export function registerAnalyse(program: Command, io: Io): void {
         else io.out(`depth ${info.depth} score ${formatScore(info)} nodes ${info.nodes} nps ${info.nps} pv ${pv.join(' ')}\n`);
       };
       const useDefaultTime = timeMs === undefined && depth === undefined && nodes === undefined;
-      const result = new Searcher().search(pos, {
+      const searcher = new Searcher({ threads });
+      const result = searcher.search(pos, {
         ...(useDefaultTime ? { timeMs: DEFAULT_TIME_MS } : timeMs !== undefined ? { timeMs } : {}),
         // analysis uses the whole time given: iterations continue until the hard limit
         ...(useDefaultTime || timeMs !== undefined ? { softTimeMs: useDefaultTime ? DEFAULT_TIME_MS : timeMs! } : {}),
@@ -144,6 +148,7 @@ export function registerAnalyse(program: Command, io: Io): void {
         onInfo,
         instantSingle: false,
       });
+      await searcher.close();
       const best = notation.format(pos, result.move);
       if (opts.json) {
         io.out(
