@@ -24,14 +24,13 @@ interface ChuCaptureTables {
   /**
    * Per (class, square), one record in `rec` (one contiguous read per piece): a header (the number
    * of steps | the number of rays << 8), three masks of the squares its steps land on (in the three
-   * occupancy words from `win[square]`), then its steps' squares, then per ray one word: its first square | (the square delta along it + 256) << 8 |
+   * occupancy words from `windowOf`), three masks of its rays' first squares (the same words),
+   * then its steps' squares, then per ray one word: its first square | (the square delta along it + 256) << 8 |
    * its length << 18.
    */
   readonly rec: Int32Array;
   /** Per (piece code, square): the start of its class's record in `rec` (-1: no class). */
   readonly cell: Int32Array;
-  /** Per square: the first of the three occupancy words its record's masks cover. */
-  readonly win: Uint8Array;
   /** Per (side, square): 1 in side's promotion zone. */
   readonly zone: Uint8Array;
   /** Do the tables have the shape the fast path assumes? */
@@ -40,8 +39,11 @@ interface ChuCaptureTables {
 
 let cached: ChuCaptureTables | null = null;
 
-/** Record words before the steps: the header and the three masks. */
-const REC_HEAD = 4;
+/** Record words before the steps: the header and the six masks. */
+const REC_HEAD = 7;
+
+/** The first of the three occupancy words that the masks of the squares in word `w` cover. */
+const windowOf = (w: number, ow: number): number => Math.max(0, Math.min(ow - 3, w - 1));
 
 /** The capture tables of v's board and pieces (built once, then cached). */
 function tablesFor(v: Variant): ChuCaptureTables {
@@ -62,9 +64,11 @@ function buildTables(v: Variant): ChuCaptureTables {
     const e = t.rayFirst[r + 1]!;
     for (let k = a + 2; k < e; k++) if (t.raySq[k]! - t.raySq[k - 1]! !== t.raySq[a + 1]! - t.raySq[a]!) fast = false;
   }
-  // the masks' window: three words around the square (a step outside it leaves the generic path)
+  // the masks' window: the square's occupancy word and its two neighbours (the same three words
+  // for every square of a word, so the generator reads them once per word); a step outside it
+  // leaves the generic path
   const win = new Uint8Array(size);
-  for (let sq = 0; sq < size; sq++) win[sq] = Math.max(0, Math.min(ow - 3, (sq - 2 * w - 2) >> 5));
+  for (let sq = 0; sq < size; sq++) win[sq] = windowOf(sq >> 5, ow);
   const cells = t.stepStart.length - 1;
   const recStart = new Int32Array(cells);
   const rec: number[] = [];
@@ -73,7 +77,7 @@ function buildTables(v: Variant): ChuCaptureTables {
     const at = (recStart[i] = rec.length);
     const steps = t.stepStart[i + 1]! - t.stepStart[i]!;
     const rays = t.rayStart[i + 1]! - t.rayStart[i]!;
-    rec.push(steps + rays * 256, 0, 0, 0);
+    rec.push(steps + rays * 256, 0, 0, 0, 0, 0, 0);
     for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) {
       const to = t.stepTo[k]!;
       rec.push(to);
@@ -85,6 +89,9 @@ function buildTables(v: Variant): ChuCaptureTables {
       const a = t.rayFirst[r]!;
       const e = t.rayFirst[r + 1]!;
       rec.push(t.raySq[a]! | ((e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0) + 256) << 8 | (e - a) << 18);
+      const j = (t.raySq[a]! >> 5) - win[sq]!;
+      if (j < 0 || j > 2) fast = false;
+      else rec[at + 4 + j]! |= 1 << (t.raySq[a]! & 31);
     }
   }
   const codes = t.classOf.length;
@@ -96,7 +103,7 @@ function buildTables(v: Variant): ChuCaptureTables {
   const zone = new Uint8Array(2 * size);
   for (let side = 0; side < 2; side++)
     for (let sq = 0; sq < size; sq++) zone[side * size + sq] = inPromotionZone((sq / w) | 0, side) ? 1 : 0;
-  cached = { tables: t, rec: Int32Array.from(rec), cell, win, zone, fast };
+  cached = { tables: t, rec: Int32Array.from(rec), cell, zone, fast };
   return cached;
 }
 
@@ -110,7 +117,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const { rec, cell, win } = ct;
+  const { rec, cell } = ct;
   const ow = pos.occWords;
   const them = (us ^ 1) * ow;
   const zone = ct.zone;
@@ -119,17 +126,29 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
   const promoted = v.promoted;
   const occ = pos.occ;
   const o = us * ow;
-  for (let w = 0; w < ow; w++)
+  for (let w = 0; w < ow; w++) {
+    // the window's occupancy words, the same for every piece of this word
+    const wl = windowOf(w, ow);
+    const e0 = occ[them + wl]!;
+    const e1 = occ[them + wl + 1]!;
+    const e2 = occ[them + wl + 2]!;
+    const f0 = ~occ[o + wl]!;
+    const f1 = ~occ[o + wl + 1]!;
+    const f2 = ~occ[o + wl + 2]!;
     for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const first = n;
       const c = cell[p * size + from]!;
       const hd = rec[c]!;
-      const wl = win[from]!;
       let k = c + REC_HEAD;
       const ke = k + (hd & 255);
-      if (((occ[them + wl]! & rec[c + 1]!) | (occ[them + wl + 1]! & rec[c + 2]!) | (occ[them + wl + 2]! & rec[c + 3]!)) !== 0)
+      const stepHit = ((e0 & rec[c + 1]!) | (e1 & rec[c + 2]!) | (e2 & rec[c + 3]!)) !== 0;
+      // a ray whose first square holds a piece of ours captures nothing
+      const rayOpen = ((rec[c + 4]! & f0) | (rec[c + 5]! & f1) | (rec[c + 6]! & f2)) !== 0;
+      // no capture at all (lion power's first step is one of the steps): nothing to promote either
+      if (!stepHit && !rayOpen) continue;
+      if (stepHit)
         for (; k < ke; k++) {
           const to = rec[k]!;
           const q = b[to]!;
@@ -138,6 +157,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
             if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
           }
         }
+      if (rayOpen)
         for (let k2 = ke, e = ke + (hd >> 8); k2 < e; k2++) {
           const r = rec[k2]!;
           const d = ((r >> 8) & 1023) - 256;
@@ -161,6 +181,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
         }
       }
     }
+  }
   return n;
 }
 
