@@ -22,15 +22,18 @@ import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPass, lionPowerCapt
 interface ChuCaptureTables {
   readonly tables: MoveTables;
   /**
-   * Per (class, square), one record in `rec` (one contiguous read per piece): a header (the number
-   * of steps | the number of rays << 8), three masks of the squares its steps land on (in the three
-   * occupancy words from `windowOf`), three masks of its rays' first squares (the same words),
-   * then its steps' squares, then per ray one word: its first square | (the square delta along it + 256) << 8 |
-   * its length << 18.
+   * Per (piece code, square), HEAD words at head[(code * size + square) * HEAD] (one cache line, the
+   * one read per piece that most pieces need): the number of steps | the number of rays << 8 |
+   * HEAD_SPECIAL | HEAD_PROMOTES, three masks of the squares its steps land on (in the three
+   * occupancy words from `windowOf`), three masks of its rays' first squares (the same words), and
+   * where its class's steps and rays start in `rec`.
+   */
+  readonly head: Int32Array;
+  /**
+   * Per (class, square): its steps' squares, then per ray one word: its first square | (the square
+   * delta along it + 256) << 8 | its length << 18.
    */
   readonly rec: Int32Array;
-  /** Per (piece code, square): the start of its class's record in `rec` (-1: no class). */
-  readonly cell: Int32Array;
   /** Per (side, square): 1 in side's promotion zone. */
   readonly zone: Uint8Array;
   /** Do the tables have the shape the fast path assumes? */
@@ -39,8 +42,11 @@ interface ChuCaptureTables {
 
 let cached: ChuCaptureTables | null = null;
 
-/** Record words before the steps: the header and the six masks. */
-const REC_HEAD = 7;
+/** Words per (code, square) in `head`. */
+const HEAD = 8;
+/** `head` flags: the piece has lion power (the `special` hook); it may promote. */
+const HEAD_SPECIAL = 1 << 16;
+const HEAD_PROMOTES = 1 << 17;
 
 /** The first of the three occupancy words that the masks of the squares in word `w` cover. */
 const windowOf = (w: number, ow: number): number => Math.max(0, Math.min(ow - 3, w - 1));
@@ -70,20 +76,23 @@ function buildTables(v: Variant): ChuCaptureTables {
   const win = new Uint8Array(size);
   for (let sq = 0; sq < size; sq++) win[sq] = windowOf(sq >> 5, ow);
   const cells = t.stepStart.length - 1;
-  const recStart = new Int32Array(cells);
+  // per (class, square): the header words but the flags
+  const classHead = new Int32Array(cells * HEAD);
   const rec: number[] = [];
   for (let i = 0; i < cells; i++) {
     const sq = i % size;
-    const at = (recStart[i] = rec.length);
+    const at = i * HEAD;
     const steps = t.stepStart[i + 1]! - t.stepStart[i]!;
     const rays = t.rayStart[i + 1]! - t.rayStart[i]!;
-    rec.push(steps + rays * 256, 0, 0, 0, 0, 0, 0);
+    if (steps > 255 || rays > 255) fast = false;
+    classHead[at] = steps + rays * 256;
+    classHead[at + 7] = rec.length;
     for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) {
       const to = t.stepTo[k]!;
       rec.push(to);
       const j = (to >> 5) - win[sq]!;
       if (j < 0 || j > 2) fast = false;
-      else rec[at + 1 + j]! |= 1 << (to & 31);
+      else classHead[at + 1 + j]! |= 1 << (to & 31);
     }
     for (let r = t.rayStart[i]!; r < t.rayStart[i + 1]!; r++) {
       const a = t.rayFirst[r]!;
@@ -91,19 +100,25 @@ function buildTables(v: Variant): ChuCaptureTables {
       rec.push(t.raySq[a]! | ((e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0) + 256) << 8 | (e - a) << 18);
       const j = (t.raySq[a]! >> 5) - win[sq]!;
       if (j < 0 || j > 2) fast = false;
-      else rec[at + 4 + j]! |= 1 << (t.raySq[a]! & 31);
+      else classHead[at + 4 + j]! |= 1 << (t.raySq[a]! & 31);
     }
   }
   const codes = t.classOf.length;
-  const cell = new Int32Array(codes * size).fill(-1);
+  const head = new Int32Array(codes * size * HEAD);
   for (let code = 0; code < codes; code++) {
     const c = t.classOf[code]!;
-    if (c >= 0) for (let sq = 0; sq < size; sq++) cell[code * size + sq] = recStart[c * size + sq]!;
+    if (c < 0) continue;
+    const flags = (v.special[code] !== 0 ? HEAD_SPECIAL : 0) | (v.promoted[code] !== 0 ? HEAD_PROMOTES : 0);
+    for (let sq = 0; sq < size; sq++) {
+      const at = (code * size + sq) * HEAD;
+      head.set(classHead.subarray((c * size + sq) * HEAD, (c * size + sq + 1) * HEAD), at);
+      head[at] = head[at]! | flags;
+    }
   }
   const zone = new Uint8Array(2 * size);
   for (let side = 0; side < 2; side++)
     for (let sq = 0; sq < size; sq++) zone[side * size + sq] = inPromotionZone((sq / w) | 0, side) ? 1 : 0;
-  cached = { tables: t, rec: Int32Array.from(rec), cell, zone, fast };
+  cached = { tables: t, head, rec: Int32Array.from(rec), zone, fast };
   return cached;
 }
 
@@ -117,13 +132,11 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const { rec, cell } = ct;
+  const { head, rec } = ct;
   const ow = pos.occWords;
   const them = (us ^ 1) * ow;
   const zone = ct.zone;
   const zoneBase = us * size;
-  const special = v.special;
-  const promoted = v.promoted;
   const occ = pos.occ;
   const o = us * ow;
   for (let w = 0; w < ow; w++) {
@@ -139,15 +152,15 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const first = n;
-      const c = cell[p * size + from]!;
-      const hd = rec[c]!;
-      let k = c + REC_HEAD;
-      const ke = k + (hd & 255);
-      const stepHit = ((e0 & rec[c + 1]!) | (e1 & rec[c + 2]!) | (e2 & rec[c + 3]!)) !== 0;
+      const h = (p * size + from) * HEAD;
+      const hd = head[h]!;
+      const stepHit = ((e0 & head[h + 1]!) | (e1 & head[h + 2]!) | (e2 & head[h + 3]!)) !== 0;
       // a ray whose first square holds a piece of ours captures nothing
-      const rayOpen = ((rec[c + 4]! & f0) | (rec[c + 5]! & f1) | (rec[c + 6]! & f2)) !== 0;
+      const rayOpen = ((head[h + 4]! & f0) | (head[h + 5]! & f1) | (head[h + 6]! & f2)) !== 0;
       // no capture at all (lion power's first step is one of the steps): nothing to promote either
       if (!stepHit && !rayOpen) continue;
+      let k = head[h + 7]!;
+      const ke = k + (hd & 255);
       if (stepHit)
         for (; k < ke; k++) {
           const to = rec[k]!;
@@ -158,7 +171,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
           }
         }
       if (rayOpen)
-        for (let k2 = ke, e = ke + (hd >> 8); k2 < e; k2++) {
+        for (let k2 = ke, e = ke + ((hd >> 8) & 255); k2 < e; k2++) {
           const r = rec[k2]!;
           const d = ((r >> 8) & 1023) - 256;
           let s = r & 255;
@@ -172,8 +185,8 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
             break;
           }
         }
-      if (special[p] !== 0) n = lionFilter(pos, out, n, lionPowerCaptures(pos, from, p, out, n));
-      else if (promoted[p] !== 0 && n > first) {
+      if ((hd & HEAD_SPECIAL) !== 0) n = lionFilter(pos, out, n, lionPowerCaptures(pos, from, p, out, n));
+      else if ((hd & HEAD_PROMOTES) !== 0 && n > first) {
         const zf = zone[zoneBase + from]!;
         for (let i = first, e = n; i < e; i++) {
           const m = out[i]!;
@@ -210,11 +223,9 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
   const b = pos.board;
   const us = pos.turn;
   const size = v.geometry.size;
-  const { rec, cell } = ct;
+  const { head, rec } = ct;
   const zone = ct.zone;
   const zoneBase = us * size;
-  const special = v.special;
-  const promoted = v.promoted;
   const promotionMode = v.promotionMode!;
   const occ = pos.occ;
   const ow = pos.occWords;
@@ -224,14 +235,14 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const first = n;
-      const c = cell[p * size + from]!;
-      const hd = rec[c]!;
-      let k = c + REC_HEAD;
+      const h = (p * size + from) * HEAD;
+      const hd = head[h]!;
+      let k = head[h + 7]!;
       for (let e = k + (hd & 255); k < e; k++) {
         const to = rec[k]!;
         if (b[to] === 0) out[n++] = plainMove(from, to);
       }
-      for (let e = k + (hd >> 8), k2 = k; k2 < e; k2++) {
+      for (let e = k + ((hd >> 8) & 255), k2 = k; k2 < e; k2++) {
         const r = rec[k2]!;
         const d = ((r >> 8) & 1023) - 256;
         let s = r & 255;
@@ -240,8 +251,8 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
           out[n++] = plainMove(from, s);
         }
       }
-      if (special[p] !== 0) n = lionPass(pos, from, p, out, n);
-      else if (promoted[p] !== 0)
+      if ((hd & HEAD_SPECIAL) !== 0) n = lionPass(pos, from, p, out, n);
+      else if ((hd & HEAD_PROMOTES) !== 0)
         // a quiet move may promote only when it ends in the zone (entering it, or a pawn or lance
         // reaching the last rank): the variant's rule decides there
         for (let i = first, e = n; i < e; i++) {
