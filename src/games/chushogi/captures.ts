@@ -139,6 +139,16 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
   const zoneBase = us * size;
   const occ = pos.occ;
   const o = us * ow;
+  // the lowest and the highest square of an enemy piece: a ray towards lower squares from a square
+  // below every enemy piece (or towards higher squares from above them all) captures nothing
+  let lo = size;
+  let hi = -1;
+  for (let w = 0; w < ow; w++) {
+    const e = occ[them + w]!;
+    if (e === 0) continue;
+    if (lo === size) lo = (w << 5) + 31 - Math.clz32(e & -e);
+    hi = (w << 5) + 31 - Math.clz32(e);
+  }
   for (let w = 0; w < ow; w++) {
     // the window's occupancy words, the same for every piece of this word
     const wl = windowOf(w, ow);
@@ -174,6 +184,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
         for (let k2 = ke, e = ke + ((hd >> 8) & 255); k2 < e; k2++) {
           const r = rec[k2]!;
           const d = ((r >> 8) & 1023) - 256;
+          if (d < 0 ? lo > from : hi < from) continue;
           let s = r & 255;
           for (let j = r >>> 18; j > 0; j--, s += d) {
             const q = b[s]!;
