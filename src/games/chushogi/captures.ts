@@ -31,7 +31,7 @@ interface ChuCaptureTables {
   readonly head: Int32Array;
   /**
    * Per (class, square): its steps' squares, then per ray one word: its first square | (the square
-   * delta along it + 256) << 8 | its length << 18.
+   * delta along it + 256) << 8 | its last square << 18.
    */
   readonly rec: Int32Array;
   /** Per (side, square): 1 in side's promotion zone. */
@@ -97,7 +97,7 @@ function buildTables(v: Variant): ChuCaptureTables {
     for (let r = t.rayStart[i]!; r < t.rayStart[i + 1]!; r++) {
       const a = t.rayFirst[r]!;
       const e = t.rayFirst[r + 1]!;
-      rec.push(t.raySq[a]! | ((e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0) + 256) << 8 | (e - a) << 18);
+      rec.push(t.raySq[a]! | ((e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0) + 256) << 8 | t.raySq[e - 1]! << 18);
       const j = (t.raySq[a]! >> 5) - win[sq]!;
       if (j < 0 || j > 2) fast = false;
       else classHead[at + 4 + j]! |= 1 << (t.raySq[a]! & 31);
@@ -139,8 +139,8 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
   const zoneBase = us * size;
   const occ = pos.occ;
   const o = us * ow;
-  // the lowest and the highest square of an enemy piece: a ray towards lower squares from a square
-  // below every enemy piece (or towards higher squares from above them all) captures nothing
+  // the lowest and the highest square of an enemy piece: a ray whose squares all lie below the
+  // one or above the other captures nothing
   let lo = size;
   let hi = -1;
   for (let w = 0; w < ow; w++) {
@@ -180,22 +180,26 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
             if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
           }
         }
-      if (rayOpen)
+      if (rayOpen) {
         for (let k2 = ke, e = ke + ((hd >> 8) & 255); k2 < e; k2++) {
           const r = rec[k2]!;
           const d = ((r >> 8) & 1023) - 256;
-          if (d < 0 ? lo > from : hi < from) continue;
-          let s = r & 255;
-          for (let j = r >>> 18; j > 0; j--, s += d) {
+          const last = r >>> 18;
+          const s0 = r & 255;
+          if (last > from ? hi < s0 || lo > last : hi < last || lo > s0) continue;
+          for (let s = s0; ; s += d) {
             const q = b[s]!;
-            if (q === 0) continue;
-            if ((q & 1) !== us) {
-              const m = plainMove(from, s);
-              if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
+            if (q !== 0) {
+              if ((q & 1) !== us) {
+                const m = plainMove(from, s);
+                if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
+              }
+              break;
             }
-            break;
+            if (s === last) break;
           }
         }
+      }
       if ((hd & HEAD_SPECIAL) !== 0) n = lionFilter(pos, out, n, lionPowerCaptures(pos, from, p, out, n));
       else if ((hd & HEAD_PROMOTES) !== 0 && n > first) {
         const zf = zone[zoneBase + from]!;
@@ -256,10 +260,10 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
       for (let e = k + ((hd >> 8) & 255), k2 = k; k2 < e; k2++) {
         const r = rec[k2]!;
         const d = ((r >> 8) & 1023) - 256;
-        let s = r & 255;
-        for (let j = r >>> 18; j > 0; j--, s += d) {
-          if (b[s] !== 0) break;
+        const last = r >>> 18;
+        for (let s = r & 255; b[s] === 0; s += d) {
           out[n++] = plainMove(from, s);
+          if (s === last) break;
         }
       }
       if ((hd & HEAD_SPECIAL) !== 0) n = lionPass(pos, from, p, out, n);
