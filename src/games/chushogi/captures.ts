@@ -36,6 +36,8 @@ interface ChuCaptureTables {
   readonly rec: Int32Array;
   /** Per (side, square): 1 in side's promotion zone. */
   readonly zone: Uint8Array;
+  /** Per piece code: 1 when it has no rays on any square (its steps reach STEP_REACH squares at most). */
+  readonly stepper: Uint8Array;
   /** Do the tables have the shape the fast path assumes? */
   readonly fast: boolean;
 }
@@ -47,6 +49,8 @@ const HEAD = 8;
 /** `head` flags: the piece has lion power (the `special` hook); it may promote. */
 const HEAD_SPECIAL = 1 << 16;
 const HEAD_PROMOTES = 1 << 17;
+/** How far a step may go in square numbers (two ranks and two files; checked when the tables are built). */
+const STEP_REACH = 26;
 
 /** The first of the three occupancy words that the masks of the squares in word `w` cover. */
 const windowOf = (w: number, ow: number): number => Math.max(0, Math.min(ow - 3, w - 1));
@@ -104,6 +108,18 @@ function buildTables(v: Variant): ChuCaptureTables {
     }
   }
   const codes = t.classOf.length;
+  const stepper = new Uint8Array(codes);
+  for (let code = 0; code < codes; code++) {
+    const c = t.classOf[code]!;
+    if (c < 0) continue;
+    let rays = 0;
+    for (let sq = 0; sq < size; sq++) {
+      const i = c * size + sq;
+      rays += t.rayStart[i + 1]! - t.rayStart[i]!;
+      for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) if (Math.abs(t.stepTo[k]! - sq) > STEP_REACH) fast = false;
+    }
+    stepper[code] = rays === 0 ? 1 : 0;
+  }
   const head = new Int32Array(codes * size * HEAD);
   for (let code = 0; code < codes; code++) {
     const c = t.classOf[code]!;
@@ -118,7 +134,7 @@ function buildTables(v: Variant): ChuCaptureTables {
   const zone = new Uint8Array(2 * size);
   for (let side = 0; side < 2; side++)
     for (let sq = 0; sq < size; sq++) zone[side * size + sq] = inPromotionZone((sq / w) | 0, side) ? 1 : 0;
-  cached = { tables: t, head, rec: Int32Array.from(rec), zone, fast };
+  cached = { tables: t, head, rec: Int32Array.from(rec), zone, stepper, fast };
   return cached;
 }
 
@@ -140,7 +156,8 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
   const occ = pos.occ;
   const o = us * ow;
   // the lowest and the highest square of an enemy piece: a ray whose squares all lie below the
-  // one or above the other captures nothing
+  // one or above the other captures nothing, nor does a piece without rays farther than a step
+  // away from them
   let lo = size;
   let hi = -1;
   for (let w = 0; w < ow; w++) {
@@ -149,6 +166,9 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
     if (lo === size) lo = (w << 5) + 31 - Math.clz32(e & -e);
     hi = (w << 5) + 31 - Math.clz32(e);
   }
+  const stepLo = lo - STEP_REACH;
+  const stepHi = hi + STEP_REACH;
+  const stepper = ct.stepper;
   for (let w = 0; w < ow; w++) {
     // the window's occupancy words, the same for every piece of this word
     const wl = windowOf(w, ow);
@@ -161,6 +181,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
     for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
+      if ((from < stepLo || from > stepHi) && stepper[p] === 1) continue;
       const first = n;
       const h = (p * size + from) * HEAD;
       const hd = head[h]!;
