@@ -22,17 +22,15 @@ import { LION_CODE, inPromotionZone, lionCaptureAllowed, lionPass, lionPowerCapt
 interface ChuCaptureTables {
   readonly tables: MoveTables;
   /**
-   * Per (piece code, square), HEAD words at head[(code * size + square) * HEAD] (one cache line, the
-   * one read per piece that most pieces need): the number of steps | the number of rays << 8 |
-   * HEAD_SPECIAL | HEAD_PROMOTES, three masks of the squares its steps land on (in the three
-   * occupancy words from `windowOf`), three masks of its rays' first squares (the same words), and
-   * where its class's steps and rays start in `rec`.
+   * Per (piece code, square), HEAD words at head[(code * size + square) * HEAD] (the one read per
+   * piece that most pieces need): the number of steps | the number of rays << 8 | HEAD_SPECIAL |
+   * HEAD_PROMOTES, three masks of the squares its steps land on (in the three occupancy words from
+   * `windowOf`), three masks of its rays' first squares (the same words), where its class's steps
+   * start in `rec`, then per ray (RAY_SLOTS at most) one word: its first square | (the square delta
+   * along it + 256) << 8 | its last square << 18.
    */
   readonly head: Int32Array;
-  /**
-   * Per (class, square): its steps' squares, then per ray one word: its first square | (the square
-   * delta along it + 256) << 8 | its last square << 18.
-   */
+  /** Per (class, square): its steps' squares. */
   readonly rec: Int32Array;
   /** Per (side, square): 1 in side's promotion zone. */
   readonly zone: Uint8Array;
@@ -45,7 +43,10 @@ interface ChuCaptureTables {
 let cached: ChuCaptureTables | null = null;
 
 /** Words per (code, square) in `head`. */
-const HEAD = 8;
+const HEAD = 16;
+/** Where the rays start in a head, and how many it holds. */
+const RAY_AT = 8;
+const RAY_SLOTS = 8;
 /** `head` flags: the piece has lion power (the `special` hook); it may promote. */
 const HEAD_SPECIAL = 1 << 16;
 const HEAD_PROMOTES = 1 << 17;
@@ -88,7 +89,7 @@ function buildTables(v: Variant): ChuCaptureTables {
     const at = i * HEAD;
     const steps = t.stepStart[i + 1]! - t.stepStart[i]!;
     const rays = t.rayStart[i + 1]! - t.rayStart[i]!;
-    if (steps > 255 || rays > 255) fast = false;
+    if (steps > 255 || rays > RAY_SLOTS) fast = false;
     classHead[at] = steps + rays * 256;
     classHead[at + 7] = rec.length;
     for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) {
@@ -98,10 +99,10 @@ function buildTables(v: Variant): ChuCaptureTables {
       if (j < 0 || j > 2) fast = false;
       else classHead[at + 1 + j]! |= 1 << (to & 31);
     }
-    for (let r = t.rayStart[i]!; r < t.rayStart[i + 1]!; r++) {
+    for (let r = t.rayStart[i]!, slot = at + RAY_AT; r < t.rayStart[i + 1]! && slot < at + HEAD; r++, slot++) {
       const a = t.rayFirst[r]!;
       const e = t.rayFirst[r + 1]!;
-      rec.push(t.raySq[a]! | ((e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0) + 256) << 8 | t.raySq[e - 1]! << 18);
+      classHead[slot] = t.raySq[a]! | ((e - a > 1 ? t.raySq[a + 1]! - t.raySq[a]! : 0) + 256) << 8 | t.raySq[e - 1]! << 18;
       const j = (t.raySq[a]! >> 5) - win[sq]!;
       if (j < 0 || j > 2) fast = false;
       else classHead[at + 4 + j]! |= 1 << (t.raySq[a]! & 31);
@@ -202,8 +203,8 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
           }
         }
       if (rayOpen) {
-        for (let k2 = ke, e = ke + ((hd >> 8) & 255); k2 < e; k2++) {
-          const r = rec[k2]!;
+        for (let k2 = h + RAY_AT, e = k2 + ((hd >> 8) & 255); k2 < e; k2++) {
+          const r = head[k2]!;
           const d = ((r >> 8) & 1023) - 256;
           const last = r >>> 18;
           const s0 = r & 255;
@@ -278,8 +279,8 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
         const to = rec[k]!;
         if (b[to] === 0) out[n++] = plainMove(from, to);
       }
-      for (let e = k + ((hd >> 8) & 255), k2 = k; k2 < e; k2++) {
-        const r = rec[k2]!;
+      for (let k2 = h + RAY_AT, e = k2 + ((hd >> 8) & 255); k2 < e; k2++) {
+        const r = head[k2]!;
         const d = ((r >> 8) & 1023) - 256;
         const last = r >>> 18;
         for (let s = r & 255; b[s] === 0; s += d) {
