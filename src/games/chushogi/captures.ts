@@ -23,8 +23,8 @@ interface ChuCaptureTables {
   readonly tables: MoveTables;
   /**
    * Per (piece code, square), HEAD words at head[(code * size + square) * HEAD] (the one read per
-   * piece that most pieces need): the number of steps | the number of rays << 8 | HEAD_SPECIAL |
-   * HEAD_PROMOTES, three masks of the squares its steps land on (in the three occupancy words from
+   * piece that most pieces need): the number of steps | HEAD_SPECIAL | HEAD_PROMOTES | the
+   * number of rays << HEAD_RAYS, three masks of the squares its steps land on (in the three occupancy words from
    * `windowOf`), three masks of its rays' first squares (the same words), where its class's steps
    * start in `rec`, then per ray (RAY_SLOTS at most) one word: its first square | (the square delta
    * along it + 256) << 8 | its last square << 18.
@@ -48,8 +48,10 @@ const HEAD = 16;
 const RAY_AT = 8;
 const RAY_SLOTS = 8;
 /** `head` flags: the piece has lion power (the `special` hook); it may promote. */
-const HEAD_SPECIAL = 1 << 16;
-const HEAD_PROMOTES = 1 << 17;
+const HEAD_SPECIAL = 1 << 8;
+const HEAD_PROMOTES = 1 << 9;
+/** The shift of the ray count in a head's first word. */
+const HEAD_RAYS = 10;
 /** How far a step may go in square numbers (two ranks and two files; checked when the tables are built). */
 const STEP_REACH = 26;
 
@@ -90,7 +92,7 @@ function buildTables(v: Variant): ChuCaptureTables {
     const steps = t.stepStart[i + 1]! - t.stepStart[i]!;
     const rays = t.rayStart[i + 1]! - t.rayStart[i]!;
     if (steps > 255 || rays > RAY_SLOTS) fast = false;
-    classHead[at] = steps + rays * 256;
+    classHead[at] = steps | (rays << HEAD_RAYS);
     classHead[at + 7] = rec.length;
     for (let k = t.stepStart[i]!; k < t.stepStart[i + 1]!; k++) {
       const to = t.stepTo[k]!;
@@ -203,7 +205,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
           }
         }
       if (rayOpen) {
-        for (let k2 = h + RAY_AT, e = k2 + ((hd >> 8) & 255); k2 < e; k2++) {
+        for (let k2 = h + RAY_AT, e = k2 + (hd >> HEAD_RAYS); k2 < e; k2++) {
           const r = head[k2]!;
           const d = ((r >> 8) & 1023) - 256;
           const last = r >>> 18;
@@ -279,7 +281,7 @@ function pseudoQuiets(pos: Position, ct: ChuCaptureTables, out: Int32Array, n: n
         const to = rec[k]!;
         if (b[to] === 0) out[n++] = plainMove(from, to);
       }
-      for (let k2 = h + RAY_AT, e = k2 + ((hd >> 8) & 255); k2 < e; k2++) {
+      for (let k2 = h + RAY_AT, e = k2 + (hd >> HEAD_RAYS); k2 < e; k2++) {
         const r = head[k2]!;
         const d = ((r >> 8) & 1023) - 256;
         const last = r >>> 18;
