@@ -130,7 +130,8 @@ function buildTables(v: Variant): ChuCaptureTables {
     const flags = (v.special[code] !== 0 ? HEAD_SPECIAL : 0) | (v.promoted[code] !== 0 ? HEAD_PROMOTES : 0);
     for (let sq = 0; sq < size; sq++) {
       const at = (code * size + sq) * HEAD;
-      head.set(classHead.subarray((c * size + sq) * HEAD, (c * size + sq + 1) * HEAD), at);
+      const from = (c * size + sq) * HEAD;
+      for (let k = 0; k < HEAD; k++) head[at + k] = classHead[from + k]!;
       head[at] = head[at]! | flags;
     }
   }
