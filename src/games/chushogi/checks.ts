@@ -105,13 +105,16 @@ export function checksAfter(pos: Position, m: number): boolean {
   if (to === from && mid < 0 && !isPromotion(m)) return false;
   const t = pos.variant.tables;
   const size = pos.variant.geometry.size;
-  const dir = dirOf(pos);
+  const dir = dirTables === t ? DIR_OF : dirOf(pos);
   const us = pos.turn;
   const p = b[from]!;
   const np = isPromotion(m) ? pos.variant.promoted[p]! : p;
   const ow = pos.occWords;
-  const reach = (t.classOf[np]! * size + to) * 2 * ow;
   const cb = t.classBit[np]!;
+  const stepOk = STEP_OK;
+  const stepAt = STEP_AT;
+  const fx = FILE[to]! - 2;
+  const fy = RANK[to]! - 2;
   const roy = pos.roy;
   const o = (us ^ 1) * ow;
   for (let w = 0; w < ow; w++)
@@ -119,11 +122,11 @@ export function checksAfter(pos: Position, m: number): boolean {
       const r = (w << 5) + 31 - Math.clz32(x & -x);
       if (r === to || r === mid) continue; // captured
       // a step of the moved piece from its new square
-      if (STEP_OK) {
-        const dx = FILE[r]! - FILE[to]! + 2;
-        const dy = RANK[r]! - RANK[to]! + 2;
-        if (dx >= 0 && dx <= 4 && dy >= 0 && dy <= 4 && ((STEP_AT[us * 25 + dy * 5 + dx]! >>> cb) & 1) === 1) return true;
-      } else if (t.captureReach[reach + (r >> 5)]! & (1 << (r & 31))) return true;
+      if (stepOk) {
+        const dx = FILE[r]! - fx;
+        const dy = RANK[r]! - fy;
+        if (dx >= 0 && dx <= 4 && dy >= 0 && dy <= 4 && ((stepAt[us * 25 + dy * 5 + dx]! >>> cb) & 1) === 1) return true;
+      } else if (t.captureReach[(t.classOf[np]! * size + to) * 2 * ow + (r >> 5)]! & (1 << (r & 31))) return true;
       const key = us * size + r;
       const dt = dir[key * size + to]!;
       if (dt >= 0 && rayAttacks(pos, key, dt, from, to, mid, np)) return true;

@@ -13,6 +13,13 @@ import { checksAfter, royalsAttacked } from './checks.js';
 import { CHU_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
+/** The number of set bits of a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 /** Material by piece id (tuned: eval-weights.ts). */
 export const CHU_MATERIAL: Readonly<Record<string, number>> = CHU_WEIGHTS.material;
 
@@ -129,6 +136,19 @@ export function chushogiProfile(v: Variant): EngineProfile {
   const adjStart = new Int32Array(SIZE + 1);
   for (let sq = 0; sq < SIZE; sq++) adjStart[sq + 1] = adjStart[sq]! + adj[sq]!.length;
   const adjList = Int32Array.from(adj.flat());
+  // the same neighbours as masks: per square at adjWin[sq * 4], the first of three occupancy words
+  // around it (-1: the neighbours do not fit in three words, or too few words) and their masks
+  const occWords = (SIZE + 31) >> 5;
+  const adjWin = new Int32Array(SIZE * 4);
+  for (let sq = 0; sq < SIZE; sq++) {
+    const wl = Math.max(0, Math.min(occWords - 3, (sq >> 5) - 1));
+    adjWin[sq * 4] = occWords >= 3 ? wl : -1;
+    for (const n of adj[sq]!) {
+      const j = (n >> 5) - wl;
+      if (j < 0 || j > 2) adjWin[sq * 4] = -1;
+      else adjWin[sq * 4 + 1 + j]! |= 1 << (n & 31);
+    }
+  }
   // squares a lion reaches or is reached from in one move (Chebyshev distance 2, itself excluded),
   // flat: near2[near2Start[sq] .. near2Start[sq + 1]), near2Adj marks the adjacent ones; only the
   // adjacent ones while the terms that look farther weigh nothing (the tuned weights), a third of the work
@@ -241,29 +261,31 @@ export function chushogiProfile(v: Variant): EngineProfile {
       if (pieces1 < FEW_PIECES_LIMIT) ls += (FEW_PIECES_LIMIT - pieces1) * FEW_PIECES;
     }
     // king shelter: own pieces next to each royal
-    for (let i = 0; i < nRoyal0; i++) {
-      let guards = 0;
-      const r = royalSq[i]!;
-      for (let j = adjStart[r]!, e = adjStart[r + 1]!; j < e; j++) {
-        const q = b[adjList[j]!]!;
-        if (q !== 0 && (q & 1) === 0) guards++;
-      }
-      s += Math.min(guards, 5) * GUARD;
-    }
-    for (let i = 0; i < nRoyal1; i++) {
-      let guards = 0;
-      const r = royalSq[2 + i]!;
-      for (let j = adjStart[r]!, e = adjStart[r + 1]!; j < e; j++) {
-        const q = b[adjList[j]!]!;
-        if (q !== 0 && (q & 1) === 1) guards++;
-      }
-      s -= Math.min(guards, 5) * GUARD;
-    }
+    for (let i = 0; i < nRoyal0; i++) s += Math.min(guardCount(pos, royalSq[i]!, 0), 5) * GUARD;
+    for (let i = 0; i < nRoyal1; i++) s -= Math.min(guardCount(pos, royalSq[2 + i]!, 1), 5) * GUARD;
     // the side ahead in material brings its strong pieces towards the enemy royal
     if (s > 600 && nRoyal1 > 0) s += ((tropism(pos, 0, royalSq[2]!) * Math.min(4, (s / 600) | 0) * TROPISM) / 100) | 0;
     else if (s < -600 && nRoyal0 > 0) s -= ((tropism(pos, 1, royalSq[0]!) * Math.min(4, (-s / 600) | 0) * TROPISM) / 100) | 0;
     s += ls;
     return (pos.turn === 0 ? s : -s) + TEMPO;
+  }
+
+  /** The pieces of `side` next to the square r (from the occupancy masks where they cover it). */
+  function guardCount(pos: Position, r: number, side: number): number {
+    const at = r * 4;
+    const wl = adjWin[at]!;
+    if (wl < 0) {
+      const b = pos.board;
+      let guards = 0;
+      for (let j = adjStart[r]!, e = adjStart[r + 1]!; j < e; j++) {
+        const q = b[adjList[j]!]!;
+        if (q !== 0 && (q & 1) === side) guards++;
+      }
+      return guards;
+    }
+    const o = side * pos.occWords + wl;
+    const occ = pos.occ;
+    return popcount(occ[o]! & adjWin[at + 1]!) + popcount(occ[o + 1]! & adjWin[at + 2]!) + popcount(occ[o + 2]! & adjWin[at + 3]!);
   }
 
   /** Closeness of `side`'s strong pieces to the square `target`. */

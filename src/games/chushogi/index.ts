@@ -325,6 +325,19 @@ function inCheck(pos: Position): boolean {
  * (chu steps reach two squares at most, so three words hold them).
  */
 let STEP_WINDOW = new Int32Array(0);
+/**
+ * Per (attacking side, target square) t and offset (dy + 2) * 5 + dx + 2 of a square dx files and
+ * dy ranks away: at STEP_FROM[t * 25 + offset] the classBit mask of that side's classes that step
+ * from there onto the target (the tables' attStepMask, by offset).
+ */
+let STEP_FROM = new Int32Array(0);
+/** File and rank of each square. */
+const FILE_OF = new Int8Array(SIZE);
+const RANK_OF = new Int8Array(SIZE);
+for (let sq = 0; sq < SIZE; sq++) {
+  FILE_OF[sq] = sq % W;
+  RANK_OF[sq] = (sq / W) | 0;
+}
 let windowTables: object | null = null;
 
 function stepWindow(pos: Position): Int32Array {
@@ -332,7 +345,16 @@ function stepWindow(pos: Position): Int32Array {
   if (windowTables === t) return STEP_WINDOW;
   const ow = pos.occWords;
   const win = new Int32Array(2 * SIZE * 4);
+  const from = new Int32Array(2 * SIZE * 25);
   for (let i = 0; i < 2 * SIZE; i++) {
+    const sq = i % SIZE;
+    for (let k = t.attStepStart[i]!; k < t.attStepStart[i + 1]!; k++) {
+      const f = t.attStepFrom[k]!;
+      const dx = FILE_OF[f]! - FILE_OF[sq]!;
+      const dy = RANK_OF[f]! - RANK_OF[sq]!;
+      if (Math.abs(dx) > 2 || Math.abs(dy) > 2) throw new Error('chu step attacks: a step of more than two squares');
+      from[i * 25 + (dy + 2) * 5 + dx + 2]! |= t.attStepMask[k]!;
+    }
     let lo = ow;
     for (let k = t.attStepStart[i]!; k < t.attStepStart[i + 1]!; k++) lo = Math.min(lo, t.attStepFrom[k]! >> 5);
     const wlo = Math.max(0, Math.min(lo, ow - 3));
@@ -345,6 +367,7 @@ function stepWindow(pos: Position): Int32Array {
   }
   if (t.attRayHop.some((h) => h !== 0)) throw new Error('chu step attacks: a hopping attacker');
   STEP_WINDOW = win;
+  STEP_FROM = from;
   windowTables = t;
   return win;
 }
@@ -363,16 +386,14 @@ export function attacked(pos: Position, sq: number, by: number): boolean {
   const key = by * SIZE + sq;
   const wlo = win[key * 4]!;
   const o = by * ow + wlo;
-  const { classOf, captureReach } = t;
-  const bit = 1 << (sq & 31);
-  const sw = sq >> 5;
+  const classBit = t.classBit;
+  const stepFrom = STEP_FROM;
+  const at = key * 25 + 12 - RANK_OF[sq]! * 5 - FILE_OF[sq]!;
   for (let j = 0; j < 3; j++)
     for (let x = occ[o + j]! & win[key * 4 + 1 + j]!; x !== 0; x &= x - 1) {
       const from = ((wlo + j) << 5) + 31 - Math.clz32(x & -x);
-      const q = b[from]!;
-      if (captureReach[(classOf[q]! * SIZE + from) * 2 * ow + sw]! & bit) return true;
+      if ((stepFrom[at + RANK_OF[from]! * 5 + FILE_OF[from]!]! >>> classBit[b[from]!]!) & 1) return true;
     }
-  const classBit = t.classBit;
   const k8 = key * 8;
   for (let d = 0; d < 8; d++) {
     const slide = t.attRaySlide[k8 + d]!;
