@@ -38,6 +38,11 @@ export class Position {
    * (sq >> 5)]), kept by put/play/undo/copyFrom/flipOcc: finds the royals without a scan.
    */
   readonly roy: Int32Array;
+  /**
+   * Occupancy by piece code, in the layout of `occ` (bit (sq & 31) of pieceOcc[code * occWords +
+   * (sq >> 5)]), kept where `occ` is: visits one kind's pieces without a scan (evaluations).
+   */
+  readonly pieceOcc: Int32Array;
   private readonly royal: Uint8Array;
   private uMove: Int32Array;
   private uCapTo: Uint8Array;
@@ -55,6 +60,7 @@ export class Position {
     this.occWords = (variant.geometry.size + 31) >> 5;
     this.occ = new Int32Array(2 * this.occWords);
     this.roy = new Int32Array(2 * this.occWords);
+    this.pieceOcc = new Int32Array(variant.codeCount * this.occWords);
     this.royal = variant.royal;
     this.uMove = new Int32Array(stack);
     this.uCapTo = new Uint8Array(stack);
@@ -76,6 +82,7 @@ export class Position {
     this.board.set(src.board);
     this.occ.set(src.occ);
     this.roy.set(src.roy);
+    this.pieceOcc.set(src.pieceOcc);
     this.turn = src.turn;
     this.aux = src.aux;
     this.halfmove = src.halfmove;
@@ -99,6 +106,7 @@ export class Position {
       this.hashHi ^= z.hi[old * size + sq]!;
       this.occ[(old & 1) * this.occWords + w]! &= ~bit;
       this.roy[(old & 1) * this.occWords + w]! &= ~bit;
+      this.pieceOcc[old * this.occWords + w]! &= ~bit;
     }
     this.board[sq] = piece;
     if (piece) {
@@ -106,15 +114,17 @@ export class Position {
       this.hashHi ^= z.hi[piece * size + sq]!;
       this.occ[(piece & 1) * this.occWords + w]! |= bit;
       if (this.royal[piece]) this.roy[(piece & 1) * this.occWords + w]! |= bit;
+      this.pieceOcc[piece * this.occWords + w]! |= bit;
     }
   }
 
   /**
-   * Flips piece's side bit of sq in `occ`: for code that moves pieces on `board` by hand for a moment
+   * Flips piece's bits of sq in `occ` (and `pieceOcc`, `roy`): for code that moves pieces on `board` by hand for a moment
    * and calls a generator meanwhile (flip the same bits again when putting them back).
    */
   flipOcc(sq: number, piece: number): void {
     this.occ[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
+    this.pieceOcc[piece * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
     if (this.royal[piece]) this.roy[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
   }
 
@@ -178,6 +188,7 @@ export class Position {
     const ow = this.occWords;
     const roy = this.roy;
     const royal = this.royal;
+    const pocc = this.pieceOcc;
     let capMid = 0;
     if (mid >= 0) {
       capMid = b[mid]!;
@@ -186,6 +197,7 @@ export class Position {
         hi ^= z.hi[capMid * size + mid]!;
         b[mid] = 0;
         occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+        pocc[capMid * ow + (mid >> 5)]! ^= 1 << (mid & 31);
         if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       }
     }
@@ -196,12 +208,15 @@ export class Position {
         lo ^= z.lo[capTo * size + to]!;
         hi ^= z.hi[capTo * size + to]!;
         occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        pocc[capTo * ow + (to >> 5)]! ^= 1 << (to & 31);
         if (royal[capTo]) roy[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
       }
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
       occ[o + (to >> 5)]! ^= 1 << (to & 31);
       const np = isPromotion(m) ? v.promoted[p]! : p;
+      pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[np * ow + (to >> 5)]! ^= 1 << (to & 31);
       // a promotion may make a royal (chu: the Drunk Elephant becomes the Crown Prince)
       if (royal[p]) roy[o + (from >> 5)]! ^= 1 << (from & 31);
       if (royal[np]) roy[o + (to >> 5)]! ^= 1 << (to & 31);
@@ -213,6 +228,8 @@ export class Position {
       // promotion without moving (igui by a promotable lion-power piece)
       const np = v.promoted[p]!;
       if (royal[p] !== royal[np]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[np * ow + (from >> 5)]! ^= 1 << (from & 31);
       lo ^= z.lo[p * size + from]! ^ z.lo[np * size + from]!;
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + from]!;
       b[from] = np;
@@ -267,6 +284,7 @@ export class Position {
     const ow = this.occWords;
     const roy = this.roy;
     const royal = this.royal;
+    const pocc = this.pieceOcc;
     const p = this.uPiece[sp]!;
     if (to !== from) {
       const np = b[to]!;
@@ -276,20 +294,27 @@ export class Position {
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
       occ[o + (to >> 5)]! ^= 1 << (to & 31);
+      pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[np * ow + (to >> 5)]! ^= 1 << (to & 31);
       if (capTo) {
         occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        pocc[capTo * ow + (to >> 5)]! ^= 1 << (to & 31);
         if (royal[capTo]) roy[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
       }
       if (royal[p]) roy[o + (from >> 5)]! ^= 1 << (from & 31);
       if (royal[np]) roy[o + (to >> 5)]! ^= 1 << (to & 31);
     } else {
-      if (royal[p] !== royal[b[from]!]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      const np = b[from]!;
+      if (royal[p] !== royal[np]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[np * ow + (from >> 5)]! ^= 1 << (from & 31);
       b[from] = p;
     }
     const capMid = this.uCapMid[sp]!;
     if (mid >= 0 && capMid) {
       b[mid] = capMid;
       occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+      pocc[capMid * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
     }
     this.aux = this.uAux[sp]!;
