@@ -1010,6 +1010,17 @@ export class Searcher {
       if (end === base) return -MATE + ply;
       this.scoreMoves(moves, scores, base, end, 0, ply);
     } else if (this.profile.generateCaptures || lazy) {
+      // the loop below would end before its first move when even the most valuable enemy piece
+      // cannot lift the stand-pat score to alpha (no promotions, single captures, no capturable
+      // royal: fastCheck keeps the opponent's general out of reach): no need to generate
+      if (lazy && this.fastCheck && !this.royalsCapturable && v.promotionMode === undefined && this.pst !== null) {
+        const counts = this.inc.counts;
+        const royal = v.royal;
+        let most = 0;
+        for (let code = 2 | (pos.turn ^ 1); code < counts.length; code += 2)
+          if (counts[code]! > 0 && royal[code] === 0 && values[code]! > most) most = values[code]!;
+        if (best + most + 200 <= alpha) return best;
+      }
       end = lazy ? this.pseudoCaptures(pos, moves, base) : this.profile.generateCaptures!(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;

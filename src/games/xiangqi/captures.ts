@@ -8,6 +8,7 @@
 import { plainMove } from '../../core/move.js';
 import { generatePseudoCaptures } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
+import type { MoveTables } from '../../core/tables.js';
 import { filterLegal } from './index.js';
 import { CANNON, CHARIOT } from './pieces.js';
 
@@ -16,11 +17,44 @@ export const xiangqiCaptures = (pos: Position, out: Int32Array, start: number): 
 
 const SIZE = 90;
 
+/**
+ * The rays of the chariots and cannons as (step, length) pairs, in the move tables' order, by
+ * (code * 90 + square) * 4 + ray, with RAY_COUNT rays: the walk steps along the board instead of
+ * reading each square from the tables. Built from the tables they were made of (`raysFor`).
+ */
+let raysOf: MoveTables | null = null;
+const RAY_STEP = new Int8Array(16 * SIZE * 4);
+const RAY_LEN = new Uint8Array(16 * SIZE * 4);
+const RAY_COUNT = new Uint8Array(16 * SIZE);
+
+function raysFor(t: MoveTables): void {
+  raysOf = t;
+  RAY_COUNT.fill(0);
+  for (let code = 2; code < 16; code++) {
+    const kind = code >> 1;
+    if (kind !== CHARIOT && kind !== CANNON) continue;
+    for (let sq = 0; sq < SIZE; sq++) {
+      const base = t.classOf[code]! * SIZE + sq;
+      const at = code * SIZE + sq;
+      for (let r = t.rayStart[base]!, e = t.rayStart[base + 1]!; r < e; r++) {
+        const first = t.rayFirst[r]!;
+        const len = t.rayFirst[r + 1]! - first;
+        if (len === 0) continue;
+        const k = RAY_COUNT[at]!++;
+        RAY_STEP[at * 4 + k] = t.raySq[first]! - sq;
+        RAY_LEN[at * 4 + k] = len;
+      }
+    }
+  }
+}
+
 /** The pseudo-legal captures of the side to move, appended to out[n..] (same list as `generatePseudoCaptures`). */
 export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number): number {
   const b = pos.board;
   const us = pos.turn;
-  const { classOf, stepStart, stepTo, stepLeg, rayStart, rayFirst, raySq, captureReach } = pos.variant.tables;
+  const tables = pos.variant.tables;
+  if (tables !== raysOf) raysFor(tables);
+  const { classOf, stepStart, stepTo, stepLeg, captureReach } = tables;
   const occ = pos.occ;
   const ow = pos.occWords; // 3 words for 90 squares
   const o = us * ow;
@@ -34,32 +68,37 @@ export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number)
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const kind = p >> 1;
-      const base = classOf[p]! * SIZE + from;
-      const slider = kind === CHARIOT || kind === CANNON;
-      // steps' reach at base * 6, rays' at base * 6 + 3 (core/tables.ts captureReach)
-      const rb = base * 6 + (slider ? 3 : 0);
-      if (((captureReach[rb]! & e0) | (captureReach[rb + 1]! & e1) | (captureReach[rb + 2]! & e2)) === 0) continue;
-      if (slider) {
+      if (kind === CHARIOT || kind === CANNON) {
+        // chariot: the first piece on each ray; cannon: the first piece behind the first (the screen)
         const hop = kind === CANNON;
-        for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
-          let i = rayFirst[r]!;
-          const end = rayFirst[r + 1]!;
-          while (i < end && b[raySq[i]!] === 0) i++;
-          if (hop) for (i++; i < end && b[raySq[i]!] === 0; i++);
-          if (i >= end) continue;
-          const to = raySq[i]!;
-          const q = b[to]!;
-          if ((q & 1) !== us) out[n++] = plainMove(from, to);
+        const at = p * SIZE + from;
+        for (let r = at * 4, e = r + RAY_COUNT[at]!; r < e; r++) {
+          const step = RAY_STEP[r]!;
+          let k = RAY_LEN[r]!;
+          let s = from + step;
+          while (b[s] === 0 && --k > 0) s += step;
+          if (k === 0) continue;
+          if (hop) {
+            if (--k === 0) continue;
+            s += step;
+            while (b[s] === 0 && --k > 0) s += step;
+            if (k === 0) continue;
+          }
+          if ((b[s]! & 1) !== us) out[n++] = plainMove(from, s);
         }
-      } else {
-        // every step of the other pieces moves and captures
-        for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
-          const to = stepTo[i]!;
-          const q = b[to]!;
-          if (q === 0 || (q & 1) === us) continue;
-          const leg = stepLeg[i]!;
-          if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
-        }
+        continue;
+      }
+      const base = classOf[p]! * SIZE + from;
+      // steps' reach at base * 6 (core/tables.ts captureReach)
+      const rb = base * 6;
+      if (((captureReach[rb]! & e0) | (captureReach[rb + 1]! & e1) | (captureReach[rb + 2]! & e2)) === 0) continue;
+      // every step of the other pieces moves and captures
+      for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
+        const to = stepTo[i]!;
+        const q = b[to]!;
+        if (q === 0 || (q & 1) === us) continue;
+        const leg = stepLeg[i]!;
+        if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
       }
     }
   return n;

@@ -81,6 +81,10 @@ for (let sq = 0; sq < SIZE; sq++) {
 /** Bits of the squares 45.. (Red's soldiers there have crossed the river) in each occupancy word. */
 const RED_ACROSS = new Int32Array([0, ~((1 << 13) - 1), -1]);
 
+/** Bits of file x's squares in the three occupancy words, at x * 3 + word. */
+const FILE_BITS = new Int32Array(W * 3);
+for (let sq = 0; sq < SIZE; sq++) FILE_BITS[(sq % W) * 3 + (sq >> 5)]! |= 1 << (sq & 31);
+
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -236,12 +240,10 @@ export function xiangqiProfile(v: Variant): EngineProfile {
   /** How many of the cannons in po[at..at + 3) stand on the file of the general on k with nothing between. */
   function hollow(b: Uint8Array, po: Int32Array, at: number, k: number): number {
     let n = 0;
-    const kx = k % W;
+    const f = (k % W) * 3;
     for (let w = 0; w < 3; w++)
-      for (let x = po[at + w]!; x !== 0; x &= x - 1) {
-        const sq = (w << 5) + 31 - Math.clz32(x & -x);
-        if (sq % W === kx && between(b, sq, k) === 0) n++;
-      }
+      for (let x = po[at + w]! & FILE_BITS[f + w]!; x !== 0; x &= x - 1)
+        if (between(b, (w << 5) + 31 - Math.clz32(x & -x), k) === 0) n++;
     return n;
   }
 
