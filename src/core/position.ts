@@ -5,6 +5,8 @@ import { ensureTables, type Variant } from './variant.js';
 
 /** The initial undo capacity; the stack doubles when a longer line is played (no fixed limit). */
 const STACK = 4096;
+/** Ints per entry of the undo stack. */
+const U = 6;
 
 export class Position {
   readonly variant: Variant;
@@ -44,14 +46,11 @@ export class Position {
    */
   readonly pieceOcc: Int32Array;
   private readonly royal: Uint8Array;
-  private uMove: Int32Array;
-  private uCapTo: Uint8Array;
-  private uCapMid: Uint8Array;
-  private uPiece: Uint8Array;
-  private uAux: Int32Array;
-  private uHalf: Int32Array;
-  private uHashLo: Int32Array;
-  private uHashHi: Int32Array;
+  /**
+   * The undo stack, U ints per move played: the move, aux, halfmove, hashLo, hashHi (all before
+   * it), and the moved piece | the piece captured on `to` << 8 | the one on `mid` << 16.
+   */
+  private u: Int32Array;
 
   constructor(variant: Variant, stack = STACK) {
     if (variant.tables === null) ensureTables(variant);
@@ -62,14 +61,7 @@ export class Position {
     this.roy = new Int32Array(2 * this.occWords);
     this.pieceOcc = new Int32Array(variant.codeCount * this.occWords);
     this.royal = variant.royal;
-    this.uMove = new Int32Array(stack);
-    this.uCapTo = new Uint8Array(stack);
-    this.uCapMid = new Uint8Array(stack);
-    this.uPiece = new Uint8Array(stack);
-    this.uAux = new Int32Array(stack);
-    this.uHalf = new Int32Array(stack);
-    this.uHashLo = new Int32Array(stack);
-    this.uHashHi = new Int32Array(stack);
+    this.u = new Int32Array(stack * U);
   }
 
   /** A copy without the undo history (`stack`: how many moves it can take back). */
@@ -175,12 +167,14 @@ export class Position {
     const to = moveTo(m);
     const mid = moveMid(m);
     const sp = this.sp++;
-    if (sp >= this.uMove.length) this.grow();
-    this.uMove[sp] = m;
-    this.uAux[sp] = this.aux;
-    this.uHalf[sp] = this.halfmove;
-    this.uHashLo[sp] = this.hashLo;
-    this.uHashHi[sp] = this.hashHi;
+    if (sp * U >= this.u.length) this.grow();
+    const u = this.u;
+    const at = sp * U;
+    u[at] = m;
+    u[at + 1] = this.aux;
+    u[at + 2] = this.halfmove;
+    u[at + 3] = this.hashLo;
+    u[at + 4] = this.hashHi;
     let lo = this.hashLo ^ z.sideLo;
     let hi = this.hashHi ^ z.sideHi;
     const p = b[from]!;
@@ -234,9 +228,7 @@ export class Position {
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + from]!;
       b[from] = np;
     }
-    this.uPiece[sp] = p;
-    this.uCapTo[sp] = capTo;
-    this.uCapMid[sp] = capMid;
+    u[at + 5] = p | (capTo << 8) | (capMid << 16);
     if (v.auxAfter) {
       const a = v.auxAfter(this, m, p, capTo, capMid);
       if (a !== this.aux) {
@@ -254,26 +246,18 @@ export class Position {
 
   /** Doubles the undo stack (a game line longer than the capacity never loses an entry). */
   private grow(): void {
-    const n = Math.max(16, this.uMove.length * 2);
-    const more = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.uMove = more(this.uMove, (k) => new Int32Array(k));
-    this.uCapTo = more(this.uCapTo, (k) => new Uint8Array(k));
-    this.uCapMid = more(this.uCapMid, (k) => new Uint8Array(k));
-    this.uPiece = more(this.uPiece, (k) => new Uint8Array(k));
-    this.uAux = more(this.uAux, (k) => new Int32Array(k));
-    this.uHalf = more(this.uHalf, (k) => new Int32Array(k));
-    this.uHashLo = more(this.uHashLo, (k) => new Int32Array(k));
-    this.uHashHi = more(this.uHashHi, (k) => new Int32Array(k));
+    const b = new Int32Array(Math.max(16 * U, this.u.length * 2));
+    b.set(this.u);
+    this.u = b;
   }
 
   /** Takes back the last move played on this object. */
   undo(): void {
     const sp = --this.sp;
-    const m = this.uMove[sp]!;
+    const u = this.u;
+    const at = sp * U;
+    const m = u[at]!;
+    const caps = u[at + 5]!;
     const b = this.board;
     const from = moveFrom(m);
     const to = moveTo(m);
@@ -285,11 +269,11 @@ export class Position {
     const roy = this.roy;
     const royal = this.royal;
     const pocc = this.pieceOcc;
-    const p = this.uPiece[sp]!;
+    const p = caps & 0xff;
     if (to !== from) {
       const np = b[to]!;
       b[from] = p;
-      const capTo = this.uCapTo[sp]!;
+      const capTo = (caps >> 8) & 0xff;
       b[to] = capTo;
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
@@ -310,26 +294,28 @@ export class Position {
       pocc[np * ow + (from >> 5)]! ^= 1 << (from & 31);
       b[from] = p;
     }
-    const capMid = this.uCapMid[sp]!;
+    const capMid = caps >>> 16;
     if (mid >= 0 && capMid) {
       b[mid] = capMid;
       occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       pocc[capMid * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
     }
-    this.aux = this.uAux[sp]!;
-    this.halfmove = this.uHalf[sp]!;
-    this.hashLo = this.uHashLo[sp]!;
-    this.hashHi = this.uHashHi[sp]!;
+    this.aux = u[at + 1]!;
+    this.halfmove = u[at + 2]!;
+    this.hashLo = u[at + 3]!;
+    this.hashHi = u[at + 4]!;
   }
 
   /** The last move played on this object, or 0. */
   lastMove(): Move {
-    return this.sp > 0 ? this.uMove[this.sp - 1]! : 0;
+    return this.sp > 0 ? this.u[(this.sp - 1) * U]! : 0;
   }
 
   /** Pieces captured by the last move: [on to, on mid]. */
   lastCaptures(): [number, number] {
-    return this.sp > 0 ? [this.uCapTo[this.sp - 1]!, this.uCapMid[this.sp - 1]!] : [0, 0];
+    if (this.sp === 0) return [0, 0];
+    const caps = this.u[(this.sp - 1) * U + 5]!;
+    return [(caps >> 8) & 0xff, caps >>> 16];
   }
 }

@@ -241,6 +241,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
   function hollow(b: Uint8Array, po: Int32Array, at: number, k: number): number {
     let n = 0;
     const f = (k % W) * 3;
+    if (((po[at]! & FILE_BITS[f]!) | (po[at + 1]! & FILE_BITS[f + 1]!) | (po[at + 2]! & FILE_BITS[f + 2]!)) === 0) return 0;
     for (let w = 0; w < 3; w++)
       for (let x = po[at + w]! & FILE_BITS[f + w]!; x !== 0; x &= x - 1)
         if (between(b, (w << 5) + 31 - Math.clz32(x & -x), k) === 0) n++;
