@@ -829,7 +829,7 @@ export class Searcher {
     // each is tested only when it is about to be played.
     const lazy = v.moveLegal !== undefined;
     const captures = lazy ? this.pseudoCaptures : this.profile.generateCaptures;
-    const quiets = lazy ? generatePseudoQuiets : captures ? v.generateQuiets : undefined;
+    const quiets = lazy ? (this.profile.generatePseudoQuiets ?? generatePseudoQuiets) : captures ? v.generateQuiets : undefined;
     const hashMove =
       ttMove !== 0 && this.pseudoLegal(ttMove) && (!lazy || v.moveLegal!(pos, ttMove, inCheck)) ? ttMove : 0;
     // countermove slot: the quiet move that last refuted the opponent's previous move
@@ -1006,7 +1006,7 @@ export class Searcher {
     let maxCap = 0;
     let promotes = false;
     if (evasions) {
-      end = lazy ? generatePseudo(pos, moves, base) : v.generateLegal(pos, moves, base);
+      end = lazy ? (this.profile.generatePseudo ?? generatePseudo)(pos, moves, base) : v.generateLegal(pos, moves, base);
       if (end === base) return -MATE + ply;
       this.scoreMoves(moves, scores, base, end, 0, ply);
     } else if (this.profile.generateCaptures || lazy) {

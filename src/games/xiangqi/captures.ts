@@ -8,8 +8,8 @@
 import { plainMove } from '../../core/move.js';
 import { generatePseudoCaptures } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
-import type { MoveTables } from '../../core/tables.js';
 import { filterLegal } from './index.js';
+import { RAY_COUNT, RAY_LEN, RAY_STEP, xiangqiRays } from './moves.js';
 import { CANNON, CHARIOT } from './pieces.js';
 
 export const xiangqiCaptures = (pos: Position, out: Int32Array, start: number): number =>
@@ -17,43 +17,12 @@ export const xiangqiCaptures = (pos: Position, out: Int32Array, start: number): 
 
 const SIZE = 90;
 
-/**
- * The rays of the chariots and cannons as (step, length) pairs, in the move tables' order, by
- * (code * 90 + square) * 4 + ray, with RAY_COUNT rays: the walk steps along the board instead of
- * reading each square from the tables. Built from the tables they were made of (`raysFor`).
- */
-let raysOf: MoveTables | null = null;
-const RAY_STEP = new Int8Array(16 * SIZE * 4);
-const RAY_LEN = new Uint8Array(16 * SIZE * 4);
-const RAY_COUNT = new Uint8Array(16 * SIZE);
-
-function raysFor(t: MoveTables): void {
-  raysOf = t;
-  RAY_COUNT.fill(0);
-  for (let code = 2; code < 16; code++) {
-    const kind = code >> 1;
-    if (kind !== CHARIOT && kind !== CANNON) continue;
-    for (let sq = 0; sq < SIZE; sq++) {
-      const base = t.classOf[code]! * SIZE + sq;
-      const at = code * SIZE + sq;
-      for (let r = t.rayStart[base]!, e = t.rayStart[base + 1]!; r < e; r++) {
-        const first = t.rayFirst[r]!;
-        const len = t.rayFirst[r + 1]! - first;
-        if (len === 0) continue;
-        const k = RAY_COUNT[at]!++;
-        RAY_STEP[at * 4 + k] = t.raySq[first]! - sq;
-        RAY_LEN[at * 4 + k] = len;
-      }
-    }
-  }
-}
-
 /** The pseudo-legal captures of the side to move, appended to out[n..] (same list as `generatePseudoCaptures`). */
 export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number): number {
   const b = pos.board;
   const us = pos.turn;
   const tables = pos.variant.tables;
-  if (tables !== raysOf) raysFor(tables);
+  xiangqiRays(tables);
   const { classOf, stepStart, stepTo, stepLeg, captureReach } = tables;
   const occ = pos.occ;
   const ow = pos.occWords; // 3 words for 90 squares

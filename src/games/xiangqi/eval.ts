@@ -8,6 +8,7 @@ import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
 import { ADVISOR, CANNON, CHARIOT, cannotGiveCheck, ELEPHANT, givesCheck, HORSE, KING, SOLDIER, xiangqi } from './index.js';
 import { xiangqiCaptures, xiangqiPseudoCaptures } from './captures.js';
+import { xiangqiPseudo, xiangqiPseudoQuiets } from './moves.js';
 import { xiangqiEndRules } from './end.js';
 import { XIANGQI_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
@@ -267,6 +268,8 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     evaluate,
     generateCaptures: xiangqiCaptures,
     generatePseudoCaptures: xiangqiPseudoCaptures,
+    generatePseudoQuiets: xiangqiPseudoQuiets,
+    generatePseudo: xiangqiPseudo,
     givesCheck,
     cannotGiveCheck,
     nullMoveAllowed(pos: Position): boolean {
