@@ -856,6 +856,8 @@ export class Searcher {
     for (;;) {
       let m: number;
       let bs: number;
+      // a move from the lists, not yet tested for legality (the hash move was)
+      let untested = false;
       if (stage === 0) {
         m = hashMove;
         bs = HASH_SCORE;
@@ -896,14 +898,18 @@ export class Searcher {
         if (stage === 3) picked++;
         if (m === hashMove && hashMove !== 0) continue; // searched first already
         if (stage === 3 && captures && !quiets && this.captured(m) > 0) continue; // searched with the captures
-        if (lazy && !v.moveLegal!(pos, m, inCheck)) continue;
-        legalSeen = true;
+        untested = true;
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
       const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
       // pruned unless it gives check: where the profile can tell before the move, it is not played
+      // (legal or not: a move was searched already, so a legal one was seen)
       if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
+      if (untested) {
+        if (lazy && !v.moveLegal!(pos, m, inCheck)) continue;
+        legalSeen = true;
+      }
       let childCheck = -1;
       if (checksAfter !== undefined) {
         if (checkTest === 0) checkTest = this.profile.royalsAttacked!(pos) ? -1 : 1;
