@@ -6,7 +6,7 @@ import { ensureTables, type Variant } from './variant.js';
 /** The initial undo capacity; the stack doubles when a longer line is played (no fixed limit). */
 const STACK = 4096;
 /** Ints per entry of the undo stack. */
-const U = 6;
+const U = 8;
 
 export class Position {
   readonly variant: Variant;
@@ -48,7 +48,7 @@ export class Position {
   private readonly royal: Uint8Array;
   /**
    * The undo stack, U ints per move played: the move, aux, halfmove, hashLo, hashHi (all before
-   * it), and the moved piece | the piece captured on `to` << 8 | the one on `mid` << 16.
+   * it), the moved piece, the piece captured on `to` and the one on `mid`.
    */
   private u: Int32Array;
 
@@ -228,7 +228,9 @@ export class Position {
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + from]!;
       b[from] = np;
     }
-    u[at + 5] = p | (capTo << 8) | (capMid << 16);
+    u[at + 5] = p;
+    u[at + 6] = capTo;
+    u[at + 7] = capMid;
     if (v.auxAfter) {
       const a = v.auxAfter(this, m, p, capTo, capMid);
       if (a !== this.aux) {
@@ -257,7 +259,6 @@ export class Position {
     const u = this.u;
     const at = sp * U;
     const m = u[at]!;
-    const caps = u[at + 5]!;
     const b = this.board;
     const from = moveFrom(m);
     const to = moveTo(m);
@@ -269,11 +270,11 @@ export class Position {
     const roy = this.roy;
     const royal = this.royal;
     const pocc = this.pieceOcc;
-    const p = caps & 0xff;
+    const p = u[at + 5]!;
     if (to !== from) {
       const np = b[to]!;
       b[from] = p;
-      const capTo = (caps >> 8) & 0xff;
+      const capTo = u[at + 6]!;
       b[to] = capTo;
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
@@ -294,7 +295,7 @@ export class Position {
       pocc[np * ow + (from >> 5)]! ^= 1 << (from & 31);
       b[from] = p;
     }
-    const capMid = caps >>> 16;
+    const capMid = u[at + 7]!;
     if (mid >= 0 && capMid) {
       b[mid] = capMid;
       occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
@@ -314,8 +315,7 @@ export class Position {
 
   /** Pieces captured by the last move: [on to, on mid]. */
   lastCaptures(): [number, number] {
-    if (this.sp === 0) return [0, 0];
-    const caps = this.u[(this.sp - 1) * U + 5]!;
-    return [(caps >> 8) & 0xff, caps >>> 16];
+    const at = (this.sp - 1) * U;
+    return this.sp > 0 ? [this.u[at + 6]!, this.u[at + 7]!] : [0, 0];
   }
 }
