@@ -11,7 +11,8 @@ import { createRng } from '../src/engine/rng.js';
 import { isMateScore, MATE, mateIn, Searcher } from '../src/engine/search.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../src/engine/tt.js';
 import { xiangqiCaptures, xiangqiPseudoCaptures } from '../src/games/xiangqi/captures.js';
-import { generatePseudo, generatePseudoCaptures } from '../src/core/movegen.js';
+import { generatePseudo, generatePseudoCaptures, generatePseudoQuiets } from '../src/core/movegen.js';
+import { xiangqiPseudo, xiangqiPseudoQuiets } from '../src/games/xiangqi/moves.js';
 import { chuCaptures } from '../src/games/chushogi/captures.js';
 import { cannotGiveCheck, givesCheck, xiangqi } from '../src/games/xiangqi/index.js';
 import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
@@ -331,6 +332,30 @@ describe('profiles', () => {
       total += n - 3;
     }
     expect(total).toBeGreaterThan(40);
+  });
+
+  it('xiangqi pseudo-legal quiet and full generators give the core generators\' lists', () => {
+    const a = new Int32Array(256);
+    const b = new Int32Array(256);
+    let quiets = 0;
+    let all = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      // long playouts too: open boards, few pieces, generals out of their start squares
+      const pos = playout(xq(seed % 2 ? XQ_START : XQ_MIDDLE), 4 + seed * 3, seed);
+      for (const side of [0, 1] as const) {
+        pos.setTurn(side);
+        const n = xiangqiPseudoQuiets(pos, a, 3);
+        const m = generatePseudoQuiets(pos, b, 3);
+        expect(Array.from(a.subarray(3, n))).toEqual(Array.from(b.subarray(3, m)));
+        quiets += n - 3;
+        const k = xiangqiPseudo(pos, a, 5);
+        const l = generatePseudo(pos, b, 5);
+        expect(Array.from(a.subarray(5, k))).toEqual(Array.from(b.subarray(5, l)));
+        all += k - 5;
+      }
+    }
+    expect(quiets).toBeGreaterThan(1000);
+    expect(all).toBeGreaterThan(quiets);
   });
 
   it('xiangqi givesCheck agrees with inCheck after every legal move', () => {

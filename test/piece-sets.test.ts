@@ -21,13 +21,26 @@ function occFromBoard(pos: Position): number[] {
   return Array.from(occ);
 }
 
-describe('per-side occupancy (Position.occ)', () => {
+/** The per-code occupancy bitsets recomputed from the board. */
+function pieceOccFromBoard(pos: Position): number[] {
+  const occ = new Int32Array(pos.pieceOcc.length);
+  pos.board.forEach((p, sq) => {
+    if (p !== 0) occ[p * pos.occWords + (sq >> 5)]! |= 1 << (sq & 31);
+  });
+  return Array.from(occ);
+}
+
+/** Both kinds of occupancy, as the position keeps them and as recomputed. */
+const kept = (pos: Position) => [Array.from(pos.occ), Array.from(pos.pieceOcc)];
+const fromBoard = (pos: Position) => [occFromBoard(pos), pieceOccFromBoard(pos)];
+
+describe('per-side and per-code occupancy (Position.occ, pieceOcc)', () => {
   for (const id of ['xiangqi', 'chushogi'] as const) {
     it(`${id}: stays equal to the board through random play and undo, clone and put`, () => {
       const r = getGame(id).parseFen(id === 'xiangqi' ? XQ_START : CHU_START_SFEN);
       if (!r.ok) throw new Error(formatProblem(r.error));
       const pos = r.value;
-      expect(Array.from(pos.occ)).toEqual(occFromBoard(pos));
+      expect(kept(pos)).toEqual(fromBoard(pos));
       const rng = createRng(id === 'xiangqi' ? 11 : 12);
       let captures = 0;
       for (let game = 0; game < 6; game++) {
@@ -38,17 +51,17 @@ describe('per-side occupancy (Position.occ)', () => {
           const m = moves[rng.int(moves.length)]!;
           pos.play(m);
           if (pos.lastCaptures().some((c) => c !== 0)) captures++;
-          expect(Array.from(pos.occ)).toEqual(occFromBoard(pos));
+          expect(kept(pos)).toEqual(fromBoard(pos));
         }
         const copy = pos.clone();
-        expect(Array.from(copy.occ)).toEqual(occFromBoard(copy));
+        expect(kept(copy)).toEqual(fromBoard(copy));
         // a put that replaces a piece of one side by one of the other
         const sq = pos.board.findIndex((p) => p !== 0);
         copy.put(sq, pos.board[sq]! ^ 1);
         copy.put(sq + 1 < pos.board.length && pos.board[sq + 1] === 0 ? sq + 1 : sq, 0);
-        expect(Array.from(copy.occ)).toEqual(occFromBoard(copy));
+        expect(kept(copy)).toEqual(fromBoard(copy));
         for (; plies > 0; plies--) pos.undo();
-        expect(Array.from(pos.occ)).toEqual(occFromBoard(pos));
+        expect(kept(pos)).toEqual(fromBoard(pos));
       }
       expect(captures).toBeGreaterThan(20);
     });

@@ -5,6 +5,8 @@ import { ensureTables, type Variant } from './variant.js';
 
 /** The initial undo capacity; the stack doubles when a longer line is played (no fixed limit). */
 const STACK = 4096;
+/** Ints per entry of the undo stack. */
+const U = 8;
 
 export class Position {
   readonly variant: Variant;
@@ -38,15 +40,17 @@ export class Position {
    * (sq >> 5)]), kept by put/play/undo/copyFrom/flipOcc: finds the royals without a scan.
    */
   readonly roy: Int32Array;
+  /**
+   * Occupancy by piece code, in the layout of `occ` (bit (sq & 31) of pieceOcc[code * occWords +
+   * (sq >> 5)]), kept where `occ` is: visits one kind's pieces without a scan (evaluations).
+   */
+  readonly pieceOcc: Int32Array;
   private readonly royal: Uint8Array;
-  private uMove: Int32Array;
-  private uCapTo: Uint8Array;
-  private uCapMid: Uint8Array;
-  private uPiece: Uint8Array;
-  private uAux: Int32Array;
-  private uHalf: Int32Array;
-  private uHashLo: Int32Array;
-  private uHashHi: Int32Array;
+  /**
+   * The undo stack, U ints per move played: the move, aux, halfmove, hashLo, hashHi (all before
+   * it), the moved piece, the piece captured on `to` and the one on `mid`.
+   */
+  private u: Int32Array;
 
   constructor(variant: Variant, stack = STACK) {
     if (variant.tables === null) ensureTables(variant);
@@ -55,15 +59,9 @@ export class Position {
     this.occWords = (variant.geometry.size + 31) >> 5;
     this.occ = new Int32Array(2 * this.occWords);
     this.roy = new Int32Array(2 * this.occWords);
+    this.pieceOcc = new Int32Array(variant.codeCount * this.occWords);
     this.royal = variant.royal;
-    this.uMove = new Int32Array(stack);
-    this.uCapTo = new Uint8Array(stack);
-    this.uCapMid = new Uint8Array(stack);
-    this.uPiece = new Uint8Array(stack);
-    this.uAux = new Int32Array(stack);
-    this.uHalf = new Int32Array(stack);
-    this.uHashLo = new Int32Array(stack);
-    this.uHashHi = new Int32Array(stack);
+    this.u = new Int32Array(stack * U);
   }
 
   /** A copy without the undo history (`stack`: how many moves it can take back). */
@@ -76,6 +74,7 @@ export class Position {
     this.board.set(src.board);
     this.occ.set(src.occ);
     this.roy.set(src.roy);
+    this.pieceOcc.set(src.pieceOcc);
     this.turn = src.turn;
     this.aux = src.aux;
     this.halfmove = src.halfmove;
@@ -99,6 +98,7 @@ export class Position {
       this.hashHi ^= z.hi[old * size + sq]!;
       this.occ[(old & 1) * this.occWords + w]! &= ~bit;
       this.roy[(old & 1) * this.occWords + w]! &= ~bit;
+      this.pieceOcc[old * this.occWords + w]! &= ~bit;
     }
     this.board[sq] = piece;
     if (piece) {
@@ -106,15 +106,17 @@ export class Position {
       this.hashHi ^= z.hi[piece * size + sq]!;
       this.occ[(piece & 1) * this.occWords + w]! |= bit;
       if (this.royal[piece]) this.roy[(piece & 1) * this.occWords + w]! |= bit;
+      this.pieceOcc[piece * this.occWords + w]! |= bit;
     }
   }
 
   /**
-   * Flips piece's side bit of sq in `occ`: for code that moves pieces on `board` by hand for a moment
+   * Flips piece's bits of sq in `occ` (and `pieceOcc`, `roy`): for code that moves pieces on `board` by hand for a moment
    * and calls a generator meanwhile (flip the same bits again when putting them back).
    */
   flipOcc(sq: number, piece: number): void {
     this.occ[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
+    this.pieceOcc[piece * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
     if (this.royal[piece]) this.roy[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
   }
 
@@ -165,12 +167,14 @@ export class Position {
     const to = moveTo(m);
     const mid = moveMid(m);
     const sp = this.sp++;
-    if (sp >= this.uMove.length) this.grow();
-    this.uMove[sp] = m;
-    this.uAux[sp] = this.aux;
-    this.uHalf[sp] = this.halfmove;
-    this.uHashLo[sp] = this.hashLo;
-    this.uHashHi[sp] = this.hashHi;
+    if (sp * U >= this.u.length) this.grow();
+    const u = this.u;
+    const at = sp * U;
+    u[at] = m;
+    u[at + 1] = this.aux;
+    u[at + 2] = this.halfmove;
+    u[at + 3] = this.hashLo;
+    u[at + 4] = this.hashHi;
     let lo = this.hashLo ^ z.sideLo;
     let hi = this.hashHi ^ z.sideHi;
     const p = b[from]!;
@@ -178,6 +182,7 @@ export class Position {
     const ow = this.occWords;
     const roy = this.roy;
     const royal = this.royal;
+    const pocc = this.pieceOcc;
     let capMid = 0;
     if (mid >= 0) {
       capMid = b[mid]!;
@@ -186,6 +191,7 @@ export class Position {
         hi ^= z.hi[capMid * size + mid]!;
         b[mid] = 0;
         occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+        pocc[capMid * ow + (mid >> 5)]! ^= 1 << (mid & 31);
         if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       }
     }
@@ -196,12 +202,15 @@ export class Position {
         lo ^= z.lo[capTo * size + to]!;
         hi ^= z.hi[capTo * size + to]!;
         occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        pocc[capTo * ow + (to >> 5)]! ^= 1 << (to & 31);
         if (royal[capTo]) roy[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
       }
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
       occ[o + (to >> 5)]! ^= 1 << (to & 31);
       const np = isPromotion(m) ? v.promoted[p]! : p;
+      pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[np * ow + (to >> 5)]! ^= 1 << (to & 31);
       // a promotion may make a royal (chu: the Drunk Elephant becomes the Crown Prince)
       if (royal[p]) roy[o + (from >> 5)]! ^= 1 << (from & 31);
       if (royal[np]) roy[o + (to >> 5)]! ^= 1 << (to & 31);
@@ -213,13 +222,15 @@ export class Position {
       // promotion without moving (igui by a promotable lion-power piece)
       const np = v.promoted[p]!;
       if (royal[p] !== royal[np]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[np * ow + (from >> 5)]! ^= 1 << (from & 31);
       lo ^= z.lo[p * size + from]! ^ z.lo[np * size + from]!;
       hi ^= z.hi[p * size + from]! ^ z.hi[np * size + from]!;
       b[from] = np;
     }
-    this.uPiece[sp] = p;
-    this.uCapTo[sp] = capTo;
-    this.uCapMid[sp] = capMid;
+    u[at + 5] = p;
+    u[at + 6] = capTo;
+    u[at + 7] = capMid;
     if (v.auxAfter) {
       const a = v.auxAfter(this, m, p, capTo, capMid);
       if (a !== this.aux) {
@@ -237,26 +248,17 @@ export class Position {
 
   /** Doubles the undo stack (a game line longer than the capacity never loses an entry). */
   private grow(): void {
-    const n = Math.max(16, this.uMove.length * 2);
-    const more = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.uMove = more(this.uMove, (k) => new Int32Array(k));
-    this.uCapTo = more(this.uCapTo, (k) => new Uint8Array(k));
-    this.uCapMid = more(this.uCapMid, (k) => new Uint8Array(k));
-    this.uPiece = more(this.uPiece, (k) => new Uint8Array(k));
-    this.uAux = more(this.uAux, (k) => new Int32Array(k));
-    this.uHalf = more(this.uHalf, (k) => new Int32Array(k));
-    this.uHashLo = more(this.uHashLo, (k) => new Int32Array(k));
-    this.uHashHi = more(this.uHashHi, (k) => new Int32Array(k));
+    const b = new Int32Array(Math.max(16 * U, this.u.length * 2));
+    b.set(this.u);
+    this.u = b;
   }
 
   /** Takes back the last move played on this object. */
   undo(): void {
     const sp = --this.sp;
-    const m = this.uMove[sp]!;
+    const u = this.u;
+    const at = sp * U;
+    const m = u[at]!;
     const b = this.board;
     const from = moveFrom(m);
     const to = moveTo(m);
@@ -267,44 +269,53 @@ export class Position {
     const ow = this.occWords;
     const roy = this.roy;
     const royal = this.royal;
-    const p = this.uPiece[sp]!;
+    const pocc = this.pieceOcc;
+    const p = u[at + 5]!;
     if (to !== from) {
       const np = b[to]!;
       b[from] = p;
-      const capTo = this.uCapTo[sp]!;
+      const capTo = u[at + 6]!;
       b[to] = capTo;
       const o = (p & 1) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
       occ[o + (to >> 5)]! ^= 1 << (to & 31);
+      pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[np * ow + (to >> 5)]! ^= 1 << (to & 31);
       if (capTo) {
         occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        pocc[capTo * ow + (to >> 5)]! ^= 1 << (to & 31);
         if (royal[capTo]) roy[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
       }
       if (royal[p]) roy[o + (from >> 5)]! ^= 1 << (from & 31);
       if (royal[np]) roy[o + (to >> 5)]! ^= 1 << (to & 31);
     } else {
-      if (royal[p] !== royal[b[from]!]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      const np = b[from]!;
+      if (royal[p] !== royal[np]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
+      pocc[np * ow + (from >> 5)]! ^= 1 << (from & 31);
       b[from] = p;
     }
-    const capMid = this.uCapMid[sp]!;
+    const capMid = u[at + 7]!;
     if (mid >= 0 && capMid) {
       b[mid] = capMid;
       occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+      pocc[capMid * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
     }
-    this.aux = this.uAux[sp]!;
-    this.halfmove = this.uHalf[sp]!;
-    this.hashLo = this.uHashLo[sp]!;
-    this.hashHi = this.uHashHi[sp]!;
+    this.aux = u[at + 1]!;
+    this.halfmove = u[at + 2]!;
+    this.hashLo = u[at + 3]!;
+    this.hashHi = u[at + 4]!;
   }
 
   /** The last move played on this object, or 0. */
   lastMove(): Move {
-    return this.sp > 0 ? this.uMove[this.sp - 1]! : 0;
+    return this.sp > 0 ? this.u[(this.sp - 1) * U]! : 0;
   }
 
   /** Pieces captured by the last move: [on to, on mid]. */
   lastCaptures(): [number, number] {
-    return this.sp > 0 ? [this.uCapTo[this.sp - 1]!, this.uCapMid[this.sp - 1]!] : [0, 0];
+    const at = (this.sp - 1) * U;
+    return this.sp > 0 ? [this.u[at + 6]!, this.u[at + 7]!] : [0, 0];
   }
 }

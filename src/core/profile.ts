@@ -74,6 +74,10 @@ export interface EngineProfile {
    * for a search on a variant with `moveLegal`.
    */
   generatePseudoCaptures?(pos: Position, out: Int32Array, start: number): number;
+  /** Likewise for the core's `generatePseudoQuiets` (same moves, same order). */
+  generatePseudoQuiets?(pos: Position, out: Int32Array, start: number): number;
+  /** Likewise for the core's `generatePseudo` (same moves, same order; quiescence's evasions). */
+  generatePseudo?(pos: Position, out: Int32Array, start: number): number;
   /**
    * Optional fast check test right after the search played m: is the side to move now in check?
    * May assume that the side to move was not in check before m (the search uses it only then);

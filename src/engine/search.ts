@@ -888,7 +888,7 @@ export class Searcher {
     // each is tested only when it is about to be played.
     const lazy = v.moveLegal !== undefined;
     const captures = lazy ? this.pseudoCaptures : this.profile.generateCaptures;
-    const quiets = lazy ? generatePseudoQuiets : captures ? v.generateQuiets : undefined;
+    const quiets = lazy ? (this.profile.generatePseudoQuiets ?? generatePseudoQuiets) : captures ? v.generateQuiets : undefined;
     const hashMove =
       ttMove !== 0 && this.pseudoLegal(ttMove) && (!lazy || v.moveLegal!(pos, ttMove, inCheck)) ? ttMove : 0;
     // countermove slot: the quiet move that last refuted the opponent's previous move
@@ -915,6 +915,8 @@ export class Searcher {
     for (;;) {
       let m: number;
       let bs: number;
+      // a move from the lists, not yet tested for legality (the hash move was)
+      let untested = false;
       if (stage === 0) {
         m = hashMove;
         bs = HASH_SCORE;
@@ -955,14 +957,18 @@ export class Searcher {
         if (stage === 3) picked++;
         if (m === hashMove && hashMove !== 0) continue; // searched first already
         if (stage === 3 && captures && !quiets && this.captured(m) > 0) continue; // searched with the captures
-        if (lazy && !v.moveLegal!(pos, m, inCheck)) continue;
-        legalSeen = true;
+        untested = true;
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
       const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
       // pruned unless it gives check: where the profile can tell before the move, it is not played
+      // (legal or not: a move was searched already, so a legal one was seen)
       if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
+      if (untested) {
+        if (lazy && !v.moveLegal!(pos, m, inCheck)) continue;
+        legalSeen = true;
+      }
       let childCheck = -1;
       if (checksAfter !== undefined) {
         if (checkTest === 0) checkTest = this.profile.royalsAttacked!(pos) ? -1 : 1;
@@ -1065,10 +1071,21 @@ export class Searcher {
     let maxCap = 0;
     let promotes = false;
     if (evasions) {
-      end = lazy ? generatePseudo(pos, moves, base) : v.generateLegal(pos, moves, base);
+      end = lazy ? (this.profile.generatePseudo ?? generatePseudo)(pos, moves, base) : v.generateLegal(pos, moves, base);
       if (end === base) return -MATE + ply;
       this.scoreMoves(moves, scores, base, end, 0, ply);
     } else if (this.profile.generateCaptures || lazy) {
+      // the loop below would end before its first move when even the most valuable enemy piece
+      // cannot lift the stand-pat score to alpha (no promotions, single captures, no capturable
+      // royal: fastCheck keeps the opponent's general out of reach): no need to generate
+      if (lazy && this.fastCheck && !this.royalsCapturable && v.promotionMode === undefined && this.pst !== null) {
+        const counts = this.inc.counts;
+        const royal = v.royal;
+        let most = 0;
+        for (let code = 2 | (pos.turn ^ 1); code < counts.length; code += 2)
+          if (counts[code]! > 0 && royal[code] === 0 && values[code]! > most) most = values[code]!;
+        if (best + most + 200 <= alpha) return best;
+      }
       end = lazy ? this.pseudoCaptures(pos, moves, base) : this.profile.generateCaptures!(pos, moves, base);
       for (let i = base; i < end; i++) {
         const m = moves[i]!;

@@ -9,6 +9,7 @@ import { plainMove } from '../../core/move.js';
 import { generatePseudoCaptures } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
 import { filterLegal } from './index.js';
+import { RAY_COUNT, RAY_LEN, RAY_STEP, xiangqiRays } from './moves.js';
 import { CANNON, CHARIOT } from './pieces.js';
 
 export const xiangqiCaptures = (pos: Position, out: Int32Array, start: number): number =>
@@ -20,7 +21,9 @@ const SIZE = 90;
 export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number): number {
   const b = pos.board;
   const us = pos.turn;
-  const { classOf, stepStart, stepTo, stepLeg, rayStart, rayFirst, raySq, captureReach } = pos.variant.tables;
+  const tables = pos.variant.tables;
+  xiangqiRays(tables);
+  const { classOf, stepStart, stepTo, stepLeg, captureReach } = tables;
   const occ = pos.occ;
   const ow = pos.occWords; // 3 words for 90 squares
   const o = us * ow;
@@ -34,32 +37,37 @@ export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number)
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
       const kind = p >> 1;
-      const base = classOf[p]! * SIZE + from;
-      const slider = kind === CHARIOT || kind === CANNON;
-      // steps' reach at base * 6, rays' at base * 6 + 3 (core/tables.ts captureReach)
-      const rb = base * 6 + (slider ? 3 : 0);
-      if (((captureReach[rb]! & e0) | (captureReach[rb + 1]! & e1) | (captureReach[rb + 2]! & e2)) === 0) continue;
-      if (slider) {
+      if (kind === CHARIOT || kind === CANNON) {
+        // chariot: the first piece on each ray; cannon: the first piece behind the first (the screen)
         const hop = kind === CANNON;
-        for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
-          let i = rayFirst[r]!;
-          const end = rayFirst[r + 1]!;
-          while (i < end && b[raySq[i]!] === 0) i++;
-          if (hop) for (i++; i < end && b[raySq[i]!] === 0; i++);
-          if (i >= end) continue;
-          const to = raySq[i]!;
-          const q = b[to]!;
-          if ((q & 1) !== us) out[n++] = plainMove(from, to);
+        const at = p * SIZE + from;
+        for (let r = at * 4, e = r + RAY_COUNT[at]!; r < e; r++) {
+          const step = RAY_STEP[r]!;
+          let k = RAY_LEN[r]!;
+          let s = from + step;
+          while (b[s] === 0 && --k > 0) s += step;
+          if (k === 0) continue;
+          if (hop) {
+            if (--k === 0) continue;
+            s += step;
+            while (b[s] === 0 && --k > 0) s += step;
+            if (k === 0) continue;
+          }
+          if ((b[s]! & 1) !== us) out[n++] = plainMove(from, s);
         }
-      } else {
-        // every step of the other pieces moves and captures
-        for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
-          const to = stepTo[i]!;
-          const q = b[to]!;
-          if (q === 0 || (q & 1) === us) continue;
-          const leg = stepLeg[i]!;
-          if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
-        }
+        continue;
+      }
+      const base = classOf[p]! * SIZE + from;
+      // steps' reach at base * 6 (core/tables.ts captureReach)
+      const rb = base * 6;
+      if (((captureReach[rb]! & e0) | (captureReach[rb + 1]! & e1) | (captureReach[rb + 2]! & e2)) === 0) continue;
+      // every step of the other pieces moves and captures
+      for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
+        const to = stepTo[i]!;
+        const q = b[to]!;
+        if (q === 0 || (q & 1) === us) continue;
+        const leg = stepLeg[i]!;
+        if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
       }
     }
   return n;
