@@ -58,10 +58,10 @@ for (let key = 0; key < 8100; key++) {
  * line with it (the points between decide); else the point + 2 that must be empty (a horse's leg,
  * an elephant's eye).
  */
-const MOVES = new Uint8Array(16 * 8100);
-const SLIDES = 255;
+export const MOVES = new Uint8Array(16 * 8100);
+export const SLIDES = 255;
 /** LINE_STEP[from * 90 + to]: the step from → to along a file (±9) or rank (±1), 0 when on neither. */
-const LINE_STEP = new Int8Array(8100);
+export const LINE_STEP = new Int8Array(8100);
 {
   const mark = (code: number, from: number, tx: number, ty: number, value: number): void => {
     if (tx >= 0 && tx < 9 && ty >= 0 && ty < 10) MOVES[code * 8100 + from * 90 + ty * 9 + tx] = value;
