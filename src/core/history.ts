@@ -182,10 +182,6 @@ export class GameHistory {
     const k = this.pending;
     if (k < 0) return;
     const pos = this.pos;
-    if (this.n - k <= 2) {
-      this.sync();
-      return;
-    }
     const b = pos.board;
     for (let sq = 0; sq < b.length; sq++) if (b[sq] !== board[sq]) pos.put(sq, board[sq]!);
     pos.setTurn(turn);

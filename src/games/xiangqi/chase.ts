@@ -272,18 +272,6 @@ function allowedOnBoard(b: Uint8Array, from: number, to: number, ksq: number, mo
   return true;
 }
 
-/** Is the general of `side` on ksq safe after its piece moves from → to (not a general move)? */
-function safeOnBoard(b: Uint8Array, from: number, to: number, ksq: number, side: number): boolean {
-  const p = b[from]!;
-  const cap = b[to]!;
-  b[to] = p;
-  b[from] = 0;
-  const safe = !generalAttacked(b, ksq, side);
-  b[from] = p;
-  b[to] = cap;
-  return safe;
-}
-
 /**
  * After the capture from → sq by the side other than `them`, can `them` take back on sq legally
  * (the check the capturing side's previous move gave, victimCheck[0..checkN), aside)? As
@@ -298,24 +286,11 @@ function canRecapture(b: Uint8Array, from: number, sq: number, them: number, vk:
   if (vk >= 0)
     for (let r = 0; r < SIZE && !can; r++) {
       const q = b[r]!;
-      if (q === 0 || (q & 1) !== them || !reachesOnBoard(b, r, sq)) continue;
-      can = checkN === 0 ? (q >> 1 === KING ? !generalAttackedAfter(b, r, sq, them) : safeOnBoard(b, r, sq, vk, them)) : allowedOnBoard(b, r, sq, vk, them, victimCheck, checkN);
+      if (q !== 0 && (q & 1) === them && reachesOnBoard(b, r, sq)) can = allowedOnBoard(b, r, sq, vk, them, victimCheck, checkN);
     }
   b[from] = p;
   b[sq] = cap;
   return can;
-}
-
-/** Is `side`'s general, moving from → to, attacked there? (`safeMove` of a general move.) */
-function generalAttackedAfter(b: Uint8Array, from: number, to: number, side: number): boolean {
-  const p = b[from]!;
-  const cap = b[to]!;
-  b[to] = p;
-  b[from] = 0;
-  const attacked = generalAttacked(b, to, side);
-  b[from] = p;
-  b[to] = cap;
-  return attacked;
 }
 
 /** Squares of the other side's pieces that `relationPairs` may count as targets. */
@@ -332,9 +307,11 @@ function relationPairs(pos: Position, side: Side, out: Int32Array): number {
   const ksq = generalSquare(b, side);
   if (ksq < 0) return 0;
   const vk = generalSquare(b, them);
-  const inCheck = generalAttacked(b, ksq, side);
-  const ownN = inCheck ? attackersOnBoard(b, ksq, them, ownCheck) : 0;
-  const checkN = vk >= 0 && generalAttacked(b, vk, them) ? attackersOnBoard(b, vk, side, victimCheck) : 0;
+  // the attackers of each general (none when it is not attacked): a check on the board, set aside
+  // for the captures (the side's own general) or the recaptures (the other one); the tests below
+  // take an empty list for no check (each the same code for both: no path the compiler has not seen)
+  const ownN = attackersOnBoard(b, ksq, them, ownCheck);
+  const checkN = vk >= 0 ? attackersOnBoard(b, vk, side, victimCheck) : 0;
   // the other side's pieces that can count: not the general, not a soldier on its own side
   let nt = 0;
   for (let sq = 0; sq < SIZE; sq++) {
@@ -354,7 +331,7 @@ function relationPairs(pos: Position, side: Side, out: Int32Array): number {
     for (let i = 0; i < nt; i++) {
       const to = targets[i]!;
       if (!reachesOnBoard(b, from, to)) continue;
-      if (inCheck ? !allowedOnBoard(b, from, to, ksq, side, ownCheck, ownN) : !safeOnBoard(b, from, to, ksq, side)) continue;
+      if (!allowedOnBoard(b, from, to, ksq, side, ownCheck, ownN)) continue;
       const kv = b[to]! >> 1;
       let chased: boolean;
       if (
