@@ -11,7 +11,7 @@ import { generatePseudo } from '../../core/movegen.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './pieces.js';
-import { kingAttacked, kingSquare, xiangqi } from './index.js';
+import { kingAttacked, kingSquare } from './index.js';
 import { generalAttacked, generalSquare } from './check.js';
 import { LINE_STEP, MOVES, SLIDES } from './lean-replay.js';
 
@@ -21,8 +21,6 @@ const SIZE = 90;
 // ---------------------------------------------------------------------------------------------
 // The chase relation
 
-const atkMoves = new Int32Array(512);
-const vicMoves = new Int32Array(512);
 const recMoves = new Int32Array(512);
 const attMoves = new Int32Array(512);
 const attScratch = new Int32Array(32);
