@@ -118,8 +118,10 @@ export interface EndRules {
    * `length` plies ago equals pos); the move before the cycle, when on the stack, is judged with
    * the last mover's moves. Returns a V_* code; pos is left as it was. When `details` is given,
    * fills it in (allocates; for explanations only), numbering the cycle's first move `firstPly`.
+   * `flags` (a history's FLAG_* bits by ply, every one known), when given, tells which moves gave
+   * check: that of the move before the cycle at flags[firstPly - 1], the cycle's from firstPly on.
    */
-  judgeCycle(pos: Position, length: number, details?: CycleDetails, firstPly?: number): number;
+  judgeCycle(pos: Position, length: number, details?: CycleDetails, firstPly?: number, flags?: Uint8Array): number;
   /**
    * The end by a run of forcing moves (xiangqi, seed 003: one piece checking 6 times in a row, two
    * pieces 12, three 18), judged after repetition and before the move limits, or null.

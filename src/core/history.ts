@@ -182,10 +182,6 @@ export class GameHistory {
     const k = this.pending;
     if (k < 0) return;
     const pos = this.pos;
-    if (this.n - k <= 2) {
-      this.sync();
-      return;
-    }
     const b = pos.board;
     for (let sq = 0; sq < b.length; sq++) if (b[sq] !== board[sq]) pos.put(sq, board[sq]!);
     pos.setTurn(turn);
@@ -397,7 +393,10 @@ export class GameHistory {
     if (this.pending !== -1) this.sync();
     const n = this.n;
     const details: CycleDetails = { moves: [], detail: '', ...(brief ? { brief } : {}) };
-    const code = this.rules.judgeCycle(this.pos, n - first, details, first + 1);
+    // the check flags of the judged moves (the one before the cycle too), when all are known
+    let known = true;
+    for (let k = first > 0 ? first : 1; k <= n && known; k++) if (this.flags[k]! & FLAG_UNKNOWN) known = false;
+    const code = this.rules.judgeCycle(this.pos, n - first, details, first + 1, known ? this.flags : undefined);
     const result = { ...verdictResult(code, details.detail), ply: n };
     return { occurrences: this.occurrencePlies(n), from: first + 1, to: n, moves: details.moves, result };
   }

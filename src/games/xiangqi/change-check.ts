@@ -16,6 +16,49 @@ const LENGTH = LINE_LENGTH;
 const STEP = new Int8Array(STEPS);
 
 /**
+ * Over (general's square k, square sq), t[k * 90 + sq]:
+ * DIR_TO: the direction from k to sq along a file or rank (0 up, 1 down, 2 right, 3 left), -1 on
+ * neither (sq = k counts as down, as the direction test it stands for answered);
+ * LEG_HORSES: for sq diagonally next to k (a horse's leg), the two horse points behind it as
+ * (a + 1) | (b + 1) << 7 (0 for a point off the board), else 0;
+ * HORSE_LEG: for sq a horse's move away from k, its leg point + 1, else 0.
+ */
+const DIR_TO = new Int8Array(90 * 90);
+const LEG_HORSES = new Int16Array(90 * 90);
+const HORSE_LEG = new Int8Array(90 * 90);
+for (let k = 0; k < 90; k++) {
+  const kx = k % W;
+  const ky = (k / W) | 0;
+  for (let sq = 0; sq < 90; sq++) {
+    const dx = (sq % W) - kx;
+    const dy = ((sq / W) | 0) - ky;
+    const i = k * 90 + sq;
+    DIR_TO[i] = dx === 0 ? (dy > 0 ? 0 : 1) : dy === 0 ? (dx > 0 ? 2 : 3) : -1;
+    if ((dx === 1 || dx === -1) && (dy === 1 || dy === -1)) {
+      const x2 = kx + 2 * dx;
+      const y2 = ky + 2 * dy;
+      LEG_HORSES[i] = (x2 >= 0 && x2 < W ? (ky + dy) * W + x2 + 1 : 0) | (y2 >= 0 && y2 < H ? (y2 * W + kx + dx + 1) << 7 : 0);
+    }
+    const ax = dx < 0 ? -dx : dx;
+    const ay = dy < 0 ? -dy : dy;
+    if ((ax === 1 && ay === 2) || (ax === 2 && ay === 1)) HORSE_LEG[i] = (ky + (dy > 0 ? 1 : -1)) * W + kx + (dx > 0 ? 1 : -1) + 1;
+  }
+}
+
+/**
+ * SOLDIER_HITS[side * 360 + ksq * 4 + d] = 1 when a soldier of the other side next to side's
+ * general on ksq in direction d captures it (forward onto it, or sideways once across the river).
+ */
+const SOLDIER_HITS = new Uint8Array(2 * 360);
+for (let ksq = 0; ksq < 90; ksq++) {
+  const y = (ksq / W) | 0;
+  for (let d = 0; d < 4; d++) {
+    SOLDIER_HITS[ksq * 4 + d] = d === 0 || (d >= 2 && y <= 4) ? 1 : 0; // side 0's general, a black soldier
+    SOLDIER_HITS[360 + ksq * 4 + d] = d === 1 || (d >= 2 && y >= 5) ? 1 : 0;
+  }
+}
+
+/**
  * Does `them` (= side ^ 1) attack side's general on ksq along direction d: a chariot (or, on the
  * file towards the other general, that general) first, a soldier next to it that captures that
  * way, or a cannon behind one screen? The same tests as `generalAttacked` makes on that line.
@@ -31,12 +74,11 @@ function lineAttack(b: Uint8Array, ksq: number, side: number, d: number): boolea
   }
   if (n === 0) return false;
   const q = b[s]!;
-  if (q === ((CHARIOT << 1) | them)) return true;
-  if (q === ((KING << 1) | them) && d === side) return true; // up for side 0, down for side 1
-  if (s === ksq + step && q === ((SOLDIER << 1) | them)) {
-    // a soldier steps forward onto the general, or sideways once across the river
-    const y = (ksq / W) | 0;
-    if (them === 0 ? d === 1 || (d >= 2 && y >= 5) : d === 0 || (d >= 2 && y <= 4)) return true;
+  if ((q & 1) === them) {
+    const kind = q >> 1;
+    if (kind === CHARIOT) return true;
+    if (kind === KING && d === side) return true; // up for side 0, down for side 1
+    if (kind === SOLDIER && s === ksq + step && SOLDIER_HITS[side * 360 + ksq * 4 + d] !== 0) return true;
   }
   s += step;
   n--;
@@ -47,46 +89,25 @@ function lineAttack(b: Uint8Array, ksq: number, side: number, d: number): boolea
   return n > 0 && b[s] === ((CANNON << 1) | them);
 }
 
-/** The direction from ksq to sq along a file or rank, or -1 when sq is on neither. */
-function lineTo(ksq: number, sq: number): number {
-  const dx = (sq % W) - (ksq % W);
-  const dy = ((sq / W) | 0) - ((ksq / W) | 0);
-  if (dx === 0) return dy > 0 ? 0 : 1;
-  if (dy === 0) return dx > 0 ? 2 : 3;
-  return -1;
-}
-
 /**
  * Is side's general on ksq attacked now, after the contents of `from` (now empty) and `to`
  * changed, when it was not attacked before? (The squares need not be a move's: any two.)
  */
 export function attackedAfterChange(b: Uint8Array, ksq: number, side: number, from: number, to: number): boolean {
-  const df = lineTo(ksq, from);
-  const dt = lineTo(ksq, to);
+  const row = ksq * 90;
+  const df = DIR_TO[row + from]!;
+  const dt = DIR_TO[row + to]!;
   if (df >= 0 && lineAttack(b, ksq, side, df)) return true;
   if (dt >= 0 && dt !== df && lineAttack(b, ksq, side, dt)) return true;
   const horse = (HORSE << 1) | (side ^ 1);
-  const kx = ksq % W;
-  const ky = (ksq / W) | 0;
   // a freed leg (a diagonal neighbour): the two horse points behind it
-  const fx = (from % W) - kx;
-  const fy = ((from / W) | 0) - ky;
-  if ((fx === 1 || fx === -1) && (fy === 1 || fy === -1)) {
-    const x2 = kx + 2 * fx;
-    const y2 = ky + 2 * fy;
-    if (x2 >= 0 && x2 < W && b[(ky + fy) * W + x2] === horse) return true;
-    if (y2 >= 0 && y2 < H && b[y2 * W + kx + fx] === horse) return true;
+  const behind = LEG_HORSES[row + from]!;
+  if (behind !== 0) {
+    const a = behind & 0x7f;
+    const c = behind >> 7;
+    if ((a !== 0 && b[a - 1] === horse) || (c !== 0 && b[c - 1] === horse)) return true;
   }
   // a horse that arrived a horse's move away, its leg free
-  if (b[to] === horse) {
-    const tx = (to % W) - kx;
-    const ty = ((to / W) | 0) - ky;
-    const ax = tx < 0 ? -tx : tx;
-    const ay = ty < 0 ? -ty : ty;
-    if ((ax === 1 && ay === 2) || (ax === 2 && ay === 1)) {
-      const leg = (ky + (ty > 0 ? 1 : -1)) * W + kx + (tx > 0 ? 1 : -1);
-      if (b[leg] === 0) return true;
-    }
-  }
-  return false;
+  const leg = HORSE_LEG[row + to]!;
+  return leg !== 0 && b[to] === horse && b[leg - 1] === 0;
 }

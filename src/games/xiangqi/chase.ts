@@ -11,8 +11,9 @@ import { generatePseudo } from '../../core/movegen.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './pieces.js';
-import { kingAttacked, kingSquare, xiangqi } from './index.js';
-import { generalAttacked } from './check.js';
+import { kingAttacked, kingSquare } from './index.js';
+import { generalAttacked, generalSquare } from './check.js';
+import { LINE_STEP, MOVES, SLIDES } from './lean-replay.js';
 
 const W = 9;
 const SIZE = 90;
@@ -20,8 +21,6 @@ const SIZE = 90;
 // ---------------------------------------------------------------------------------------------
 // The chase relation
 
-const atkMoves = new Int32Array(512);
-const vicMoves = new Int32Array(512);
 const recMoves = new Int32Array(512);
 const attMoves = new Int32Array(512);
 const attScratch = new Int32Array(32);
@@ -206,61 +205,146 @@ function safeMove(pos: Position, from: number, to: number, ksq: number, us: Side
   return safe;
 }
 
-/** The relation of `side` in pos as square pairs into out; returns how many (see chaseRelation). */
-function relationPairs(pos: Position, side: Side, out: Int32Array): number {
-  let count = 0;
-  const b = pos.board;
-  const saved = pos.turn;
-  if (saved !== side) pos.setTurn(side);
-  const them = (side ^ 1) as Side;
-  const ksq = kingSquare(pos, side);
-  const vk = kingSquare(pos, them);
-  const inCheck = ksq >= 0 && xiangqi.inCheck(pos);
-  const ownN = inCheck ? attackersOf(pos, ksq, them, ownCheck) : 0;
-  const checkN = vk >= 0 && generalAttacked(b, vk, them) ? attackersOf(pos, vk, side, victimCheck) : 0;
-  // not in check: the legal captures (generateLegal's test, made below only for the captures that count)
-  const n = ksq >= 0 ? generatePseudo(pos, atkMoves, 0) : 0;
-  let victimMoves = -1;
-  for (let i = 0; i < n; i++) {
-    const m = atkMoves[i]!;
-    const from = moveFrom(m);
-    const to = moveTo(m);
-    const q = b[to]!;
-    if (q === 0 || (q & 1) === side) continue;
-    const ka = b[from]! >> 1;
-    if (ka === KING || ka === SOLDIER) continue;
-    const kv = q >> 1;
-    if (kv === KING) continue;
-    if (kv === SOLDIER && !crossed(to, them)) continue;
-    if (inCheck ? !allowed(pos, m, ksq, ownCheck, ownN) : !safeMove(pos, from, to, ksq, side)) continue;
-    let chased: boolean;
-    if (
-      ((ka === HORSE || ka === CANNON) && kv === CHARIOT) ||
-      ((ka === ELEPHANT || ka === ADVISOR) && (kv === CHARIOT || kv === CANNON || kv === HORSE))
-    )
-      chased = true;
-    else {
-      if (ka === kv) {
-        // an offered exchange: the target can take the attacker
-        if (victimMoves < 0) {
-          pos.setTurn(them);
-          victimMoves = generatePseudo(pos, vicMoves, 0);
-          pos.setTurn(side);
-        }
-        const back = plainMove(to, from);
-        let can = false;
-        for (let j = 0; j < victimMoves && !can; j++) {
-          if (vicMoves[j] !== back) continue;
-          pos.setTurn(them);
-          can = vk >= 0 && allowed(pos, back, vk, victimCheck, checkN);
-          pos.setTurn(side);
-        }
-        chased = !can && recaptures(pos, m, to, checkN, protLegal, null) === 0;
-      } else chased = recaptures(pos, m, to, checkN, protLegal, null) === 0;
-    }
-    if (count < out.length) out[count++] = from | (to << 7) | (chased ? CHASED : 0);
+/**
+ * Can the piece on `from` move to `to` by its own moves (a pseudo-legal move, `to` empty or the
+ * other side's)? The moves `generatePseudo` makes, by lean-replay.ts's table.
+ */
+function reachesOnBoard(b: Uint8Array, from: number, to: number): boolean {
+  const p = b[from]!;
+  const t = MOVES[p * 8100 + from * 90 + to]!;
+  if (t === SLIDES) {
+    const step = LINE_STEP[from * 90 + to]!;
+    let between = 0;
+    for (let s = from + step; s !== to; s += step) if (b[s] !== 0) between++;
+    return between === (p >> 1 === CANNON && b[to] !== 0 ? 1 : 0);
   }
-  if (pos.turn !== saved) pos.setTurn(saved);
+  return t === 1 || (t > 1 && b[t - 2] === 0);
+}
+
+/** `attackersOf` on the board alone: the squares of side `by`'s pieces that can take on sq, plus a facing general. */
+function attackersOnBoard(b: Uint8Array, sq: number, by: number, out: Int32Array): number {
+  let c = 0;
+  for (let s = 0; s < SIZE; s++) {
+    const p = b[s]!;
+    if (p !== 0 && (p & 1) === by && reachesOnBoard(b, s, sq) && c < out.length) out[c++] = s;
+  }
+  const target = b[sq]!;
+  if (target >> 1 === KING) {
+    const step = (target & 1) === 0 ? W : -W;
+    for (let s = sq + step; s >= 0 && s < SIZE; s += step) {
+      const q = b[s]!;
+      if (q === 0) continue;
+      if (q === ((KING << 1) | by) && c < out.length) out[c++] = s;
+      break;
+    }
+  }
+  return c;
+}
+
+/**
+ * `allowed` on the board alone: may `mover` move from → to (a pseudo-legal move), a check on the
+ * board aside (its attackers listed in ignore[0..ignoreN))?
+ */
+function allowedOnBoard(b: Uint8Array, from: number, to: number, ksq: number, mover: number, ignore: Int32Array, ignoreN: number): boolean {
+  const p = b[from]!;
+  const cap = b[to]!;
+  b[to] = p;
+  b[from] = 0;
+  const king = from === ksq;
+  const k = king ? to : ksq;
+  if (!generalAttacked(b, k, mover)) {
+    b[from] = p;
+    b[to] = cap;
+    return true;
+  }
+  const n = attackersOnBoard(b, k, mover ^ 1, attScratch);
+  b[from] = p;
+  b[to] = cap;
+  if (king) return n === 0;
+  for (let i = 0; i < n; i++) {
+    const a = attScratch[i]!;
+    let old = false;
+    for (let j = 0; j < ignoreN; j++) if (ignore[j] === a) old = true;
+    if (!old) return false;
+  }
+  return true;
+}
+
+/**
+ * After the capture from → sq by the side other than `them`, can `them` take back on sq legally
+ * (the check the capturing side's previous move gave, victimCheck[0..checkN), aside)? As
+ * `recaptures(…) > 0`, on the board alone.
+ */
+function canRecapture(b: Uint8Array, from: number, sq: number, them: number, vk: number, checkN: number): boolean {
+  const p = b[from]!;
+  const cap = b[sq]!;
+  b[sq] = p;
+  b[from] = 0;
+  let can = false;
+  if (vk >= 0)
+    for (let r = 0; r < SIZE && !can; r++) {
+      const q = b[r]!;
+      if (q !== 0 && (q & 1) === them && reachesOnBoard(b, r, sq)) can = allowedOnBoard(b, r, sq, vk, them, victimCheck, checkN);
+    }
+  b[from] = p;
+  b[sq] = cap;
+  return can;
+}
+
+/** Squares of the other side's pieces that `relationPairs` may count as targets. */
+const targets = new Int32Array(16);
+
+/**
+ * The relation of `side` in pos as square pairs into out; returns how many (see chaseRelation).
+ * On the board alone (xiangqi's moves by table, check.ts's attack test): the same pairs as the
+ * generic moves and the `allowed` / `recaptures` tests on the position would give.
+ */
+function relationPairs(pos: Position, side: Side, out: Int32Array): number {
+  const b = pos.board;
+  const them = side ^ 1;
+  const ksq = generalSquare(b, side);
+  if (ksq < 0) return 0;
+  const vk = generalSquare(b, them);
+  // the attackers of each general (none when it is not attacked): a check on the board, set aside
+  // for the captures (the side's own general) or the recaptures (the other one); the tests below
+  // take an empty list for no check (each the same code for both: no path the compiler has not seen)
+  const ownN = attackersOnBoard(b, ksq, them, ownCheck);
+  const checkN = vk >= 0 ? attackersOnBoard(b, vk, side, victimCheck) : 0;
+  // the other side's pieces that can count: not the general, not a soldier on its own side
+  let nt = 0;
+  for (let sq = 0; sq < SIZE; sq++) {
+    const q = b[sq]!;
+    if (q === 0 || (q & 1) === side) continue;
+    const kv = q >> 1;
+    if (kv === KING || (kv === SOLDIER && !crossed(sq, them))) continue;
+    if (nt < targets.length) targets[nt++] = sq;
+  }
+  let count = 0;
+  if (nt === 0) return 0;
+  for (let from = 0; from < SIZE; from++) {
+    const p = b[from]!;
+    if (p === 0 || (p & 1) !== side) continue;
+    const ka = p >> 1;
+    if (ka === KING || ka === SOLDIER) continue;
+    for (let i = 0; i < nt; i++) {
+      const to = targets[i]!;
+      if (!reachesOnBoard(b, from, to)) continue;
+      if (!allowedOnBoard(b, from, to, ksq, side, ownCheck, ownN)) continue;
+      const kv = b[to]! >> 1;
+      let chased: boolean;
+      if (
+        ((ka === HORSE || ka === CANNON) && kv === CHARIOT) ||
+        ((ka === ELEPHANT || ka === ADVISOR) && (kv === CHARIOT || kv === CANNON || kv === HORSE))
+      )
+        chased = true;
+      else {
+        // an offered exchange (the target can take the attacker) is no chase
+        const offered = ka === kv && vk >= 0 && reachesOnBoard(b, to, from) && allowedOnBoard(b, to, from, vk, them, victimCheck, checkN);
+        chased = !offered && !canRecapture(b, from, to, them, vk, checkN);
+      }
+      if (count < out.length) out[count++] = from | (to << 7) | (chased ? CHASED : 0);
+    }
+  }
   return count;
 }
 

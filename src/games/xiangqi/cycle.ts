@@ -5,7 +5,7 @@
  * the first occurrence when it is on the stack (as Fairy-Stockfish counts it). Allocation-free
  * without `details`; with them, explain.ts walks the cycle again and words the ruling.
  */
-import { V_CHECK, V_DRAW, V_MUTUAL, V_SIDE0_LOSES, V_SIDE1_LOSES, type CycleDetails } from '../../core/end-rules.js';
+import { FLAG_CHECK, V_CHECK, V_DRAW, V_MUTUAL, V_SIDE0_LOSES, V_SIDE1_LOSES, type CycleDetails } from '../../core/end-rules.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { assignIds, chaseCode, playAndChase, rewind } from './chase.js';
@@ -15,24 +15,39 @@ import { xiangqi } from './index.js';
 const cycleMoves = new Int32Array(4096);
 const cycleChecks = new Uint8Array(4096);
 
-export function judgeCycle(pos: Position, cycle: number, details?: CycleDetails, firstPly = 1): number {
+export function judgeCycle(pos: Position, cycle: number, details?: CycleDetails, firstPly = 1, flags?: Uint8Array): number {
   if (cycle + 1 > cycleMoves.length || pos.sp < cycle) return V_DRAW;
   // the move that produced the first occurrence counts too (for the last mover, whose move it
   // was), as Fairy-Stockfish counts it — when it is on the stack
   const entry = pos.sp > cycle ? 1 : 0;
   const length = cycle + entry;
-  // pass 1: which moves gave check
-  rewind(pos, length, cycleMoves);
-  const side0 = pos.turn; // the side of the cycle's first move
   let check0 = true;
   let check1 = true;
-  for (let i = 0; i < length; i++) {
-    pos.play(cycleMoves[i]!);
-    const c = xiangqi.inCheck(pos);
-    cycleChecks[i] = c ? 1 : 0;
-    if (!c) {
-      if (((side0 + i) & 1) === 0) check0 = false;
-      else check1 = false;
+  let side0: number;
+  if (flags) {
+    // which moves gave check, from the history's flags (the walks below rewind the cycle themselves)
+    side0 = pos.turn ^ (length & 1); // the side of the cycle's first move
+    const at = firstPly - entry;
+    for (let i = 0; i < length; i++) {
+      const c = (flags[at + i]! & FLAG_CHECK) !== 0;
+      cycleChecks[i] = c ? 1 : 0;
+      if (!c) {
+        if (((side0 + i) & 1) === 0) check0 = false;
+        else check1 = false;
+      }
+    }
+  } else {
+    // pass 1: which moves gave check
+    rewind(pos, length, cycleMoves);
+    side0 = pos.turn;
+    for (let i = 0; i < length; i++) {
+      pos.play(cycleMoves[i]!);
+      const c = xiangqi.inCheck(pos);
+      cycleChecks[i] = c ? 1 : 0;
+      if (!c) {
+        if (((side0 + i) & 1) === 0) check0 = false;
+        else check1 = false;
+      }
     }
   }
   const cycleData = { moves: cycleMoves, checks: cycleChecks, length, entry };

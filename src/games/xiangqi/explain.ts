@@ -8,7 +8,7 @@ import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { repetitionWarningText } from '../end-text.js';
 import { moveTo } from '../../core/move.js';
-import { assignIds, chaseCode, moveIds, newChaseLog, playAndChase, rewind, squareOfId } from './chase.js';
+import { assignIds, chaseCode, moveIds, newChaseLog, playAndChase, rewind, squareOfId, type ChaseLog } from './chase.js';
 
 const W = 9;
 export const XIANGQI_SIDE_NAMES = ['red', 'black'] as const;
@@ -52,23 +52,18 @@ export function explainCycle(
   // brief (the sentence only): a check ruling needs only the checking pieces, a chase ruling the
   // chases until both sides have a move that chased nothing (then it is a draw whatever follows)
   const brief = details.brief === true;
-  for (let i = 0; i < length; i++) {
-    const s = ((side0 + i) & 1) as Side;
-    const m = cycle.moves[i]!;
-    const check = cycle.checks[i] === 1;
-    if (brief && (chased || (masks[0]! | masks[1]!) === 0)) {
-      pos.play(m);
-      moveIds(m);
-      if (check) log.checkers[s]!.add(pos.board[moveTo(m)]! >> 1);
-      continue;
+  if (brief) briefWalk(pos, cycle, side0, chased !== null, masks, log);
+  else
+    for (let i = 0; i < length; i++) {
+      const s = ((side0 + i) & 1) as Side;
+      const m = cycle.moves[i]!;
+      const check = cycle.checks[i] === 1;
+      log.hits.length = 0;
+      const mask = playAndChase(pos, m, s, check, log);
+      if (!chased) masks[s]! &= mask;
+      const chases = log.hits.map((h) => `${describePiece(h.victim, h.victimSq)} (by ${describePiece(h.attacker, h.attackerSq)})`);
+      moves.push({ ply: firstPly - entry + i, side: s, move: m, check, chases, ...(i < entry ? { entry: true } : {}) });
     }
-    log.hits.length = 0;
-    const mask = playAndChase(pos, m, s, check, log);
-    if (!chased) masks[s]! &= mask;
-    if (brief) continue;
-    const chases = log.hits.map((h) => `${describePiece(h.victim, h.victimSq)} (by ${describePiece(h.attacker, h.attackerSq)})`);
-    moves.push({ ply: firstPly - entry + i, side: s, move: m, check, chases, ...(i < entry ? { entry: true } : {}) });
-  }
   details.moves = moves;
   if (code < 0) code = chaseCode(masks[0]!, masks[1]!);
   const span = `at plies ${firstPly}–${firstPly + length - entry - 1}`;
@@ -93,6 +88,28 @@ export function explainCycle(
     else details.detail = `${chaseText(loser - 1)} ${span}`;
   } else details.detail = `the position repeated 3 times; neither side checked, or chased one same piece, with every move (${span.slice(3)})`;
   return code;
+}
+
+/**
+ * The walk of a brief explanation (the sentence only), from the cycle's start: a check ruling
+ * (`checkRuling`) needs only the checking pieces, a chase ruling the chases until both sides have
+ * a move that chased nothing (then it is a draw whatever follows); `masks` are intersected here.
+ * Its own function: the wording around it runs once per cycle, this loop once per move.
+ */
+function briefWalk(pos: Position, cycle: CycleData, side0: number, checkRuling: boolean, masks: number[], log: ChaseLog): void {
+  for (let i = 0; i < cycle.length; i++) {
+    const s = ((side0 + i) & 1) as Side;
+    const m = cycle.moves[i]!;
+    const check = cycle.checks[i] === 1;
+    if (checkRuling || (masks[0]! | masks[1]!) === 0) {
+      pos.play(m);
+      moveIds(m);
+      if (check) log.checkers[s]!.add(pos.board[moveTo(m)]! >> 1);
+      continue;
+    }
+    log.hits.length = 0;
+    masks[s]! &= playAndChase(pos, m, s, check, log);
+  }
 }
 
 /** The repetition warning in xiangqi's words: seed 003 allows 6 forcing moves per piece (up to 3 pieces). */

@@ -36,19 +36,20 @@ import { XIANGQI_CHECKS_PER_PIECE } from './limit.js';
 
 const SIZE = 90;
 
-/** KEY_FROM/KEY_TO[numbering * 8100 + key]: the squares of a packed coordinate key (ICCS 0, UCI 1), -1 when none. */
-const KEY_FROM = new Int16Array(2 * 8100);
-const KEY_TO = new Int16Array(2 * 8100);
+/**
+ * KEY_MOVE[numbering * 8100 + key]: the move (core/move.ts `plainMove`: from | to << 8) of a
+ * packed coordinate key (ICCS 0, UCI 1), -1 when none (a UCI rank 0) or from = to.
+ */
+const KEY_MOVE = new Int32Array(2 * 8100);
 for (let key = 0; key < 8100; key++) {
   const r2 = key % 10;
   const f2 = ((key / 10) | 0) % 9;
   const r1 = ((key / 90) | 0) % 10;
   const f1 = (key / 900) | 0;
-  KEY_FROM[key] = r1 * 9 + f1;
-  KEY_TO[key] = r2 * 9 + f2;
-  const uci = r1 === 0 || r2 === 0;
-  KEY_FROM[8100 + key] = uci ? -1 : (r1 - 1) * 9 + f1;
-  KEY_TO[8100 + key] = uci ? -1 : (r2 - 1) * 9 + f2;
+  const from = r1 * 9 + f1;
+  const to = r2 * 9 + f2;
+  KEY_MOVE[key] = from === to ? -1 : plainMove(from, to);
+  KEY_MOVE[8100 + key] = r1 === 0 || r2 === 0 || from === to ? -1 : plainMove(from - 9, to - 9);
 }
 
 /**
@@ -57,10 +58,10 @@ for (let key = 0; key < 8100; key++) {
  * line with it (the points between decide); else the point + 2 that must be empty (a horse's leg,
  * an elephant's eye).
  */
-const MOVES = new Uint8Array(16 * 8100);
-const SLIDES = 255;
+export const MOVES = new Uint8Array(16 * 8100);
+export const SLIDES = 255;
 /** LINE_STEP[from * 90 + to]: the step from → to along a file (±9) or rank (±1), 0 when on neither. */
-const LINE_STEP = new Int8Array(8100);
+export const LINE_STEP = new Int8Array(8100);
 {
   const mark = (code: number, from: number, tx: number, ty: number, value: number): void => {
     if (tx >= 0 && tx < 9 && ty >= 0 && ty < 10) MOVES[code * 8100 + from * 90 + ty * 9 + tx] = value;
@@ -197,7 +198,16 @@ function playUntil(
   sinces: Int32Array,
   z: { lo: Int32Array; hi: Int32Array; sideLo: number; sideHi: number },
 ): number {
+  // (the tables in locals: the loop reads them without going through the module's scope)
   const b = board;
+  const keyMove = KEY_MOVE;
+  const reach = MOVES;
+  const lineStep = LINE_STEP;
+  const exposes = EXPOSES;
+  const onLine = ON_LINE;
+  const horsePoints = HORSE_POINTS;
+  const forcing = FORCING;
+  const filter = seen;
   const zlo = z.lo;
   const zhi = z.hi;
   const sideLo = z.sideLo;
@@ -220,10 +230,10 @@ function playUntil(
   let stop = AT_END;
   let n = done;
   while (n < count) {
-    const key = packed[n * 3]!;
-    const from = KEY_FROM[base + key]!;
-    const to = KEY_TO[base + key]!;
-    if (from < 0 || from === to) {
+    const m = keyMove[base + packed[n * 3]!]!;
+    const from = m & 0xff;
+    const to = m >> 8;
+    if (m < 0) {
       stop = REFUSED;
       break;
     }
@@ -234,9 +244,9 @@ function playUntil(
       break;
     }
     // the piece's own moves (legal-check.ts reaches)
-    const t = MOVES[p * 8100 + from * 90 + to]!;
+    const t = reach[p * 8100 + from * 90 + to]!;
     if (t === SLIDES) {
-      const step = LINE_STEP[from * 90 + to]!;
+      const step = lineStep[from * 90 + to]!;
       let between = 0;
       for (let s = from + step; s !== to; s += step) if (b[s] !== 0) between++;
       if (between !== (p >> 1 === CANNON && q !== 0 ? 1 : 0)) {
@@ -256,7 +266,7 @@ function playUntil(
     if (
       checked || ownK === to
         ? generalAttacked(b, ownK, turn)
-        : (EXPOSES[ownK * SIZE + from] !== 0 || ON_LINE[ownK * SIZE + to] !== 0) && attackedAfterChange(b, ownK, turn, from, to)
+        : (exposes[ownK * SIZE + from] !== 0 || onLine[ownK * SIZE + to] !== 0) && attackedAfterChange(b, ownK, turn, from, to)
     ) {
       b[from] = p;
       b[to] = q;
@@ -274,7 +284,7 @@ function playUntil(
       hi ^= zhi[q * SIZE + to]!;
       half = 0;
       since = n;
-      material -= FORCING[q]!;
+      material -= forcing[q]!;
       if (material === 0) judge = true;
     } else half++;
     if (turn === 1) full++;
@@ -287,9 +297,9 @@ function playUntil(
     const gives =
       n === 1
         ? generalAttacked(b, theirK, turn)
-        : (EXPOSES[theirK * SIZE + from] !== 0 || ON_LINE[theirK * SIZE + to] !== 0 || (p >> 1 === HORSE && HORSE_POINTS[theirK * SIZE + to] !== 0)) &&
+        : (exposes[theirK * SIZE + from] !== 0 || onLine[theirK * SIZE + to] !== 0 || (p >> 1 === HORSE && horsePoints[theirK * SIZE + to] !== 0)) &&
           attackedAfterChange(b, theirK, turn, from, to);
-    moves[n] = plainMove(from, to);
+    moves[n] = m;
     los[n] = lo;
     his[n] = hi;
     flags[n] = gives ? FLAG_CHECK : 0;
@@ -303,12 +313,12 @@ function playUntil(
     }
     checked = gives;
     const bucket = lo & MASK;
-    if (seen[bucket] === st) {
+    if (filter[bucket] === st) {
       // a position with these hash bits was seen: has this one occurred twice before?
       let c = 0;
       for (let j = n - 2; j >= since && c < 2; j -= 2) if (los[j] === lo && his[j] === hi) c++;
       if (c === 2) judge = true;
-    } else seen[bucket] = st;
+    } else filter[bucket] = st;
     if (n - since + (since === 0 ? startHalf : 0) >= XIANGQI_MOVE_LIMIT) judge = true;
     if (judge) {
       stop = TO_JUDGE;
