@@ -212,7 +212,7 @@ describe('UCI: ponder, infinite, MultiPV, strength', () => {
 });
 
 describe('chuhan engine --protocol uci with Threads 2, the real process', () => {
-  it('a node-limited search counts both threads\' nodes and answers a legal move', async () => {
+  it('a node-limited search on two threads answers a legal move and the process exits', async () => {
     const proc = spawn(process.execPath, ['bin/chuhan.js', 'engine', '--protocol', 'uci'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -232,9 +232,10 @@ describe('chuhan engine --protocol uci with Threads 2, the real process', () => 
     const lines = out.trim().split('\n');
     expect(lines.filter((l) => l.startsWith('info string'))).toEqual([]);
     expect(lines.find((l) => l.startsWith('bestmove'))).toMatch(/^bestmove [a-i]\d+[a-i]\d+$/);
-    // the main thread stops at 100,000 nodes; the helper's are added
-    const nodes = lines.filter((l) => / nodes \d+/.test(l)).map((l) => Number(/ nodes (\d+)/.exec(l)![1]));
-    expect(Math.max(...nodes)).toBeGreaterThan(100_000 + 300);
+    // info lines come at the end of each finished iteration only, so the node limit (the main
+    // thread's 100,000; the helper's nodes added) shows in none of them: test/engine-smp.test.ts
+    // checks the count on the Searcher itself
+    expect(lines.some((l) => /^info depth \d+ .* nodes \d+/.test(l))).toBe(true);
   }, 40_000);
 });
 
