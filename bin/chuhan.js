@@ -27,7 +27,7 @@ async function launch() {
     argv[0] === 'moves' && !argv.includes('--json')
       ? ['quick.cjs', 'quickMoves', null]
       : argv[0] === 'validate'
-        ? ['quick-validate.cjs', 'quickValidate', '--max-inlined-bytecode-size-cumulative=200 --no-turbo-loop-peeling --no-use-osr --no-turbo-escape --no-turbo-store-elimination --always-sparkplug']
+        ? ['quick-validate.cjs', 'quickValidate', '--max-inlined-bytecode-size-cumulative=50 --no-turbo-loop-peeling --no-use-osr --no-turbo-escape --no-turbo-store-elimination --always-sparkplug']
         : null;
   if (quick) {
     try {

@@ -194,6 +194,6 @@ describe('validate V8 settings', () => {
   it('are the same in bin/chuhan.js (set before the quick bundle is compiled) and in the validate command', () => {
     const bin = readFileSync(join(import.meta.dirname, '..', 'bin', 'chuhan.js'), 'utf8');
     expect(bin).toContain(`['quick-validate.cjs', 'quickValidate', '${VALIDATE_V8_FLAGS}']`);
-    expect(VALIDATE_V8_FLAGS).toContain('--max-inlined-bytecode-size-cumulative=200');
+    expect(VALIDATE_V8_FLAGS).toContain('--max-inlined-bytecode-size-cumulative=50');
   });
 });

@@ -120,7 +120,67 @@ function lettersOf(v: VariantData): readonly string[] {
 /** Runs of empty squares as FEN digits (`String(n)`), for boards up to 16 wide. */
 const EMPTY_RUNS = Array.from({ length: 17 }, (_, n) => String(n));
 
+/**
+ * Per variant, each piece code's FEN letters as char codes (`lettersOf`): one letter in the low 16
+ * bits, a second in the high 16 (chu's `+x`); -1 where the letters do not fit (none, or more than
+ * two): a board with such a code is written by `formatBoardFieldText`.
+ */
+const LETTER_CODES = new WeakMap<VariantData, Int32Array>();
+function letterCodesOf(v: VariantData): Int32Array {
+  let t = LETTER_CODES.get(v);
+  if (t === undefined) {
+    const letters = lettersOf(v);
+    t = new Int32Array(letters.length);
+    for (let code = 0; code < letters.length; code++) {
+      const l = letters[code]!;
+      t[code] = l.length === 1 ? l.charCodeAt(0) : l.length === 2 ? l.charCodeAt(0) | (l.charCodeAt(1) << 16) : -1;
+    }
+    LETTER_CODES.set(v, t);
+  }
+  return t;
+}
+
+/** The char codes of the board field being written (a plain array: `String.fromCharCode.apply` takes it whole). */
+const FIELD: number[] = [];
+
 export function formatBoardField(pos: Position): string {
+  // char codes into FIELD, then one flat string (no string per rank or piece)
+  const v = pos.variant;
+  const { width: W, height: H } = v.geometry;
+  const codes = letterCodesOf(v);
+  const board = pos.board;
+  const out = FIELD;
+  let n = 0;
+  for (let y = H - 1; y >= 0; y--) {
+    if (y !== H - 1) out[n++] = 0x2f; // '/'
+    let empty = 0;
+    for (let x = 0, i = y * W; x < W; x++, i++) {
+      const p = board[i]!;
+      if (p === 0) {
+        empty++;
+        continue;
+      }
+      const c = p < codes.length ? codes[p]! : -1;
+      if (c < 0) return formatBoardFieldText(pos);
+      if (empty) {
+        if (empty >= 10) out[n++] = 0x30 + ((empty / 10) | 0);
+        out[n++] = 0x30 + (empty % 10);
+        empty = 0;
+      }
+      out[n++] = c & 0xffff;
+      if (c > 0xffff) out[n++] = c >>> 16;
+    }
+    if (empty) {
+      if (empty >= 10) out[n++] = 0x30 + ((empty / 10) | 0);
+      out[n++] = 0x30 + (empty % 10);
+    }
+  }
+  out.length = n;
+  return String.fromCharCode.apply(null, out);
+}
+
+/** `formatBoardField` with strings (a board with a code `letterCodesOf` cannot write: it fails as it always did). */
+function formatBoardFieldText(pos: Position): string {
   const v = pos.variant;
   const { width: W, height: H } = v.geometry;
   const letters = lettersOf(v);

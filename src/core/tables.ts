@@ -261,3 +261,42 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
     attRayHop: attHop,
   };
 }
+
+/**
+ * A move-table set as plain data (its typed arrays as number lists; the same fields in the same
+ * order), for `tablesFromData`: a build can compute a game's tables once and ship them.
+ */
+export type MoveTablesData = { readonly [K in keyof MoveTables]: MoveTables[K] extends number ? number : readonly number[] };
+
+export function tablesToData(t: MoveTables): MoveTablesData {
+  const out: Record<string, number | number[]> = {};
+  for (const [k, v] of Object.entries(t)) out[k] = typeof v === 'number' ? v : Array.from(v as ArrayLike<number>);
+  return out as unknown as MoveTablesData;
+}
+
+/** The move tables written by `tablesToData`: the object `buildTables` made (same fields, order and array types). */
+export function tablesFromData(d: MoveTablesData): MoveTables {
+  return {
+    captureReach: Int32Array.from(d.captureReach),
+    reachWords: d.reachWords,
+    classOf: Int16Array.from(d.classOf),
+    classBit: Int16Array.from(d.classBit),
+    classCount: d.classCount,
+    stepStart: Int32Array.from(d.stepStart),
+    stepTo: Int16Array.from(d.stepTo),
+    stepLeg: Int16Array.from(d.stepLeg),
+    stepMode: Uint8Array.from(d.stepMode),
+    rayStart: Int32Array.from(d.rayStart),
+    rayMode: Uint8Array.from(d.rayMode),
+    rayFirst: Int32Array.from(d.rayFirst),
+    raySq: Int16Array.from(d.raySq),
+    attStepStart: Int32Array.from(d.attStepStart),
+    attStepFrom: Int16Array.from(d.attStepFrom),
+    attStepLeg: Int16Array.from(d.attStepLeg),
+    attStepMask: Int32Array.from(d.attStepMask),
+    attRayStart: Int32Array.from(d.attRayStart),
+    attRaySq: Int16Array.from(d.attRaySq),
+    attRaySlide: Int32Array.from(d.attRaySlide),
+    attRayHop: Int32Array.from(d.attRayHop),
+  };
+}

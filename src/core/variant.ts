@@ -4,7 +4,7 @@
  */
 import { geometry, type Geometry } from './geometry.js';
 import type { PieceSpec, Region, Side } from './piece.js';
-import { buildTables, type MoveTables } from './tables.js';
+import { buildTables, tablesFromData, tablesToData, type MoveTables, type MoveTablesData } from './tables.js';
 import type { Position } from './position.js';
 
 export interface VariantSpec {
@@ -113,6 +113,25 @@ function zobristKeys(seed: number, codeCount: number, size: number): Zobrist {
   return { lo, hi, sideLo: rnd(), sideHi: rnd(), auxLo, auxHi };
 }
 
+/** A variant's move tables and hash keys as plain data (`variantPartsData`), for a build to ship (`buildVariantData`'s `prebuilt`). */
+export interface VariantPartsData {
+  readonly tables: MoveTablesData;
+  readonly zobrist: { readonly [K in keyof Zobrist]: Zobrist[K] extends number ? number : readonly number[] };
+}
+
+export function variantPartsData(v: VariantData): VariantPartsData {
+  const z = v.zobrist;
+  const list = (a: Int32Array): number[] => Array.from(a);
+  return {
+    tables: tablesToData(v.tables),
+    zobrist: { lo: list(z.lo), hi: list(z.hi), sideLo: z.sideLo, sideHi: z.sideHi, auxLo: list(z.auxLo), auxHi: list(z.auxHi) },
+  };
+}
+
+function zobristFromData(z: VariantPartsData['zobrist']): Zobrist {
+  return { lo: Int32Array.from(z.lo), hi: Int32Array.from(z.hi), sideLo: z.sideLo, sideHi: z.sideHi, auxLo: Int32Array.from(z.auxLo), auxHi: Int32Array.from(z.auxHi) };
+}
+
 /**
  * Builds a variant's move tables and hash keys if they were left for later (`buildVariantData(…, lazyTables)`);
  * Position's constructor calls it, so code that works on positions always finds them. A plain data
@@ -137,13 +156,15 @@ export function shareLazyTables(data: VariantData, variant: VariantData): void {
  * The data of a variant. With `lazyTables` the move tables and the Zobrist keys are null until `ensureTables` (a
  * program that never makes a position of this game does not pay for them at start-up); `withTables`
  * (lazy only) then builds the game's own tables too, once, before any position of the game exists.
+ * `prebuilt` (not lazy): the tables and keys as `variantPartsData` wrote them for this spec and seed
+ * (a bundle's, made at build time: decoding them is much cheaper than building them at start-up).
  */
-export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false, withTables?: () => void): VariantData {
+export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false, withTables?: () => void, prebuilt?: VariantPartsData | null): VariantData {
   const g = geometry(spec.width, spec.height);
   const codeCount = (spec.pieces.length + 1) * 2;
   if (codeCount > 256) throw new Error('too many piece kinds');
-  const tables = lazyTables ? (null as unknown as MoveTables) : buildTables(g, spec.pieces, spec.regions ?? {});
-  const zobrist = lazyTables ? (null as unknown as Zobrist) : zobristKeys(seed, codeCount, g.size);
+  const tables = lazyTables ? (null as unknown as MoveTables) : prebuilt ? tablesFromData(prebuilt.tables) : buildTables(g, spec.pieces, spec.regions ?? {});
+  const zobrist = lazyTables ? (null as unknown as Zobrist) : prebuilt ? zobristFromData(prebuilt.zobrist) : zobristKeys(seed, codeCount, g.size);
   const kindOf = new Map<string, number>();
   spec.pieces.forEach((p, i) => {
     kindOf.set(p.id, i + 1);

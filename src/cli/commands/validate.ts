@@ -138,9 +138,11 @@ async function* oneByOne(records: AsyncIterable<GameRecord>): AsyncGenerator<rea
  * again, and a module's one-time loop at load, e.g. a table built in a loop, is then not compiled
  * at all). Last, every function is compiled by Sparkplug at its first call (baseline code, cheap to
  * make): the code that runs before TurboFan's, start-up included, runs faster than in the
- * interpreter (2.43G; a one-game run 280M -> 240M).
+ * interpreter (2.43G; a one-game run 280M -> 240M). The inlining budget was cut again later, from
+ * 200 to 50 bytecodes (all threads, the master games, --json: 1.64G and 1.66G with 200, 1.61G
+ * with 50, 1.63G with 0).
  */
-export const VALIDATE_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=200 --no-turbo-loop-peeling --no-use-osr --no-turbo-escape --no-turbo-store-elimination --always-sparkplug';
+export const VALIDATE_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=50 --no-turbo-loop-peeling --no-use-osr --no-turbo-escape --no-turbo-store-elimination --always-sparkplug';
 let tuned = false;
 function tuneCompilerForValidate(): void {
   if (tuned) return;
