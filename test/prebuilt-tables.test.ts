@@ -3,7 +3,7 @@
  * writes into the quick validate bundle for xiangqi): read back, they are the tables and keys the
  * variant built (same fields in the same order, same array types, same values).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildVariantData, ensureTables, variantPartsData, type VariantData } from '../src/core/variant.js';
 import { xiangqi, XIANGQI_PIECES, XIANGQI_REGIONS } from '../src/games/xiangqi/index.js';
 import { chushogi } from '../src/games/chushogi/index.js';
@@ -36,5 +36,39 @@ describe('prebuilt variant data', () => {
     const data = JSON.parse(JSON.stringify(variantPartsData(chushogi)));
     const read = buildVariantData({ id: 'chushogi', width: 12, height: 12, pieces: CHU_PIECES }, undefined, false, undefined, data);
     expectSameParts(chushogi, read);
+  });
+});
+
+describe('shipped xiangqi tables', () => {
+  it('the lean replay and the check tests: the tables read from their data are the tables built', async () => {
+    await import('../src/games/xiangqi/lean-replay.js');
+    const { shippedTablesData } = await import('../src/games/xiangqi/shipped.js');
+    const built = shippedTablesData();
+    expect(Object.keys(built.tables).sort()).toEqual(['change-check', 'check', 'lean-replay.KEY_MOVE', 'lean-replay.MOVES']);
+    // through JSON, as the bundle gets them
+    const data = JSON.parse(JSON.stringify(built));
+    const g = globalThis as { __CHUHAN_XIANGQI_TABLES__?: unknown };
+    const load = async (shipped: unknown) => {
+      g.__CHUHAN_XIANGQI_TABLES__ = shipped;
+      vi.resetModules();
+      const lean = await import('../src/games/xiangqi/lean-replay.js');
+      return { lean, data: (await import('../src/games/xiangqi/shipped.js')).shippedTablesData() };
+    };
+    try {
+      const read = await load(data);
+      expect(read.data).toEqual(data);
+      // the data were read, not the tables built again: one byte changed shows
+      const marked = Buffer.from(data.tables['lean-replay.MOVES'][1], 'base64');
+      marked[0] = 77;
+      const moves = [data.tables['lean-replay.MOVES'][0], marked.toString('base64')];
+      expect((await load({ ...data, tables: { ...data.tables, 'lean-replay.MOVES': moves } })).lean.LINE_STEP[0]).toBe(77);
+      // data of other sizes, or of the other byte order: built as usual
+      const odd = { ...data, tables: { ...data.tables, check: [data.tables.check[0], data.tables.check[1]], 'lean-replay.MOVES': moves.slice().reverse() } };
+      expect((await load(odd)).data).toEqual(data);
+      expect((await load({ ...data, littleEndian: !data.littleEndian, tables: { ...data.tables, 'lean-replay.MOVES': moves } })).data).toEqual(data);
+    } finally {
+      delete g.__CHUHAN_XIANGQI_TABLES__;
+      vi.resetModules();
+    }
   });
 });

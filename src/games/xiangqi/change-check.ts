@@ -7,6 +7,7 @@
  */
 import { LINE_LENGTH, STEPS } from './check.js';
 import { CANNON, CHARIOT, HORSE, KING, SOLDIER } from './pieces.js';
+import { readShipped } from './shipped.js';
 
 const W = 9;
 const H = 10;
@@ -26,7 +27,7 @@ const STEP = new Int8Array(STEPS);
 const DIR_TO = new Int8Array(90 * 90);
 const LEG_HORSES = new Int16Array(90 * 90);
 const HORSE_LEG = new Int8Array(90 * 90);
-for (let k = 0; k < 90; k++) {
+if (!readShipped('change-check', [DIR_TO, LEG_HORSES, HORSE_LEG])) for (let k = 0; k < 90; k++) {
   const kx = k % W;
   const ky = (k / W) | 0;
   for (let sq = 0; sq < 90; sq++) {

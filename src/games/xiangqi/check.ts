@@ -9,6 +9,7 @@
  * answer is the same as `kingAttacked`'s (test/xiangqi-check.test.ts compares them).
  */
 import { CANNON, CHARIOT, HORSE, KING, SOLDIER } from './pieces.js';
+import { readShipped } from './shipped.js';
 
 const W = 9;
 const H = 10;
@@ -108,7 +109,7 @@ export function generalAttacked(b: Uint8Array, ksq: number, side: number): boole
 export const EXPOSES = new Uint8Array(90 * 90);
 export const ON_LINE = new Uint8Array(90 * 90);
 export const HORSE_POINTS = new Uint8Array(90 * 90);
-for (let k = 0; k < 90; k++) {
+if (!readShipped('check', [EXPOSES, ON_LINE, HORSE_POINTS])) for (let k = 0; k < 90; k++) {
   const kx = k % W;
   const ky = (k / W) | 0;
   for (let sq = 0; sq < 90; sq++) {

@@ -33,6 +33,7 @@ import { attackedAfterChange } from './change-check.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, inPalace, KING, SOLDIER } from './pieces.js';
 import { XIANGQI_MOVE_LIMIT } from './limit.js';
 import { XIANGQI_CHECKS_PER_PIECE } from './limit.js';
+import { readShipped } from './shipped.js';
 
 const SIZE = 90;
 
@@ -41,7 +42,7 @@ const SIZE = 90;
  * packed coordinate key (ICCS 0, UCI 1), -1 when none (a UCI rank 0) or from = to.
  */
 const KEY_MOVE = new Int32Array(2 * 8100);
-for (let key = 0; key < 8100; key++) {
+if (!readShipped('lean-replay.KEY_MOVE', [KEY_MOVE])) for (let key = 0; key < 8100; key++) {
   const r2 = key % 10;
   const f2 = ((key / 10) | 0) % 9;
   const r1 = ((key / 90) | 0) % 10;
@@ -62,7 +63,7 @@ export const MOVES = new Uint8Array(16 * 8100);
 export const SLIDES = 255;
 /** LINE_STEP[from * 90 + to]: the step from → to along a file (±9) or rank (±1), 0 when on neither. */
 export const LINE_STEP = new Int8Array(8100);
-{
+if (!readShipped('lean-replay.MOVES', [MOVES, LINE_STEP])) {
   const mark = (code: number, from: number, tx: number, ty: number, value: number): void => {
     if (tx >= 0 && tx < 9 && ty >= 0 && ty < 10) MOVES[code * 8100 + from * 90 + ty * 9 + tx] = value;
   };
