@@ -159,3 +159,61 @@ describe('chu check test before a move', () => {
     expect(seen.attackedNow).toBeGreaterThan(10);
   });
 });
+
+describe('chu generators and attack tests on made-up boards (pieces on the edges, promoted pieces anywhere)', () => {
+  it('chuCaptures, attacked and checksAfter agree with the generic code', () => {
+    const buf = new Int32Array(8192);
+    const seen = { captures: 0, moves: 0, edgeCaptures: 0 };
+    for (const rules of ['lishogi', 'jcsa']) {
+      const game = chu.withRules!(rules)!;
+      const r = game.parseFen(game.startFen);
+      if (!r.ok) throw new Error(formatProblem(r.error));
+      const start = r.value;
+      // every code of the start position and its promotion
+      const codes = new Set<number>();
+      for (const c of start.board)
+        if (c !== 0) {
+          codes.add(c);
+          if (start.variant.promoted[c]) codes.add(start.variant.promoted[c]!);
+        }
+      const list = [...codes];
+      const rng = createRng(rules === 'jcsa' ? 32 : 31);
+      // a square on one of the four edges
+      const edge = (): number => {
+        const f = rng.int(12);
+        return [f, 132 + f, f * 12, f * 12 + 11][rng.int(4)]!;
+      };
+      const onEdge = (sq: number): boolean => sq < 12 || sq >= 132 || sq % 12 === 0 || sq % 12 === 11;
+      for (let t = 0; t < 1500; t++) {
+        const pos = start.clone();
+        for (let sq = 0; sq < 144; sq++) if (pos.board[sq]) pos.put(sq, 0);
+        for (let i = 2 + rng.int(t % 2 === 0 ? 14 : 70); i > 0; i--) pos.put(rng.int(2) ? edge() : rng.int(144), list[rng.int(list.length)]!);
+        const n = chuCaptures(pos, buf, 0);
+        const fast = Array.from(buf.subarray(0, n));
+        expect(fast).toEqual(reference(pos, buf));
+        seen.captures += n;
+        seen.edgeCaptures += fast.filter((m) => onEdge(moveFrom(m)) || onEdge(moveTo(m))).length;
+        for (let sq = 0; sq < 144; sq++)
+          for (const by of [0, 1]) if (attacked(pos, sq, by) !== isAttacked(pos, sq, by)) expect([t, sq, by, attacked(pos, sq, by)]).toEqual([t, sq, by, isAttacked(pos, sq, by)]);
+        if (royalsAttacked(pos)) continue;
+        const k = generatePseudo(pos, buf, 0);
+        const b = pos.board;
+        for (let i = 0; i < k; i++) {
+          const m = buf[i]!;
+          const to = moveTo(m);
+          const mid = moveMid(m);
+          if ((to !== moveFrom(m) && pos.variant.royal[b[to]!] === 1) || (mid >= 0 && pos.variant.royal[b[mid]!] === 1)) continue;
+          const before = checksAfter(pos, m);
+          pos.play(m);
+          const check = pos.variant.inCheck(pos);
+          pos.undo();
+          if (before !== check) expect([t, m, before]).toEqual([t, m, check]);
+          seen.moves++;
+        }
+      }
+    }
+    expect(seen.captures).toBeGreaterThan(20000);
+    expect(seen.edgeCaptures).toBeGreaterThan(5000);
+    expect(seen.moves).toBeGreaterThan(100000);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveFrom, moveTo } from '../src/core/move.js';
+import { isPromotion, moveFrom, moveMid, moveTo } from '../src/core/move.js';
 import { generatePseudo } from '../src/core/movegen.js';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
@@ -64,6 +64,50 @@ describe('per-side and per-code occupancy (Position.occ, pieceOcc)', () => {
         expect(kept(pos)).toEqual(fromBoard(pos));
       }
       expect(captures).toBeGreaterThan(20);
+    });
+  }
+});
+
+describe('a line longer than the undo stack’s first capacity (4096 plies)', () => {
+  /** Everything play changes and undo must restore. */
+  const state = (p: Position): string =>
+    JSON.stringify([Array.from(p.board), Array.from(p.occ), Array.from(p.roy), Array.from(p.pieceOcc), p.hashLo, p.hashHi, p.aux, p.halfmove, p.turn]);
+  for (const id of ['xiangqi', 'chushogi'] as const) {
+    it(`${id}: 5,000 random plies (chu: lion double moves, passes, promotions) taken back exactly`, () => {
+      const r = getGame(id).parseFen(id === 'xiangqi' ? XQ_START : CHU_START_SFEN);
+      if (!r.ok) throw new Error(formatProblem(r.error));
+      const pos = r.value;
+      const rng = createRng(id === 'xiangqi' ? 21 : 22);
+      const before: string[] = [];
+      let special = 0;
+      for (let tries = 0; before.length < 5000 && tries < 50_000; tries++) {
+        const moves = legalMoves(pos);
+        if (moves.length === 0) {
+          // the game is over: take back a few plies (checked too) and play on differently
+          for (let k = 0; k < 10 && before.length > 0; k++) {
+            pos.undo();
+            expect(state(pos)).toBe(before.pop());
+          }
+          continue;
+        }
+        // quiet moves mostly, so that the game lasts; the double moves and promotions often
+        const quiet = moves.filter((m) => pos.board[moveTo(m)] === 0 && !(moveMid(m) >= 0 && pos.board[moveMid(m)] !== 0));
+        const rare = moves.filter((m) => moveMid(m) >= 0 || isPromotion(m));
+        const from = rare.length > 0 && rng.int(4) === 0 ? rare : quiet.length > 0 && rng.int(8) > 0 ? quiet : moves;
+        const m = from[rng.int(from.length)]!;
+        if (moveMid(m) >= 0 || isPromotion(m)) special++;
+        before.push(state(pos));
+        pos.play(m);
+        if (before.length % 500 === 0) expect(kept(pos)).toEqual(fromBoard(pos));
+      }
+      expect(before.length).toBe(5000);
+      if (id === 'chushogi') expect(special).toBeGreaterThan(100);
+      for (let k = before.length - 1; k >= 0; k--) {
+        pos.undo();
+        const now = state(pos);
+        if (now !== before[k]) expect([k, now]).toEqual([k, before[k]]);
+      }
+      expect(pos.sp).toBe(0);
     });
   }
 });

@@ -32,6 +32,23 @@ const protBefore = new Int32Array(16);
 const protPseudo = new Int32Array(16);
 const protLegal = new Int32Array(16);
 
+/**
+ * When sq holds a general: appends side `by`'s general to out[c..] if it faces it on the file with
+ * nothing between (the flying-general capture); returns the new count.
+ */
+function facingGeneral(b: Uint8Array, sq: number, by: number, out: Int32Array, c: number): number {
+  const target = b[sq]!;
+  if (target >> 1 !== KING) return c;
+  const step = (target & 1) === 0 ? W : -W;
+  for (let s = sq + step; s >= 0 && s < SIZE; s += step) {
+    const q = b[s]!;
+    if (q === 0) continue;
+    if (q === ((KING << 1) | by) && c < out.length) out[c++] = s;
+    break;
+  }
+  return c;
+}
+
 /** Squares of the pieces of side `by` that attack sq (captures as generated, plus a facing general). */
 function attackersOf(pos: Position, sq: number, by: Side, out: Int32Array): number {
   const saved = pos.turn;
@@ -44,18 +61,7 @@ function attackersOf(pos: Position, sq: number, by: Side, out: Int32Array): numb
     if (moveTo(m) === sq && c < out.length) out[c++] = moveFrom(m);
   }
   // flying general: the enemy general on the same file with nothing between
-  const b = pos.board;
-  const target = b[sq]!;
-  if (target >> 1 === KING) {
-    const step = (target & 1) === 0 ? W : -W;
-    for (let s = sq + step; s >= 0 && s < SIZE; s += step) {
-      const q = b[s]!;
-      if (q === 0) continue;
-      if (q === ((KING << 1) | by) && c < out.length) out[c++] = s;
-      break;
-    }
-  }
-  return c;
+  return facingGeneral(pos.board, sq, by, out, c);
 }
 
 /**
@@ -228,17 +234,7 @@ function attackersOnBoard(b: Uint8Array, sq: number, by: number, out: Int32Array
     const p = b[s]!;
     if (p !== 0 && (p & 1) === by && reachesOnBoard(b, s, sq) && c < out.length) out[c++] = s;
   }
-  const target = b[sq]!;
-  if (target >> 1 === KING) {
-    const step = (target & 1) === 0 ? W : -W;
-    for (let s = sq + step; s >= 0 && s < SIZE; s += step) {
-      const q = b[s]!;
-      if (q === 0) continue;
-      if (q === ((KING << 1) | by) && c < out.length) out[c++] = s;
-      break;
-    }
-  }
-  return c;
+  return facingGeneral(b, sq, by, out, c);
 }
 
 /**
