@@ -97,14 +97,7 @@ function allowed(pos: Position, m: number, ksq: number, ignore: Int32Array, igno
   pos.flipOcc(from, p);
   pos.flipOcc(to, p);
   if (cap) pos.flipOcc(to, cap);
-  if (king) return n === 0;
-  for (let i = 0; i < n; i++) {
-    const a = attScratch[i]!;
-    let old = false;
-    for (let j = 0; j < ignoreN; j++) if (ignore[j] === a) old = true;
-    if (!old) return false;
-  }
-  return true;
+  return king ? n === 0 : onlyIgnored(n, ignore, ignoreN);
 }
 
 /**
@@ -256,14 +249,7 @@ function allowedOnBoard(b: Uint8Array, from: number, to: number, ksq: number, mo
   const n = attackersOnBoard(b, k, mover ^ 1, attScratch);
   b[from] = p;
   b[to] = cap;
-  if (king) return n === 0;
-  for (let i = 0; i < n; i++) {
-    const a = attScratch[i]!;
-    let old = false;
-    for (let j = 0; j < ignoreN; j++) if (ignore[j] === a) old = true;
-    if (!old) return false;
-  }
-  return true;
+  return king ? n === 0 : onlyIgnored(n, ignore, ignoreN);
 }
 
 /**
@@ -603,3 +589,14 @@ export function rewind(pos: Position, length: number, into: Int32Array): void {
 /** The V_* code of a chase verdict from the sides' intersected chase masks. */
 export const chaseCode = (chase0: number, chase1: number): number =>
   chase0 || chase1 ? (chase0 && chase1 ? V_DRAW | V_CHASE | V_MUTUAL : (chase0 ? V_SIDE0_LOSES : V_SIDE1_LOSES) | V_CHASE) : V_DRAW;
+
+/** Are the n attackers in attScratch all among ignore[0..ignoreN) (the attackers there before the move)? */
+function onlyIgnored(n: number, ignore: Int32Array, ignoreN: number): boolean {
+  for (let i = 0; i < n; i++) {
+    const a = attScratch[i]!;
+    let old = false;
+    for (let j = 0; j < ignoreN; j++) if (ignore[j] === a) old = true;
+    if (!old) return false;
+  }
+  return true;
+}
