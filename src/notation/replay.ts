@@ -215,6 +215,33 @@ const STACK_LIMIT = 4000;
 const sameRuling = (prev: Ruling, ended: GameResult): boolean => prev.reason === ended.reason && prev.result === resultScore(ended);
 
 
+/**
+ * The rulings of a packed replay (`replayPacked`, `replayLean`) of `count` moves, the same as
+ * `replayMoves` makes: `ruled(n, ended)` takes the history's ending after move n, overrules it
+ * where the record goes on (keeping one ruling per run of the same ending), and answers false
+ * where only the general replay may go on (royals captured before the record's end).
+ */
+function packedRulings(history: GameHistory, count: number): { rulings: Ruling[]; ruled: (n: number, ended: GameResult) => boolean } {
+  const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
+  let lastRuled = -1;
+  const ruled = (n: number, ended: GameResult): boolean => {
+    const i = n - 1;
+    const goesOn = n < count;
+    const prev = rulings.length > 0 ? rulings[rulings.length - 1] : undefined;
+    const repeats = prev !== undefined && sameRuling(prev, ended) && lastRuled >= i - 1;
+    if (!goesOn) {
+      if (repeats) history.overrule();
+      return true;
+    }
+    if (ended.reason === 'royals captured') return false;
+    history.overrule();
+    if (!repeats) rulings.push({ ply: n, result: resultScore(ended), reason: ended.reason, detail: ended.detail ?? null });
+    lastRuled = n;
+    return true;
+  };
+  return { rulings, ruled };
+}
+
 /** One replay of a record's moves (replayMoves, replayPacked, replayLean): where it got and what it found. */
 type ReplayRun = { pos: Position; history: GameHistory | null; plies: number; error: ReplayError | null; malformedMove: boolean; notes: string[]; rulings: Ruling[] };
 
@@ -373,9 +400,8 @@ export class Replayer {
   ): ReplayRun | null {
     const packed = rec.packed;
     const count = packed.length / 3;
-    const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
-    let lastRuled = -1;
     const history = this.historyFor(game, start)!;
+    const { rulings, ruled } = packedRulings(history, count);
     let pos = history.position;
     let checked = -1;
     for (let i = 0; i < count; i++) {
@@ -384,20 +410,7 @@ export class Replayer {
       const ended = history.record(m);
       pos = history.position; // the history may have grown into a new position
       checked = history.flagsAt(history.plies) & FLAG_CHECK ? 1 : 0;
-      if (ended) {
-        const goesOn = i + 1 < count;
-        const prevRuling = rulings.length > 0 ? rulings[rulings.length - 1] : undefined;
-        // (the same rulings as replayMoves: see there)
-        if (!goesOn && prevRuling && sameRuling(prevRuling, ended) && lastRuled >= i - 1) history.overrule();
-        else if (goesOn) {
-          if (ended.reason === 'royals captured') return null;
-          history.overrule();
-          const prev = rulings[rulings.length - 1];
-          if (!(prev && sameRuling(prev, ended) && lastRuled >= i - 1))
-            rulings.push({ ply: i + 1, result: resultScore(ended), reason: ended.reason, detail: ended.detail ?? null });
-          lastRuled = i + 1;
-        }
-      }
+      if (ended && !ruled(i + 1, ended)) return null;
     }
     return { pos, history, plies: count, error: null, malformedMove: false, notes: [], rulings };
   }
@@ -415,25 +428,8 @@ export class Replayer {
   ): ReplayRun | null {
     const packed = rec.packed;
     const count = packed.length / 3;
-    const rulings: { -readonly [K in keyof Ruling]: Ruling[K] }[] = [];
-    let lastRuled = -1;
     const history = this.historyFor(game, start)!;
-    // (the same rulings as replayPacked, at the plies the history judged: n = i + 1)
-    const ruled = (n: number, ended: GameResult): boolean => {
-      const i = n - 1;
-      const goesOn = n < count;
-      const prevRuling = rulings.length > 0 ? rulings[rulings.length - 1] : undefined;
-      if (!goesOn && prevRuling && sameRuling(prevRuling, ended) && lastRuled >= i - 1) history.overrule();
-      else if (goesOn) {
-        if (ended.reason === 'royals captured') return false;
-        history.overrule();
-        const prev = rulings[rulings.length - 1];
-        if (!(prev && sameRuling(prev, ended) && lastRuled >= i - 1))
-          rulings.push({ ply: n, result: resultScore(ended), reason: ended.reason, detail: ended.detail ?? null });
-        lastRuled = n;
-      }
-      return true;
-    };
+    const { rulings, ruled } = packedRulings(history, count);
     const plies = leanReplay(history, packed, uci, ruled);
     // (-1: the general replay starts the history over)
     if (plies < 0) return null;
