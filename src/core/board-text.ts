@@ -117,9 +117,6 @@ function lettersOf(v: VariantData): readonly string[] {
   return t;
 }
 
-/** Runs of empty squares as FEN digits (`String(n)`), for boards up to 16 wide. */
-const EMPTY_RUNS = Array.from({ length: 17 }, (_, n) => String(n));
-
 /**
  * Per variant, each piece code's FEN letters as char codes (`lettersOf`): one letter in the low 16
  * bits, a second in the high 16 (chu's `+x`); -1 where the letters do not fit (none, or more than
@@ -161,14 +158,20 @@ export function formatBoardField(pos: Position): string {
         continue;
       }
       const c = p < codes.length ? codes[p]! : -1;
-      if (c < 0) return formatBoardFieldText(pos);
       if (empty) {
         if (empty >= 10) out[n++] = 0x30 + ((empty / 10) | 0);
         out[n++] = 0x30 + (empty % 10);
         empty = 0;
       }
-      out[n++] = c & 0xffff;
-      if (c > 0xffff) out[n++] = c >>> 16;
+      if (c >= 0) {
+        out[n++] = c & 0xffff;
+        if (c > 0xffff) out[n++] = c >>> 16;
+      } else {
+        // a letter of three or more characters, or a code of no piece (pieceLetter fails for it)
+        const l = p < lettersOf(v).length ? lettersOf(v)[p]! : '';
+        const text = l !== '' ? l : pieceLetter(v, p);
+        for (let k = 0; k < text.length; k++) out[n++] = text.charCodeAt(k);
+      }
     }
     if (empty) {
       if (empty >= 10) out[n++] = 0x30 + ((empty / 10) | 0);
@@ -177,33 +180,6 @@ export function formatBoardField(pos: Position): string {
   }
   out.length = n;
   return String.fromCharCode.apply(null, out);
-}
-
-/** `formatBoardField` with strings (a board with a code `letterCodesOf` cannot write: it fails as it always did). */
-function formatBoardFieldText(pos: Position): string {
-  const v = pos.variant;
-  const { width: W, height: H } = v.geometry;
-  const letters = lettersOf(v);
-  const board = pos.board;
-  let out = '';
-  for (let y = H - 1; y >= 0; y--) {
-    let row = '';
-    let empty = 0;
-    for (let x = 0, i = y * W; x < W; x++, i++) {
-      const p = board[i]!;
-      if (p === 0) {
-        empty++;
-        continue;
-      }
-      if (empty) row += empty < EMPTY_RUNS.length ? EMPTY_RUNS[empty]! : String(empty);
-      empty = 0;
-      const l = p < letters.length ? letters[p]! : '';
-      row += l !== '' ? l : pieceLetter(v, p); // (a code of no piece fails there, as it always did)
-    }
-    if (empty) row += empty < EMPTY_RUNS.length ? EMPTY_RUNS[empty]! : String(empty);
-    out = y === H - 1 ? row : `${out}/${row}`;
-  }
-  return out;
 }
 
 /** Fields after the board in XBoard's FEN: side, then optional `-` fields, half-move clock, move number. */
