@@ -6,12 +6,10 @@
  * here: explanations record squares and piece codes in a `ChaseLog` and explain.ts words them.
  */
 import { V_CHASE, V_DRAW, V_MUTUAL, V_SIDE0_LOSES, V_SIDE1_LOSES } from '../../core/end-rules.js';
-import { plainMove, moveFrom, moveTo } from '../../core/move.js';
-import { generatePseudo } from '../../core/movegen.js';
+import { moveFrom, moveTo } from '../../core/move.js';
 import type { Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './pieces.js';
-import { kingAttacked, kingSquare } from './index.js';
 import { generalAttacked, generalSquare } from './check.js';
 import { LINE_STEP, MOVES, SLIDES } from './lean-replay.js';
 
@@ -21,8 +19,6 @@ const SIZE = 90;
 // ---------------------------------------------------------------------------------------------
 // The chase relation
 
-const recMoves = new Int32Array(512);
-const attMoves = new Int32Array(512);
 const attScratch = new Int32Array(32);
 /** Attackers of the attacking side's own general (a check on the board, ignored for its captures). */
 const ownCheck = new Int32Array(32);
@@ -47,92 +43,6 @@ function facingGeneral(b: Uint8Array, sq: number, by: number, out: Int32Array, c
     break;
   }
   return c;
-}
-
-/** Squares of the pieces of side `by` that attack sq (captures as generated, plus a facing general). */
-function attackersOf(pos: Position, sq: number, by: Side, out: Int32Array): number {
-  const saved = pos.turn;
-  if (saved !== by) pos.setTurn(by);
-  const n = generatePseudo(pos, attMoves, 0);
-  if (saved !== by) pos.setTurn(saved);
-  let c = 0;
-  for (let i = 0; i < n; i++) {
-    const m = attMoves[i]!;
-    if (moveTo(m) === sq && c < out.length) out[c++] = moveFrom(m);
-  }
-  // flying general: the enemy general on the same file with nothing between
-  return facingGeneral(pos.board, sq, by, out, c);
-}
-
-/**
- * May the side to move make the pseudo-legal move m, a check already on the board aside? The
- * general may not end attacked; any other piece may not expose its general to an attacker other
- * than those listed in ignore[0..ignoreN).
- */
-function allowed(pos: Position, m: number, ksq: number, ignore: Int32Array, ignoreN: number): boolean {
-  const b = pos.board;
-  const from = moveFrom(m);
-  const to = moveTo(m);
-  const p = b[from]!;
-  const cap = b[to]!;
-  b[to] = p;
-  b[from] = 0;
-  // attackersOf generates moves, which visit the pieces through pos.occ: keep it in step
-  pos.flipOcc(from, p);
-  pos.flipOcc(to, p);
-  if (cap) pos.flipOcc(to, cap);
-  const king = from === ksq;
-  // (an unattacked general has no attackers: the list is made only when there are some)
-  if (!generalAttacked(b, king ? to : ksq, pos.turn)) {
-    b[from] = p;
-    b[to] = cap;
-    pos.flipOcc(from, p);
-    pos.flipOcc(to, p);
-    if (cap) pos.flipOcc(to, cap);
-    return true;
-  }
-  const n = attackersOf(pos, king ? to : ksq, (pos.turn ^ 1) as Side, attScratch);
-  b[from] = p;
-  b[to] = cap;
-  pos.flipOcc(from, p);
-  pos.flipOcc(to, p);
-  if (cap) pos.flipOcc(to, cap);
-  return king ? n === 0 : onlyIgnored(n, ignore, ignoreN);
-}
-
-/**
- * After the capture m (by the side to move) lands on sq, the other side's pieces that may take
- * back there, the check that the capturing side's previous move gave (victimCheck[0..checkN)) aside.
- * Fills `legal` (and `pseudo`: also the recaptures a pin forbids, when given); returns the number of legal ones.
- */
-function recaptures(pos: Position, m: number, sq: number, checkN: number, legal: Int32Array, pseudo: Int32Array | null): number {
-  pos.play(m);
-  let nl = 0;
-  if (checkN === 0 && !pseudo) {
-    // the legal moves to sq: the pseudo-legal ones there that leave the general safe (the test
-    // generateLegal makes, here only for the few moves that land on sq)
-    const us = pos.turn;
-    const vk = kingSquare(pos, us);
-    const n = vk >= 0 ? generatePseudo(pos, recMoves, 0) : 0;
-    for (let i = 0; i < n; i++) {
-      const r = recMoves[i]!;
-      if (moveTo(r) === sq && nl < legal.length && safeMove(pos, moveFrom(r), sq, vk, us)) legal[nl++] = moveFrom(r);
-    }
-  } else {
-    const vk = kingSquare(pos, pos.turn);
-    const n = generatePseudo(pos, recMoves, 0);
-    let np = 0;
-    for (let i = 0; i < n; i++) {
-      const r = recMoves[i]!;
-      if (moveTo(r) !== sq) continue;
-      if (pseudo && np < pseudo.length) pseudo[np++] = moveFrom(r);
-      if (vk >= 0 && allowed(pos, r, vk, victimCheck, checkN) && nl < legal.length) legal[nl++] = moveFrom(r);
-    }
-    if (pseudo && np < pseudo.length) pseudo[np] = -1;
-  }
-  pos.undo();
-  if (nl < legal.length) legal[nl] = -1;
-  return nl;
 }
 
 const crossed = (sq: number, side: number): boolean => (side === 0 ? sq >= 45 : sq < 45);
@@ -191,19 +101,6 @@ function cachedPairs(pos: Position, side: Side): number {
   return e;
 }
 
-/** Does the move from → to leave the mover's general (on ksq) unattacked? (generateLegal's test) */
-function safeMove(pos: Position, from: number, to: number, ksq: number, us: Side): boolean {
-  const b = pos.board;
-  const p = b[from]!;
-  const cap = b[to]!;
-  b[to] = p;
-  b[from] = 0;
-  const safe = !kingAttacked(pos, from === ksq ? to : ksq, us);
-  b[from] = p;
-  b[to] = cap;
-  return safe;
-}
-
 /**
  * Can the piece on `from` move to `to` by its own moves (a pseudo-legal move, `to` empty or the
  * other side's)? The moves `generatePseudo` makes, by lean-replay.ts's table.
@@ -253,25 +150,52 @@ function allowedOnBoard(b: Uint8Array, from: number, to: number, ksq: number, mo
 }
 
 /**
- * After the capture from → sq by the side other than `them`, can `them` take back on sq legally
- * (the check the capturing side's previous move gave, victimCheck[0..checkN), aside)? As
- * `recaptures(…) > 0`, on the board alone.
+ * After the capture from → sq by the side other than `them`, the pieces of `them` that may take
+ * back on sq legally (the check the capturing side's previous move gave, victimCheck[0..checkN),
+ * aside; `vk`: them's general), on the board alone. Fills `legal` (and `pseudo`: every piece that
+ * reaches sq, a pin aside), each ended by -1 when not full, and returns the number of legal ones;
+ * with `legal` null it stops at the first (the answer is then 0 or 1).
  */
-function canRecapture(b: Uint8Array, from: number, sq: number, them: number, vk: number, checkN: number): boolean {
+function recapturesOnBoard(
+  b: Uint8Array,
+  from: number,
+  sq: number,
+  them: number,
+  vk: number,
+  checkN: number,
+  legal: Int32Array | null,
+  pseudo: Int32Array | null,
+): number {
   const p = b[from]!;
   const cap = b[sq]!;
+  // taking them's general leaves it none to keep safe (no legal recapture)
+  const k = cap >> 1 === KING ? -1 : vk;
   b[sq] = p;
   b[from] = 0;
-  let can = false;
-  if (vk >= 0)
-    for (let r = 0; r < SIZE && !can; r++) {
-      const q = b[r]!;
-      if (q !== 0 && (q & 1) === them && reachesOnBoard(b, r, sq)) can = allowedOnBoard(b, r, sq, vk, them, victimCheck, checkN);
+  let nl = 0;
+  let np = 0;
+  for (let r = 0; r < SIZE; r++) {
+    const q = b[r]!;
+    if (q === 0 || (q & 1) !== them || !reachesOnBoard(b, r, sq)) continue;
+    if (pseudo && np < pseudo.length) pseudo[np++] = r;
+    if (k >= 0 && allowedOnBoard(b, r, sq, k, them, victimCheck, checkN)) {
+      if (legal === null) {
+        nl = 1;
+        break;
+      }
+      if (nl < legal.length) legal[nl++] = r;
     }
+  }
   b[from] = p;
   b[sq] = cap;
-  return can;
+  if (legal && nl < legal.length) legal[nl] = -1;
+  if (pseudo && np < pseudo.length) pseudo[np] = -1;
+  return nl;
 }
+
+/** Can `them` take back on sq after the capture from → sq (`recapturesOnBoard` > 0)? */
+const canRecapture = (b: Uint8Array, from: number, sq: number, them: number, vk: number, checkN: number): boolean =>
+  recapturesOnBoard(b, from, sq, them, vk, checkN, null, null) > 0;
 
 /** Squares of the other side's pieces that `relationPairs` may count as targets. */
 const targets = new Int32Array(16);
@@ -337,22 +261,20 @@ function relationPairs(pos: Position, side: Side, out: Int32Array): number {
  * but may no longer legally (a protector merely blocked off does not count).
  */
 function pinnedProtector(pos: Position, m: number, at: number, vsq: number): boolean {
-  const mover = (pos.turn ^ 1) as Side;
-  const before = moveFrom(m);
-  const origin = at === moveTo(m) ? before : at;
+  const mover = pos.turn ^ 1;
+  const them = mover ^ 1;
+  const origin = at === moveTo(m) ? moveFrom(m) : at;
+  const b = pos.board;
   // before the move: who could take back?
   pos.undo();
-  pos.setTurn(mover); // it is the mover's turn already; keeps the code symmetric
-  const vkB = kingSquare(pos, mover ^ 1);
-  const nB = vkB >= 0 && generalAttacked(pos.board, vkB, mover ^ 1) ? attackersOf(pos, vkB, mover, victimCheck) : 0;
-  const nb = recaptures(pos, plainMove(origin, vsq), vsq, nB, protBefore, null);
+  const vkB = generalSquare(b, them);
+  const nB = vkB >= 0 ? attackersOnBoard(b, vkB, mover, victimCheck) : 0;
+  const nb = recapturesOnBoard(b, origin, vsq, them, vkB, nB, protBefore, null);
   pos.play(m);
   if (nb === 0) return false;
-  pos.setTurn(mover);
-  const vkA = kingSquare(pos, mover ^ 1);
-  const nA = vkA >= 0 && generalAttacked(pos.board, vkA, mover ^ 1) ? attackersOf(pos, vkA, mover, victimCheck) : 0;
-  recaptures(pos, plainMove(at, vsq), vsq, nA, protLegal, protPseudo);
-  pos.setTurn((mover ^ 1) as Side);
+  const vkA = generalSquare(b, them);
+  const nA = vkA >= 0 ? attackersOnBoard(b, vkA, mover, victimCheck) : 0;
+  recapturesOnBoard(b, at, vsq, them, vkA, nA, protLegal, protPseudo);
   for (let i = 0; i < nb; i++) {
     const p = protBefore[i]!;
     let reach = false;
@@ -600,3 +522,4 @@ function onlyIgnored(n: number, ignore: Int32Array, ignoreN: number): boolean {
   }
   return true;
 }
+
