@@ -58,29 +58,57 @@ const ELEPHANT_MISSING = XIANGQI_WEIGHTS.elephantMissing;
 const HOLLOW_CANNON = XIANGQI_WEIGHTS.hollowCannon;
 const LAZY_MARGIN = 250;
 const LAZY_OFF = 1 << 20;
-/** Entries of the evaluation cache (a power of two). */
-const EVAL_CACHE = 1 << 15;
+/**
+ * The evaluation cache: 2^CACHE_BITS entries of 2 ints (hashHi; hashLo's bits VALUE_BITS.. over the
+ * value's low VALUE_BITS bits), indexed by hashLo's low CACHE_BITS bits, so all 64 bits of the hash
+ * are checked. Bit VALUE_BITS of hashLo is also an index bit: an empty entry holds the other value
+ * there, so no hash ever matches it. A value outside VALUE_BITS (never, the evaluation stays far
+ * inside) is not cached.
+ */
+const CACHE_BITS = 16;
+const VALUE_BITS = CACHE_BITS - 1;
+const VALUE_SHIFT = 32 - VALUE_BITS;
+const VALUE_MASK = (1 << VALUE_BITS) - 1;
+const VALUE_MAX = 1 << (VALUE_BITS - 1);
 
-/** Per square, up to 8 horse moves: the leg and target squares at sq * 8 + i, HORSE_COUNT[sq] of them. */
-const HORSE_LEG = new Uint8Array(SIZE * 8);
-const HORSE_TO = new Uint8Array(SIZE * 8);
-const HORSE_COUNT = new Uint8Array(SIZE);
+/**
+ * Horse moves by table: per square its 4 legs (HORSE_LEGS[sq * 4 + d]; a leg with no target on the
+ * board is the square itself, which the horse occupies, so it counts as blocked), and per square and
+ * set of free legs (bit d: leg d free) the targets' bits in the 3 occupancy words
+ * (HORSE_TARGETS[(sq * 16 + legs) * 3 + word]) and their number (HORSE_TARGET_COUNT[sq * 16 + legs]).
+ */
+const HORSE_LEGS = new Uint8Array(SIZE * 4);
+const HORSE_TARGETS = new Int32Array(SIZE * 16 * 3);
+const HORSE_TARGET_COUNT = new Uint8Array(SIZE * 16);
 for (let sq = 0; sq < SIZE; sq++) {
   const x = sq % W;
   const y = (sq / W) | 0;
-  for (const [dx, dy] of [[1, 2], [-1, 2], [1, -2], [-1, -2], [2, 1], [2, -1], [-2, 1], [-2, -1]] as const) {
-    const tx = x + dx;
-    const ty = y + dy;
-    if (tx < 0 || tx >= W || ty < 0 || ty >= H) continue;
-    const i = sq * 8 + HORSE_COUNT[sq]!++;
-    // the leg: one orthogonal step towards the longer side of the leap
-    HORSE_LEG[i] = Math.abs(dx) === 2 ? y * W + x + dx / 2 : (y + dy / 2) * W + x;
-    HORSE_TO[i] = ty * W + tx;
+  // leg d: one step (dx, dy); its targets two steps on in that direction and one to either side
+  const steps = [[0, 1], [0, -1], [1, 0], [-1, 0]] as const;
+  for (let d = 0; d < 4; d++) {
+    const [dx, dy] = steps[d]!;
+    const targets: number[] = [];
+    for (const side of [-1, 1]) {
+      const tx = x + 2 * dx + (dx === 0 ? side : 0);
+      const ty = y + 2 * dy + (dy === 0 ? side : 0);
+      if (tx >= 0 && tx < W && ty >= 0 && ty < H) targets.push(ty * W + tx);
+    }
+    HORSE_LEGS[sq * 4 + d] = targets.length > 0 ? (y + dy) * W + x + dx : sq;
+    for (let legs = 0; legs < 16; legs++) {
+      if ((legs & (1 << d)) === 0) continue;
+      for (const t of targets) {
+        HORSE_TARGETS[(sq * 16 + legs) * 3 + (t >> 5)]! |= 1 << (t & 31);
+        HORSE_TARGET_COUNT[sq * 16 + legs]!++;
+      }
+    }
   }
 }
 
-/** Bits of the squares 45.. (Red's soldiers there have crossed the river) in each occupancy word. */
-const RED_ACROSS = new Int32Array([0, ~((1 << 13) - 1), -1]);
+/**
+ * Bits of the squares 45.. (Red's soldiers there have crossed the river) in occupancy word 1 (word 0
+ * holds squares 0..31, none of them, word 2 squares 64..89, all of them).
+ */
+const RED_ACROSS_1 = ~((1 << 13) - 1);
 
 /** Bits of file x's squares in the three occupancy words, at x * 3 + word. */
 const FILE_BITS = new Int32Array(W * 3);
@@ -97,8 +125,8 @@ export function xiangqiProfile(v: Variant): EngineProfile {
   const counts = new Int32Array(v.codeCount);
   // full evaluations by position hash (a search evaluates many positions again, e.g. in each
   // iteration); the lazy exit is decided before the cache is asked, so every result is unchanged
-  // one entry of 4 ints per slot (hashLo, hashHi, value, used): a probe touches one cache line
-  const cache = new Int32Array(EVAL_CACHE * 4);
+  const cache = new Int32Array(2 << CACHE_BITS);
+  for (let j = 0; j < 1 << CACHE_BITS; j++) cache[2 * j + 1] = (j ^ (1 << VALUE_BITS)) & (1 << VALUE_BITS);
   const R0 = CHARIOT << 1;
   const N0 = HORSE << 1;
   const C0 = CANNON << 1;
@@ -145,15 +173,27 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     return m;
   }
 
-  /** Horse moves from sq onto a square not of `side` (the leg free). */
-  function horseMobility(b: Uint8Array, sq: number, side: number): number {
-    let m = 0;
-    for (let i = sq * 8, e = i + HORSE_COUNT[sq]!; i < e; i++) {
-      if (b[HORSE_LEG[i]!] !== 0) continue;
-      const q = b[HORSE_TO[i]!]!;
-      if (q === 0 || (q & 1) !== side) m++;
-    }
+  /** Horse moves from sq onto a square not holding a piece of the side whose occupancy is o0, o1, o2 (the leg free). */
+  function horseMobility(b: Uint8Array, sq: number, o0: number, o1: number, o2: number): number {
+    const l = sq << 2;
+    const j = (sq << 4) | (b[HORSE_LEGS[l]!] === 0 ? 1 : 0) | (b[HORSE_LEGS[l + 1]!] === 0 ? 2 : 0) | (b[HORSE_LEGS[l + 2]!] === 0 ? 4 : 0) | (b[HORSE_LEGS[l + 3]!] === 0 ? 8 : 0);
+    let m = HORSE_TARGET_COUNT[j]!;
+    const k = j * 3;
+    // the targets held by own pieces (few: cleared bit by bit)
+    for (let x = HORSE_TARGETS[k]! & o0; x !== 0; x &= x - 1) m--;
+    for (let x = HORSE_TARGETS[k + 1]! & o1; x !== 0; x &= x - 1) m--;
+    for (let x = HORSE_TARGETS[k + 2]! & o2; x !== 0; x &= x - 1) m--;
     return m;
+  }
+
+  /** The square of the lowest bit in the highest nonzero word of po[at..at + 3), or -1. */
+  function generalSquare(po: Int32Array, at: number): number {
+    let k = po[at + 2]!;
+    if (k !== 0) return 64 + 31 - Math.clz32(k & -k);
+    k = po[at + 1]!;
+    if (k !== 0) return 32 + 31 - Math.clz32(k & -k);
+    k = po[at]!;
+    return k !== 0 ? 31 - Math.clz32(k & -k) : -1;
   }
 
   /** Pieces strictly between two squares of one file. */
@@ -190,13 +230,16 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     // lazy evaluation: the remaining terms cannot bring a score this far outside the window back
     const rel = (pos.turn === 0 ? s : 0 - s) + TEMPO;
     if (rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) return scaled(rel, pos.turn, movers0, movers1);
-    const slot = (pos.hashLo & (EVAL_CACHE - 1)) << 2;
-    if (cache[slot] === pos.hashLo && cache[slot + 1] === pos.hashHi && cache[slot + 3] === 1) return cache[slot + 2]!;
+    const lo = pos.hashLo;
+    const hi = pos.hashHi;
+    const slot = (lo & ((1 << CACHE_BITS) - 1)) << 1;
+    const word = cache[slot + 1]!;
+    if (cache[slot] === hi && (word ^ lo) >>> VALUE_BITS === 0) return (word << VALUE_SHIFT) >> VALUE_SHIFT;
     const full = fullEvaluate(pos, s, cnt);
-    cache[slot] = pos.hashLo;
-    cache[slot + 1] = pos.hashHi;
-    cache[slot + 2] = full;
-    cache[slot + 3] = 1;
+    if (full >= -VALUE_MAX && full < VALUE_MAX) {
+      cache[slot] = hi;
+      cache[slot + 1] = (lo & ~VALUE_MASK) | (full & VALUE_MASK);
+    }
     return full;
   }
 
@@ -206,30 +249,48 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     // the pieces by kind from the position's per-code occupancy (3 words for 90 squares); every
     // term is an integer, so the order of the sum is free
     const po = pos.pieceOcc;
-    let crossed0 = 0;
-    let crossed1 = 0;
-    let king0 = -1;
-    let king1 = -1;
     for (let w = 0; w < 3; w++) {
       for (let x = po[R0 * 3 + w]!; x !== 0; x &= x - 1) s += (chariotMobility(b, (w << 5) + 31 - Math.clz32(x & -x), 0) - 7) * ROOK_MOB;
       for (let x = po[(R0 | 1) * 3 + w]!; x !== 0; x &= x - 1) s -= (chariotMobility(b, (w << 5) + 31 - Math.clz32(x & -x), 1) - 7) * ROOK_MOB;
-      for (let x = po[N0 * 3 + w]!; x !== 0; x &= x - 1) s += (horseMobility(b, (w << 5) + 31 - Math.clz32(x & -x), 0) - 3) * HORSE_MOB;
-      for (let x = po[(N0 | 1) * 3 + w]!; x !== 0; x &= x - 1) s -= (horseMobility(b, (w << 5) + 31 - Math.clz32(x & -x), 1) - 3) * HORSE_MOB;
-      const k0 = po[K0 * 3 + w]!;
-      if (k0 !== 0) king0 = (w << 5) + 31 - Math.clz32(k0 & -k0);
-      const k1 = po[(K0 | 1) * 3 + w]!;
-      if (k1 !== 0) king1 = (w << 5) + 31 - Math.clz32(k1 & -k1);
-      // soldiers across the river: Red's on squares 45.., Black's on ..44
-      crossed0 += popcount(po[P0 * 3 + w]! & RED_ACROSS[w]!);
-      crossed1 += popcount(po[(P0 | 1) * 3 + w]! & ~RED_ACROSS[w]!);
+    }
+    // horses: moves onto squares without an own piece, from the sides' occupancy
+    const occ = pos.occ;
+    if (cnt[N0]! !== 0) {
+      const o0 = occ[0]!;
+      const o1 = occ[1]!;
+      const o2 = occ[2]!;
+      let m = 0;
+      for (let w = 0; w < 3; w++)
+        for (let x = po[N0 * 3 + w]!; x !== 0; x &= x - 1) m += horseMobility(b, (w << 5) + 31 - Math.clz32(x & -x), o0, o1, o2) - 3;
+      s += m * HORSE_MOB;
+    }
+    if (cnt[N0 | 1]! !== 0) {
+      const o0 = occ[3]!;
+      const o1 = occ[4]!;
+      const o2 = occ[5]!;
+      let m = 0;
+      for (let w = 0; w < 3; w++)
+        for (let x = po[(N0 | 1) * 3 + w]!; x !== 0; x &= x - 1) m += horseMobility(b, (w << 5) + 31 - Math.clz32(x & -x), o0, o1, o2) - 3;
+      s -= m * HORSE_MOB;
     }
     // palace safety: missing defenders matter in proportion to the attackers left against them
-    const att0 = Math.min(12, 3 * cnt[R0]! + 2 * cnt[N0]! + 2 * cnt[C0]! + crossed0);
-    const att1 = Math.min(12, 3 * cnt[R0 | 1]! + 2 * cnt[N0 | 1]! + 2 * cnt[C0 | 1]! + crossed1);
+    // (the attackers count soldiers across the river: Red's on squares 45.., Black's on ..44; a
+    // side's attackers are only counted when the other side misses a defender)
     const weak0 = (2 - Math.min(2, cnt[A0]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B0]!)) * ELEPHANT_MISSING;
     const weak1 = (2 - Math.min(2, cnt[A0 | 1]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B0 | 1]!)) * ELEPHANT_MISSING;
-    s -= ((weak0 * att1) / 12) | 0;
-    s += ((weak1 * att0) / 12) | 0;
+    if (weak0 !== 0) {
+      const crossed1 = popcount(po[(P0 | 1) * 3]!) + popcount(po[(P0 | 1) * 3 + 1]! & ~RED_ACROSS_1);
+      const att1 = Math.min(12, 3 * cnt[R0 | 1]! + 2 * cnt[N0 | 1]! + 2 * cnt[C0 | 1]! + crossed1);
+      s -= ((weak0 * att1) / 12) | 0;
+    }
+    if (weak1 !== 0) {
+      const crossed0 = popcount(po[P0 * 3 + 1]! & RED_ACROSS_1) + popcount(po[P0 * 3 + 2]!);
+      const att0 = Math.min(12, 3 * cnt[R0]! + 2 * cnt[N0]! + 2 * cnt[C0]! + crossed0);
+      s += ((weak1 * att0) / 12) | 0;
+    }
+    // the generals (the last one found by square order within the highest word, as ever; one each)
+    const king0 = generalSquare(po, K0 * 3);
+    const king1 = generalSquare(po, (K0 | 1) * 3);
     // hollow cannon: a cannon facing the enemy general with nothing between
     if (king1 >= 0) s += HOLLOW_CANNON * hollow(b, po, C0 * 3, king1);
     if (king0 >= 0) s -= HOLLOW_CANNON * hollow(b, po, (C0 | 1) * 3, king0);
