@@ -72,12 +72,12 @@ const VALUE_MASK = (1 << VALUE_BITS) - 1;
 const VALUE_MAX = 1 << (VALUE_BITS - 1);
 
 /**
- * Horse moves by table: per square its 4 legs (HORSE_LEGS[sq * 4 + d]; a leg with no target on the
- * board is the square itself, which the horse occupies, so it counts as blocked), and per square and
+ * Horse moves by table: per square its 4 legs (HORSE_LEGS[sq], leg d in bits 8d..8d + 7; a leg with
+ * no target on the board is the square itself, which the horse occupies, so it counts as blocked), and per square and
  * set of free legs (bit d: leg d free) the targets' bits in the 3 occupancy words
  * (HORSE_TARGETS[(sq * 16 + legs) * 3 + word]) and their number (HORSE_TARGET_COUNT[sq * 16 + legs]).
  */
-const HORSE_LEGS = new Uint8Array(SIZE * 4);
+const HORSE_LEGS = new Int32Array(SIZE);
 const HORSE_TARGETS = new Int32Array(SIZE * 16 * 3);
 const HORSE_TARGET_COUNT = new Uint8Array(SIZE * 16);
 for (let sq = 0; sq < SIZE; sq++) {
@@ -93,7 +93,7 @@ for (let sq = 0; sq < SIZE; sq++) {
       const ty = y + 2 * dy + (dy === 0 ? side : 0);
       if (tx >= 0 && tx < W && ty >= 0 && ty < H) targets.push(ty * W + tx);
     }
-    HORSE_LEGS[sq * 4 + d] = targets.length > 0 ? (y + dy) * W + x + dx : sq;
+    HORSE_LEGS[sq]! |= (targets.length > 0 ? (y + dy) * W + x + dx : sq) << (8 * d);
     for (let legs = 0; legs < 16; legs++) {
       if ((legs & (1 << d)) === 0) continue;
       for (const t of targets) {
@@ -114,11 +114,6 @@ const RED_ACROSS_1 = ~((1 << 13) - 1);
 const FILE_BITS = new Int32Array(W * 3);
 for (let sq = 0; sq < SIZE; sq++) FILE_BITS[(sq % W) * 3 + (sq >> 5)]! |= 1 << (sq & 31);
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
 
 export function xiangqiProfile(v: Variant): EngineProfile {
   const { pst, values } = buildXiangqiTables();
@@ -175,8 +170,8 @@ export function xiangqiProfile(v: Variant): EngineProfile {
 
   /** Horse moves from sq onto a square not holding a piece of the side whose occupancy is o0, o1, o2 (the leg free). */
   function horseMobility(b: Uint8Array, sq: number, o0: number, o1: number, o2: number): number {
-    const l = sq << 2;
-    const j = (sq << 4) | (b[HORSE_LEGS[l]!] === 0 ? 1 : 0) | (b[HORSE_LEGS[l + 1]!] === 0 ? 2 : 0) | (b[HORSE_LEGS[l + 2]!] === 0 ? 4 : 0) | (b[HORSE_LEGS[l + 3]!] === 0 ? 8 : 0);
+    const l = HORSE_LEGS[sq]!;
+    const j = (sq << 4) | (b[l & 0xff]! === 0 ? 1 : 0) | (b[(l >> 8) & 0xff]! === 0 ? 2 : 0) | (b[(l >> 16) & 0xff]! === 0 ? 4 : 0) | (b[l >>> 24]! === 0 ? 8 : 0);
     let m = HORSE_TARGET_COUNT[j]!;
     const k = j * 3;
     // the targets held by own pieces (few: cleared bit by bit)
@@ -279,13 +274,18 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     const weak0 = (2 - Math.min(2, cnt[A0]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B0]!)) * ELEPHANT_MISSING;
     const weak1 = (2 - Math.min(2, cnt[A0 | 1]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B0 | 1]!)) * ELEPHANT_MISSING;
     if (weak0 !== 0) {
-      const crossed1 = popcount(po[(P0 | 1) * 3]!) + popcount(po[(P0 | 1) * 3 + 1]! & ~RED_ACROSS_1);
-      const att1 = Math.min(12, 3 * cnt[R0 | 1]! + 2 * cnt[N0 | 1]! + 2 * cnt[C0 | 1]! + crossed1);
+      // (few soldiers: counted bit by bit)
+      let att1 = 3 * cnt[R0 | 1]! + 2 * cnt[N0 | 1]! + 2 * cnt[C0 | 1]!;
+      for (let x = po[(P0 | 1) * 3]!; x !== 0; x &= x - 1) att1++;
+      for (let x = po[(P0 | 1) * 3 + 1]! & ~RED_ACROSS_1; x !== 0; x &= x - 1) att1++;
+      if (att1 > 12) att1 = 12;
       s -= ((weak0 * att1) / 12) | 0;
     }
     if (weak1 !== 0) {
-      const crossed0 = popcount(po[P0 * 3 + 1]! & RED_ACROSS_1) + popcount(po[P0 * 3 + 2]!);
-      const att0 = Math.min(12, 3 * cnt[R0]! + 2 * cnt[N0]! + 2 * cnt[C0]! + crossed0);
+      let att0 = 3 * cnt[R0]! + 2 * cnt[N0]! + 2 * cnt[C0]!;
+      for (let x = po[P0 * 3 + 1]! & RED_ACROSS_1; x !== 0; x &= x - 1) att0++;
+      for (let x = po[P0 * 3 + 2]!; x !== 0; x &= x - 1) att0++;
+      if (att0 > 12) att0 = 12;
       s += ((weak1 * att0) / 12) | 0;
     }
     // the generals (the last one found by square order within the highest word, as ever; one each)
