@@ -102,6 +102,12 @@ for (let sq = 0; sq < SIZE; sq++) {
       }
     }
   }
+  // the words of a square's targets merge without collision (horseMobility relies on it)
+  const j = (sq * 16 + 15) * 3;
+  let merged = HORSE_TARGETS[j]! | HORSE_TARGETS[j + 1]! | HORSE_TARGETS[j + 2]!;
+  let n = 0;
+  for (; merged !== 0; merged &= merged - 1) n++;
+  if (n !== HORSE_TARGET_COUNT[sq * 16 + 15]) throw new Error('horse targets collide');
 }
 
 /**
@@ -174,10 +180,9 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     const j = (sq << 4) | (b[l & 0xff]! === 0 ? 1 : 0) | (b[(l >> 8) & 0xff]! === 0 ? 2 : 0) | (b[(l >> 16) & 0xff]! === 0 ? 4 : 0) | (b[l >>> 24]! === 0 ? 8 : 0);
     let m = HORSE_TARGET_COUNT[j]!;
     const k = j * 3;
-    // the targets held by own pieces (few: cleared bit by bit)
-    for (let x = HORSE_TARGETS[k]! & o0; x !== 0; x &= x - 1) m--;
-    for (let x = HORSE_TARGETS[k + 1]! & o1; x !== 0; x &= x - 1) m--;
-    for (let x = HORSE_TARGETS[k + 2]! & o2; x !== 0; x &= x - 1) m--;
+    // the targets held by own pieces (few: cleared bit by bit); the words' bits can be merged, as two
+    // targets of one horse are never 32 or 64 squares apart (their offsets are ±7, ±11, ±17, ±19)
+    for (let x = (HORSE_TARGETS[k]! & o0) | (HORSE_TARGETS[k + 1]! & o1) | (HORSE_TARGETS[k + 2]! & o2); x !== 0; x &= x - 1) m--;
     return m;
   }
 
@@ -238,9 +243,11 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     return full;
   }
 
-  /** The terms past material and placement (`s`: their sum, `cnt`: piece counts). */
-  function fullEvaluate(pos: Position, s: number, cnt: Int32Array): number {
+  /** The terms past material and placement (`psqt`: their sum, `cnt`: piece counts). */
+  function fullEvaluate(pos: Position, psqt: number, cnt: Int32Array): number {
     const b = pos.board;
+    // the positional terms (a local sum: the JIT keeps it an untagged integer)
+    let s = 0;
     // the pieces by kind from the position's per-code occupancy (3 words for 90 squares); every
     // term is an integer, so the order of the sum is free
     const po = pos.pieceOcc;
@@ -296,6 +303,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     if (king0 >= 0) s -= HOLLOW_CANNON * hollow(b, po, (C0 | 1) * 3, king0);
     const movers0 = cnt[R0]! + cnt[N0]! + cnt[C0]! + cnt[P0]!;
     const movers1 = cnt[R0 | 1]! + cnt[N0 | 1]! + cnt[C0 | 1]! + cnt[P0 | 1]!;
+    s += psqt;
     return scaled((pos.turn === 0 ? s : 0 - s) + TEMPO, pos.turn, movers0, movers1);
   }
 
