@@ -29,7 +29,8 @@ export interface TableOptions {
 
 export class TranspositionTable {
   private data: Int32Array;
-  private bucketMask: number;
+  /** The bits of a hash's low word that pick a bucket (its low bits), shifted to the bucket's first int (* 8). */
+  private baseMask: number;
   private generation = 0;
   private readonly follower: boolean;
   // the entry found by the last probe, read once (another thread may overwrite it meanwhile)
@@ -44,7 +45,7 @@ export class TranspositionTable {
       const ints = TranspositionTable.bucketsFor(megabytes) * BUCKET * ENTRY;
       this.data = options.shared ? new Int32Array(new SharedArrayBuffer(ints * 4)) : new Int32Array(ints);
     }
-    this.bucketMask = this.data.length / (BUCKET * ENTRY) - 1;
+    this.baseMask = (this.data.length / (BUCKET * ENTRY) - 1) * BUCKET * ENTRY;
     this.follower = options.follower ?? false;
   }
 
@@ -88,25 +89,26 @@ export class TranspositionTable {
    * the entry of the last probe (as it was when probed).
    */
   probe(lo: number, hi: number): number {
-    const base = (lo & this.bucketMask) * BUCKET * ENTRY;
+    // (indices by `|`: base is a multiple of 8, and an `|` needs no overflow check)
+    const base = (lo << 3) & this.baseMask;
     const d = this.data;
-    let move = d[base + 1]!;
-    let score = d[base + 2]!;
-    let meta = d[base + 3]!;
+    let move = d[base | 1]!;
+    let score = d[base | 2]!;
+    let meta = d[base | 3]!;
     if ((d[base]! ^ move ^ score ^ meta) === hi && meta !== 0) {
       this.hitMove = move;
       this.hitScore = score;
       this.hitMeta = meta;
       return base;
     }
-    move = d[base + ENTRY + 1]!;
-    score = d[base + ENTRY + 2]!;
-    meta = d[base + ENTRY + 3]!;
-    if ((d[base + ENTRY]! ^ move ^ score ^ meta) === hi && meta !== 0) {
+    move = d[base | 5]!;
+    score = d[base | 6]!;
+    meta = d[base | 7]!;
+    if ((d[base | 4]! ^ move ^ score ^ meta) === hi && meta !== 0) {
       this.hitMove = move;
       this.hitScore = score;
       this.hitMeta = meta;
-      return base + ENTRY;
+      return base | 4;
     }
     return -1;
   }
@@ -127,34 +129,35 @@ export class TranspositionTable {
 
   store(lo: number, hi: number, move: number, score: number, depth: number, bound: number): void {
     const d = this.data;
-    const base = (lo & this.bucketMask) * BUCKET * ENTRY;
-    const key0 = d[base]! ^ d[base + 1]! ^ d[base + 2]! ^ d[base + 3]!;
-    let slot: number;
-    let key: number;
-    if (key0 === hi || d[base + 3] === 0) {
-      slot = base;
-      key = key0;
-    } else {
-      const key1 = d[base + ENTRY]! ^ d[base + ENTRY + 1]! ^ d[base + ENTRY + 2]! ^ d[base + ENTRY + 3]!;
-      if (key1 === hi || d[base + ENTRY + 3] === 0) {
-        slot = base + ENTRY;
+    const base = (lo << 3) & this.baseMask;
+    const meta0 = d[base | 3]!;
+    const key0 = d[base]! ^ d[base | 1]! ^ d[base | 2]! ^ meta0;
+    let slot = base;
+    let key = key0;
+    if (key0 !== hi && meta0 !== 0) {
+      const meta1 = d[base | 7]!;
+      const key1 = d[base | 4]! ^ d[base | 5]! ^ d[base | 6]! ^ meta1;
+      if (key1 === hi || meta1 === 0) {
+        slot = base | 4;
         key = key1;
       } else {
         // replace the shallower entry, counting entries from older searches as shallow
         const g = this.generation;
-        const v0 = (d[base + 3]! & 0xff) - (d[base + 3]! >>> 10 === g ? 0 : 64);
-        const v1 = (d[base + ENTRY + 3]! & 0xff) - (d[base + ENTRY + 3]! >>> 10 === g ? 0 : 64);
-        slot = v0 <= v1 ? base : base + ENTRY;
-        key = slot === base ? key0 : key1;
+        const v0 = (meta0 & 0xff) - (meta0 >>> 10 === g ? 0 : 64);
+        const v1 = (meta1 & 0xff) - (meta1 >>> 10 === g ? 0 : 64);
+        if (v0 > v1) {
+          slot = base | 4;
+          key = key1;
+        }
       }
     }
     // keep the old move when the new result has none for the same position
-    if (move === 0 && key === hi) move = d[slot + 1]!;
+    if (move === 0 && key === hi) move = d[slot | 1]!;
     // depth is stored + 1 so that meta is never 0 for a used entry
-    const meta = (Math.min(Math.max(depth, 0), 254) + 1) | (bound << 8) | (this.generation << 10);
+    const meta = ((depth < 0 ? 0 : depth > 254 ? 254 : depth) + 1) | (bound << 8) | (this.generation << 10);
     d[slot] = hi ^ move ^ score ^ meta;
-    d[slot + 1] = move;
-    d[slot + 2] = score;
-    d[slot + 3] = meta;
+    d[slot | 1] = move;
+    d[slot | 2] = score;
+    d[slot | 3] = meta;
   }
 }
