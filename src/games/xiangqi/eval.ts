@@ -177,7 +177,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
   /** Horse moves from sq onto a square not holding a piece of the side whose occupancy is o0, o1, o2 (the leg free). */
   function horseMobility(b: Uint8Array, sq: number, o0: number, o1: number, o2: number): number {
     const l = HORSE_LEGS[sq]!;
-    const j = (sq << 4) | (b[l & 0xff]! === 0 ? 1 : 0) | (b[(l >> 8) & 0xff]! === 0 ? 2 : 0) | (b[(l >> 16) & 0xff]! === 0 ? 4 : 0) | (b[l >>> 24]! === 0 ? 8 : 0);
+    const j = (sq << 4) | (b[l & 0xff]! === 0 ? 1 : 0) | (b[(l << 16) >>> 24]! === 0 ? 2 : 0) | (b[(l << 8) >>> 24]! === 0 ? 4 : 0) | (b[l >>> 24]! === 0 ? 8 : 0);
     let m = HORSE_TARGET_COUNT[j]!;
     const k = j * 3;
     // the targets held by own pieces (few: cleared bit by bit); the words' bits can be merged, as two
