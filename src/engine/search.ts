@@ -899,7 +899,10 @@ export class Searcher {
     // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
-    const noCheck = futile && this.fastCheck ? this.profile.cannotGiveCheck : undefined;
+    // with fastCheck, the exact check test before each move where the profile has it (else the
+    // square filter for pruned moves, and the test after the move)
+    const checkBefore = this.fastCheck ? this.profile.givesCheckBefore : undefined;
+    const noCheck = futile && this.fastCheck && checkBefore === undefined ? this.profile.cannotGiveCheck : undefined;
     // without fastCheck, the profile's test before each move, where the side to move attacks no
     // enemy royal now (asked at the first move: 0 = not yet, 1 = usable, -1 = not)
     const checksAfter = this.fastCheck ? undefined : this.profile.checksAfter;
@@ -964,12 +967,15 @@ export class Searcher {
       const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
       // pruned unless it gives check: where the profile can tell before the move, it is not played
       // (legal or not: a move was searched already, so a legal one was seen)
-      if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
+      let childCheck = -1;
+      if (checkBefore !== undefined) {
+        childCheck = checkBefore(pos, m) ? 1 : 0;
+        if (futileHere && childCheck === 0) continue;
+      } else if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
       if (untested) {
         if (lazy && !v.moveLegal!(pos, m, inCheck)) continue;
         legalSeen = true;
       }
-      let childCheck = -1;
       if (checksAfter !== undefined) {
         if (checkTest === 0) checkTest = this.profile.royalsAttacked!(pos) ? -1 : 1;
         if (checkTest === 1) {
