@@ -969,8 +969,10 @@ export class Searcher {
       // (legal or not: a move was searched already, so a legal one was seen)
       let childCheck = -1;
       if (checkBefore !== undefined) {
-        childCheck = checkBefore(pos, m) ? 1 : 0;
-        if (futileHere && childCheck === 0) continue;
+        if (futileHere) {
+          if (!checkBefore(pos, m)) continue;
+          childCheck = 1;
+        }
       } else if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
       if (untested) {
         if (lazy && !v.moveLegal!(pos, m, inCheck)) continue;
