@@ -15,6 +15,7 @@ import { generatePseudo, generatePseudoCaptures, generatePseudoQuiets } from '..
 import { xiangqiPseudo, xiangqiPseudoQuiets } from '../src/games/xiangqi/moves.js';
 import { chuCaptures } from '../src/games/chushogi/captures.js';
 import { cannotGiveCheck, givesCheck, xiangqi } from '../src/games/xiangqi/index.js';
+import { givesCheckBefore } from '../src/games/xiangqi/gives-check.js';
 import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
 import { getGame } from '../src/games/registry.js';
 import { xq } from './helpers/xiangqi.js';
@@ -391,6 +392,32 @@ describe('profiles', () => {
     }
     expect(said).toBeGreaterThan(500);
     expect(checks).toBeGreaterThan(10);
+  });
+
+  it('xiangqi givesCheckBefore (before a move) answers as givesCheck after it, for every pseudo-legal move', () => {
+    const buf = new Int32Array(256);
+    let moves = 0;
+    let checks = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      // the positions of random playouts (the side that just moved is never in check), long ones too
+      const pos = playout(xq(seed % 2 ? XQ_START : XQ_MIDDLE), 2 + seed, seed + 900);
+      const board = Array.from(pos.board);
+      const n = xiangqiPseudo(pos, buf, 0);
+      for (let i = 0; i < n; i++) {
+        const m = buf[i]!;
+        const before = givesCheckBefore(pos, m);
+        expect(Array.from(pos.board)).toEqual(board);
+        const legal = xiangqi.moveLegal!(pos, m, xiangqi.inCheck(pos));
+        pos.play(m);
+        expect(before).toBe(givesCheck(pos, m));
+        if (legal) expect(before).toBe(xiangqi.inCheck(pos));
+        pos.undo();
+        moves++;
+        if (before) checks++;
+      }
+    }
+    expect(moves).toBeGreaterThan(5000);
+    expect(checks).toBeGreaterThan(100);
   });
 
   it('xiangqi moveLegal in check keeps exactly the evasions', () => {

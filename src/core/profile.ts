@@ -91,6 +91,13 @@ export interface EngineProfile {
    */
   cannotGiveCheck?(pos: Position, m: number): boolean;
   /**
+   * Optional, with `givesCheck` (under the same assumption): before the search plays the
+   * pseudo-legal move m, exactly what `givesCheck` would answer right after it, so a pruned quiet
+   * move need not be played (nor tested for legality) to learn that it gives no check, and the
+   * child's check is known without asking after the move.
+   */
+  givesCheckBefore?(pos: Position, m: number): boolean;
+  /**
    * Optional, for games without `givesCheck` (chu): does the side to move attack an opponent's
    * royal now? When it does not, `checksAfter` answers for the moves of the position.
    */

@@ -6,7 +6,7 @@
  * an external stop flag. Works on any `Position` through `variant.generateLegal` and a per-game
  * `EngineProfile`; no allocation in the search loop.
  */
-import { isPromotion, moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
+import { isPlainMove, isPromotion, moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
 import { generatePseudo, generatePseudoCaptures, generatePseudoFrom, generatePseudoQuiets } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import type { EngineProfile, IncrementalEval, RepetitionInfo } from '../core/profile.js';
@@ -101,6 +101,8 @@ export class Searcher {
   private profile!: EngineProfile;
   private values!: Int32Array;
   private stride = 256;
+  /** Board size (squares): the history and countermove tables are per (piece code * size + square). */
+  private size = 0;
   private moves = new Int32Array(0);
   private scores = new Int32Array(0);
   private readonly killers = new Int32Array(MAX_PLY * 2 + 4);
@@ -216,7 +218,8 @@ export class Searcher {
       this.rootMoves = new Int32Array(stride);
       this.rootScores = new Int32Array(stride);
     }
-    const hsize = pos.variant.codeCount * pos.variant.geometry.size;
+    this.size = pos.variant.geometry.size;
+    const hsize = pos.variant.codeCount * this.size;
     if (hsize !== this.historySize) {
       this.history = new Int32Array(hsize);
       this.counters = new Int32Array(hsize);
@@ -695,6 +698,7 @@ export class Searcher {
     const b = this.pos.board;
     const from = moveFrom(m);
     const to = moveTo(m);
+    if (isPlainMove(m)) return to !== from && b[to] !== 0 ? this.values[b[to]!]! : 0;
     const mid = moveMid(m);
     let v = 0;
     if (to !== from && b[to] !== 0) v += this.values[b[to]!]!;
@@ -716,6 +720,8 @@ export class Searcher {
     const values = this.values;
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
+    const history = this.history;
+    const size = this.size;
     for (let i = start; i < end; i++) {
       const m = moves[i]!;
       if (m === ttMove) {
@@ -723,6 +729,14 @@ export class Searcher {
         continue;
       }
       const p = b[moveFrom(m)]!;
+      if (isPlainMove(m) && m !== k1 && m !== k2 && m !== counter) {
+        // a plain move (no mid square, no promotion): MVV-LVA for a capture, else its history
+        const to = moveTo(m);
+        const q = to !== moveFrom(m) ? b[to]! : 0;
+        const cap = q !== 0 ? values[q]! : 0;
+        scores[i] = cap > 0 ? (1 << 26) + cap * 64 - (values[p]! >> 4) : history[p * size + to]!;
+        continue;
+      }
       const cap = this.captured(m);
       // MVV-LVA: most valuable victim first, then the least valuable attacker
       scores[i] = cap > 0 ? (1 << 26) + cap * 64 - (values[p]! >> 4) : this.quietScore(m, p, k1, k2, counter);
@@ -746,7 +760,7 @@ export class Searcher {
     if (m === k1) return KILLER_SCORE + 2;
     if (m === k2) return KILLER_SCORE + 1;
     if (m === counter) return KILLER_SCORE;
-    return this.history[p * this.pos.variant.geometry.size + moveTo(m)]!;
+    return this.history[p * this.size + moveTo(m)]!;
   }
 
   /** Repetition check for the node at `idx` (its hash already stored); returns index of an earlier occurrence or -1. */
@@ -899,7 +913,10 @@ export class Searcher {
     // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
-    const noCheck = futile && this.fastCheck ? this.profile.cannotGiveCheck : undefined;
+    // with fastCheck, the exact check test before each move where the profile has it (else the
+    // square filter for pruned moves, and the test after the move)
+    const checkBefore = this.fastCheck ? this.profile.givesCheckBefore : undefined;
+    const noCheck = futile && this.fastCheck && checkBefore === undefined ? this.profile.cannotGiveCheck : undefined;
     // without fastCheck, the profile's test before each move, where the side to move attacks no
     // enemy royal now (asked at the first move: 0 = not yet, 1 = usable, -1 = not)
     const checksAfter = this.fastCheck ? undefined : this.profile.checksAfter;
@@ -964,12 +981,17 @@ export class Searcher {
       const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
       // pruned unless it gives check: where the profile can tell before the move, it is not played
       // (legal or not: a move was searched already, so a legal one was seen)
-      if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
+      let childCheck = -1;
+      if (checkBefore !== undefined) {
+        if (futileHere) {
+          if (!checkBefore(pos, m)) continue;
+          childCheck = 1;
+        }
+      } else if (futileHere && noCheck !== undefined && noCheck(pos, m)) continue;
       if (untested) {
         if (lazy && !v.moveLegal!(pos, m, inCheck)) continue;
         legalSeen = true;
       }
-      let childCheck = -1;
       if (checksAfter !== undefined) {
         if (checkTest === 0) checkTest = this.profile.royalsAttacked!(pos) ? -1 : 1;
         if (checkTest === 1) {

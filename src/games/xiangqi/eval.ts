@@ -10,6 +10,7 @@ import { ADVISOR, CANNON, CHARIOT, cannotGiveCheck, ELEPHANT, givesCheck, HORSE,
 import { xiangqiCaptures, xiangqiPseudoCaptures } from './captures.js';
 import { xiangqiPseudo, xiangqiPseudoQuiets } from './moves.js';
 import { xiangqiEndRules } from './end.js';
+import { givesCheckBefore } from './gives-check.js';
 import { XIANGQI_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
@@ -341,6 +342,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     generatePseudo: xiangqiPseudo,
     givesCheck,
     cannotGiveCheck,
+    givesCheckBefore,
     nullMoveAllowed(pos: Position): boolean {
       const b = pos.board;
       const occ = pos.occ;
