@@ -93,8 +93,8 @@ export interface EngineProfile {
   /**
    * Optional, with `givesCheck` (under the same assumption): before the search plays the
    * pseudo-legal move m, exactly what `givesCheck` would answer right after it, so a pruned quiet
-   * move need not be played (nor tested for legality) to learn that it gives no check, and the
-   * child's check is known without asking after the move.
+   * move need not be played (nor tested for legality) to learn that it gives no check. (The search
+   * asks it for such moves only: for a move it plays, `givesCheck` after the move is cheaper.)
    */
   givesCheckBefore?(pos: Position, m: number): boolean;
   /**

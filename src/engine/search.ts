@@ -913,8 +913,8 @@ export class Searcher {
     // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
-    // with fastCheck, the exact check test before each move where the profile has it (else the
-    // square filter for pruned moves, and the test after the move)
+    // with fastCheck, a futility-pruned move is tested for check before it is played: exactly where
+    // the profile can (givesCheckBefore), else by its square filter and the test after the move
     const checkBefore = this.fastCheck ? this.profile.givesCheckBefore : undefined;
     const noCheck = futile && this.fastCheck && checkBefore === undefined ? this.profile.cannotGiveCheck : undefined;
     // without fastCheck, the profile's test before each move, where the side to move attacks no
