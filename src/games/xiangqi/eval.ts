@@ -76,39 +76,43 @@ const VALUE_MAX = 1 << (VALUE_BITS - 1);
  * Horse moves by table: per square its 4 legs (HORSE_LEGS[sq], leg d in bits 8d..8d + 7; a leg with
  * no target on the board is the square itself, which the horse occupies, so it counts as blocked), and per square and
  * set of free legs (bit d: leg d free) the targets' bits in the 3 occupancy words
- * (HORSE_TARGETS[(sq * 16 + legs) * 3 + word]) and their number (HORSE_TARGET_COUNT[sq * 16 + legs]).
+ * (HORSE_TARGETS[(sq * 16 + legs) * 3 + word]) and their number (HORSE_TARGET_COUNT[sq * 16 + legs]);
+ * built with the profile (not at load: the quick CLI paths load this module but never evaluate).
  */
-const HORSE_LEGS = new Int32Array(SIZE);
-const HORSE_TARGETS = new Int32Array(SIZE * 16 * 3);
-const HORSE_TARGET_COUNT = new Uint8Array(SIZE * 16);
-for (let sq = 0; sq < SIZE; sq++) {
-  const x = sq % W;
-  const y = (sq / W) | 0;
-  // leg d: one step (dx, dy); its targets two steps on in that direction and one to either side
-  const steps = [[0, 1], [0, -1], [1, 0], [-1, 0]] as const;
-  for (let d = 0; d < 4; d++) {
-    const [dx, dy] = steps[d]!;
-    const targets: number[] = [];
-    for (const side of [-1, 1]) {
-      const tx = x + 2 * dx + (dx === 0 ? side : 0);
-      const ty = y + 2 * dy + (dy === 0 ? side : 0);
-      if (tx >= 0 && tx < W && ty >= 0 && ty < H) targets.push(ty * W + tx);
-    }
-    HORSE_LEGS[sq]! |= (targets.length > 0 ? (y + dy) * W + x + dx : sq) << (8 * d);
-    for (let legs = 0; legs < 16; legs++) {
-      if ((legs & (1 << d)) === 0) continue;
-      for (const t of targets) {
-        HORSE_TARGETS[(sq * 16 + legs) * 3 + (t >> 5)]! |= 1 << (t & 31);
-        HORSE_TARGET_COUNT[sq * 16 + legs]!++;
+function buildHorseTables(): { legs: Int32Array; targets: Int32Array; counts: Uint8Array } {
+  const HORSE_LEGS = new Int32Array(SIZE);
+  const HORSE_TARGETS = new Int32Array(SIZE * 16 * 3);
+  const HORSE_TARGET_COUNT = new Uint8Array(SIZE * 16);
+  for (let sq = 0; sq < SIZE; sq++) {
+    const x = sq % W;
+    const y = (sq / W) | 0;
+    // leg d: one step (dx, dy); its targets two steps on in that direction and one to either side
+    const steps = [[0, 1], [0, -1], [1, 0], [-1, 0]] as const;
+    for (let d = 0; d < 4; d++) {
+      const [dx, dy] = steps[d]!;
+      const targets: number[] = [];
+      for (const side of [-1, 1]) {
+        const tx = x + 2 * dx + (dx === 0 ? side : 0);
+        const ty = y + 2 * dy + (dy === 0 ? side : 0);
+        if (tx >= 0 && tx < W && ty >= 0 && ty < H) targets.push(ty * W + tx);
+      }
+      HORSE_LEGS[sq]! |= (targets.length > 0 ? (y + dy) * W + x + dx : sq) << (8 * d);
+      for (let legs = 0; legs < 16; legs++) {
+        if ((legs & (1 << d)) === 0) continue;
+        for (const t of targets) {
+          HORSE_TARGETS[(sq * 16 + legs) * 3 + (t >> 5)]! |= 1 << (t & 31);
+          HORSE_TARGET_COUNT[sq * 16 + legs]!++;
+        }
       }
     }
+    // the words of a square's targets merge without collision (horseMobility relies on it)
+    const j = (sq * 16 + 15) * 3;
+    let merged = HORSE_TARGETS[j]! | HORSE_TARGETS[j + 1]! | HORSE_TARGETS[j + 2]!;
+    let n = 0;
+    for (; merged !== 0; merged &= merged - 1) n++;
+    if (n !== HORSE_TARGET_COUNT[sq * 16 + 15]) throw new Error('horse targets collide');
   }
-  // the words of a square's targets merge without collision (horseMobility relies on it)
-  const j = (sq * 16 + 15) * 3;
-  let merged = HORSE_TARGETS[j]! | HORSE_TARGETS[j + 1]! | HORSE_TARGETS[j + 2]!;
-  let n = 0;
-  for (; merged !== 0; merged &= merged - 1) n++;
-  if (n !== HORSE_TARGET_COUNT[sq * 16 + 15]) throw new Error('horse targets collide');
+  return { legs: HORSE_LEGS, targets: HORSE_TARGETS, counts: HORSE_TARGET_COUNT };
 }
 
 /**
@@ -125,6 +129,7 @@ for (let sq = 0; sq < SIZE; sq++) FILE_BITS[(sq % W) * 3 + (sq >> 5)]! |= 1 << (
 export function xiangqiProfile(v: Variant): EngineProfile {
   const { pst, values } = buildXiangqiTables();
   const counts = new Int32Array(v.codeCount);
+  const { legs: HORSE_LEGS, targets: HORSE_TARGETS, counts: HORSE_TARGET_COUNT } = buildHorseTables();
   // full evaluations by position hash (a search evaluates many positions again, e.g. in each
   // iteration); the lazy exit is decided before the cache is asked, so every result is unchanged
   const cache = new Int32Array(2 << CACHE_BITS);
