@@ -57,16 +57,17 @@ describe('transposition table', () => {
     tt.store(123, 456, 0x0304, -29990, 7, BOUND_EXACT);
     const e = tt.probe(123, 456);
     expect(e).toBeGreaterThanOrEqual(0);
-    expect([tt.move(e), tt.score(e), tt.depth(e), tt.bound(e)]).toEqual([0x0304, -29990, 7, BOUND_EXACT]);
+    expect([tt.move, tt.score, tt.depth, tt.bound]).toEqual([0x0304, -29990, 7, BOUND_EXACT]);
     // same bucket, other check word: not found
     expect(tt.probe(123, 457)).toBe(-1);
     // a result without a move keeps the old move
     tt.store(123, 456, 0, 50, 9, BOUND_LOWER);
-    const e2 = tt.probe(123, 456);
-    expect([tt.move(e2), tt.score(e2), tt.depth(e2), tt.bound(e2)]).toEqual([0x0304, 50, 9, BOUND_LOWER]);
+    expect(tt.probe(123, 456)).toBeGreaterThanOrEqual(0);
+    expect([tt.move, tt.score, tt.depth, tt.bound]).toEqual([0x0304, 50, 9, BOUND_LOWER]);
     // depth 0 entries are real entries too
     tt.store(99, 1, 5, 1, 0, BOUND_UPPER);
-    expect(tt.depth(tt.probe(99, 1))).toBe(0);
+    expect(tt.probe(99, 1)).toBeGreaterThanOrEqual(0);
+    expect(tt.depth).toBe(0);
     tt.clear();
     expect(tt.probe(123, 456)).toBe(-1);
   });

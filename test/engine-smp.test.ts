@@ -23,7 +23,7 @@ describe('shared transposition table', () => {
     a.store(5, 77, 0x0102, -40, 6, BOUND_LOWER);
     const e = b.probe(5, 77);
     expect(e).toBeGreaterThanOrEqual(0);
-    expect([b.move(e), b.score(e), b.depth(e), b.bound(e)]).toEqual([0x0102, -40, 6, BOUND_LOWER]);
+    expect([b.move, b.score, b.depth, b.bound]).toEqual([0x0102, -40, 6, BOUND_LOWER]);
   });
 
   it('reads a torn or foreign entry as a miss', () => {
@@ -53,9 +53,9 @@ describe('shared transposition table', () => {
   it('answers for the entry as it was probed, whatever is written there after', () => {
     const t = new TranspositionTable(1, { shared: true });
     t.store(3, 8, 0x0708, 12, 3, BOUND_EXACT);
-    const e = t.probe(3, 8);
+    expect(t.probe(3, 8)).toBeGreaterThanOrEqual(0);
     new TranspositionTable(0, { buffer: t.buffer! }).store(3, 8, 0x0900, -7, 9, BOUND_LOWER);
-    expect([t.move(e), t.score(e), t.depth(e), t.bound(e)]).toEqual([0x0708, 12, 3, BOUND_EXACT]);
+    expect([t.move, t.score, t.depth, t.bound]).toEqual([0x0708, 12, 3, BOUND_EXACT]);
   });
 });
 

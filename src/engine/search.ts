@@ -557,7 +557,7 @@ export class Searcher {
 
   private ttMoveAt(pos: Position): number {
     const e = this.tt.probe(pos.hashLo, pos.hashHi);
-    return e >= 0 ? this.tt.move(e) : 0;
+    return e >= 0 ? this.tt.move : 0;
   }
 
   private poll(): void {
@@ -580,7 +580,6 @@ export class Searcher {
     const n = this.rootCount;
     const moves = this.rootMoves;
     const rs = this.rootScores;
-    const v = pos.variant;
     const inCheck = this.repCheck[this.rootIndex] === 1;
     const alpha0 = alpha;
     let best = -INF;
@@ -852,10 +851,10 @@ export class Searcher {
     // transposition table
     let ttMove = 0;
     if (e >= 0) {
-      ttMove = this.tt.move(e);
-      if (!pvNode && this.tt.depth(e) >= depth) {
-        const s = scoreFromTt(this.tt.score(e), ply);
-        const bound = this.tt.bound(e);
+      ttMove = this.tt.move;
+      if (!pvNode && this.tt.depth >= depth) {
+        const s = scoreFromTt(this.tt.score, ply);
+        const bound = this.tt.bound;
         if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
       }
     }

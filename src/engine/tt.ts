@@ -85,8 +85,9 @@ export class TranspositionTable {
   }
 
   /**
-   * Index of the entry for the hash, or -1. Read it with move/score/depth/bound, which answer for
-   * the entry of the last probe (as it was when probed).
+   * Index of the entry for the hash, or -1. A hit's entry is read once, as it is at the probe
+   * (another thread may overwrite it meanwhile): `move`, `score`, `depth` and `bound` answer for
+   * it until the next hit.
    */
   probe(lo: number, hi: number): number {
     // (indices by `|`: base is a multiple of 8, and an `|` needs no overflow check)
@@ -113,17 +114,20 @@ export class TranspositionTable {
     return -1;
   }
 
-  // `_i`: the index probe returned (the entry is the one it read)
-  move(_i: number): number {
+  /** The move of the entry the last hit read (0: none). */
+  get move(): number {
     return this.hitMove;
   }
-  score(_i: number): number {
+  /** The score of the entry the last hit read (mate scores relative to its node). */
+  get score(): number {
     return this.hitScore;
   }
-  depth(_i: number): number {
+  /** The depth of the entry the last hit read. */
+  get depth(): number {
     return (this.hitMeta & 0xff) - 1;
   }
-  bound(_i: number): number {
+  /** The bound of the entry the last hit read (BOUND_UPPER, BOUND_LOWER or BOUND_EXACT). */
+  get bound(): number {
     return (this.hitMeta >>> 8) & 3;
   }
 
