@@ -22,7 +22,7 @@ import {
   sprtLlr,
   sprtTrinomial,
 } from '../src/match/elo.js';
-import { matchStats, runOpponentMatch, statsLines } from '../src/match/cli.js';
+import { matchStats, runOpponentMatch, statsLines, timeLine, timeSummary } from '../src/match/cli.js';
 import { execCommand } from '../src/match/external.js';
 import { builtinOpenings, builtinPlies, openingOf, parseOpenings } from '../src/match/openings.js';
 import { runMatch, type MatchConfig, type MatchGame } from '../src/match/runner.js';
@@ -288,9 +288,55 @@ describe('runner: concurrency, early stop, hanging engines', () => {
       expect(games[0]!.pgn).toContain('[WhiteTimeControl "40/5"]');
       expect(games[0]!.pgn).toContain('[BlackTimeControl "40/1"]');
       expect(games[0]!.pgn).not.toContain('[TimeControl ');
+      // each engine's thinking: its own moves, each at least the fake's 500 ms
+      const [a, b] = games[0]!.time;
+      expect([a.moves, b.moves]).toEqual([Math.ceil(games[0]!.plies / 2), Math.floor(games[0]!.plies / 2)]);
+      expect(a.ms).toBeGreaterThanOrEqual(490 * a.moves);
+      expect(b.ms).toBeGreaterThanOrEqual(490 * b.moves);
     } finally {
       delete process.env['FAKE_ENGINE_LOG'];
     }
+  });
+
+  it('time use: the clock left as each session ends, by engine; the opening moves are not an engine’s own', async () => {
+    // 2 moves a session; the opening's h2e2 and h9g7 count as moves made (as in XBoard), so each
+    // side's first session ends at its first own move
+    const games = await runMatch(
+      config({
+        engines: [
+          { command: fake('script', 'h0g2', 'i0h0', 'a0a1'), label: 'a' },
+          { command: fake('script', 'b9c7', 'i9h9'), label: 'b' },
+        ],
+        games: 1,
+        tc: { kind: 'level', movesPerSession: 2, baseMs: 5000, incMs: 0 },
+        openings: [{ number: 1, moves: ['h2e2', 'h9g7'] }],
+      }),
+    );
+    // b resigns at its third move: Red made h2e2 (opening), h0g2, i0h0, a0a1 (sessions end at moves 2
+    // and 4), Black h9g7 (opening), b9c7, i9h9 (one session ended, at move 2)
+    expect(games[0]!.result).toBe('1-0');
+    const [a, b] = games[0]!.time;
+    expect([a.moves, b.moves]).toEqual([3, 2]);
+    expect([a.sessionLeftMs.length, b.sessionLeftMs.length]).toEqual([2, 1]);
+    // the clock carries over: at Red's second session end it holds what was left of the first plus 5 s, less its thinking
+    const [first, second] = a.sessionLeftMs as [number, number];
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(5000);
+    expect(second).toBeGreaterThan(5000);
+    expect(second).toBeLessThanOrEqual(first + 5000);
+    expect(b.sessionLeftMs[0]).toBeLessThanOrEqual(5000);
+  });
+
+  it('time summaries: mean per move, the median and least clock left as sessions ended', () => {
+    const game = (ms0: number, left0: number[], ms1: number, left1: number[], moves = 40) =>
+      ({ time: [{ moves, ms: ms0, sessionLeftMs: left0 }, { moves, ms: ms1, sessionLeftMs: left1 }] }) as unknown as MatchGame;
+    const tc = { kind: 'level', movesPerSession: 40, baseMs: 30_000, incMs: 0 } as const;
+    const games = [game(24_000, [6000], 28_000, [2000]), game(26_000, [4000, 3000], 29_000, [1000, 500])];
+    const ours = timeSummary(games, 0, tc);
+    expect(ours).toEqual({ moves: 80, meanMs: 625, sessions: 3, medianLeftMs: 4000, leastLeftMs: 3000, medianLeftShare: 0.133 });
+    expect(timeSummary(games, 1, tc)).toMatchObject({ meanMs: 713, medianLeftMs: 1000, leastLeftMs: 500, medianLeftShare: 0.033 });
+    expect(timeLine('chuhan', ours, tc)).toBe('Time: chuhan 0.63 s a move (80 moves); clock left as a 40-move session ended: median 4.00 s (13% of 30 s), least 3.00 s (3 sessions)');
+    expect(timeLine('x', timeSummary(games, 0, { kind: 'st', seconds: 1 }), { kind: 'st', seconds: 1 })).toBe('Time: x 0.63 s a move (80 moves)');
   });
 
   it('--opponent-tc that is no time control: exit 2, one sentence, nothing started', async () => {

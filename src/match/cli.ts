@@ -173,6 +173,51 @@ export function statsLines(st: MatchStats, ours: string, theirs: string): string
 }
 
 /** Our commit (`git rev-parse --short HEAD`, "+dirty" with uncommitted changes), or null outside a checkout. */
+/** One engine's time use over a match's games (see `TimeUse`). */
+export interface TimeSummary {
+  /** Moves it chose and their mean time (ms). */
+  readonly moves: number;
+  readonly meanMs: number;
+  /** Sessions (40 moves of 40/30) it finished, and the clock it had left as they ended (ms). */
+  readonly sessions: number;
+  readonly medianLeftMs: number | null;
+  readonly leastLeftMs: number | null;
+  /** The median left as a share of one session's time (0.1 = 10%; time carried over can make it more than 1). */
+  readonly medianLeftShare: number | null;
+}
+
+/** Engine k's (0: ours, 1: the opponent) time use over `games`, `tc` being its time control. */
+export function timeSummary(games: readonly MatchGame[], k: 0 | 1, tc: TimeControlSpec): TimeSummary {
+  let moves = 0;
+  let ms = 0;
+  const left: number[] = [];
+  for (const g of games) {
+    const t = g.time[k];
+    moves += t.moves;
+    ms += t.ms;
+    left.push(...t.sessionLeftMs);
+  }
+  left.sort((a, b) => a - b);
+  const median = left.length === 0 ? null : left.length % 2 ? left[left.length >> 1]! : (left[left.length / 2 - 1]! + left[left.length / 2]!) / 2;
+  return {
+    moves,
+    meanMs: moves === 0 ? 0 : Math.round(ms / moves),
+    sessions: left.length,
+    medianLeftMs: median,
+    leastLeftMs: left.length ? left[0]! : null,
+    medianLeftShare: median !== null && tc.kind === 'level' ? Math.round((median / tc.baseMs) * 1000) / 1000 : null,
+  };
+}
+
+/** "Time: NAME 0.71 s a move (2,345 moves); clock left as a 40-move session ended: median 3.2 s (11%), least 0.4 s (31 sessions)". */
+export function timeLine(name: string, t: TimeSummary, tc: TimeControlSpec): string {
+  const sec = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  let line = `Time: ${name} ${sec(t.meanMs)} a move (${t.moves} moves)`;
+  if (tc.kind === 'level' && tc.movesPerSession > 0 && t.medianLeftMs !== null)
+    line += `; clock left as a ${tc.movesPerSession}-move session ended: median ${sec(t.medianLeftMs)} (${Math.round(t.medianLeftShare! * 100)}% of ${tc.baseMs / 1000} s), least ${sec(t.leastLeftMs!)} (${t.sessions} sessions)`;
+  return line;
+}
+
 function gitCommit(dir: string): string | null {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -359,6 +404,9 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
   });
   const st = matchStats({ games: results, paired, ...(sprt ? { sprt } : {}) });
   for (const line of statsLines(st, names[0], names[1])) io.out(line + '\n');
+  const timeUse = [timeSummary(results, 0, tc), timeSummary(results, 1, opponentTc)] as const;
+  io.out(timeLine(names[0], timeUse[0], tc) + '\n');
+  io.out(timeLine(names[1], timeUse[1], opponentTc) + '\n');
   const commit = gitCommit(root);
   const date = started.toISOString().slice(0, 10);
   const tcText = formatTimeControl(tc) + (odds ? ` vs ${formatTimeControl(opponentTc)}` : '');
@@ -394,8 +442,9 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
         ? { pairs: st.pentanomial.pairs, elo: finiteOrNull(st.pentanomial.estimate.elo), eloMargin95: finiteOrNull(st.pentanomial.estimate.margin) }
         : null,
       sprt: st.sprt,
+      timeUse: { engine: timeUse[0], opponent: timeUse[1] },
       pgn: pgnPath,
-      results: results.map((g) => ({ game: g.index + 1, first: g.names[g.firstEngine], result: g.result, reason: g.reason, plies: g.plies, opening: g.opening?.number ?? null })),
+      results: results.map((g) => ({ game: g.index + 1, first: g.names[g.firstEngine], result: g.result, reason: g.reason, plies: g.plies, opening: g.opening?.number ?? null, thinkMs: [g.time[0].ms, g.time[1].ms] })),
     };
     writeFileSync(opts.json, JSON.stringify(summary, null, 2) + '\n');
   }

@@ -85,6 +85,21 @@ export interface MatchGame {
   readonly seconds: number;
   /** The opening's number in the list (1-based) and its number of plies, when openings are used. */
   readonly opening?: { number: number; plies: number };
+  /** Each engine's thinking in this game (by engine index, as `names`). */
+  readonly time: readonly [TimeUse, TimeUse];
+}
+
+/** An engine's thinking in one game, as the runner clocked it. */
+export interface TimeUse {
+  /** Moves it chose (the opening's moves are not its own). */
+  readonly moves: number;
+  /** The time those moves took in all (ms, from the request to the move's arrival). */
+  readonly ms: number;
+  /**
+   * With moves per session (40/30): the clock it had left as each of its sessions ended, before
+   * the next session's time (and that move's increment) was added (ms).
+   */
+  readonly sessionLeftMs: readonly number[];
 }
 
 export function formatTimeControl(tc: TimeControlSpec): string {
@@ -203,6 +218,8 @@ async function playGame(
   const tcBySide = [tcOfEngine(first), tcOfEngine(first ^ 1)] as const; // each side's own time control
   const clocks = tcBySide.map((tc) => (tc.kind === 'level' ? tc.baseMs : 0));
   const movesMade = [0, 0];
+  // each side's thinking (a side is one engine for the whole game)
+  const thinking = [0, 1].map(() => ({ moves: 0, ms: 0, sessionLeftMs: [] as number[] }));
   const record: string[] = [];
   let lastText = '';
   const notation = getGame(pg.id).coordinate;
@@ -294,12 +311,16 @@ async function playGame(
           break;
         }
         movesMade[side]!++;
+        const sessionEnd = tc.movesPerSession > 0 && movesMade[side]! % tc.movesPerSession === 0;
+        if (sessionEnd) thinking[side]!.sessionLeftMs.push(clocks[side]!);
         clocks[side]! += tc.incMs;
-        if (tc.movesPerSession > 0 && movesMade[side]! % tc.movesPerSession === 0) clocks[side]! += tc.baseMs;
+        if (sessionEnd) clocks[side]! += tc.baseMs;
       } else if (elapsed > limit + config.timeMarginMs) {
         finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) exceeded ${tc.seconds}s per move (${elapsed} ms)`);
         break;
       }
+      thinking[side]!.moves++;
+      thinking[side]!.ms += elapsed;
       const m: Move = parsed.value;
       record.push(notation.format(pos, m));
       config.onMove?.(index, record.length, record[record.length - 1]!);
@@ -359,6 +380,8 @@ async function playGame(
     pgn,
     seconds: (Date.now() - t0) / 1000,
     ...(opening ? { opening: { number: opening.number, plies: opening.moves.length } } : {}),
+    // side `first` is engine 0
+    time: [thinking[first]!, thinking[first ^ 1]!],
   };
   return { game, restart: [...restart] };
 }
