@@ -1,6 +1,6 @@
 /**
- * The benchmark matches of 2026-12-01 (README "Matches against real engines"): every game of the
- * four PGN files is legal by our rules (the shipped bin's `validate`), the result recorded by the
+ * The benchmark matches of 2026-12-01 and 2026-12-03 (README "Matches against real engines"): every
+ * game of their PGN files is legal by our rules (the shipped bin's `validate`), the result recorded by the
  * match runner is the one in its JSON summary, the games the board decided (mate, stalemate,
  * perpetual check, repetition, royal capture) get that result from `validate`'s judge too, and the
  * summary's W-L-D is what its games add up to. The same for the level calibration matches of
@@ -14,11 +14,13 @@ import { execFileSync } from 'node:child_process';
 import { spawnCli } from './helpers/cli.js';
 
 const DIR = 'fixtures/matches/2026-12-01/';
+const DIR3 = 'fixtures/matches/2026-12-03/';
 const MATCHES = [
-  { pgn: 'chuhan-vs-hachu-chu-40-20.pgn', json: 'chu-hachu-40-20.json' },
-  { pgn: 'chuhan-vs-hachu-chu-40-20-ae83594.pgn', json: 'chu-hachu-40-20-ae83594.json' },
-  { pgn: 'chuhan-vs-fairy-stockfish-xiangqi-40-30.pgn', json: 'xq-fsf-40-30.json' },
-  { pgn: 'chuhan-vs-maxqi-xiangqi-40-20.pgn', json: 'xq-maxqi-40-20.json' },
+  { pgn: `${DIR}chuhan-vs-hachu-chu-40-20.pgn`, json: `${DIR}chu-hachu-40-20.json` },
+  { pgn: `${DIR}chuhan-vs-hachu-chu-40-20-ae83594.pgn`, json: `${DIR}chu-hachu-40-20-ae83594.json` },
+  { pgn: `${DIR}chuhan-vs-fairy-stockfish-xiangqi-40-30.pgn`, json: `${DIR}xq-fsf-40-30.json` },
+  { pgn: `${DIR}chuhan-vs-maxqi-xiangqi-40-20.pgn`, json: `${DIR}xq-maxqi-40-20.json` },
+  { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-e8b8164.pgn`, json: `${DIR3}xq-fsf-40-30-e8b8164.json` },
 ];
 const BOARD_ENDINGS = new Set(['checkmate', 'stalemate', 'perpetual check', 'repetition', 'royals captured']);
 
@@ -64,8 +66,8 @@ function checkMatch(summary: Summary, games: readonly Replayed[]): void {
 describe('benchmark match records replay', () => {
   for (const m of MATCHES) {
     it(m.pgn, () => {
-      const summary = JSON.parse(readFileSync(DIR + m.json, 'utf8')) as Summary;
-      const r = spawnCli(['validate', DIR + m.pgn, '--json']);
+      const summary = JSON.parse(readFileSync(m.json, 'utf8')) as Summary;
+      const r = spawnCli(['validate', m.pgn, '--json']);
       expect(r.code, r.stderr).toBe(0);
       checkMatch(summary, (JSON.parse(r.stdout) as { games: Replayed[] }).games);
     });
