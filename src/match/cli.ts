@@ -172,7 +172,6 @@ export function statsLines(st: MatchStats, ours: string, theirs: string): string
   return lines;
 }
 
-/** Our commit (`git rev-parse --short HEAD`, "+dirty" with uncommitted changes), or null outside a checkout. */
 /** One engine's time use over a match's games (see `TimeUse`). */
 export interface TimeSummary {
   /** Moves it chose and their mean time (ms). */
@@ -209,7 +208,7 @@ export function timeSummary(games: readonly MatchGame[], k: 0 | 1, tc: TimeContr
   };
 }
 
-/** "Time: NAME 0.71 s a move (2,345 moves); clock left as a 40-move session ended: median 3.2 s (11%), least 0.4 s (31 sessions)". */
+/** "Time: NAME 0.71 s a move (2345 moves); clock left as a 40-move session ended: median 3.20 s (11% of 30 s), least 0.40 s (31 sessions)". */
 export function timeLine(name: string, t: TimeSummary, tc: TimeControlSpec): string {
   const sec = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
   let line = `Time: ${name} ${sec(t.meanMs)} a move (${t.moves} moves)`;
@@ -218,6 +217,7 @@ export function timeLine(name: string, t: TimeSummary, tc: TimeControlSpec): str
   return line;
 }
 
+/** Our commit (`git rev-parse --short HEAD`, "+dirty" with uncommitted changes), or null outside a checkout. */
 function gitCommit(dir: string): string | null {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
