@@ -112,8 +112,30 @@ export interface EngineProfile {
   readonly royalsCapturable?: boolean;
   /** May the side to move try a null move (has pieces beyond pawns, so zugzwang is unlikely)? */
   nullMoveAllowed(pos: Position): boolean;
+  /** The search's pruning and reduction choices where the games differ (absent: the defaults). */
+  readonly tuning?: SearchTuning;
   /** Room for the legal moves of one position (move buffer stride). */
   readonly maxMoves: number;
+}
+
+/**
+ * Pruning and reduction choices of the search that are settled per game by self-play (each one a
+ * gate of its own: what helps xiangqi may hide a quiet mate in chu). Absent fields keep the
+ * defaults.
+ */
+export interface SearchTuning {
+  /**
+   * Null move from depth 2 with R = 3 + depth / 4 + min(3, (static score - beta) / 200) instead of
+   * from depth 3 with R = 2 (3 from depth 7).
+   */
+  readonly adaptiveNullMove?: boolean;
+  /**
+   * Late-move pruning: at a non-PV node of depth 1-3 not in check, a quiet move (no killer, no
+   * countermove, no check) is skipped once `lateMoves + depth²` moves were searched. Absent: none.
+   */
+  readonly lateMoves?: number;
+  /** Internal iterative reduction: a node of depth 4 or more with no table entry searches one ply less. */
+  readonly iir?: boolean;
 }
 
 /** Score given to a side that loses by a rule on a repetition (below the mate range). */

@@ -1,8 +1,8 @@
 /**
  * Game-agnostic alpha-beta search: iterative deepening principal-variation search with a
  * transposition table, quiescence on captures (and check evasions where the profile asks),
- * move ordering (hash move, MVV-LVA, killers, history), check extension, null move and late move
- * reductions, repetition and draw rules on the searched line, and limits by depth, nodes, time or
+ * move ordering (hash move, MVV-LVA, killers, history), check extension, null move, late move
+ * reductions, futility and (per the profile's tuning) late-move pruning, repetition and draw rules on the searched line, and limits by depth, nodes, time or
  * an external stop flag. Works on any `Position` through `variant.generateLegal` and a per-game
  * `EngineProfile`; no allocation in the search loop.
  */
@@ -151,6 +151,11 @@ export class Searcher {
   private fastCheck = false;
   /** The pseudo-legal capture generator (the profile's own, else the core's). */
   private pseudoCaptures: (pos: Position, out: Int32Array, start: number) => number = generatePseudoCaptures;
+  // the profile's tuning (SearchTuning), read once per search
+  private adaptiveNull = false;
+  /** Late-move pruning's base count (0: none). */
+  private lateMoves = 0;
+  private iir = false;
   /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
   private royalsCapturable = false;
   private readonly royalCap = new Uint8Array(MAX_PLY + 4);
@@ -232,6 +237,9 @@ export class Searcher {
     this.pst = profile.pst ?? null;
     this.pseudoCaptures = profile.generatePseudoCaptures ?? generatePseudoCaptures;
     this.royalsCapturable = profile.royalsCapturable === true;
+    this.adaptiveNull = profile.tuning?.adaptiveNullMove === true;
+    this.lateMoves = profile.tuning?.lateMoves ?? 0;
+    this.iir = profile.tuning?.iir === true;
     this.royalCap.fill(0);
     if (this.inc.counts.length !== pos.variant.codeCount) this.inc = { psqt: 0, counts: new Int32Array(pos.variant.codeCount) };
     const counts = this.inc.counts;
@@ -847,6 +855,8 @@ export class Searcher {
     if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
 
     if (depth <= 0) return this.quiesce(alpha, beta, ply, inCheck ? 1 : 0);
+    // internal iterative reduction: no table entry, so no hash move to order by
+    if (this.iir && depth >= 4 && e < 0 && !inCheck) depth--;
 
     // transposition table
     let ttMove = 0;
@@ -867,8 +877,8 @@ export class Searcher {
         // reverse futility: far above beta near the leaves
         if (depth <= 3 && staticEval - 110 * depth >= beta) return staticEval;
         // null move
-        if (depth >= 3 && staticEval >= beta && this.repFloor <= idx - 1 && this.profile.nullMoveAllowed(pos)) {
-          const r = 2 + (depth >= 7 ? 1 : 0);
+        if (depth >= (this.adaptiveNull ? 2 : 3) && staticEval >= beta && this.repFloor <= idx - 1 && this.profile.nullMoveAllowed(pos)) {
+          const r = this.adaptiveNull ? 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0) : 2 + (depth >= 7 ? 1 : 0);
           const aux = pos.aux;
           const floor = this.repFloor;
           pos.setTurn((pos.turn ^ 1) as 0 | 1);
@@ -912,10 +922,12 @@ export class Searcher {
     // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
+    // late-move pruning: quiet moves past this many searched ones are treated as futile
+    const lateCount = this.lateMoves > 0 && !pvNode && !inCheck && depth <= 3 && Math.abs(alpha) < MATE_BOUND ? this.lateMoves + depth * depth : NO_BOUND;
     // with fastCheck, a futility-pruned move is tested for check before it is played: exactly where
     // the profile can (givesCheckBefore), else by its square filter and the test after the move
     const checkBefore = this.fastCheck ? this.profile.givesCheckBefore : undefined;
-    const noCheck = futile && this.fastCheck && checkBefore === undefined ? this.profile.cannotGiveCheck : undefined;
+    const noCheck = (futile || lateCount !== NO_BOUND) && this.fastCheck && checkBefore === undefined ? this.profile.cannotGiveCheck : undefined;
     // without fastCheck, the profile's test before each move, where the side to move attacks no
     // enemy royal now (asked at the first move: 0 = not yet, 1 = usable, -1 = not)
     const checksAfter = this.fastCheck ? undefined : this.profile.checksAfter;
@@ -977,7 +989,7 @@ export class Searcher {
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
-      const futileHere = prune && quiet && searched > 0 && bs < KILLER_SCORE && futile;
+      const futileHere = quiet && searched > 0 && bs < KILLER_SCORE && ((prune && futile) || searched >= lateCount);
       // pruned unless it gives check: where the profile can tell before the move, it is not played
       // (legal or not: a move was searched already, so a legal one was seen)
       let childCheck = -1;

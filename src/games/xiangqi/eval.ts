@@ -360,5 +360,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       return false;
     },
     repetitionScore: judgedRepetitionScore(xiangqiEndRules),
+    // self-play gate at 40 moves / 5 s: README "Search, third round"
+    tuning: { adaptiveNullMove: true, lateMoves: 3, iir: true },
   };
 }
