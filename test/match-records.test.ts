@@ -22,6 +22,7 @@ const MATCHES = [
   { pgn: `${DIR}chuhan-vs-maxqi-xiangqi-40-20.pgn`, json: `${DIR}xq-maxqi-40-20.json` },
   { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-e8b8164.pgn`, json: `${DIR3}xq-fsf-40-30-e8b8164.json` },
   { pgn: `${DIR3}chuhan-vs-hachu-chu-40-20-e8b8164.pgn`, json: `${DIR3}chu-hachu-40-20-e8b8164.json` },
+  { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-c2a7c02.pgn`, json: `${DIR3}xq-fsf-40-30-c2a7c02.json` },
 ];
 const BOARD_ENDINGS = new Set(['checkmate', 'stalemate', 'perpetual check', 'repetition', 'royals captured']);
 

@@ -360,7 +360,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       return false;
     },
     repetitionScore: judgedRepetitionScore(xiangqiEndRules),
-    // self-play gate at 40 moves / 5 s: README "Search, third round"
+    // gated by self-play at 40 moves / 5 s (+34 ± 29 Elo): README "Results (2026-12-03, second run …)"
     tuning: { adaptiveNullMove: true, lateMoves: 3, iir: true },
   };
 }
