@@ -2,9 +2,10 @@
  * Game-agnostic alpha-beta search: iterative deepening principal-variation search with a
  * transposition table, quiescence on captures (and check evasions where the profile asks),
  * move ordering (hash move, MVV-LVA, killers, history), check extension, null move, late move
- * reductions, futility and (per the profile's tuning) late-move pruning, repetition and draw rules on the searched line, and limits by depth, nodes, time or
- * an external stop flag. Works on any `Position` through `variant.generateLegal` and a per-game
- * `EngineProfile`; no allocation in the search loop.
+ * reductions, futility and (per the profile's tuning) late-move pruning, repetition and draw rules
+ * on the searched line, and limits by depth, nodes, time or an external stop flag. Works on any
+ * `Position` through `variant.generateLegal` and a per-game `EngineProfile`; no allocation in the
+ * search loop.
  */
 import { isPlainMove, isPromotion, moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
 import { generatePseudo, generatePseudoCaptures, generatePseudoFrom, generatePseudoQuiets } from '../core/movegen.js';
@@ -919,7 +920,8 @@ export class Searcher {
     const cmKey = last !== 0 && this.repFloor <= idx - 1 ? pos.board[moveTo(last)]! * size + moveTo(last) : -1;
     const counter = cmKey >= 0 ? this.counters[cmKey]! : 0;
     // futility pruning of quiet moves near the leaves (never in check, never a checking move,
-    // never the first move; late-move pruning by count hid quiet mates in chu and is not used)
+    // never the first move; late-move pruning by count hid quiet mates in chu and is used only
+    // where the profile's tuning asks for it: xiangqi)
     const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
     const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
     // late-move pruning: quiet moves past this many searched ones are treated as futile
