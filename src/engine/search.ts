@@ -922,10 +922,10 @@ export class Searcher {
     // futility pruning of quiet moves near the leaves (never in check, never a checking move,
     // never the first move; late-move pruning by count hid quiet mates in chu and is used only
     // where the profile's tuning asks for it: xiangqi)
-    const prune = !pvNode && !inCheck && depth <= 2 && Math.abs(alpha) < MATE_BOUND;
-    const futile = prune && staticEval + FUTILITY[depth]! <= alpha;
+    const shallow = !pvNode && !inCheck && depth <= 3 && Math.abs(alpha) < MATE_BOUND;
+    const futile = shallow && depth <= 2 && staticEval + FUTILITY[depth]! <= alpha;
     // late-move pruning: quiet moves past this many searched ones are treated as futile
-    const lateCount = this.lateMoves > 0 && !pvNode && !inCheck && depth <= 3 && Math.abs(alpha) < MATE_BOUND ? this.lateMoves + depth * depth : NO_BOUND;
+    const lateCount = shallow && this.lateMoves > 0 ? this.lateMoves + depth * depth : NO_BOUND;
     // with fastCheck, a futility-pruned move is tested for check before it is played: exactly where
     // the profile can (givesCheckBefore), else by its square filter and the test after the move
     const checkBefore = this.fastCheck ? this.profile.givesCheckBefore : undefined;
@@ -991,7 +991,7 @@ export class Searcher {
       }
       const quiet = !this.isNoisy(m);
       const piece = pos.board[moveFrom(m)]!;
-      const futileHere = quiet && searched > 0 && bs < KILLER_SCORE && ((prune && futile) || searched >= lateCount);
+      const futileHere = quiet && searched > 0 && bs < KILLER_SCORE && (futile || searched >= lateCount);
       // pruned unless it gives check: where the profile can tell before the move, it is not played
       // (legal or not: a move was searched already, so a legal one was seen)
       let childCheck = -1;
