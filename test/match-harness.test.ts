@@ -346,6 +346,18 @@ describe('runner: concurrency, early stop, hanging engines', () => {
     expect(err).toBe('match: --opponent-tc "40/fast" is not a time control (40/60, 60+1 or st=1)\n');
   });
 
+  it('--level with an --engine command that does not carry it: exit 2 (it would only label the results)', async () => {
+    let err = '';
+    const io = { out: () => {}, err: (t: string) => (err += t) };
+    const code = await runOpponentMatch(['--opponent', fake('script'), '--engine', 'node bin/chuhan.js engine --protocol xboard', '--level', '6'], io);
+    expect(code).toBe(2);
+    expect(err).toBe('match: --level 6 sets the level of the default engine; with --engine, put --level 6 in its command too\n');
+    err = '';
+    const other = await runOpponentMatch(['--opponent', fake('script'), '--engine', 'chuhan engine --level 7', '--level', '6'], io);
+    expect(other).toBe(2);
+    expect(err).toContain('put --level 6 in its command');
+  });
+
   it('plain commands are run with exec (a kill reaches the engine, not only sh)', () => {
     expect(execCommand('node x.mjs hang')).toBe('exec node x.mjs hang');
     expect(execCommand('cd /tmp && engine')).toBe('cd /tmp && engine');

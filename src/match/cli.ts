@@ -14,7 +14,8 @@
  *   --opponent-tc 40/5                    the opponent's own time control (default: --tc): time
  *                                         odds; each engine gets its own `level` and clock
  *   --engine "<command>"                  default: node bin/chuhan.js engine --protocol xboard
- *   --level N                             chuhan's playing level 1-8 (default: full strength)
+ *   --level N                             chuhan's playing level 1-8 (default: full strength); with
+ *                                         --engine, its command must carry the same --level N
  *   --pgn FILE                            default: match-<variant>-<opponent>.pgn
  *   --max-plies N                         adjudicate a draw after N plies (xiangqi 300, chu 600)
  *   --margin MS                           clock tolerance before a loss on time (default 300)
@@ -298,6 +299,12 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
   const odds = formatTimeControl(opponentTc) !== formatTimeControl(tc);
   if (opts.level !== undefined && !/^[1-8]$/.test(opts.level)) {
     io.err(`match: --level must be 1-8, not "${opts.level}"\n`);
+    return 2;
+  }
+  // --level sets the default engine's level; a command of one's own carries its own flags, and a
+  // level that only labelled the results while the engine played at full strength would mislead
+  if (opts.level !== undefined && opts.engine !== undefined && !new RegExp(`--level[ =]${opts.level}(\\s|$)`).test(opts.engine)) {
+    io.err(`match: --level ${opts.level} sets the level of the default engine; with --engine, put --level ${opts.level} in its command too\n`);
     return 2;
   }
   const maxPlies = opts['max-plies'] !== undefined ? Number(opts['max-plies']) : getGame(game.id).defaults.matchPlies;
