@@ -76,8 +76,12 @@ describe('benchmark match records replay', () => {
   }
 });
 
-/** Level calibration folders: 51cda8f's (xiangqi and chu), 0b7f1fd and cd1e4cf (chu after the quiescence and repetition fixes, level 4 at 150k nodes). */
-const LEVEL_DIRS = [`${DIR}levels/`, `${DIR}levels2/`];
+/**
+ * Level calibration folders: 51cda8f's (xiangqi and chu), 0b7f1fd and cd1e4cf (chu after the
+ * quiescence and repetition fixes, level 4 at 150k nodes), 44b0ada (xiangqi after c2a7c02's pruning,
+ * adjacent levels against each other).
+ */
+const LEVEL_DIRS = [`${DIR}levels/`, `${DIR}levels2/`, `${DIR3}levels3/`];
 
 for (const LEVELS of LEVEL_DIRS) describe(`level calibration records replay: ${LEVELS}`, () => {
   const jsons = readdirSync(LEVELS).filter((f) => f.endsWith('.json')).sort();
