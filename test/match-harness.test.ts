@@ -5,7 +5,7 @@
  * hangs (answers nothing, not even quit) losing on time and being replaced. Scripted engines only
  * (fixtures/matches/fake-engine.mjs).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -346,16 +346,29 @@ describe('runner: concurrency, early stop, hanging engines', () => {
     expect(err).toBe('match: --opponent-tc "40/fast" is not a time control (40/60, 60+1 or st=1)\n');
   });
 
-  it('--level with an --engine command that does not carry it: exit 2 (it would only label the results)', async () => {
-    let err = '';
-    const io = { out: () => {}, err: (t: string) => (err += t) };
-    const code = await runOpponentMatch(['--opponent', fake('script'), '--engine', 'node bin/chuhan.js engine --protocol xboard', '--level', '6'], io);
-    expect(code).toBe(2);
-    expect(err).toBe('match: --level 6 sets the level of the default engine; with --engine, put --level 6 in its command too\n');
-    err = '';
-    const other = await runOpponentMatch(['--opponent', fake('script'), '--engine', 'chuhan engine --level 7', '--level', '6'], io);
-    expect(other).toBe(2);
-    expect(err).toContain('put --level 6 in its command');
+  it('--level N is sent as option Level=N to our engine, whatever its command; one that declares no Level option: exit 2', async () => {
+    const logFile = join(dir, 'level.log');
+    const json = join(dir, 'level.json');
+    process.env['FAKE_ENGINE_LOG'] = logFile;
+    try {
+      let err = '';
+      const io = { out: () => {}, err: (t: string) => (err += t) };
+      const args = ['--opponent', fake('script', 'h9g7'), '--games', '1', '--tc', 'st=1', '--pgn', join(dir, 'level.pgn'), '--level', '6'];
+      const refused = await runOpponentMatch([...args, '--engine', fake('script', 'h2e2')], io);
+      expect(refused).toBe(2);
+      expect(err).toBe(`match: the engine "${fake('script', 'h2e2')}" declares no Level option, so it cannot play at level 6\n`);
+      expect(readFileSync(logFile, 'utf8')).not.toMatch(/^(new|go|option)/m); // it was stopped before any game
+      writeFileSync(logFile, '');
+      err = '';
+      const played = await runOpponentMatch([...args, '--engine', fake('+level', 'script', 'h2e2'), '--json', json], io);
+      expect([played, err]).toEqual([0, '']);
+      // only our engine gets the option (the opponent's log lines are interleaved in the same file)
+      expect(readFileSync(logFile, 'utf8').match(/^option .*$/gm)).toEqual(['option Level=6']);
+      const summary = JSON.parse(readFileSync(json, 'utf8')) as { engine: { level: number | null }; games: number };
+      expect([summary.engine.level, summary.games]).toEqual([6, 1]);
+    } finally {
+      delete process.env['FAKE_ENGINE_LOG'];
+    }
   });
 
   it('plain commands are run with exec (a kill reaches the engine, not only sh)', () => {

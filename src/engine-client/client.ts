@@ -14,7 +14,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { GameId } from '../games/registry.js';
-import { parseFeatures } from './cecp.js';
+import { cecpOptionName, parseFeatures } from './cecp.js';
 import { wireOf, gameOfVariantName, gamesOfProtocol, type ClientProtocol, type WireFormat } from '../protocol/engine-dialects.js';
 import { EngineProcess } from './process.js';
 
@@ -280,7 +280,7 @@ export class EngineClient {
         if (k !== 'done') this.proc.send(`accepted ${k}`);
         if (k === 'done' && v === '0') deadline = Date.now() + 60_000;
         if (k === 'myname') this.idName = v;
-        if (k === 'option') this.declared.set(v.split(' -')[0]!.trim().toLowerCase(), { name: v.split(' -')[0]!.trim(), type: '', vars: [] });
+        if (k === 'option') this.declared.set(cecpOptionName(v).toLowerCase(), { name: cecpOptionName(v), type: '', vars: [] });
       }
       if (this.features.get('done') === '1') return 'yes';
       // after the first feature line the rest follow quickly

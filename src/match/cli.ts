@@ -14,8 +14,9 @@
  *   --opponent-tc 40/5                    the opponent's own time control (default: --tc): time
  *                                         odds; each engine gets its own `level` and clock
  *   --engine "<command>"                  default: node bin/chuhan.js engine --protocol xboard
- *   --level N                             chuhan's playing level 1-8 (default: full strength); with
- *                                         --engine, its command must carry the same --level N
+ *   --level N                             chuhan's playing level 1-8 (default: full strength), sent
+ *                                         as `option Level=N` (an --engine that declares no Level
+ *                                         option: exit 2)
  *   --pgn FILE                            default: match-<variant>-<opponent>.pgn
  *   --max-plies N                         adjudicate a draw after N plies (xiangqi 300, chu 600)
  *   --margin MS                           clock tolerance before a loss on time (default 300)
@@ -58,7 +59,7 @@ import {
   type SprtResult,
 } from './elo.js';
 import { builtinOpenings, parseOpenings, type Opening } from './openings.js';
-import { formatTimeControl, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
+import { EngineRefused, formatTimeControl, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
 
 export interface CliIo {
   out(text: string): void;
@@ -301,12 +302,6 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     io.err(`match: --level must be 1-8, not "${opts.level}"\n`);
     return 2;
   }
-  // --level sets the default engine's level; a command of one's own carries its own flags, and a
-  // level that only labelled the results while the engine played at full strength would mislead
-  if (opts.level !== undefined && opts.engine !== undefined && !new RegExp(`--level[ =]${opts.level}(\\s|$)`).test(opts.engine)) {
-    io.err(`match: --level ${opts.level} sets the level of the default engine; with --engine, put --level ${opts.level} in its command too\n`);
-    return 2;
-  }
   const maxPlies = opts['max-plies'] !== undefined ? Number(opts['max-plies']) : getGame(game.id).defaults.matchPlies;
   const margin = Number(opts.margin);
   if (!Number.isInteger(maxPlies) || maxPlies < 1 || !Number.isFinite(margin) || margin < 0) {
@@ -360,8 +355,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     openings = r.openings;
   }
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const level = opts.level ? ` --level ${opts.level}` : '';
-  const ours = opts.engine ?? `node ${resolve(root, 'bin/chuhan.js')} engine --protocol xboard${level}`;
+  const ours = opts.engine ?? `node ${resolve(root, 'bin/chuhan.js')} engine --protocol xboard`;
   const theirs = resolveCommand(known?.command ?? opts.opponent);
   const pgnPath = opts.pgn ?? `match-${game.xboardName}-${(opts.opponent.split(/[\s/]/).pop() ?? 'opponent').replace(/[^\w.-]/g, '')}.pgn`;
   writeFileSync(pgnPath, '');
@@ -377,38 +371,45 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
   let ids: readonly [string, string] = names;
   const paired = openings !== undefined;
   const done: MatchGame[] = [];
-  const results = await runMatch({
-    game,
-    engines: [
-      { command: ours, label: opts.engine ? 'engine' : 'chuhan' },
-      {
-        command: theirs,
-        label: known ? opts.opponent : 'opponent',
-        options: opts['opponent-option'] ?? known?.options ?? [],
-        ...(odds ? { tc: opponentTc } : {}),
+  let results: MatchGame[];
+  try {
+    results = await runMatch({
+      game,
+      engines: [
+        { command: ours, label: opts.engine ? 'engine' : 'chuhan', ...(opts.level ? { level: Number(opts.level) } : {}) },
+        {
+          command: theirs,
+          label: known ? opts.opponent : 'opponent',
+          options: opts['opponent-option'] ?? known?.options ?? [],
+          ...(odds ? { tc: opponentTc } : {}),
+        },
+      ],
+      games,
+      tc,
+      maxPlies,
+      timeMarginMs: margin,
+      concurrency,
+      distinctNames: true,
+      ...(openings ? { openings } : {}),
+      ...(sprt ? { stop: (gs: readonly MatchGame[]) => matchStats({ games: gs, paired, sprt }).sprt?.verdict != null } : {}),
+      ...(logFile ? { log: (line: string) => appendFileSync(logFile, `${Date.now()} ${line}\n`) } : {}),
+      onGame: (g) => {
+        names = g.names;
+        ids = g.ids;
+        done.push(g);
+        appendFileSync(pgnPath, g.pgn + '\n');
+        const ourSide = getGame(game.id).sideNames[g.firstEngine === 0 ? 0 : 1];
+        const op = g.opening ? `, opening ${g.opening.number}` : '';
+        io.out(
+          `game ${g.index + 1}${op}: ${g.names[0]} (${ourSide}) ${g.result} ${g.reason}, ${g.plies} plies, ${g.seconds.toFixed(0)} s; ${scoreLine(done, g.names[0], g.names[1])}\n`,
+        );
       },
-    ],
-    games,
-    tc,
-    maxPlies,
-    timeMarginMs: margin,
-    concurrency,
-    distinctNames: true,
-    ...(openings ? { openings } : {}),
-    ...(sprt ? { stop: (gs: readonly MatchGame[]) => matchStats({ games: gs, paired, sprt }).sprt?.verdict != null } : {}),
-    ...(logFile ? { log: (line: string) => appendFileSync(logFile, `${Date.now()} ${line}\n`) } : {}),
-    onGame: (g) => {
-      names = g.names;
-      ids = g.ids;
-      done.push(g);
-      appendFileSync(pgnPath, g.pgn + '\n');
-      const ourSide = getGame(game.id).sideNames[g.firstEngine === 0 ? 0 : 1];
-      const op = g.opening ? `, opening ${g.opening.number}` : '';
-      io.out(
-        `game ${g.index + 1}${op}: ${g.names[0]} (${ourSide}) ${g.result} ${g.reason}, ${g.plies} plies, ${g.seconds.toFixed(0)} s; ${scoreLine(done, g.names[0], g.names[1])}\n`,
-      );
-    },
-  });
+    });
+  } catch (e) {
+    if (!(e instanceof EngineRefused)) throw e;
+    io.err(`match: ${e.message}\n`);
+    return 2;
+  }
   const st = matchStats({ games: results, paired, ...(sprt ? { sprt } : {}) });
   for (const line of statsLines(st, names[0], names[1])) io.out(line + '\n');
   const timeUse = [timeSummary(results, 0, tc), timeSummary(results, 1, opponentTc)] as const;

@@ -6,7 +6,7 @@
  * `usermove` (or a bare move) afterwards, `ping`/`pong` to synchronise, `result` and `quit`.
  * Engine moves are collected leg by leg (`move f5e6,` then `move e6e7`).
  */
-import { parseFeatures } from '../engine-client/cecp.js';
+import { cecpOptionName, parseFeatures } from '../engine-client/cecp.js';
 import { EngineProcess } from '../engine-client/process.js';
 
 export interface EngineMessage {
@@ -40,6 +40,8 @@ export const execCommand = (command: string): string => (/^[^;&|<>()`$\n]+$/.tes
 export class XboardEngine {
   readonly options: XboardEngineOptions;
   readonly features = new Map<string, string>();
+  /** The names of the options the engine declared (`feature option="NAME -TYPE …"`, repeated), lower-case. */
+  readonly optionNames = new Set<string>();
   private readonly proc: EngineProcess;
   private partialMove = '';
   private pingCounter = 0;
@@ -101,6 +103,7 @@ export class XboardEngine {
       }
       for (const [k, v] of parseFeatures(line.slice(8))) {
         this.features.set(k, v);
+        if (k === 'option') this.optionNames.add(cecpOptionName(v).toLowerCase());
         if (k !== 'done') this.send(`accepted ${k}`);
         if (k === 'done' && v === '0') deadline = Date.now() + 60_000;
       }

@@ -39,6 +39,8 @@ export interface EngineSpec {
   readonly label: string;
   /** CECP `option NAME=VALUE` settings sent after the features (e.g. HaChu's `Allow repeats=1`). */
   readonly options?: readonly string[];
+  /** chuhan's playing level 1-8, sent as `option Level=N`: an engine that declares no `Level` option is refused. */
+  readonly level?: number;
   /** This engine's own time control (default: the match's `tc`), sent as its `level`/`st` and clocked for it: time odds. */
   readonly tc?: TimeControlSpec;
 }
@@ -122,6 +124,9 @@ function timeControlTags(first: TimeControlSpec, second: TimeControlSpec): [stri
   return tag(first) === tag(second) ? [['TimeControl', tag(first)]] : [['WhiteTimeControl', tag(first)], ['BlackTimeControl', tag(second)]];
 }
 
+/** An engine that cannot play as the match asks (a bad setting, not a crash). */
+export class EngineRefused extends Error {}
+
 /** A pair of engines that plays one game after another (one per concurrent game). */
 class Slot {
   engines: [XboardEngine | null, XboardEngine | null] = [null, null];
@@ -140,7 +145,13 @@ class Slot {
       const fresh = new XboardEngine({ command: c.engines[k]!.command, label, log: c.log ?? (() => {}), ...(c.cwd ? { cwd: c.cwd } : {}) });
       this.engines[k] = fresh;
       await fresh.start();
-      for (const o of c.engines[k]!.options ?? []) fresh.send(`option ${o}`);
+      const spec = c.engines[k]!;
+      if (spec.level !== undefined && !fresh.optionNames.has('level')) {
+        await fresh.quit(200);
+        throw new EngineRefused(`the engine "${spec.command}" declares no Level option, so it cannot play at level ${spec.level}`);
+      }
+      for (const o of spec.options ?? []) fresh.send(`option ${o}`);
+      if (spec.level !== undefined) fresh.send(`option Level=${spec.level}`);
     }
     return this.engines as [XboardEngine, XboardEngine];
   }
@@ -179,20 +190,25 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
     }
   };
   const worker = async (slot: Slot) => {
-    while (!stopped && next < config.games) {
-      const i = next++;
-      const engines = await slot.ready();
-      const { game, restart } = await playGame(config, engines, i, (i % 2) as 0 | 1);
-      for (const k of restart) await slot.discard(k);
-      finished.set(i, game);
-      flush();
+    try {
+      while (!stopped && next < config.games) {
+        const i = next++;
+        const engines = await slot.ready();
+        const { game, restart } = await playGame(config, engines, i, (i % 2) as 0 | 1);
+        for (const k of restart) await slot.discard(k);
+        finished.set(i, game);
+        flush();
+      }
+    } catch (e) {
+      stopped = true; // the other slots finish the game they are playing and start no other
+      throw e;
     }
   };
-  try {
-    await Promise.all(slots.map(worker));
-  } finally {
-    await Promise.all(slots.map((s) => s.close()));
-  }
+  // every slot ends before the engines are closed (Promise.all would close them under a slot still playing)
+  const ended = await Promise.allSettled(slots.map(worker));
+  await Promise.all(slots.map((s) => s.close()));
+  const failure = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
   return results;
 }
 
