@@ -256,6 +256,65 @@ describe('runner: concurrency, early stop, hanging engines', () => {
     expect(Date.now() - t0).toBeLessThan(25_000);
   });
 
+  it('a first Ctrl-C (finishSignal): the game under way is played to its end, no other starts', async () => {
+    const finish = new AbortController();
+    // a (Red, slow) moves after 500 ms and b's a0a5 is illegal: game 1 ends 1-0 after the signal
+    const games = await runMatch(
+      config({
+        engines: [{ command: fake('slow', 'h2e2'), label: 'a' }, { command: fake('script', 'a0a5'), label: 'b' }],
+        games: 4,
+        finishSignal: finish.signal,
+        log: (line) => {
+          if (line.startsWith('>first: go')) finish.abort();
+        },
+      }),
+    );
+    expect(games.map((g) => [g.result, g.scoreEngine0])).toEqual([['1-0', 1]]);
+  });
+
+  it('a second Ctrl-C (abortSignal): the game under way ends unfinished and not counted, every engine process is killed', async () => {
+    const logFile = join(dir, 'abort.log');
+    process.env['FAKE_ENGINE_LOG'] = logFile;
+    const abort = new AbortController();
+    try {
+      const t0 = Date.now();
+      // a hangs after its first go (not even quit ends it), behind a shell that a kill of the
+      // shell alone would leave running; the clock (30 s a move) would take long to end the game
+      const games = await runMatch(
+        config({
+          engines: [{ command: `${fake('hang')}; true`, label: 'a' }, { command: fake('script', 'h9g7'), label: 'b' }],
+          games: 2,
+          tc: { kind: 'st', seconds: 30 },
+          abortSignal: abort.signal,
+          log: (line) => {
+            if (line.startsWith('>first: go')) setTimeout(() => abort.abort(), 200);
+          },
+        }),
+      );
+      expect(games.map((g) => [g.result, g.reason, g.scoreEngine0])).toEqual([['*', 'interrupted', null]]);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      const pids = [...readFileSync(logFile, 'utf8').matchAll(/^pid (\d+)$/gm)].map((m) => Number(m[1]));
+      expect(pids).toHaveLength(2);
+      // (a killed process may take a moment to be reaped: look again for up to 3 s)
+      const isAlive = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      let alive = pids.filter(isAlive);
+      for (let i = 0; i < 30 && alive.length > 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        alive = alive.filter(isAlive);
+      }
+      expect(alive).toEqual([]);
+    } finally {
+      delete process.env['FAKE_ENGINE_LOG'];
+    }
+  });
+
   it('an engine that crashes loses that game, and the next game gets a new one', async () => {
     const games = await runMatch(config({ engines: [{ command: fake('crash'), label: 'a' }, { command: fake('script', 'h2e2'), label: 'b' }], games: 2 }));
     expect(games.map((g) => [g.result, g.reason])).toEqual([

@@ -24,6 +24,11 @@ export interface EngineProcessOptions {
   readonly label: string;
   /** Extra directories to search for a bare program name after PATH (default: /usr/games). */
   readonly extraPath?: readonly string[];
+  /**
+   * Start it in a process group of its own, so that a Ctrl-C in the terminal reaches only us (the
+   * match harness decides what to do with its engines); a kill then ends the whole group.
+   */
+  readonly ownProcessGroup?: boolean;
 }
 
 /** Splits a command line into words: spaces separate, '…' and "…" quote, \ escapes. */
@@ -135,13 +140,13 @@ export class EngineProcess {
     const o = this.options;
     let proc: ChildProcess;
     if (o.shell) {
-      proc = spawn(o.command, { shell: true, cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+      proc = spawn(o.command, { shell: true, cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: o.ownProcessGroup === true });
     } else {
       const words = splitCommand(o.command);
       if (words.length === 0) return 'the engine command is empty';
       const path = findProgram(words[0]!, process.env, o.extraPath ?? DEFAULT_EXTRA_PATH, o.cwd ?? process.cwd());
       if (!path) return `the program ${quoteInput(words[0])} was not found (not on PATH${words[0]!.includes('/') ? '' : ' or in /usr/games'}, or not executable)`;
-      proc = spawn(path, words.slice(1), { cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+      proc = spawn(path, words.slice(1), { cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: o.ownProcessGroup === true });
     }
     this.proc = proc;
     const onGone = () => {
@@ -226,6 +231,16 @@ export class EngineProcess {
 
   kill(): void {
     this.quitting = true;
-    if (this.proc && !this.exitedFlag) this.proc.kill('SIGKILL');
+    if (!this.proc || this.exitedFlag) return;
+    const pid = this.proc.pid;
+    if (this.options.ownProcessGroup === true && pid !== undefined) {
+      try {
+        process.kill(-pid, 'SIGKILL'); // the group: a shell and what it started
+        return;
+      } catch {
+        // the group is gone already: kill the process itself below
+      }
+    }
+    this.proc.kill('SIGKILL');
   }
 }

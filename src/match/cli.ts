@@ -35,6 +35,8 @@
  *                                         H0 (elo0) or H1 (elo1); --games is then the maximum
  *   --json FILE                           a summary for the results table (date, commit, time
  *                                         control, engines, machine, score, Elo, SPRT)
+ * Ctrl-C once: the games under way finish, no other starts, the summary as usual (exit 130);
+ * twice: the games under way end at once, unfinished and not counted (src/match/main.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -70,7 +72,8 @@ const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<
                         [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
                         [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
-                        [--json FILE]`;
+                        [--json FILE]
+Ctrl-C once stops after the games under way (the summary is kept); twice stops them now.`;
 
 /** Known opponents: command and game. */
 const OPPONENTS: Record<string, { command: string; game: ProtocolGame; options: string[] }> = {
@@ -232,7 +235,13 @@ function gitCommit(dir: string): string | null {
 
 const machine = (): string => `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${platform()} ${release()}, Node ${process.versions.node}`;
 
-export async function runOpponentMatch(argv: readonly string[], io: CliIo): Promise<number> {
+/** Ctrl-C: the first stops the match after the games under way, the second at once (main.ts). */
+export interface MatchInterrupt {
+  readonly finish: AbortSignal;
+  readonly abort: AbortSignal;
+}
+
+export async function runOpponentMatch(argv: readonly string[], io: CliIo, interrupt?: MatchInterrupt): Promise<number> {
   // biome-ignore lint/suspicious/noImplicitAnyLet: parseArgs' inferred result, assigned in the try
   let opts;
   try {
@@ -393,6 +402,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
       ...(openings ? { openings } : {}),
       ...(sprt ? { stop: (gs: readonly MatchGame[]) => matchStats({ games: gs, paired, sprt }).sprt?.verdict != null } : {}),
       ...(logFile ? { log: (line: string) => appendFileSync(logFile, `${Date.now()} ${line}\n`) } : {}),
+      ...(interrupt ? { finishSignal: interrupt.finish, abortSignal: interrupt.abort } : {}),
       onGame: (g) => {
         names = g.names;
         ids = g.ids;
@@ -410,6 +420,8 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     io.err(`match: ${e.message}\n`);
     return 2;
   }
+  const interrupted = interrupt?.finish.aborted === true || interrupt?.abort.aborted === true;
+  if (interrupted) io.out(`match: interrupted after ${results.length} of ${games} games\n`);
   const st = matchStats({ games: results, paired, ...(sprt ? { sprt } : {}) });
   for (const line of statsLines(st, names[0], names[1])) io.out(line + '\n');
   const timeUse = [timeSummary(results, 0, tc), timeSummary(results, 1, opponentTc)] as const;
@@ -438,6 +450,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
       concurrency,
       machine: { cpu: cpus()[0]?.model.trim() ?? null, cores: cpus().length, os: `${platform()} ${release()}`, node: process.versions.node },
       games: results.length,
+      interrupted,
       wins: st.wins,
       losses: st.losses,
       draws: st.draws,
@@ -456,5 +469,5 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo): Prom
     };
     writeFileSync(opts.json, JSON.stringify(summary, null, 2) + '\n');
   }
-  return 0;
+  return interrupted ? 130 : 0; // (as a shell reports a Ctrl-C: a script running matches one after another stops)
 }

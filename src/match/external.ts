@@ -28,6 +28,8 @@ export interface XboardEngineOptions {
   readonly label: string;
   /** MB for engines that set feature memory=1. */
   readonly memoryMb?: number;
+  /** Start it in its own process group (a Ctrl-C in the terminal then reaches only the harness). */
+  readonly ownProcessGroup?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export class XboardEngine {
       label: options.label,
       ...(options.cwd ? { cwd: options.cwd } : {}),
       ...(options.log ? { log: options.log } : {}),
+      ...(options.ownProcessGroup ? { ownProcessGroup: true } : {}),
     });
   }
 
@@ -213,6 +216,11 @@ export class XboardEngine {
   /** Says quit, then kills the process if it has not exited after `graceMs`. */
   async quit(graceMs = 1000): Promise<void> {
     await this.proc.quit('quit', graceMs);
+  }
+
+  /** Ends it at once (with its process group, when it has one of its own). */
+  kill(): void {
+    this.proc.kill();
   }
 }
 

@@ -12,8 +12,33 @@ const out = (t: string) => void process.stdout.write(t);
 const err = (t: string) => void process.stderr.write(t);
 
 if (argv.some((a) => a === '--opponent' || a.startsWith('--opponent='))) {
-  runOpponentMatch(argv, { out, err }).then(
+  // Ctrl-C: the first lets the games under way finish and then writes the summary; the second ends
+  // them at once (unfinished, not counted). The engines run in process groups of their own, so the
+  // terminal's Ctrl-C reaches only us. A second signal within 300 ms is the same press (npm run
+  // forwards the terminal's SIGINT to us as well).
+  const finish = new AbortController();
+  const abort = new AbortController();
+  let last = 0;
+  const onInterrupt = () => {
+    const now = Date.now();
+    if (now - last < 300) return;
+    last = now;
+    if (!finish.signal.aborted) {
+      err('match: stopping after the games under way (Ctrl-C again: stop them now)\n');
+      finish.abort();
+    } else if (!abort.signal.aborted) {
+      err('match: stopping now; the games under way are not counted\n');
+      abort.abort();
+    }
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', () => {
+    finish.abort();
+    abort.abort();
+  });
+  runOpponentMatch(argv, { out, err }, { finish: finish.signal, abort: abort.signal }).then(
     (code) => {
+      process.off('SIGINT', onInterrupt);
       process.exitCode = code;
     },
     (e: unknown) => {

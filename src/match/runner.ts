@@ -59,6 +59,14 @@ export interface MatchConfig {
   readonly cwd?: string;
   readonly log?: (line: string) => void;
   readonly onGame?: (g: MatchGame) => void;
+  /** Once aborted, no new game starts; the games under way are played to their end (a first Ctrl-C). */
+  readonly finishSignal?: AbortSignal;
+  /**
+   * Once aborted, the games under way end at once, unfinished ('*', not counted), and the engines
+   * are killed (a second Ctrl-C). The engines then run in their own process groups, so that a
+   * Ctrl-C in the terminal reaches only the harness.
+   */
+  readonly abortSignal?: AbortSignal;
   readonly onMove?: (gameIndex: number, ply: number, text: string) => void;
   /** Fixed openings: games 2k and 2k+1 start with opening k (colours swapped), see openings.ts. */
   readonly openings?: readonly Opening[];
@@ -142,7 +150,13 @@ class Slot {
       const e = this.engines[k];
       if (e?.alive) continue;
       const label = (k === 0 ? 'first' : 'second') + (this.slot > 0 ? `#${this.slot + 1}` : '');
-      const fresh = new XboardEngine({ command: c.engines[k]!.command, label, log: c.log ?? (() => {}), ...(c.cwd ? { cwd: c.cwd } : {}) });
+      const fresh = new XboardEngine({
+        command: c.engines[k]!.command,
+        label,
+        log: c.log ?? (() => {}),
+        ...(c.cwd ? { cwd: c.cwd } : {}),
+        ...(c.abortSignal ? { ownProcessGroup: true } : {}),
+      });
       this.engines[k] = fresh;
       await fresh.start();
       const spec = c.engines[k]!;
@@ -165,6 +179,10 @@ class Slot {
 
   async close(): Promise<void> {
     await Promise.all(this.engines.map((e) => e?.quit()));
+  }
+
+  kill(): void {
+    for (const e of this.engines) e?.kill();
   }
 }
 
@@ -189,9 +207,12 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
       if (!stopped && config.stop?.(results)) stopped = true;
     }
   };
+  const halted = () => stopped || config.finishSignal?.aborted === true || config.abortSignal?.aborted === true;
+  const killAll = () => slots.forEach((s) => s.kill());
+  config.abortSignal?.addEventListener('abort', killAll);
   const worker = async (slot: Slot) => {
     try {
-      while (!stopped && next < config.games) {
+      while (!halted() && next < config.games) {
         const i = next++;
         const engines = await slot.ready();
         const { game, restart } = await playGame(config, engines, i, (i % 2) as 0 | 1);
@@ -201,11 +222,12 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
       }
     } catch (e) {
       stopped = true; // the other slots finish the game they are playing and start no other
-      throw e;
+      if (config.abortSignal?.aborted !== true) throw e; // (killed while starting or setting up: no failure)
     }
   };
   // every slot ends before the engines are closed (Promise.all would close them under a slot still playing)
   const ended = await Promise.allSettled(slots.map(worker));
+  config.abortSignal?.removeEventListener('abort', killAll);
   await Promise.all(slots.map((s) => s.close()));
   const failure = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
@@ -284,6 +306,10 @@ async function playGame(
     while (!moved) {
       const msg = await mover.nextMessage(deadline);
       const elapsed = Date.now() - started;
+      if (config.abortSignal?.aborted) {
+        finish('*', 'interrupted', false);
+        break;
+      }
       if (msg === null) {
         // the hard limit: the clock (or the time per move) and the margin have run out
         finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) lost on time`);
