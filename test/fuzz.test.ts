@@ -284,6 +284,12 @@ describe(`property tests (seed ${SEED}, ${LONG > 0 ? `${LONG} inputs per target`
         pos.play(pick(r, legal));
         expect(pos.computeHash()).toEqual([pos.hashLo, pos.hashHi]);
       }
+      // line(): the start and the moves, this position left as it is
+      const endFen = game.formatFen(pos);
+      const line = pos.line();
+      expect([game.formatFen(line.start), line.moves.length, line.start.sp, game.formatFen(pos), pos.sp]).toEqual([startFen, hashes.length, 0, endFen, hashes.length]);
+      for (const m of line.moves) line.start.play(m);
+      expect(game.formatFen(line.start)).toBe(endFen);
       for (let k = hashes.length - 1; k >= 0; k--) {
         pos.undo();
         expect([pos.hashLo, pos.hashHi]).toEqual(hashes[k]);

@@ -308,6 +308,20 @@ export class Position {
     this.hashHi = u[at + 4]!;
   }
 
+  /**
+   * The moves played on this object that can be undone, oldest first, and the position before them
+   * (a new object, with no history); this one is left as it is.
+   */
+  line(): { start: Position; moves: Move[] } {
+    const moves: Move[] = [];
+    for (let k = 0; k < this.sp; k++) moves.push(this.u[k * U]!);
+    const start = new Position(this.variant, Math.max(STACK, this.sp)).copyFrom(this);
+    start.u.set(this.u.subarray(0, this.sp * U));
+    start.sp = this.sp;
+    while (start.sp > 0) start.undo();
+    return { start, moves };
+  }
+
   /** The last move played on this object, or 0. */
   lastMove(): Move {
     return this.sp > 0 ? this.u[(this.sp - 1) * U]! : 0;

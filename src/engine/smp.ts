@@ -133,15 +133,9 @@ export class HelperPool {
     this.seq = this.seq >= 0x3fffffff ? 1 : this.seq + 1;
     const seq = this.seq;
     // the root's undo stack, which the rules' repetition judge may walk: its moves and first position
-    const moves: Move[] = [];
-    const sp = pos.sp;
-    for (let k = 0; k < sp; k++) {
-      moves.push(pos.lastMove());
-      pos.undo();
-    }
-    const start = positionData(pos);
-    moves.reverse();
-    for (const m of moves) pos.play(m);
+    const line = pos.line();
+    const start = positionData(line.start);
+    const moves = line.moves;
     const go: HelperGo = { seq, start, moves, history, depth, exactRoot, instantSingle, generation };
     for (let i = 0; i < this.count; i++) {
       this.nodeCounts[i] = 0;
