@@ -430,6 +430,38 @@ describe('runner: concurrency, early stop, hanging engines', () => {
     }
   });
 
+  it('interrupted (a first Ctrl-C during game 1 of 4): the summary of the games played, "interrupted": true, exit 130', async () => {
+    const json = join(dir, 'interrupted.json');
+    const finish = new AbortController();
+    const abort = new AbortController();
+    let out = '';
+    const io = {
+      out: (t: string) => {
+        out += t;
+      },
+      err: () => {},
+    };
+    const args = ['--opponent', fake('script', 'a0a5'), '--engine', fake('slow', 'h2e2'), '--games', '4', '--tc', 'st=5', '--pgn', join(dir, 'interrupted.pgn'), '--json', json];
+    // the signal comes once our engine (Red in game 1, slow: it moves after 500 ms) is asked to move
+    const logFile = join(dir, 'interrupted.log');
+    writeFileSync(logFile, '');
+    process.env['FAKE_ENGINE_LOG'] = logFile;
+    const watch = setInterval(() => {
+      if (/^go$/m.test(readFileSync(logFile, 'utf8'))) finish.abort();
+    }, 20);
+    let code: number;
+    try {
+      code = await runOpponentMatch(args, io, { finish: finish.signal, abort: abort.signal });
+    } finally {
+      clearInterval(watch);
+      delete process.env['FAKE_ENGINE_LOG'];
+    }
+    expect(code).toBe(130);
+    expect(out).toContain('match: interrupted after 1 of 4 games\n');
+    const summary = JSON.parse(readFileSync(json, 'utf8')) as { games: number; interrupted: boolean; wins: number };
+    expect([summary.games, summary.interrupted, summary.wins]).toEqual([1, true, 1]);
+  });
+
   it('plain commands are run with exec (a kill reaches the engine, not only sh)', () => {
     expect(execCommand('node x.mjs hang')).toBe('exec node x.mjs hang');
     expect(execCommand('cd /tmp && engine')).toBe('cd /tmp && engine');

@@ -420,7 +420,9 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     io.err(`match: ${e.message}\n`);
     return 2;
   }
-  const interrupted = interrupt?.finish.aborted === true || interrupt?.abort.aborted === true;
+  // (a Ctrl-C during the last game, which then ended as usual, interrupted nothing)
+  const interrupted =
+    (interrupt?.finish.aborted === true || interrupt?.abort.aborted === true) && (results.length < games || results.some((g) => g.reason === 'interrupted'));
   if (interrupted) io.out(`match: interrupted after ${results.length} of ${games} games\n`);
   const st = matchStats({ games: results, paired, ...(sprt ? { sprt } : {}) });
   for (const line of statsLines(st, names[0], names[1])) io.out(line + '\n');
