@@ -208,7 +208,9 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
     }
   };
   const halted = () => stopped || config.finishSignal?.aborted === true || config.abortSignal?.aborted === true;
-  const killAll = () => slots.forEach((s) => s.kill());
+  const killAll = () => {
+    for (const s of slots) s.kill();
+  };
   config.abortSignal?.addEventListener('abort', killAll);
   const worker = async (slot: Slot) => {
     try {
