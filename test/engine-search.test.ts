@@ -159,14 +159,17 @@ describe('search', () => {
     expect(m.score).toBe(-MATE);
   });
 
-  it('plays a single legal move at once', () => {
+  it('plays a single legal move after a short search that scores it (20,000 nodes at most)', () => {
     // the red general is checked on its file; only the advisor can block (f0 faces the black general)
     const pos = xq('5k3/9/9/9/4r4/9/9/9/9/3AK4 w - - 0 1');
     const moves = legalMoves(pos);
     expect(moves.length).toBe(1);
-    const r = new Searcher({ ttMegabytes: 1 }).search(pos, { depth: 10 });
+    const r = new Searcher({ ttMegabytes: 1 }).search(pos, { depth: 30 });
     expect(r.move).toBe(moves[0]);
     expect(r.stoppedBy).toBe('single');
+    expect(r.nodes).toBeLessThanOrEqual(20_000);
+    // Black mates in 2 after the forced block (the score used to be 0)
+    expect([r.mate, r.depth >= 4]).toEqual([-2, true]);
   });
 
   it('respects node limits exactly and is reproducible', () => {
