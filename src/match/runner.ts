@@ -233,6 +233,13 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
   await Promise.all(slots.map((s) => s.close()));
   const failure = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
+  // a slot stopped (aborted) while it started the engines for its game leaves a gap in the order:
+  // the games after it are still reported, in order
+  for (const i of [...finished.keys()].sort((a, b) => a - b)) {
+    const g = finished.get(i)!;
+    results.push(g);
+    config.onGame?.(g);
+  }
   return results;
 }
 
