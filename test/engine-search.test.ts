@@ -170,6 +170,13 @@ describe('search', () => {
     expect(r.nodes).toBeLessThanOrEqual(20_000);
     // Black mates in 2 after the forced block (the score used to be 0)
     expect([r.mate, r.depth >= 4]).toEqual([-2, true]);
+    // a forced move of a master game (Black in check, one legal move): the short search ends at its budget
+    const forced = xq('3Rkab2/9/4b1n2/p3p3p/2pn2P2/P3c4/2P2r3/N2CBCc2/4A4/2BAK4 b - - 0 24');
+    expect(legalMoves(forced).length).toBe(1);
+    const f = new Searcher({ ttMegabytes: 1 }).search(forced, { depth: 60 });
+    expect([f.stoppedBy, f.mate, f.depth >= 4]).toEqual(['single', null, true]);
+    expect(f.nodes).toBeGreaterThan(19_000);
+    expect(f.nodes).toBeLessThanOrEqual(20_000);
   });
 
   it('respects node limits exactly and is reproducible', () => {

@@ -14,8 +14,9 @@ const err = (t: string) => void process.stderr.write(t);
 if (argv.some((a) => a === '--opponent' || a.startsWith('--opponent='))) {
   // Ctrl-C: the first lets the games under way finish and then writes the summary; the second ends
   // them at once (unfinished, not counted). The engines run in process groups of their own, so the
-  // terminal's Ctrl-C reaches only us. A second signal within 300 ms is the same press (npm run
-  // forwards the terminal's SIGINT to us as well).
+  // terminal's Ctrl-C reaches only us. A second signal within 300 ms is taken as the same press (a
+  // wrapper may pass the terminal's SIGINT on as well). SIGTERM and SIGHUP (the terminal closed)
+  // stop at once: the engines, in their own sessions, would not get the hangup.
   const finish = new AbortController();
   const abort = new AbortController();
   let last = 0;
@@ -32,13 +33,17 @@ if (argv.some((a) => a === '--opponent' || a.startsWith('--opponent='))) {
     }
   };
   process.on('SIGINT', onInterrupt);
-  process.on('SIGTERM', () => {
+  const onEnd = () => {
     finish.abort();
     abort.abort();
-  });
+  };
+  process.on('SIGTERM', onEnd);
+  process.on('SIGHUP', onEnd);
   runOpponentMatch(argv, { out, err }, { finish: finish.signal, abort: abort.signal }).then(
     (code) => {
       process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onEnd);
+      process.off('SIGHUP', onEnd);
       process.exitCode = code;
     },
     (e: unknown) => {

@@ -217,14 +217,18 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
       while (!halted() && next < config.games) {
         const i = next++;
         const engines = await slot.ready();
+        if (halted()) break; // (a Ctrl-C while the engines started: the game is not played)
         const { game, restart } = await playGame(config, engines, i, (i % 2) as 0 | 1);
         for (const k of restart) await slot.discard(k);
         finished.set(i, game);
         flush();
       }
     } catch (e) {
-      stopped = true; // the other slots finish the game they are playing and start no other
-      if (config.abortSignal?.aborted !== true) throw e; // (killed while starting or setting up: no failure)
+      if (config.abortSignal?.aborted === true) return; // (killed while starting or setting up: no failure)
+      // the match fails: the other slots' games are ended at once (their engines killed), not waited for
+      stopped = true;
+      killAll();
+      throw e;
     }
   };
   // every slot ends before the engines are closed (Promise.all would close them under a slot still playing)
@@ -233,13 +237,9 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
   await Promise.all(slots.map((s) => s.close()));
   const failure = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
-  // a slot stopped (aborted) while it started the engines for its game leaves a gap in the order:
-  // the games after it are still reported, in order
-  for (const i of [...finished.keys()].sort((a, b) => a - b)) {
-    const g = finished.get(i)!;
-    results.push(g);
-    config.onGame?.(g);
-  }
+  // a slot stopped while it started the engines for its game leaves a gap in the order: the games
+  // after it go to onGame (the PGN) but not into the results, whose pairs of openings they would shift
+  for (const i of [...finished.keys()].sort((a, b) => a - b)) config.onGame?.(finished.get(i)!);
   return results;
 }
 
