@@ -315,7 +315,7 @@ export class Position {
   line(): { start: Position; moves: Move[] } {
     const moves: Move[] = [];
     for (let k = 0; k < this.sp; k++) moves.push(this.u[k * U]!);
-    const start = new Position(this.variant, Math.max(STACK, this.sp)).copyFrom(this);
+    const start = new Position(this.variant, Math.max(1, this.sp)).copyFrom(this); // (its stack grows if it plays on)
     start.u.set(this.u.subarray(0, this.sp * U));
     start.sp = this.sp;
     while (start.sp > 0) start.undo();

@@ -280,7 +280,10 @@ export class EngineClient {
         if (k !== 'done') this.proc.send(`accepted ${k}`);
         if (k === 'done' && v === '0') deadline = Date.now() + 60_000;
         if (k === 'myname') this.idName = v;
-        if (k === 'option') this.declared.set(cecpOptionName(v).toLowerCase(), { name: cecpOptionName(v), type: '', vars: [] });
+        if (k === 'option') {
+          const name = cecpOptionName(v);
+          this.declared.set(name.toLowerCase(), { name, type: '', vars: [] });
+        }
       }
       if (this.features.get('done') === '1') return 'yes';
       // after the first feature line the rest follow quickly

@@ -61,7 +61,7 @@ import {
   type SprtResult,
 } from './elo.js';
 import { builtinOpenings, parseOpenings, type Opening } from './openings.js';
-import { EngineRefused, formatTimeControl, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
+import { EngineRefused, formatTimeControl, INTERRUPTED, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
 
 export interface CliIo {
   out(text: string): void;
@@ -422,7 +422,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
   }
   // (a Ctrl-C during the last game, which then ended as usual, interrupted nothing)
   const interrupted =
-    (interrupt?.finish.aborted === true || interrupt?.abort.aborted === true) && (results.length < games || results.some((g) => g.reason === 'interrupted'));
+    (interrupt?.finish.aborted === true || interrupt?.abort.aborted === true) && (results.length < games || results.some((g) => g.reason === INTERRUPTED));
   if (interrupted) io.out(`match: interrupted after ${results.length} of ${games} games\n`);
   const st = matchStats({ games: results, paired, ...(sprt ? { sprt } : {}) });
   for (const line of statsLines(st, names[0], names[1])) io.out(line + '\n');

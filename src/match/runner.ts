@@ -132,6 +132,9 @@ function timeControlTags(first: TimeControlSpec, second: TimeControlSpec): [stri
   return tag(first) === tag(second) ? [['TimeControl', tag(first)]] : [['WhiteTimeControl', tag(first)], ['BlackTimeControl', tag(second)]];
 }
 
+/** The reason of a game ended by the abort signal (unfinished, not counted). */
+export const INTERRUPTED = 'interrupted';
+
 /** An engine that cannot play as the match asks (a bad setting, not a crash). */
 export class EngineRefused extends Error {}
 
@@ -316,7 +319,7 @@ async function playGame(
       const msg = await mover.nextMessage(deadline);
       const elapsed = Date.now() - started;
       if (config.abortSignal?.aborted) {
-        finish('*', 'interrupted', false);
+        finish('*', INTERRUPTED, false);
         break;
       }
       if (msg === null) {
