@@ -100,20 +100,19 @@ const SAMPLE_GAMES = [
 ].join('\n');
 // Without comments and indentation, and with every character outside ASCII escaped: a smaller file
 // that Node reads as one-byte text (bin/chuhan.js reads it as latin1), for a faster start.
-// Xiangqi's move tables and hash keys are written into it as data (games/xiangqi/index.ts
-// __CHUHAN_XIANGQI_PARTS__), as the module tsc just built makes them: building them at every start
-// cost about 4% of validating the 2,516 master games (callgrind). So are the tables its modules build
-// at load (games/xiangqi/shipped.ts __CHUHAN_XIANGQI_TABLES__: the lean replay's, the check tests').
+// Xiangqi's move tables and hash keys are written into it as data, as the module tsc just built
+// makes them: building them at every start cost about 4% of validating the 2,516 master games
+// (callgrind). So are the tables its modules build at load (the lean replay's, the check tests'):
+// both in one define, games/xiangqi/shipped.ts __CHUHAN_XIANGQI_SHIPPED__.
 const { xiangqi } = await import(join(root, 'dist', 'games', 'xiangqi', 'index.js'));
 const { variantPartsData } = await import(join(root, 'dist', 'core', 'variant.js'));
 await import(join(root, 'dist', 'games', 'xiangqi', 'lean-replay.js'));
-const { shippedTablesData } = await import(join(root, 'dist', 'games', 'xiangqi', 'shipped.js'));
+const { shippedData } = await import(join(root, 'dist', 'games', 'xiangqi', 'shipped.js'));
 await quickBundle('src/cli/quick-validate.ts', 'quick-validate.cjs', ['validate', '-', '--json'], SAMPLE_GAMES, {
   minifyWhitespace: true,
   charset: 'ascii',
   define: {
     'process.env.NODE_ENV': '"production"',
-    __CHUHAN_XIANGQI_PARTS__: JSON.stringify(variantPartsData(xiangqi)),
-    __CHUHAN_XIANGQI_TABLES__: JSON.stringify(shippedTablesData()),
+    __CHUHAN_XIANGQI_SHIPPED__: JSON.stringify(shippedData(variantPartsData(xiangqi))),
   },
 });

@@ -42,21 +42,27 @@ describe('prebuilt variant data', () => {
 describe('shipped xiangqi tables', () => {
   it('the lean replay and the check tests: the tables read from their data are the tables built', async () => {
     await import('../src/games/xiangqi/lean-replay.js');
-    const { shippedTablesData } = await import('../src/games/xiangqi/shipped.js');
-    const built = shippedTablesData();
+    const { shippedData } = await import('../src/games/xiangqi/shipped.js');
+    const built = shippedData();
     expect(Object.keys(built.tables).sort()).toEqual(['change-check', 'check', 'lean-replay.KEY_MOVE', 'lean-replay.MOVES']);
     // through JSON, as the bundle gets them
     const data = JSON.parse(JSON.stringify(built));
-    const g = globalThis as { __CHUHAN_XIANGQI_TABLES__?: unknown };
+    const g = globalThis as { __CHUHAN_XIANGQI_SHIPPED__?: unknown };
     const load = async (shipped: unknown) => {
-      g.__CHUHAN_XIANGQI_TABLES__ = shipped;
+      g.__CHUHAN_XIANGQI_SHIPPED__ = shipped;
       vi.resetModules();
       const lean = await import('../src/games/xiangqi/lean-replay.js');
-      return { lean, data: (await import('../src/games/xiangqi/shipped.js')).shippedTablesData() };
+      const mod = await import('../src/games/xiangqi/shipped.js');
+      return { lean, data: mod.shippedData(), parts: mod.shippedParts() };
     };
     try {
       const read = await load(data);
       expect(read.data).toEqual(data);
+      expect(read.parts).toBeNull();
+      // the variant's parts travel in the same define, whatever the byte order
+      const parts = JSON.parse(JSON.stringify(variantPartsData(xiangqi)));
+      expect((await load({ ...data, parts })).parts).toEqual(parts);
+      expect((await load({ ...data, littleEndian: !data.littleEndian, parts })).parts).toEqual(parts);
       // the data were read, not the tables built again: one byte changed shows
       const marked = Buffer.from(data.tables['lean-replay.MOVES'][1], 'base64');
       marked[0] = 77;
@@ -67,7 +73,7 @@ describe('shipped xiangqi tables', () => {
       expect((await load(odd)).data).toEqual(data);
       expect((await load({ ...data, littleEndian: !data.littleEndian, tables: { ...data.tables, 'lean-replay.MOVES': moves } })).data).toEqual(data);
     } finally {
-      delete g.__CHUHAN_XIANGQI_TABLES__;
+      delete g.__CHUHAN_XIANGQI_SHIPPED__;
       vi.resetModules();
     }
   });

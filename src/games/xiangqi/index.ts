@@ -2,27 +2,24 @@
 import { moveFrom, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
 import type { Position } from '../../core/position.js';
-import { buildVariantData, type Variant, type VariantPartsData } from '../../core/variant.js';
+import { buildVariantData, type Variant } from '../../core/variant.js';
 import { attackedAfterChange } from './change-check.js';
 import { EXPOSES, generalAttacked, generalSquare, HORSE_POINTS, ON_LINE } from './check.js';
 import { HORSE, KING, XIANGQI_PIECES, XIANGQI_REGIONS } from './pieces.js';
+import { shippedParts } from './shipped.js';
 
 export * from './pieces.js';
 
 export const XIANGQI_START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
 const W = 9;
-/**
- * The move tables and hash keys of xiangqi made at build time (scripts/bundle.mjs defines it in the
- * quick validate bundle, from this module as tsc built it); elsewhere undefined: they are built here.
- */
-declare const __CHUHAN_XIANGQI_PARTS__: VariantPartsData | undefined;
+// the move tables and hash keys: made at build time where a bundle ships them (./shipped.ts), else here
 const data = buildVariantData(
   { id: 'xiangqi', width: 9, height: 10, pieces: XIANGQI_PIECES, regions: XIANGQI_REGIONS },
   undefined,
   false,
   undefined,
-  typeof __CHUHAN_XIANGQI_PARTS__ === 'undefined' ? null : __CHUHAN_XIANGQI_PARTS__,
+  shippedParts(),
 );
 
 /** The square of side's general (it never leaves the palace), or -1; the square it was last found on is tried first. */
