@@ -25,6 +25,7 @@ const MATCHES = [
   { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-c2a7c02.pgn`, json: `${DIR3}xq-fsf-40-30-c2a7c02.json` },
   { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-9a15a99.pgn`, json: `${DIR3}xq-fsf-40-30-9a15a99.json` },
   { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-9a15a99-b.pgn`, json: `${DIR3}xq-fsf-40-30-9a15a99-b.json` },
+  { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-5a54170.pgn`, json: `${DIR3}xq-fsf-40-30-5a54170.json` },
 ];
 const BOARD_ENDINGS = new Set(['checkmate', 'stalemate', 'perpetual check', 'repetition', 'royals captured']);
 
