@@ -53,5 +53,5 @@ export function readShipped(name: string, tables: readonly Table[]): boolean {
 export function shippedData(parts?: VariantPartsData): ShippedData {
   const tables: Record<string, string[]> = {};
   for (const [name, list] of listed) tables[name] = list.map((t) => Buffer.from(t.buffer, t.byteOffset, t.byteLength).toString('base64'));
-  return parts === undefined ? { littleEndian: LITTLE_ENDIAN, tables } : { littleEndian: LITTLE_ENDIAN, tables, parts };
+  return { littleEndian: LITTLE_ENDIAN, tables, ...(parts && { parts }) };
 }
