@@ -226,15 +226,17 @@ describe('search', () => {
     expect(r.score).toBeGreaterThan(500);
   });
 
-  it("applies the profile's tuning (xiangqi's null move, late-move pruning, IIR); chu keeps the defaults", () => {
+  it("applies the profile's tuning (xiangqi's null move, late-move pruning, IIR, improving); chu keeps the defaults", () => {
     const profile = xiangqiProfile(xiangqi);
-    expect(profile.tuning).toEqual({ adaptiveNullMove: true, lateMoves: 3, iir: true });
+    expect(profile.tuning).toEqual({ adaptiveNullMove: true, lateMoves: 3, iir: true, improving: true });
     expect(chushogiProfile(chu.variant).tuning).toBeUndefined();
     for (const fen of [XQ_START, XQ_MIDDLE]) {
       const tuned = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 8 }, profile);
       const plain = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 8 }, { ...profile, tuning: undefined });
+      const noImproving = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 8 }, { ...profile, tuning: { ...profile.tuning, improving: false } });
       // other trees (at a fixed depth not always smaller: a shallower null-move search can miss less)
       expect(tuned.nodes).not.toBe(plain.nodes);
+      expect(tuned.nodes).not.toBe(noImproving.nodes);
       expect(legalMoves(xq(fen))).toContain(tuned.move);
     }
   });

@@ -136,6 +136,13 @@ export interface SearchTuning {
   readonly lateMoves?: number;
   /** Internal iterative reduction: a node of depth 4 or more with no table entry searches one ply less. */
   readonly iir?: boolean;
+  /**
+   * "Improving": a non-PV node is improving when its static score is above the one two plies
+   * before (the same side's previous node), or that node had none. An improving node's reverse
+   * futility margin is 110 × (depth − 1) instead of 110 × depth; a node that is not improving keeps
+   * half as many moves in late-move pruning and reduces late moves one ply more.
+   */
+  readonly improving?: boolean;
 }
 
 /** Score given to a side that loses by a rule on a repetition (below the mate range). */

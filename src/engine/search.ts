@@ -77,6 +77,8 @@ export interface SearchLimits {
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 /** Move-ordering band of the killer moves: above every history score (capped at 2^22), below promotions. */
 const KILLER_SCORE = 2 ** 24;
+/** No static score at this ply (in check, or a PV node). */
+const NO_EVAL = -0x7fffffff;
 /** Ordering score of the hash move, above every other (2^30 - 1: still a small integer for V8). */
 const HASH_SCORE = 2 ** 30 - 1;
 /** No ordering score is above it (captures stay below 2^27): no bound yet on the scores left to pick. */
@@ -162,9 +164,12 @@ export class Searcher {
   /** Late-move pruning's base count (0: none). */
   private lateMoves = 0;
   private iir = false;
+  private improvingOn = false;
   /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
   private royalsCapturable = false;
   private readonly royalCap = new Uint8Array(MAX_PLY + 4);
+  /** The static score per ply where the node computed one, else NO_EVAL (for `improving`). */
+  private readonly evalStack = new Int32Array(MAX_PLY + 4);
 
   /** Search threads (Lazy SMP, smp.ts): this one and `threads - 1` helpers. */
   readonly threads: number;
@@ -246,7 +251,9 @@ export class Searcher {
     this.adaptiveNull = profile.tuning?.adaptiveNullMove === true;
     this.lateMoves = profile.tuning?.lateMoves ?? 0;
     this.iir = profile.tuning?.iir === true;
+    this.improvingOn = profile.tuning?.improving === true;
     this.royalCap.fill(0);
+    this.evalStack.fill(NO_EVAL); // the root (ply 0) has no static score
     if (this.inc.counts.length !== pos.variant.codeCount) this.inc = { psqt: 0, counts: new Int32Array(pos.variant.codeCount) };
     const counts = this.inc.counts;
     counts.fill(0);
@@ -883,11 +890,21 @@ export class Searcher {
 
     // the static evaluation serves the pruning of non-PV nodes only (futility, null move)
     let staticEval = -INF;
+    // improving (the profile's tuning): the static score is above the same side's two plies before
+    // (or that node had none); an improving node gets the smaller reverse futility margin, one that
+    // is not prunes and reduces more late moves
+    let improving = 1;
+    this.evalStack[ply] = NO_EVAL;
     if (!inCheck && !pvNode) {
       staticEval = this.evaluate(beta - 1, beta);
+      this.evalStack[ply] = staticEval;
+      if (this.improvingOn && ply >= 2) {
+        const before = this.evalStack[ply - 2]!;
+        if (before !== NO_EVAL && staticEval <= before) improving = 0;
+      }
       if (Math.abs(beta) < MATE_BOUND) {
         // reverse futility: far above beta near the leaves
-        if (depth <= 3 && staticEval - 110 * depth >= beta) return staticEval;
+        if (depth <= 3 && staticEval - 110 * (this.improvingOn ? depth - improving : depth) >= beta) return staticEval;
         // null move
         if (depth >= (this.adaptiveNull ? 2 : 3) && staticEval >= beta && this.repFloor <= idx - 1 && this.profile.nullMoveAllowed(pos)) {
           // the adaptive reduction leaves the opponent at least one ply (a null move that drops
@@ -938,7 +955,7 @@ export class Searcher {
     const shallow = !pvNode && !inCheck && depth <= 3 && Math.abs(alpha) < MATE_BOUND;
     const futile = shallow && depth <= 2 && staticEval + FUTILITY[depth]! <= alpha;
     // late-move pruning: quiet moves past this many searched ones are treated as futile
-    const lateCount = shallow && this.lateMoves > 0 ? this.lateMoves + depth * depth : NO_BOUND;
+    const lateCount = shallow && this.lateMoves > 0 ? (this.lateMoves + depth * depth) >> (this.improvingOn ? 1 - improving : 0) : NO_BOUND;
     // with fastCheck, a futility-pruned move is tested for check before it is played: exactly where
     // the profile can (givesCheckBefore), else by its square filter and the test after the move
     const checkBefore = this.fastCheck ? this.profile.givesCheckBefore : undefined;
@@ -1045,6 +1062,7 @@ export class Searcher {
           if (childCheck === 0) {
             r = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
             if (pvNode && r > 0) r--;
+            if (improving === 0) r++;
             if (bs > HISTORY_GOOD && r > 0) r--;
             r = Math.max(0, Math.min(r, depth - 2));
           }
