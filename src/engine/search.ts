@@ -19,6 +19,14 @@ export const MATE = 30000;
 export const MAX_PLY = 96;
 const INF = 32000;
 const MATE_BOUND = MATE - 2 * MAX_PLY;
+/**
+ * A mate found by an iteration this many plies deeper than the mate is long ends the search. The
+ * pruning can hide a shorter mate: in 1,200 generated mates in 1-3 (scripts/mates-time.mjs), a
+ * longer mate was reported at most 1 ply past its length at bf61eb5, but with an evaluation tried
+ * on 2026-12-04 one mate in 3 was a mate in 4 at depths 10 and 11 (its plies + 3 and + 4) and the
+ * mate in 3 from depth 12. 2 plies, as before, stopped on the mate in 4.
+ */
+const MATE_STOP_PLIES = 5;
 
 /** One position before the root (oldest first), for repetition detection. */
 export interface HistoryEntry {
@@ -507,11 +515,9 @@ export class Searcher {
         for (let i = 0; i < n; i++) lastExact.push({ move: this.rootMoves[i]!, score: this.rootScores[i]! });
       }
       limits.onInfo?.(this.info(depth, bestScore, bestPv));
-      // A mate ends the search once the depth is 2 plies past its length and the iteration before
-      // found the same mate. The pruning can hide a shorter mate for an iteration: in 1,200
-      // generated mates in 1-3, one mate in 3 was first reported as a mate in 4 at depth 9 (its
-      // plies + 2) and as the mate in 3 at depth 10; none needed a third iteration.
-      if (Math.abs(bestScore) >= MATE_BOUND && depth >= MATE - Math.abs(bestScore) + 2 && bestScore === prevScore) {
+      // A mate ends the search once the depth is MATE_STOP_PLIES past its length and the iteration
+      // before found the same mate (a shorter one stays hidden by the pruning for some iterations).
+      if (Math.abs(bestScore) >= MATE_BOUND && depth >= MATE - Math.abs(bestScore) + MATE_STOP_PLIES && bestScore === prevScore) {
         this.stopReason = 'mate';
         break;
       }
