@@ -4,6 +4,7 @@
  *
  *   node scripts/tune/texel.mjs --game xiangqi [--iters 400] [--dry-run] [--results R.json] [FILE|DIR ...]
  *   node scripts/tune/texel.mjs --game chushogi --own-adjudicate 200000 [FILE|DIR ...]
+ *   node scripts/tune/texel.mjs --game xiangqi --only hollowCannon,tempo ...   (fit these scalar terms only)
  *
  * Inputs: PGN/text records and binary records (XQF, CCBridge) given as files or folders (default:
  * fixtures/games/<game>); ../shared paths may be passed. A game's result is the rules' verdict on its
@@ -42,6 +43,8 @@ const dryRun = flag('--dry-run');
 const ownNodes = Number(opt('--own-adjudicate', '0'));
 const maxGames = Number(opt('--max-games', 'Infinity'));
 const resultsFile = opt('--results', null);
+// --only a,b: fit only these scalar terms (by name), every other weight stays as it is
+const only = opt('--only', null)?.split(',') ?? null;
 const adjudicated = resultsFile ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 if (game !== 'xiangqi' && game !== 'chushogi') {
   console.error('--game must be xiangqi or chushogi');
@@ -171,6 +174,15 @@ function error(D, w, K) {
   return e / D.n;
 }
 
+if (only) {
+  const unknown = only.filter((nm) => !model.scalarNames.includes(nm));
+  if (unknown.length) {
+    console.error(`--only: no such term: ${unknown.join(', ')} (terms: ${model.scalarNames.join(', ')})`);
+    process.exit(2);
+  }
+  const first = model.params.length - model.scalarNames.length;
+  for (let k = 0; k < model.params.length; k++) if (k < first || !only.includes(model.scalarNames[k - first])) model.frozen[k] = 1;
+}
 const w0 = Float64Array.from(model.params);
 // K first (golden-section search on the current weights), then fixed
 let lo = 0.1;
@@ -342,6 +354,7 @@ async function xiangqiModel() {
   return {
     variant: xiangqi,
     params,
+    scalarNames,
     frozen,
     features,
     extraCapture: () => false,
@@ -506,6 +519,7 @@ async function chuModel() {
   return {
     variant: v,
     params,
+    scalarNames,
     frozen,
     features,
     extraCapture: (pos, m) => {
