@@ -81,6 +81,27 @@ describe('transposition table', () => {
     expect(tt.probe(7, 2)).toBe(-1);
     expect(tt.probe(7, 3)).toBeGreaterThanOrEqual(0);
   });
+
+  it('never lets a quiescence entry (depth 0) replace a deeper one of this search or of its position', () => {
+    const tt = new TranspositionTable(1);
+    tt.store(7, 1, 1, 40, 6, BOUND_EXACT);
+    tt.store(7, 1, 9, -5, 0, BOUND_UPPER); // the same position: the depth-6 entry stays
+    tt.probe(7, 1);
+    expect([tt.move, tt.score, tt.depth]).toEqual([1, 40, 6]);
+    tt.store(7, 2, 2, 0, 3, BOUND_EXACT);
+    tt.store(7, 3, 3, 0, 0, BOUND_EXACT); // a full bucket of deeper entries: dropped
+    expect(tt.probe(7, 3)).toBe(-1);
+    expect(tt.probe(7, 2)).toBeGreaterThanOrEqual(0);
+    tt.newSearch();
+    tt.store(7, 3, 3, 0, 0, BOUND_EXACT); // entries of an older search give way
+    expect(tt.probe(7, 3)).toBeGreaterThanOrEqual(0);
+    tt.store(7, 4, 4, 0, 0, BOUND_LOWER);
+    expect(tt.probe(7, 4)).toBeGreaterThanOrEqual(0);
+    expect(tt.probe(7, 1)).toBe(-1);
+    tt.store(7, 5, 5, 0, 0, BOUND_LOWER); // and so does a depth-0 entry of this search
+    expect(tt.probe(7, 5)).toBeGreaterThanOrEqual(0);
+    expect([tt.probe(7, 3), tt.probe(7, 4)]).toContain(-1);
+  });
 });
 
 describe('mate scores', () => {
@@ -226,9 +247,9 @@ describe('search', () => {
     expect(r.score).toBeGreaterThan(500);
   });
 
-  it("applies the profile's tuning (xiangqi's null move, late-move pruning, IIR, improving); chu keeps the defaults", () => {
+  it("applies the profile's tuning (xiangqi's null move, late-move pruning, IIR, improving, quiescence table); chu keeps the defaults", () => {
     const profile = xiangqiProfile(xiangqi);
-    expect(profile.tuning).toEqual({ adaptiveNullMove: true, lateMoves: 3, iir: true, improving: true });
+    expect(profile.tuning).toEqual({ adaptiveNullMove: true, lateMoves: 3, iir: true, improving: true, qsTable: true });
     expect(chushogiProfile(chu.variant).tuning).toBeUndefined();
     for (const fen of [XQ_START, XQ_MIDDLE]) {
       const tuned = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 8 }, profile);
@@ -237,6 +258,8 @@ describe('search', () => {
       // other trees (at a fixed depth not always smaller: a shallower null-move search can miss less)
       expect(tuned.nodes).not.toBe(plain.nodes);
       expect(tuned.nodes).not.toBe(noImproving.nodes);
+      const noTable = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 8 }, { ...profile, tuning: { ...profile.tuning, qsTable: false } });
+      expect(tuned.nodes).not.toBe(noTable.nodes);
       expect(legalMoves(xq(fen))).toContain(tuned.move);
     }
   });

@@ -143,6 +143,8 @@ export interface SearchTuning {
    * half as many moves in late-move pruning and reduces late moves one ply more.
    */
   readonly improving?: boolean;
+  /** Quiescence reads and writes the transposition table (entries of depth 0). */
+  readonly qsTable?: boolean;
 }
 
 /** Score given to a side that loses by a rule on a repetition (below the mate range). */

@@ -172,6 +172,7 @@ export class Searcher {
   /** Late-move pruning's base count (0: none). */
   private lateMoves = 0;
   private iir = false;
+  private qsTable = false;
   private improvingOn = false;
   /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
   private royalsCapturable = false;
@@ -259,6 +260,7 @@ export class Searcher {
     this.adaptiveNull = profile.tuning?.adaptiveNullMove === true;
     this.lateMoves = profile.tuning?.lateMoves ?? 0;
     this.iir = profile.tuning?.iir === true;
+    this.qsTable = profile.tuning?.qsTable === true;
     this.improvingOn = profile.tuning?.improving === true;
     this.royalCap.fill(0);
     this.evalStack.fill(NO_EVAL); // the root (ply 0) has no static score
@@ -881,7 +883,7 @@ export class Searcher {
 
     if (depth <= 0) return this.quiesce(alpha, beta, ply, inCheck ? 1 : 0);
     // internal iterative reduction: no table entry, so no hash move to order by
-    if (this.iir && depth >= 4 && e < 0 && !inCheck) depth--;
+    if (this.iir && depth >= 4 && (e < 0 || this.tt.depth <= 0) && !inCheck) depth--;
 
     // transposition table
     let ttMove = 0;
@@ -1120,6 +1122,21 @@ export class Searcher {
     if (ply > this.seldepth) this.seldepth = ply;
     if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
     if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
+    // the transposition table (the profile's tuning): a null-window node takes a bound that
+    // decides it; an entry's move is tried first; a node whose entry came from the main search
+    // (depth > 0) leaves it in place
+    let ttMove = 0;
+    let store = this.qsTable;
+    const alpha0 = alpha;
+    if (store && this.tt.probe(pos.hashLo, pos.hashHi) >= 0) {
+      if (beta - alpha === 1) {
+        const s = scoreFromTt(this.tt.score, ply);
+        const bound = this.tt.bound;
+        if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
+      }
+      ttMove = this.tt.move;
+      if (this.tt.depth > 0) store = false;
+    }
     const evasions = this.profile.qsEvasions && (knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos));
     // pseudo-legal moves, each tested before it is played
     const lazy = v.moveLegal !== undefined;
@@ -1145,7 +1162,7 @@ export class Searcher {
     if (evasions) {
       end = lazy ? (this.profile.generatePseudo ?? generatePseudo)(pos, moves, base) : v.generateLegal(pos, moves, base);
       if (end === base) return -MATE + ply;
-      this.scoreMoves(moves, scores, base, end, 0, ply);
+      this.scoreMoves(moves, scores, base, end, ttMove, ply);
     } else if (this.profile.generateCaptures || lazy) {
       // the loop below would end before its first move when even the most valuable enemy piece
       // cannot lift the stand-pat score to alpha (no promotions, single captures, no capturable
@@ -1168,7 +1185,7 @@ export class Searcher {
           s += 32;
           promotes = true;
         }
-        scores[i] = s;
+        scores[i] = m === ttMove ? HASH_SCORE : s;
       }
     } else {
       const all = v.generateLegal(pos, moves, base);
@@ -1188,6 +1205,7 @@ export class Searcher {
     const guarded = this.profile.qsSkipLosing;
     let legalSeen = false;
     let pickBound = NO_BOUND;
+    let bestMove = 0;
     for (let i = base; i < end; i++) {
       if (!evasions && !promotes && stand + maxCap + 200 <= alpha) break;
       pickBest(moves, scores, i, end, pickBound);
@@ -1212,11 +1230,19 @@ export class Searcher {
         best = score;
         if (score > alpha) {
           alpha = score;
+          bestMove = m;
           if (score >= beta) break;
         }
       }
     }
     if (evasions && !legalSeen) return -MATE + ply; // mated (or stalemated: a loss in xiangqi)
+    // fail-hard bounds: a lazy stand-pat score (or a delta-pruned capture) is only known to be at
+    // most alpha, so a child's fail-soft score is no bound and a cutoff here is known to be >= beta
+    if (store) {
+      if (best >= beta) this.tt.store(pos.hashLo, pos.hashHi, bestMove, scoreToTt(beta, ply), 0, BOUND_LOWER);
+      else if (best > alpha0) this.tt.store(pos.hashLo, pos.hashHi, bestMove, scoreToTt(best, ply), 0, BOUND_EXACT);
+      else this.tt.store(pos.hashLo, pos.hashHi, 0, scoreToTt(alpha0, ply), 0, BOUND_UPPER);
+    }
     return best;
   }
 }

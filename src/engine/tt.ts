@@ -155,6 +155,11 @@ export class TranspositionTable {
         }
       }
     }
+    // a quiescence result (depth 0) never replaces a deeper entry of this search or of its position
+    if (depth <= 0) {
+      const old = d[slot | 3]!;
+      if ((old & 0xff) > 1 && (key === hi || old >>> 10 === this.generation)) return;
+    }
     // keep the old move when the new result has none for the same position
     if (move === 0 && key === hi) move = d[slot | 1]!;
     // depth is stored + 1 so that meta is never 0 for a used entry
