@@ -1,5 +1,5 @@
 /**
- * The benchmark matches of 2026-12-01 and 2026-12-03 (README "Matches against real engines"): every
+ * The benchmark matches of 2026-12-01, 2026-12-03 and 2026-12-04 (README "Matches against real engines"): every
  * game of their PGN files is legal by our rules (the shipped bin's `validate`), the result recorded by the
  * match runner is the one in its JSON summary, the games the board decided (mate, stalemate,
  * perpetual check, repetition, royal capture) get that result from `validate`'s judge too, and the
@@ -15,6 +15,7 @@ import { spawnCli } from './helpers/cli.js';
 
 const DIR = 'fixtures/matches/2026-12-01/';
 const DIR3 = 'fixtures/matches/2026-12-03/';
+const DIR4 = 'fixtures/matches/2026-12-04/';
 const MATCHES = [
   { pgn: `${DIR}chuhan-vs-hachu-chu-40-20.pgn`, json: `${DIR}chu-hachu-40-20.json` },
   { pgn: `${DIR}chuhan-vs-hachu-chu-40-20-ae83594.pgn`, json: `${DIR}chu-hachu-40-20-ae83594.json` },
@@ -26,6 +27,7 @@ const MATCHES = [
   { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-9a15a99.pgn`, json: `${DIR3}xq-fsf-40-30-9a15a99.json` },
   { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-9a15a99-b.pgn`, json: `${DIR3}xq-fsf-40-30-9a15a99-b.json` },
   { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-5a54170.pgn`, json: `${DIR3}xq-fsf-40-30-5a54170.json` },
+  { pgn: `${DIR4}chuhan-vs-fairy-stockfish-xiangqi-40-30-aa6d5ac.pgn`, json: `${DIR4}xq-fsf-40-30-aa6d5ac.json` },
 ];
 const BOARD_ENDINGS = new Set(['checkmate', 'stalemate', 'perpetual check', 'repetition', 'royals captured']);
 
