@@ -29,6 +29,7 @@ const MATCHES = [
   { pgn: `${DIR3}chuhan-vs-fairy-stockfish-xiangqi-40-30-5a54170.pgn`, json: `${DIR3}xq-fsf-40-30-5a54170.json` },
   { pgn: `${DIR4}chuhan-vs-fairy-stockfish-xiangqi-40-30-aa6d5ac.pgn`, json: `${DIR4}xq-fsf-40-30-aa6d5ac.json` },
   { pgn: `${DIR4}chuhan-vs-maxqi-xiangqi-40-20-aa6d5ac.pgn`, json: `${DIR4}xq-maxqi-40-20-aa6d5ac.json` },
+  { pgn: `${DIR4}chuhan-vs-hachu-chu-40-20-aa6d5ac.pgn`, json: `${DIR4}chu-hachu-40-20-aa6d5ac.json` },
 ];
 const BOARD_ENDINGS = new Set(['checkmate', 'stalemate', 'perpetual check', 'repetition', 'royals captured']);
 
