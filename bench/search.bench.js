@@ -19,6 +19,7 @@ export const POSITIONS = {
   ],
 };
 export const BUDGET = { xiangqi: 1_500_000, chushogi: 600_000 };
+export const TTD_DEPTH = { xiangqi: 10, chushogi: 6 };
 
 export function run(log) {
   for (const [id, fens] of Object.entries(POSITIONS)) {
@@ -60,5 +61,22 @@ export function run(log) {
     }
     log(`${id} 2 threads: ${((nodes / ms) * 1000 / 1e6).toFixed(2)} M nodes/s over ${fens.length} positions, depths ${depths.join(' ')}`);
     searcher.close();
+  }
+  // Time to a fixed depth, 1 thread: nodes per second alone mislead when pruning makes the trees
+  // smaller and their nodes dearer (scripts/bench-depth-interleaved.mjs compares builds this way)
+  for (const [id, fens] of Object.entries(POSITIONS)) {
+    const game = getGame(id);
+    const depth = TTD_DEPTH[id];
+    let cpu = 0;
+    let nodes = 0;
+    for (const fen of fens) {
+      const r = game.parseFen(fen);
+      if (!r.ok) throw new Error(r.error);
+      const t = process.cpuUsage();
+      nodes += new Searcher({ ttMegabytes: 16 }).search(r.value, { depth }).nodes;
+      const c = process.cpuUsage(t);
+      cpu += (c.user + c.system) / 1000;
+    }
+    log(`${id} to depth ${depth}: ${cpu.toFixed(0)} ms CPU, ${nodes} nodes over ${fens.length} positions`);
   }
 }
