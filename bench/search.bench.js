@@ -21,6 +21,19 @@ export const POSITIONS = {
 export const BUDGET = { xiangqi: 1_500_000, chushogi: 600_000 };
 export const TTD_DEPTH = { xiangqi: 10, chushogi: 6 };
 
+/**
+ * One search of `fen` to `depth` with a build's Searcher (1 thread, 16 MB table, a new one each
+ * time): its CPU milliseconds and result. Shared with scripts/bench-depth-interleaved.mjs.
+ */
+export function searchToDepth(Searcher, game, fen, depth) {
+  const r = game.parseFen(fen);
+  if (!r.ok) throw new Error(r.error);
+  const t = process.cpuUsage();
+  const result = new Searcher({ ttMegabytes: 16 }).search(r.value, { depth });
+  const c = process.cpuUsage(t);
+  return { ms: (c.user + c.system) / 1000, pos: r.value, result };
+}
+
 export function run(log) {
   for (const [id, fens] of Object.entries(POSITIONS)) {
     const game = getGame(id);
@@ -70,12 +83,9 @@ export function run(log) {
     let cpu = 0;
     let nodes = 0;
     for (const fen of fens) {
-      const r = game.parseFen(fen);
-      if (!r.ok) throw new Error(r.error);
-      const t = process.cpuUsage();
-      nodes += new Searcher({ ttMegabytes: 16 }).search(r.value, { depth }).nodes;
-      const c = process.cpuUsage(t);
-      cpu += (c.user + c.system) / 1000;
+      const { ms, result } = searchToDepth(Searcher, game, fen, depth);
+      cpu += ms;
+      nodes += result.nodes;
     }
     log(`${id} to depth ${depth}: ${cpu.toFixed(0)} ms CPU, ${nodes} nodes over ${fens.length} positions`);
   }

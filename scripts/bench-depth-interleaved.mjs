@@ -13,11 +13,11 @@ const args = process.argv.slice(2);
 const variant = args[0] === '--variant' ? args.splice(0, 2)[1] : 'chushogi';
 const [depthText, ...dirs] = args;
 const depth = Number(depthText);
-if (!Number.isInteger(depth) || depth < 1 || dirs.length === 0 || (variant !== 'chushogi' && variant !== 'xiangqi')) {
-  console.error('usage: node scripts/bench-depth-interleaved.mjs [--variant xiangqi|chushogi] DEPTH DIR…');
+const { POSITIONS, searchToDepth } = await import(pathToFileURL(resolve(here, 'bench/search.bench.js')).href);
+if (!Number.isInteger(depth) || depth < 1 || dirs.length === 0 || !(variant in POSITIONS)) {
+  console.error(`usage: node scripts/bench-depth-interleaved.mjs [--variant ${Object.keys(POSITIONS).join('|')}] DEPTH DIR…`);
   process.exit(2);
 }
-const { POSITIONS } = await import(pathToFileURL(resolve(here, 'bench/search.bench.js')).href);
 const builds = [];
 for (const d of dirs) {
   const load = async (p) => import(pathToFileURL(resolve(d, p)).href);
@@ -30,11 +30,8 @@ for (let round = 0; round < 3; round++)
     let ms = 0;
     b.lines = [];
     for (const fen of POSITIONS[variant]) {
-      const pos = b.game.parseFen(fen).value;
-      const t = process.cpuUsage();
-      const r = new b.Searcher({ ttMegabytes: 16 }).search(pos, { depth });
-      const c = process.cpuUsage(t);
-      ms += (c.user + c.system) / 1000;
+      const { ms: cpu, pos, result: r } = searchToDepth(b.Searcher, b.game, fen, depth);
+      ms += cpu;
       b.lines.push(`${b.game.coordinate.format(pos, r.move)} ${r.score} ${r.nodes} nodes`);
     }
     b.ms.push(ms);
