@@ -45,9 +45,23 @@ const setting = (node) =>
 rows.sort((a, b) => b.m.variant.localeCompare(a.m.variant) || a.level - b.level || setting(a.node) - setting(b.node));
 
 // weighted least squares: unknowns are the ratings of every node but the anchor
+// over the nodes that finite rows tie to the anchor (a level whose every row across a gap is 0% or
+// 100% is left out of the fit; its rows then show a bound where the opponent is rated)
 function fitRatings(variant, anchor) {
-  const rs = rows.filter((r) => r.m.variant === variant && Number.isFinite(r.sigmaElo));
+  const finite = rows.filter((r) => r.m.variant === variant && Number.isFinite(r.sigmaElo));
+  const tied = new Set([anchor]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of finite)
+      if (tied.has(`L${r.level}`) !== tied.has(r.node)) {
+        tied.add(`L${r.level}`);
+        tied.add(r.node);
+        grew = true;
+      }
+  }
+  const rs = finite.filter((r) => tied.has(r.node));
   const nodes = [...new Set(rs.flatMap((r) => [`L${r.level}`, r.node]))].filter((x) => x !== anchor);
+  if (nodes.length === 0) return null;
   const idx = new Map(nodes.map((x, i) => [x, i]));
   const k = nodes.length;
   const A = Array.from({ length: k }, () => new Array(k).fill(0));
@@ -129,6 +143,8 @@ for (const [variant, anchor, what] of SCALES) {
     console.log(`\n${variant}: the matches (without 0% or 100% results) do not connect every level to ${anchor}`);
     continue;
   }
+  const loose = [...new Set(rows.filter((row) => row.m.variant === variant).map((row) => `L${row.level}`))].filter((x) => !r.has(x));
+  if (loose.length > 0) console.log(`\n${variant}: ${loose.join(', ')} not tied to ${anchor} by a match without a 0% or 100% result (no rating)`);
   console.log(`\n${variant} ratings (Elo, 0 = ${what}; ± 1.96σ):`);
   const levels = [...r.entries()].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }));
   for (const [x, { rating, sigma }] of levels) console.log(`  ${x}: ${fmt(rating)} ± ${Math.round(Z * sigma)}`);
