@@ -16,6 +16,7 @@ import { spawnCli } from './helpers/cli.js';
 const DIR = 'fixtures/matches/2026-12-01/';
 const DIR3 = 'fixtures/matches/2026-12-03/';
 const DIR4 = 'fixtures/matches/2026-12-04/';
+const DIR5 = 'fixtures/matches/2026-12-05/';
 const MATCHES = [
   { pgn: `${DIR}chuhan-vs-hachu-chu-40-20.pgn`, json: `${DIR}chu-hachu-40-20.json` },
   { pgn: `${DIR}chuhan-vs-hachu-chu-40-20-ae83594.pgn`, json: `${DIR}chu-hachu-40-20-ae83594.json` },
@@ -86,9 +87,10 @@ describe('benchmark match records replay', () => {
 /**
  * Level calibration folders: 51cda8f's (xiangqi and chu), 0b7f1fd and cd1e4cf (chu after the
  * quiescence and repetition fixes, level 4 at 150k nodes), 44b0ada (xiangqi after c2a7c02's pruning,
- * adjacent levels against each other).
+ * adjacent levels against each other), 8be7f18 (xiangqi after 9a15a99, bf61eb5 and 19cbd46: the search
+ * of aa6d5ac).
  */
-const LEVEL_DIRS = [`${DIR}levels/`, `${DIR}levels2/`, `${DIR3}levels3/`];
+const LEVEL_DIRS = [`${DIR}levels/`, `${DIR}levels2/`, `${DIR3}levels3/`, `${DIR5}levels4/`];
 
 for (const LEVELS of LEVEL_DIRS) describe(`level calibration records replay: ${LEVELS}`, () => {
   const jsons = readdirSync(LEVELS).filter((f) => f.endsWith('.json')).sort();
