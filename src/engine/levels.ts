@@ -28,7 +28,9 @@ export const LEVELS: readonly Level[] = [
   { level: 1, depth: 1, nodes: 20_000, timeMs: 200, margin: 0, noise: 300, summary: 'depth 1, large random error' },
   { level: 2, depth: 2, nodes: 50_000, timeMs: 300, margin: 0, noise: 150, summary: 'depth 2, random error' },
   { level: 3, depth: 3, nodes: 100_000, timeMs: 500, margin: 0, noise: 60, summary: 'depth 3, small random error' },
-  { level: 4, depth: 4, nodes: 150_000, timeMs: 1_000, margin: 40, noise: 0, summary: 'depth 4 or 150k nodes' },
+  // level 4: depth 6 (was 4 until the fourth round of levels, where xiangqi level 4 at 0.03 s a move lost
+  // every game to level 5 at 0.3 s); chu stops at the 150k nodes either way (depth 2–3)
+  { level: 4, depth: 6, nodes: 150_000, timeMs: 1_000, margin: 40, noise: 0, summary: 'depth 6 or 150k nodes' },
   { level: 5, depth: 64, nodes: 300_000, timeMs: 1_500, margin: 30, noise: 0, summary: '300k nodes or 1.5 s' },
   { level: 6, depth: 64, nodes: 1_200_000, timeMs: 3_000, margin: 20, noise: 0, summary: '1.2M nodes or 3 s' },
   { level: 7, depth: 64, nodes: 5_000_000, timeMs: 6_000, margin: 10, noise: 0, summary: '5M nodes or 6 s' },
