@@ -1,5 +1,8 @@
 // The README's "Levels" table from the calibration matches' JSON summaries (`npm run match -- --json`).
-//   node scripts/levels-table.mjs [DIR]        (default fixtures/matches/2026-12-01/levels)
+//   node scripts/levels-table.mjs [DIR...]     (default fixtures/matches/2026-12-01/levels)
+// Several folders: one table over all their matches, a later folder's match replacing an earlier
+// one's of the same name (a level changed and only its rows were played again); the file column
+// then names the folder too.
 // One row per match: level, opponent setting, time controls, games, W-L-D, score with its 95%
 // interval (from the JSON), the Elo difference with the 95% interval that is the score
 // interval's image under elo(p) = -400·log10(1/p - 1) (open-ended when it reaches 0% or 100%).
@@ -9,16 +12,18 @@
 // matches won or lost 100% carry no finite difference and are left out of the fit. Matches of
 // another game (chu against HaChu) are listed but get no rating unless the anchor is theirs.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
-const dir = process.argv[2] ?? 'fixtures/matches/2026-12-01/levels';
+const dirs = process.argv.length > 2 ? process.argv.slice(2) : ['fixtures/matches/2026-12-01/levels'];
 const Z = 1.959964;
 const elo = (p) => (p <= 0 ? -Infinity : p >= 1 ? Infinity : -400 * Math.log10(1 / p - 1));
 const fmt = (x) => (x === Infinity ? '+∞' : x === -Infinity ? '−∞' : `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x))}`);
 
-const matches = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => ({ file: f, ...JSON.parse(readFileSync(join(dir, f), 'utf8')) }));
+const byName = new Map();
+for (const dir of dirs)
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.json')))
+    byName.set(f, { file: dirs.length > 1 ? `${basename(dir)}/${f}` : f, ...JSON.parse(readFileSync(join(dir, f), 'utf8')) });
+const matches = [...byName.values()];
 
 /** The opponent node of a match: engine id plus its setting, e.g. "FSF S=5", "HaChu 40/1" or "L3" (chuhan at level 3). */
 function opponentNode(m) {
