@@ -88,9 +88,9 @@ describe('benchmark match records replay', () => {
  * Level calibration folders: 51cda8f's (xiangqi and chu), 0b7f1fd and cd1e4cf (chu after the
  * quiescence and repetition fixes, level 4 at 150k nodes), 44b0ada (xiangqi after c2a7c02's pruning,
  * adjacent levels against each other), 8be7f18 (xiangqi after 9a15a99, bf61eb5 and 19cbd46: the search
- * of aa6d5ac) and 6beeb53 (xiangqi level 4 at depth 6: its rows again).
+ * of aa6d5ac), 6beeb53 (xiangqi level 4 at depth 6: its rows again) and 8990458 (chu levels 1–6).
  */
-const LEVEL_DIRS = [`${DIR}levels/`, `${DIR}levels2/`, `${DIR3}levels3/`, `${DIR5}levels4/`, `${DIR5}levels4b/`];
+const LEVEL_DIRS = [`${DIR}levels/`, `${DIR}levels2/`, `${DIR3}levels3/`, `${DIR5}levels4/`, `${DIR5}levels4b/`, `${DIR5}chu-levels3/`];
 /**
  * The folders whose README table is computed over earlier folders too (the script's later folder
  * replaces the earlier one's rows of the same name): levels4b is level 4 at depth 6 (6beeb53), its
