@@ -1,4 +1,4 @@
-// The README's "Levels" table from the calibration matches' JSON summaries (`npm run match -- --json`).
+// The "Levels" tables of docs/strength.md from the calibration matches' JSON summaries (`npm run match -- --json`).
 //   node scripts/levels-table.mjs [DIR...]     (default fixtures/matches/2026-12-01/levels)
 // Several folders: one table over all their matches, a later folder's match replacing an earlier
 // one's of the same name (a level changed and only its rows were played again); the file column

@@ -175,7 +175,7 @@ describe(`property tests (seed ${SEED}, ${LONG > 0 ? `${LONG} inputs per target`
           const text = notation.format(pos, m);
           const back = game.parseMove(pos, text);
           // Fairy-Stockfish UCI ranks (1–10) and ICCS (0–9) share a shape: a UCI text that is also
-          // the ICCS text of another legal move reads as ICCS, by design (README: notations)
+          // the ICCS text of another legal move reads as ICCS, by design (docs/development.md: property tests)
           const iccsToo = id === 'uci' && back.ok && game.notations.get('iccs')!.format(pos, back.value) === text;
           if (!back.ok || (back.value !== m && !iccsToo)) fail(`notation ${id}`, { fen: game.formatFen(pos), text }, back.ok ? `read back as ${back.value}` : back.error);
           moves++;

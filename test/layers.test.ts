@@ -1,4 +1,4 @@
-// The layers of src (README "How it is built"): every file's imports, read from its text, against
+// The layers of src (docs/development.md "How it is built"): every file's imports, read from its text, against
 // the folders its layer may use. Lower layers never import upward; nothing imports src/cli.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -1,12 +1,12 @@
 /**
- * The benchmark matches of 2026-12-01, 2026-12-03 and 2026-12-04 (README "Matches against real engines"): every
+ * The benchmark matches of 2026-12-01, 2026-12-03 and 2026-12-04 (docs/strength.md "Matches against real engines"): every
  * game of their PGN files is legal by our rules (the shipped bin's `validate`), the result recorded by the
  * match runner is the one in its JSON summary, the games the board decided (mate, stalemate,
  * perpetual check, repetition, royal capture) get that result from `validate`'s judge too, and the
  * summary's W-L-D is what its games add up to. The same for the level calibration matches of
- * fixtures/matches/2026-12-01/levels/ (README "Levels": one JSON summary and one PGN file per
+ * fixtures/matches/2026-12-01/levels/ (docs/strength.md "Levels": one JSON summary and one PGN file per
  * match, all replayed by one `validate` run), whose summaries also name the level and the
- * opponent's setting the README's table gives.
+ * opponent's setting the table in docs/strength.md gives.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ describe('benchmark match records replay', () => {
  */
 const LEVEL_DIRS = [`${DIR}levels/`, `${DIR}levels2/`, `${DIR3}levels3/`, `${DIR5}levels4/`, `${DIR5}levels4b/`, `${DIR5}chu-levels3/`];
 /**
- * The folders whose README table is computed over earlier folders too (the script's later folder
+ * The folders whose table in docs/strength.md is computed over earlier folders too (the script's later folder
  * replaces the earlier one's rows of the same name): levels4b is level 4 at depth 6 (6beeb53), its
  * rows played again, the other levels' rows those of levels4.
  */
@@ -121,7 +121,7 @@ for (const LEVELS of LEVEL_DIRS) describe(`level calibration records replay: ${L
       else expect(s.opponentTimeControl, f).toBe(`${m![4]}/${m![5]}`);
     }
   });
-  it("the README's Levels table is what scripts/levels-table.mjs computes from these summaries", () => {
+  it("the Levels table in docs/strength.md is what scripts/levels-table.mjs computes from these summaries", () => {
     const over = TABLE_OVER[LEVELS] ?? [LEVELS];
     const printed = execFileSync(process.execPath, ['scripts/levels-table.mjs', ...over], { encoding: 'utf8' });
     const rows = printed.split('\n').filter((l) => l.startsWith('| xiangqi |') || l.startsWith('| chu |'));
@@ -130,8 +130,8 @@ for (const LEVELS of LEVEL_DIRS) describe(`level calibration records replay: ${L
     // this folder's rows are named with their folder when the table spans several
     const own = over.length > 1 ? `${LEVELS.replace(/\/$/, '').split('/').pop()}/` : '';
     for (const f of jsons) expect(rows.some((r) => r.endsWith(`| \`${own}${f.replace(/\.json$/, '')}\` |`)), f).toBe(true);
-    const readme = readFileSync('README.md', 'utf8');
-    for (const row of rows) expect(readme, row).toContain(row);
+    const strength = readFileSync('docs/strength.md', 'utf8');
+    for (const row of rows) expect(strength, row).toContain(row);
   });
   it('every game replays legally with its recorded result (one validate run)', () => {
     const r = spawnCli(['validate', LEVELS, '--json']);

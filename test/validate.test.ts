@@ -63,7 +63,7 @@ const noStackTrace = (stderr: string) => {
 
 describe('validate on real game collections', () => {
   it('all 2,516 master games (221,678 plies) are legal', () => {
-    // through the shipped bin, as the README's throughput command runs it (in-process under vitest's
+    // through the shipped bin, as the throughput command of docs/performance.md runs it (in-process under vitest's
     // transformed sources this took ten times as long)
     const r = spawnBin(['validate', join(XQ, 'Hu_Ronghua_1391_UCI_games.pgn'), join(XQ, 'Liu_Dahua_1125_UCI_games.pgn'), '--json']);
     expect(r.code, r.stderr).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * Differential test of our Chu Shogi legal-move generator against lishogi's rules library shogiops
- * (installed outside the repo: see README.md). Both sides are mapped to the spec's move identity
+ * (installed outside the repo: see scripts/oracle/README.md). Both sides are mapped to the spec's move identity
  * (start, end, captured squares, promotion; a double step through an empty square to another square
  * is the plain move; every pass is one move), compared as sets, and shogiops' own count of move
  * strings (one per lion path) is compared with our pathCount. Disagreements are printed; the

@@ -435,7 +435,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
   const e = st.pentanomial?.estimate ?? st.trinomial;
   const options = opts['opponent-option'] ?? known?.options ?? [];
   const opponentText = `${ids[1]}${options.length ? ` (${options.join(', ')})` : ''}`;
-  // one row for the README's results table
+  // one row for the results tables of docs/strength.md
   io.out(
     `| ${date} | ${commit ?? '?'} | ${game.xboardName} | ${tcText} | ${ids[0]}${opts.level ? ` level ${opts.level}` : ''} | ${opponentText} | ${results.length} | ${st.wins}-${st.losses}-${st.draws} | ${formatScore(st.trinomial)} | ${formatElo(e)} | ${machine()} |\n`,
   );

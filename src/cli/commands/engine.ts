@@ -20,7 +20,7 @@ export function registerEngine(program: Command, io: Io): void {
     .command('engine')
     .description('play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi), usi (chu, lishogi)')
     .option('--protocol <name>', 'xboard | uci | ucci | usi', 'xboard')
-    .option('--level <n>', 'playing level 1-8: every move within the node and time limits of the level, whatever the clock (README "Levels"; default: full strength within the time control)')
+    .option('--level <n>', 'playing level 1-8: every move within the node and time limits of the level, whatever the clock (docs/strength.md "Levels and seeds"; default: full strength within the time control)')
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
     .option('--rules <rules>', `xboard, usi: the ${RULES_HELP} (xboard: kept until a "variant" command)`)
     .option('--no-book', 'no opening book (also the OwnBook / usebook option)')

@@ -361,7 +361,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     },
     repetitionScore: judgedRepetitionScore(xiangqiEndRules),
     // each gated by self-play at 40 moves / 5 s: the first three +34 ± 29 Elo, improving +23 ± 19
-    // (800 games), qsTable +42 ± 31 (SPRT 0,25 H1 after 324 games); README "Results"
+    // (800 games), qsTable +42 ± 31 (SPRT 0,25 H1 after 324 games); docs/strength.md "Results"
     tuning: { adaptiveNullMove: true, lateMoves: 3, iir: true, improving: true, qsTable: true },
   };
 }
