@@ -1,6 +1,6 @@
 /** The board field of FEN/SFEN: ranks from the top, digits for empty runs, letters per piece. */
 import type { Position } from './position.js';
-import { pieceKind, pieceSide } from './piece.js';
+import { pieceCode, pieceKind, pieceSide } from './piece.js';
 import type { VariantData } from './variant.js';
 import { err, ok, type Result } from './result.js';
 import type { FenFormat, FenProblem } from './problem.js';
@@ -94,7 +94,7 @@ export function parseBoardField(
       if (kind === undefined) return err({ code: 'fen.unknown-letter', format, letter, rank: r + 1 });
       const side = letter === upper ? 0 : 1;
       if (x >= W) return err({ code: 'fen.rank-too-long', format, rank: r + 1, files: W });
-      board[y * W + x] = (kind << 1) | side;
+      board[y * W + x] = pieceCode(kind, side);
       x++;
     }
     if (x !== W) return err({ code: 'fen.rank-width', format, rank: r + 1, found: x, expected: W });

@@ -1,5 +1,6 @@
 /** Table-driven pseudo-legal move generation and attack detection, for any variant. */
 import { plainMove, moveFrom, moveMid, moveTo, withPromotion } from './move.js';
+import { pieceSide } from './piece.js';
 import type { Position } from './position.js';
 import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE } from './tables.js';
 
@@ -29,7 +30,7 @@ export function generatePseudo(pos: Position, out: Int32Array, n: number): numbe
         const q = b[to]!;
         if (q === 0) {
           if (stepMode[i]! & MODE_MOVE) out[n++] = plainMove(from, to);
-        } else if ((q & 1) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = plainMove(from, to);
+        } else if (pieceSide(q) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = plainMove(from, to);
       }
       for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
         const mode = rayMode[r]!;
@@ -41,7 +42,7 @@ export function generatePseudo(pos: Position, out: Int32Array, n: number): numbe
           if (q === 0) {
             if (mode & MODE_MOVE) out[n++] = plainMove(from, to);
           } else {
-            if ((q & 1) !== us && mode & MODE_CAPTURE) out[n++] = plainMove(from, to);
+            if (pieceSide(q) !== us && mode & MODE_CAPTURE) out[n++] = plainMove(from, to);
             break;
           }
         }
@@ -52,7 +53,7 @@ export function generatePseudo(pos: Position, out: Int32Array, n: number): numbe
             if (q === 0) {
               if (mode & MODE_HOP_MOVE) out[n++] = plainMove(from, to);
             } else {
-              if ((q & 1) !== us && mode & MODE_HOP_CAPTURE) out[n++] = plainMove(from, to);
+              if (pieceSide(q) !== us && mode & MODE_HOP_CAPTURE) out[n++] = plainMove(from, to);
               break;
             }
           }
@@ -75,7 +76,7 @@ export function generatePseudoFrom(pos: Position, from: number, out: Int32Array,
   const { classOf, stepStart, stepTo, stepLeg, stepMode, rayStart, rayMode, rayFirst, raySq } = t;
   const p = b[from]!;
   if (p === 0) return n;
-  const us = p & 1;
+  const us = pieceSide(p);
   const base = classOf[p]! * v.geometry.size + from;
   const start = n;
   for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
@@ -85,7 +86,7 @@ export function generatePseudoFrom(pos: Position, from: number, out: Int32Array,
     const q = b[to]!;
     if (q === 0) {
       if (stepMode[i]! & MODE_MOVE) out[n++] = plainMove(from, to);
-    } else if ((q & 1) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = plainMove(from, to);
+    } else if (pieceSide(q) !== us && stepMode[i]! & MODE_CAPTURE) out[n++] = plainMove(from, to);
   }
   for (let r = rayStart[base]!, e = rayStart[base + 1]!; r < e; r++) {
     const mode = rayMode[r]!;
@@ -97,7 +98,7 @@ export function generatePseudoFrom(pos: Position, from: number, out: Int32Array,
       if (q === 0) {
         if (mode & MODE_MOVE) out[n++] = plainMove(from, to);
       } else {
-        if ((q & 1) !== us && mode & MODE_CAPTURE) out[n++] = plainMove(from, to);
+        if (pieceSide(q) !== us && mode & MODE_CAPTURE) out[n++] = plainMove(from, to);
         break;
       }
     }
@@ -108,7 +109,7 @@ export function generatePseudoFrom(pos: Position, from: number, out: Int32Array,
         if (q === 0) {
           if (mode & MODE_HOP_MOVE) out[n++] = plainMove(from, to);
         } else {
-          if ((q & 1) !== us && mode & MODE_HOP_CAPTURE) out[n++] = plainMove(from, to);
+          if (pieceSide(q) !== us && mode & MODE_HOP_CAPTURE) out[n++] = plainMove(from, to);
           break;
         }
       }
@@ -155,7 +156,7 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
     for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
       const to = stepTo[i]!;
       const q = b[to]!;
-      if (q === 0 || (q & 1) === us || !(stepMode[i]! & MODE_CAPTURE)) continue;
+      if (q === 0 || pieceSide(q) === us || !(stepMode[i]! & MODE_CAPTURE)) continue;
       const leg = stepLeg[i]!;
       if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
     }
@@ -175,7 +176,7 @@ export function generatePseudoCaptures(pos: Position, out: Int32Array, n: number
       }
       if (to < 0) continue;
       const q = b[to]!;
-      if (q !== 0 && (q & 1) !== us) out[n++] = plainMove(from, to);
+      if (q !== 0 && pieceSide(q) !== us) out[n++] = plainMove(from, to);
     }
     if (v.special[p] !== 0 && v.generateSpecial) {
       const k = v.generateSpecial(pos, from, p, specialBuf, 0);
@@ -216,7 +217,7 @@ export function isAttacked(pos: Position, sq: number, by: number): boolean {
   const key = by * pos.variant.geometry.size + sq;
   for (let i = t.attStepStart[key]!, e = t.attStepStart[key + 1]!; i < e; i++) {
     const q = b[t.attStepFrom[i]!]!;
-    if (q === 0 || (q & 1) !== by) continue;
+    if (q === 0 || pieceSide(q) !== by) continue;
     if ((t.attStepMask[i]! >>> classBit[q]!) & 1) {
       const leg = t.attStepLeg[i]!;
       if (leg < 0 || b[leg] === 0) return true;
@@ -232,14 +233,14 @@ export function isAttacked(pos: Position, sq: number, by: number): boolean {
     for (; i < e; i++) {
       const q = b[t.attRaySq[i]!]!;
       if (q === 0) continue;
-      if ((q & 1) === by && (slide >>> classBit[q]!) & 1) return true;
+      if (pieceSide(q) === by && (slide >>> classBit[q]!) & 1) return true;
       break;
     }
     if (hop === 0) continue;
     for (i++; i < e; i++) {
       const q = b[t.attRaySq[i]!]!;
       if (q === 0) continue;
-      if ((q & 1) === by && (hop >>> classBit[q]!) & 1) return true;
+      if (pieceSide(q) === by && (hop >>> classBit[q]!) & 1) return true;
       break;
     }
   }

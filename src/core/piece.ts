@@ -4,9 +4,15 @@
  */
 export type Side = 0 | 1;
 
+// The piece codec: the only place that knows how a code packs kind and side (test/piece-codec.test.ts
+// scans src/ for hand decodes elsewhere). Tiny functions: V8 inlines them in the hot loops.
+
+/** The side (0 or 1) of a non-empty piece code. */
 export const pieceSide = (p: number): Side => (p & 1) as Side;
+/** The kind of a piece code: 1-based index into the variant's piece list (0 for an empty square). */
 export const pieceKind = (p: number): number => p >> 1;
-export const pieceCode = (kind: number, side: Side): number => (kind << 1) | side;
+/** The code of a piece of `kind` for `side` (0 or 1; a number so side arithmetic needs no cast). */
+export const pieceCode = (kind: number, side: number): number => (kind << 1) | side;
 
 /** A board region, in absolute coordinates, for the piece of the given side. */
 export type Region = (x: number, y: number, side: Side) => boolean;

@@ -1,6 +1,6 @@
 /** A position with incremental Zobrist hashing and make/unmake on integer moves. */
 import { isPromotion, moveFrom, moveMid, moveTo, type Move } from './move.js';
-import type { Side } from './piece.js';
+import { pieceSide, type Side } from './piece.js';
 import { ensureTables, type Variant } from './variant.js';
 
 /** The initial undo capacity; the stack doubles when a longer line is played (no fixed limit). */
@@ -96,16 +96,16 @@ export class Position {
     if (old) {
       this.hashLo ^= z.lo[old * size + sq]!;
       this.hashHi ^= z.hi[old * size + sq]!;
-      this.occ[(old & 1) * this.occWords + w]! &= ~bit;
-      this.roy[(old & 1) * this.occWords + w]! &= ~bit;
+      this.occ[pieceSide(old) * this.occWords + w]! &= ~bit;
+      this.roy[pieceSide(old) * this.occWords + w]! &= ~bit;
       this.pieceOcc[old * this.occWords + w]! &= ~bit;
     }
     this.board[sq] = piece;
     if (piece) {
       this.hashLo ^= z.lo[piece * size + sq]!;
       this.hashHi ^= z.hi[piece * size + sq]!;
-      this.occ[(piece & 1) * this.occWords + w]! |= bit;
-      if (this.royal[piece]) this.roy[(piece & 1) * this.occWords + w]! |= bit;
+      this.occ[pieceSide(piece) * this.occWords + w]! |= bit;
+      if (this.royal[piece]) this.roy[pieceSide(piece) * this.occWords + w]! |= bit;
       this.pieceOcc[piece * this.occWords + w]! |= bit;
     }
   }
@@ -115,9 +115,9 @@ export class Position {
    * and calls a generator meanwhile (flip the same bits again when putting them back).
    */
   flipOcc(sq: number, piece: number): void {
-    this.occ[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
+    this.occ[pieceSide(piece) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
     this.pieceOcc[piece * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
-    if (this.royal[piece]) this.roy[(piece & 1) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
+    if (this.royal[piece]) this.roy[pieceSide(piece) * this.occWords + (sq >> 5)]! ^= 1 << (sq & 31);
   }
 
   setTurn(side: Side): void {
@@ -190,9 +190,9 @@ export class Position {
         lo ^= z.lo[capMid * size + mid]!;
         hi ^= z.hi[capMid * size + mid]!;
         b[mid] = 0;
-        occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+        occ[pieceSide(capMid) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
         pocc[capMid * ow + (mid >> 5)]! ^= 1 << (mid & 31);
-        if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+        if (royal[capMid]) roy[pieceSide(capMid) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       }
     }
     let capTo = 0;
@@ -201,11 +201,11 @@ export class Position {
       if (capTo) {
         lo ^= z.lo[capTo * size + to]!;
         hi ^= z.hi[capTo * size + to]!;
-        occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        occ[pieceSide(capTo) * ow + (to >> 5)]! ^= 1 << (to & 31);
         pocc[capTo * ow + (to >> 5)]! ^= 1 << (to & 31);
-        if (royal[capTo]) roy[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        if (royal[capTo]) roy[pieceSide(capTo) * ow + (to >> 5)]! ^= 1 << (to & 31);
       }
-      const o = (p & 1) * ow;
+      const o = pieceSide(p) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
       occ[o + (to >> 5)]! ^= 1 << (to & 31);
       const np = isPromotion(m) ? v.promoted[p]! : p;
@@ -221,7 +221,7 @@ export class Position {
     } else if (isPromotion(m)) {
       // promotion without moving (igui by a promotable lion-power piece)
       const np = v.promoted[p]!;
-      if (royal[p] !== royal[np]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      if (royal[p] !== royal[np]) roy[pieceSide(p) * ow + (from >> 5)]! ^= 1 << (from & 31);
       pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
       pocc[np * ow + (from >> 5)]! ^= 1 << (from & 31);
       lo ^= z.lo[p * size + from]! ^ z.lo[np * size + from]!;
@@ -276,21 +276,21 @@ export class Position {
       b[from] = p;
       const capTo = u[at + 6]!;
       b[to] = capTo;
-      const o = (p & 1) * ow;
+      const o = pieceSide(p) * ow;
       occ[o + (from >> 5)]! ^= 1 << (from & 31);
       occ[o + (to >> 5)]! ^= 1 << (to & 31);
       pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
       pocc[np * ow + (to >> 5)]! ^= 1 << (to & 31);
       if (capTo) {
-        occ[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        occ[pieceSide(capTo) * ow + (to >> 5)]! ^= 1 << (to & 31);
         pocc[capTo * ow + (to >> 5)]! ^= 1 << (to & 31);
-        if (royal[capTo]) roy[(capTo & 1) * ow + (to >> 5)]! ^= 1 << (to & 31);
+        if (royal[capTo]) roy[pieceSide(capTo) * ow + (to >> 5)]! ^= 1 << (to & 31);
       }
       if (royal[p]) roy[o + (from >> 5)]! ^= 1 << (from & 31);
       if (royal[np]) roy[o + (to >> 5)]! ^= 1 << (to & 31);
     } else {
       const np = b[from]!;
-      if (royal[p] !== royal[np]) roy[(p & 1) * ow + (from >> 5)]! ^= 1 << (from & 31);
+      if (royal[p] !== royal[np]) roy[pieceSide(p) * ow + (from >> 5)]! ^= 1 << (from & 31);
       pocc[p * ow + (from >> 5)]! ^= 1 << (from & 31);
       pocc[np * ow + (from >> 5)]! ^= 1 << (from & 31);
       b[from] = p;
@@ -298,9 +298,9 @@ export class Position {
     const capMid = u[at + 7]!;
     if (mid >= 0 && capMid) {
       b[mid] = capMid;
-      occ[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+      occ[pieceSide(capMid) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
       pocc[capMid * ow + (mid >> 5)]! ^= 1 << (mid & 31);
-      if (royal[capMid]) roy[(capMid & 1) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
+      if (royal[capMid]) roy[pieceSide(capMid) * ow + (mid >> 5)]! ^= 1 << (mid & 31);
     }
     this.aux = u[at + 1]!;
     this.halfmove = u[at + 2]!;

@@ -4,6 +4,7 @@
  * games without one get a generic profile (material from the pieces' mobility).
  */
 import { judgeLoopOnStack, judgeRepetitionOnStack, REP_LOSS, REP_WIN, type EndRules } from './history.js';
+import { pieceCode, pieceKind, pieceSide } from './piece.js';
 import type { Position } from './position.js';
 import { ensureTables, type Variant } from './variant.js';
 
@@ -177,7 +178,7 @@ export function averageMobility(v: Variant): Float64Array {
   const size = v.geometry.size;
   const out = new Float64Array(v.pieces.length + 1);
   for (let kind = 1; kind <= v.pieces.length; kind++) {
-    const cls = t.classOf[kind << 1]!;
+    const cls = t.classOf[pieceCode(kind, 0)]!;
     if (cls < 0) continue;
     let total = 0;
     for (let sq = 0; sq < size; sq++) {
@@ -199,7 +200,7 @@ export function genericProfile(v: Variant): EngineProfile {
   const mob = averageMobility(v);
   const values = new Int32Array(v.codeCount);
   for (let code = 2; code < v.codeCount; code++) {
-    const kind = code >> 1;
+    const kind = pieceKind(code);
     values[code] = v.royal[code] ? ROYAL_VALUE : Math.max(50, Math.round(40 * mob[kind]! + 40));
   }
   const size = v.geometry.size;
@@ -214,7 +215,7 @@ export function genericProfile(v: Variant): EngineProfile {
       let s = 0;
       for (let sq = 0; sq < size; sq++) {
         const p = b[sq]!;
-        if (p !== 0 && !v.royal[p]) s += p & 1 ? -values[p]! : values[p]!;
+        if (p !== 0 && !v.royal[p]) s += pieceSide(p) ? -values[p]! : values[p]!;
       }
       return pos.turn === 0 ? s : -s;
     },

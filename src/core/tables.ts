@@ -4,7 +4,7 @@
  */
 import { parseBetza, type Atom } from './betza.js';
 import type { Geometry } from './geometry.js';
-import type { PieceSpec, Region, Side } from './piece.js';
+import { pieceCode, type PieceSpec, type Region, type Side } from './piece.js';
 import { formatProblem } from './problem.js';
 
 export const MODE_MOVE = 1;
@@ -91,8 +91,8 @@ export function buildTables(g: Geometry, pieces: readonly PieceSpec[], regions: 
         }
         classes.push({ side, bit: perSide[side]!++, atoms });
       }
-      classOf[(kind << 1) | side] = c;
-      classBit[(kind << 1) | side] = classes[c]!.bit;
+      classOf[pieceCode(kind, side)] = c;
+      classBit[pieceCode(kind, side)] = classes[c]!.bit;
     }
   });
   // attack masks are 32-bit, one bit per class of the attacking side

@@ -3,7 +3,7 @@
  * data cannot say (legality filters, special moves such as the chu lion's double move, promotion).
  */
 import { geometry, type Geometry } from './geometry.js';
-import type { PieceSpec, Region, Side } from './piece.js';
+import { pieceCode, type PieceSpec, type Region, type Side } from './piece.js';
 import { buildTables, tablesFromData, tablesToData, type MoveTables, type MoveTablesData } from './tables.js';
 import type { Position } from './position.js';
 
@@ -182,11 +182,11 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
       sp = k + 1;
     }
     for (const side of [0, 1] as Side[]) {
-      const code = (kind << 1) | side;
+      const code = pieceCode(kind, side);
       if (p.promotesTo) {
         const to = kindOf.get(p.promotesTo);
         if (!to) throw new Error(`piece ${p.id} promotes to unknown ${p.promotesTo}`);
-        promoted[code] = (to << 1) | side;
+        promoted[code] = pieceCode(to, side);
       }
       royal[code] = p.royal ? 1 : 0;
       special[code] = sp;

@@ -9,6 +9,7 @@
  */
 import { isPlainMove, isPromotion, moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
 import { generatePseudo, generatePseudoCaptures, generatePseudoFrom, generatePseudoQuiets } from '../core/movegen.js';
+import { pieceCode, pieceSide } from '../core/piece.js';
 import type { Position } from '../core/position.js';
 import type { EngineProfile, IncrementalEval, RepetitionInfo } from '../core/profile.js';
 import { profileFor } from './profiles.js';
@@ -435,7 +436,7 @@ export class Searcher {
     const v = pos.variant;
     // the sides that have royals at the root: only they can lose them (a mate problem's attacker has none)
     this.rootRoyals = 0;
-    for (const p of pos.board) if (p !== 0 && v.royal[p]) this.rootRoyals |= 1 << (p & 1);
+    for (const p of pos.board) if (p !== 0 && v.royal[p]) this.rootRoyals |= 1 << pieceSide(p);
     const n = v.generateLegal(pos, this.rootMoves, 0);
     this.rootCount = n;
     const rootCheck = v.inCheck(pos);
@@ -709,7 +710,7 @@ export class Searcher {
     const turn = this.pos.turn;
     for (let code = 2; code < counts.length; code++) {
       if (!royal[code] || counts[code] === 0) continue;
-      if ((code & 1) === turn) us++;
+      if (pieceSide(code) === turn) us++;
       else them++;
     }
     return us === 0 && (them > 0 || this.rootRoyals !== 3) && (this.rootRoyals & (1 << turn)) !== 0;
@@ -720,7 +721,7 @@ export class Searcher {
     const pos = this.pos;
     const from = moveFrom(m);
     const p = pos.board[from]!;
-    if (p === 0 || (p & 1) !== pos.turn) return false;
+    if (p === 0 || pieceSide(p) !== pos.turn) return false;
     const buf = this.scratch;
     const n = generatePseudoFrom(pos, from, buf, 0);
     for (let i = 0; i < n; i++) if (buf[i] === m) return true;
@@ -1171,7 +1172,7 @@ export class Searcher {
         const counts = this.inc.counts;
         const royal = v.royal;
         let most = 0;
-        for (let code = 2 | (pos.turn ^ 1); code < counts.length; code += 2)
+        for (let code = pieceCode(1, pos.turn ^ 1); code < counts.length; code += 2)
           if (counts[code]! > 0 && royal[code] === 0 && values[code]! > most) most = values[code]!;
         if (best + most + 200 <= alpha) return best;
       }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { useApp, useInput, useStdout } from 'ink';
+import { pieceKind, pieceSide } from '../core/piece.js';
 import { chooseLayout, type Size } from '../render/layout.js';
 import { legalMoves } from '../core/perft.js';
 import { hasMid, isPromotion } from '../core/move.js';
@@ -244,7 +245,7 @@ export function App(props: AppProps) {
   if (thinking.current) notes.push(`${analyserFor(computer, session.turn as 0 | 1)?.name ?? session.computerName} is thinking…`);
   if (u.cursor !== null) {
     const p = session.pos.board[u.cursor]!;
-    const what = p ? `${session.sideName((p & 1) as 0 | 1)} ${session.pos.variant.pieces[(p >> 1) - 1]?.name ?? 'piece'}` : 'empty';
+    const what = p ? `${session.sideName(pieceSide(p))} ${session.pos.variant.pieces[pieceKind(p) - 1]?.name ?? 'piece'}` : 'empty';
     notes.push(`cursor ${session.square(u.cursor)} (${what})${u.selected !== null ? ` · selected ${session.square(u.selected)}` : ''}`);
   }
   if (saveError.current) notes.push(`autosave failed: ${saveError.current}`);

@@ -5,7 +5,7 @@
  */
 import { moveFrom, type Move } from '../core/move.js';
 import { legalMoves, perft } from '../core/perft.js';
-import type { Side } from '../core/piece.js';
+import { pieceKind, pieceSide, type Side } from '../core/piece.js';
 import { GAMES, gameFromName, type Game } from '../games/registry.js';
 import type { PgnDialectId } from '../games/game.js';
 import { DIALECTS, parseDialect } from '../notation/convert.js';
@@ -206,8 +206,8 @@ function cmdHint(s: Session, arg: string): CommandResult {
     s.version++;
     return fail(`${name} is empty`);
   }
-  const piece = `${s.sideName((p & 1) as Side)} ${s.pos.variant.pieces[(p >> 1) - 1]?.name ?? 'piece'} on ${name}`;
-  if ((p & 1) !== s.turn) {
+  const piece = `${s.sideName(pieceSide(p))} ${s.pos.variant.pieces[pieceKind(p) - 1]?.name ?? 'piece'} on ${name}`;
+  if (pieceSide(p) !== s.turn) {
     s.highlights = [];
     s.version++;
     return ok(`${piece}: not the side to move`);

@@ -16,7 +16,7 @@
 import { moveFrom, moveTo, type Move } from '../core/move.js';
 import { isAttacked } from '../core/movegen.js';
 import { legalMoves } from '../core/perft.js';
-import type { Side } from '../core/piece.js';
+import { pieceSide, type Side } from '../core/piece.js';
 import type { Position } from '../core/position.js';
 import type { Game } from '../games/registry.js';
 import { resultScore, type GameHistory, type GameResult } from '../core/history.js';
@@ -237,7 +237,7 @@ export class Session {
     const { board, variant } = this.pos;
     for (let sq = 0; sq < board.length; sq++) {
       const p = board[sq]!;
-      if (p && (p & 1) === side && variant.royal[p]) return true;
+      if (p && pieceSide(p) === side && variant.royal[p]) return true;
     }
     return false;
   }

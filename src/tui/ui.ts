@@ -9,7 +9,7 @@
  * Ctrl-D quit.
  */
 import { isPromotion, moveMid, moveTo } from '../core/move.js';
-import type { Side } from '../core/piece.js';
+import { pieceSide } from '../core/piece.js';
 import type { Session } from './session.js';
 import { parseSgrMouse } from './mouse.js';
 
@@ -91,7 +91,7 @@ export function highlightsFor(session: Session, ui: UiState): number[] {
   const sq = typedSquare(session, ui.input);
   if (sq !== null) {
     const p = session.pos.board[sq]!;
-    if (p && (p & 1) === session.turn) return session.destinations(sq);
+    if (p && pieceSide(p) === session.turn) return session.destinations(sq);
   }
   return session.highlights;
 }
@@ -112,7 +112,7 @@ function moveCursor(session: Session, ui: UiState, dx: number, dy: number): numb
 
 const ownPiece = (session: Session, sq: number): boolean => {
   const p = session.pos.board[sq]!;
-  return p !== 0 && ((p & 1) as Side) === session.turn;
+  return p !== 0 && pieceSide(p) === session.turn;
 };
 
 /** Enter on an empty prompt: select, deselect, or move the selected piece to the cursor. */

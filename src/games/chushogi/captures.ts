@@ -13,6 +13,7 @@
  * or ends in the zone (no promotable piece has lion power, so the victim stands on `to`).
  */
 import { moveFrom, moveMid, moveTo, plainMove, withPromotion } from '../../core/move.js';
+import { pieceSide } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { generatePseudoCaptures, generatePseudoQuiets } from '../../core/movegen.js';
 import { MODE_CAPTURE, MODE_HOP_CAPTURE, MODE_HOP_MOVE, MODE_MOVE, type MoveTables } from '../../core/tables.js';
@@ -200,7 +201,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
         for (; k < ke; k++) {
           const to = rec[k]!;
           const q = b[to]!;
-          if (q !== 0 && (q & 1) !== us) {
+          if (q !== 0 && pieceSide(q) !== us) {
             const m = plainMove(from, to);
             if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
           }
@@ -215,7 +216,7 @@ function pseudoCaptures(pos: Position, ct: ChuCaptureTables, out: Int32Array, n:
           for (let s = s0; ; s += d) {
             const q = b[s]!;
             if (q !== 0) {
-              if ((q & 1) !== us) {
+              if (pieceSide(q) !== us) {
                 const m = plainMove(from, s);
                 if (LION_CODE[q] === 0 || lionCaptureAllowed(pos, m)) out[n++] = m;
               }

@@ -12,6 +12,7 @@
  * legs and no hops (index.ts `attacked` relies on the same), so nothing else changes.
  */
 import { isPromotion, moveFrom, moveMid, moveTo } from '../../core/move.js';
+import { pieceSide } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { attacked } from './index.js';
 
@@ -60,13 +61,13 @@ function dirOf(pos: Position): Int8Array {
   eachPair((code, c, f, r, dx, dy) => {
     if (!stepBit(c, f, r)) return;
     if (Math.abs(dx) > 2 || Math.abs(dy) > 2) ok = false;
-    else at[(code & 1) * 25 + (dy + 2) * 5 + dx + 2]! |= 1 << t.classBit[code]!;
+    else at[pieceSide(code) * 25 + (dy + 2) * 5 + dx + 2]! |= 1 << t.classBit[code]!;
   });
   // the masks say no more than the tables: a step of a class on one square is a step on all
   if (ok)
     eachPair((code, c, f, r, dx, dy) => {
       if (Math.abs(dx) > 2 || Math.abs(dy) > 2) return;
-      const bit = ((at[(code & 1) * 25 + (dy + 2) * 5 + dx + 2]! >>> t.classBit[code]!) & 1) === 1;
+      const bit = ((at[pieceSide(code) * 25 + (dy + 2) * 5 + dx + 2]! >>> t.classBit[code]!) & 1) === 1;
       if (bit !== stepBit(c, f, r)) ok = false;
     });
   DIR_OF = dir;
@@ -154,7 +155,7 @@ function rayAttacks(pos: Position, key: number, d: number, from: number, to: num
     const s = t.attRaySq[i]!;
     const q = s === to ? np : s === from || s === mid ? 0 : b[s]!;
     if (q === 0) continue;
-    return (q & 1) === pos.turn && ((slide >>> t.classBit[q]!) & 1) === 1;
+    return pieceSide(q) === pos.turn && ((slide >>> t.classBit[q]!) & 1) === 1;
   }
   return false;
 }

@@ -4,6 +4,7 @@
  * `step` (○) a single step or jump, `slide` (●) a square of a line it may run along, and for lion
  * power `lionA` (first step) / `lionB` (second step), as in the seed's 飞鹫 and 角鹰 diagrams.
  */
+import { pieceCode } from '../../core/piece.js';
 import { ensureTables } from '../../core/variant.js';
 import { CHU_PIECES } from './pieces.js';
 import { chushogi, LION_DIRECTIONS } from './index.js';
@@ -21,7 +22,7 @@ export function chuMoveDiagram(kind: number, radius = 3): DiagramMark[][] {
   const cx = 5;
   const cy = 5;
   const from = cy * W + cx;
-  const code = kind << 1; // Sente: forward is up in the diagram
+  const code = pieceCode(kind, 0); // Sente: forward is up in the diagram
   ensureTables(chushogi);
   const t = chushogi.tables;
   const base = t.classOf[code]! * chushogi.geometry.size + from;

@@ -36,7 +36,7 @@ import { distinctMovers } from '../../core/repetition.js';
 import type { GameResult } from '../../core/game-result.js';
 import { repetitionWarningText } from '../end-text.js';
 import { isAttacked } from '../../core/movegen.js';
-import type { Side } from '../../core/piece.js';
+import { pieceKind, pieceSide, type Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { chushogi, GOBETWEEN, isProblemVariant, LANCE, PAWN } from './index.js';
 
@@ -49,14 +49,14 @@ const SIDE_NAMES = CHU_SIDE_NAMES;
 /** Plies from the start of a game after which it is drawn. */
 export const CHU_PLY_LIMIT = 1000;
 
-const kindOf = (p: number): number => p >> 1;
+const kindOf = (p: number): number => pieceKind(p);
 const isRoyal = (p: number): boolean => chushogi.royal[p] === 1;
 /** A pawn or lance of its side standing on that side's last rank (it can never move again). */
 const dead = (p: number, sq: number): boolean => {
   const k = kindOf(p);
   if (k !== PAWN && k !== LANCE) return false;
   const y = (sq / W) | 0;
-  return y === ((p & 1) === 0 ? H - 1 : 0);
+  return y === (pieceSide(p) === 0 ? H - 1 : 0);
 };
 
 const adjacent = (a: number, b: number): boolean =>
@@ -67,7 +67,7 @@ function royalAttacked(pos: Position, side: number): boolean {
   const b = pos.board;
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
-    if (p !== 0 && (p & 1) === side && isRoyal(p) && isAttacked(pos, sq, side ^ 1)) return true;
+    if (p !== 0 && pieceSide(p) === side && isRoyal(p) && isAttacked(pos, sq, side ^ 1)) return true;
   }
   return false;
 }
@@ -92,7 +92,7 @@ function census(pos: Position, c: Census): Census {
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
     if (p === 0) continue;
-    const s = p & 1;
+    const s = pieceSide(p);
     const k = kindOf(p);
     const isDead = dead(p, sq);
     if (isRoyal(p)) {
@@ -121,7 +121,7 @@ function bared(pos: Position, side: number, c: Census): boolean {
     const b = pos.board;
     for (let sq = 0; sq < SIZE; sq++) {
       const p = b[sq]!;
-      if (p === 0 || (p & 1) !== them) continue;
+      if (p === 0 || pieceSide(p) !== them) continue;
       const k = kindOf(p);
       if (k === PAWN || k === GOBETWEEN || (k === LANCE && dead(p, sq))) continue;
       if (adjacent(sq, lone)) return false;
@@ -136,7 +136,7 @@ export function royalSides(pos: Position): number {
   let mask = 0;
   for (let sq = 0; sq < SIZE && mask !== 3; sq++) {
     const p = b[sq]!;
-    if (p !== 0 && isRoyal(p)) mask |= 1 << (p & 1);
+    if (p !== 0 && isRoyal(p)) mask |= 1 << pieceSide(p);
   }
   return mask;
 }
@@ -199,7 +199,7 @@ function pieceAttacks(pos: Position, sq: number): boolean {
   const b = pos.board;
   const p = b[sq]!;
   if (p === 0) return false;
-  const side = (p & 1) as Side;
+  const side = pieceSide(p);
   const turn = pos.turn;
   const aux = pos.aux;
   if (turn !== side) pos.setTurn(side);
@@ -211,7 +211,7 @@ function pieceAttacks(pos: Position, sq: number): boolean {
     if (moveFrom(m) !== sq) continue;
     const to = moveTo(m);
     const mid = moveMid(m);
-    if ((to !== sq && b[to] !== 0) || (mid >= 0 && b[mid] !== 0 && (b[mid]! & 1) !== side)) hit = true;
+    if ((to !== sq && b[to] !== 0) || (mid >= 0 && b[mid] !== 0 && pieceSide(b[mid]!) !== side)) hit = true;
   }
   if (aux !== 0) pos.setAux(aux);
   if (turn !== side) pos.setTurn(turn);
@@ -324,7 +324,7 @@ function jcsaBared(pos: Position, side: number, c: Census): boolean {
   const b = pos.board;
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
-    if (p === 0 || (p & 1) !== them || isRoyal(p) || dead(p, sq)) continue;
+    if (p === 0 || pieceSide(p) !== them || isRoyal(p) || dead(p, sq)) continue;
     const k = kindOf(p);
     return k !== PAWN && k !== GOBETWEEN && !adjacent(sq, lone);
   }

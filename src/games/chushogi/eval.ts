@@ -4,6 +4,7 @@
  * king shelter (the king stays back among its own pieces), lion placement, and a pull of the
  * strong pieces towards the enemy royals once material is ahead, so won games get finished.
  */
+import { pieceCode, pieceKind, pieceSide } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
 import { chuCaptures } from './captures.js';
@@ -83,7 +84,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
   const values = new Int32Array(codes);
   const kingKind = v.kindOf.get('king') ?? 0;
   for (let code = 2; code < codes; code++) {
-    const spec = v.pieces[(code >> 1) - 1]!;
+    const spec = v.pieces[pieceKind(code) - 1]!;
     material[code] = CHU_MATERIAL[spec.id] ?? 300;
     values[code] = v.royal[code] ? ROYAL_VALUE : material[code]!;
   }
@@ -91,15 +92,15 @@ export function chushogiProfile(v: Variant): EngineProfile {
   for (const id of ['lion', '+kirin']) {
     const k = v.kindOf.get(id);
     if (k) {
-      isLion[k << 1] = 1;
-      isLion[(k << 1) | 1] = 1;
+      isLion[pieceCode(k, 0)] = 1;
+      isLion[pieceCode(k, 1)] = 1;
     }
   }
   // material + placement, positive for side 0
   const pst = new Int32Array(codes * SIZE);
   for (let code = 2; code < codes; code++) {
-    const kind = code >> 1;
-    const side = code & 1;
+    const kind = pieceKind(code);
+    const side = pieceSide(code);
     const spec = v.pieces[kind - 1]!;
     const promotedCode = v.promoted[code]!;
     const gain = promotedCode ? Math.max(0, material[promotedCode]! - material[code]!) : 0;
@@ -230,7 +231,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
         for (let x = occ[k]! & ~roy[k]!; x !== 0; x &= x - 1) {
           const sq = ((k % ow) << 5) + 31 - Math.clz32(x & -x);
           const p = b[sq]!;
-          if ((p & 1) === 0) pieces0++;
+          if (pieceSide(p) === 0) pieces0++;
           else pieces1++;
           if (isLion[p]) lionSq[nl++] = sq;
         }
@@ -240,13 +241,13 @@ export function chushogiProfile(v: Variant): EngineProfile {
     let ls = 0;
     for (let i = 0; i < nl; i++) {
       const sq = lionSq[i]!;
-      const side = b[sq]! & 1;
+      const side = pieceSide(b[sq]!);
       let enemies = 0;
       let guards = 0;
       for (let j = near2Start[sq]!, end = near2Start[sq + 1]!; j < end; j++) {
         const q = b[near2[j]!]!;
         if (q === 0) continue;
-        if ((q & 1) !== side) {
+        if (pieceSide(q) !== side) {
           enemies++;
           if (side === 0 && isLion[q] === 1) contact = 1;
         } else guards += near2Adj[j]!;
@@ -279,7 +280,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
       let guards = 0;
       for (let j = adjStart[r]!, e = adjStart[r + 1]!; j < e; j++) {
         const q = b[adjList[j]!]!;
-        if (q !== 0 && (q & 1) === side) guards++;
+        if (q !== 0 && pieceSide(q) === side) guards++;
       }
       return guards;
     }

@@ -15,6 +15,7 @@
  */
 import { makeMove, moveFrom, moveMid, moveMidRaw, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
+import { pieceCode, pieceKind, pieceSide } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { parseBetza } from '../../core/betza.js';
 import { buildVariantData, shareLazyTables, type Variant } from '../../core/variant.js';
@@ -76,7 +77,7 @@ function lionDirections(): Map<string, [number, number][]> {
 // per piece code (cheap: made at load, as the rules and notation read them)
 CHU_PIECES.forEach((p, i) => {
   for (const side of [0, 1]) {
-    const code = ((i + 1) << 1) | side;
+    const code = pieceCode(i + 1, side);
     if (p.special === LION_SPECIAL) {
       LION_CODE[code] = 1;
       POWER[code] = 1;
@@ -106,9 +107,9 @@ function buildSquareTables(): void {
   }
   const line: number[] = [];
   for (let code = 0; code < CODES; code++) {
-    const p = CHU_PIECES[(code >> 1) - 1];
+    const p = CHU_PIECES[pieceKind(code) - 1];
     const dirs = POWER[code] === 2 && p ? LION_DIRECTIONS.get(p.id)! : [];
-    const sgn = (code & 1) === 0 ? 1 : -1;
+    const sgn = pieceSide(code) === 0 ? 1 : -1;
     for (let sq = 0; sq < SIZE; sq++) {
       LINE_START[code * SIZE + sq] = line.length;
       const x = sq % W;
@@ -173,21 +174,21 @@ export function lionPass(pos: Position, from: number, p: number, out: Int32Array
  */
 export function lionPowerCaptures(pos: Position, from: number, p: number, out: Int32Array, n: number): number {
   const b = pos.board;
-  const us = p & 1;
+  const us = pieceSide(p);
   if (POWER[p] === 1) {
     const base = from * 8;
     for (let d = 0; d < 8; d++) {
       const m = ADJ[base + d]!;
       if (m < 0) continue;
       const q = b[m]!;
-      if (q === 0 || (q & 1) === us) continue;
+      if (q === 0 || pieceSide(q) === us) continue;
       out[n++] = makeMove(from, from, m);
       const mb = m * 8;
       for (let e = 0; e < 8; e++) {
         const t = ADJ[mb + e]!;
         if (t < 0 || t === from) continue;
         const r = b[t]!;
-        if (r !== 0 && (r & 1) === us) continue;
+        if (r !== 0 && pieceSide(r) === us) continue;
         out[n++] = makeMove(from, t, m);
       }
     }
@@ -196,12 +197,12 @@ export function lionPowerCaptures(pos: Position, from: number, p: number, out: I
     for (let k = LINE_START[i]!, e = LINE_START[i + 1]!; k < e; k += 2) {
       const m = LINE_SQ[k]!;
       const q = b[m]!;
-      if (q === 0 || (q & 1) === us) continue;
+      if (q === 0 || pieceSide(q) === us) continue;
       out[n++] = makeMove(from, from, m);
       const t = LINE_SQ[k + 1]!;
       if (t < 0) continue;
       const r = b[t]!;
-      if (r !== 0 && (r & 1) === us) continue;
+      if (r !== 0 && pieceSide(r) === us) continue;
       out[n++] = makeMove(from, t, m);
     }
   }
@@ -224,7 +225,7 @@ export function lionDoubleStepSquares(pos: Position, from: number, mid: number, 
 }
 
 function promotionMode(_pos: Position, from: number, to: number, piece: number, captured: number): number {
-  const z = (piece & 1) * SIZE;
+  const z = pieceSide(piece) * SIZE;
   const zf = ZONE[z + from]!;
   const zt = ZONE[z + to]!;
   if (zt && !zf) return 1;
@@ -258,7 +259,7 @@ function lionProtected(pos: Position, from: number, mid: number, to: number, the
   // a pawn or go-between captured on the first step still counts as a protector
   if (!prot && pm !== 0 && MINOR[pm]) {
     const d = to - mid;
-    prot = (pm >> 1) === PAWN ? d === ((pm & 1) === 0 ? W : -W) : d === W || d === -W;
+    prot = pieceKind(pm) === PAWN ? d === (pieceSide(pm) === 0 ? W : -W) : d === W || d === -W;
   }
   return prot;
 }
@@ -401,7 +402,7 @@ export function attacked(pos: Position, sq: number, by: number): boolean {
     for (let i = t.attRayStart[k8 + d]!, e = t.attRayStart[k8 + d + 1]!; i < e; i++) {
       const q = b[t.attRaySq[i]!]!;
       if (q === 0) continue;
-      if ((q & 1) === by && (slide >>> classBit[q]!) & 1) return true;
+      if (pieceSide(q) === by && (slide >>> classBit[q]!) & 1) return true;
       break;
     }
   }
@@ -445,21 +446,21 @@ export const chushogiProblem: Variant = { ...chushogi, generateLegal: generateFi
  */
 function jcsaAuxAfter(pos: Position, _move: number, moved: number, capTo: number, capMid: number): number {
   if (LION_CODE[moved] || !(LION_CODE[capTo] || LION_CODE[capMid])) return 0;
-  const side = moved & 1;
+  const side = pieceSide(moved);
   const b = pos.board;
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
-    if (p !== 0 && (p & 1) === side && LION_CODE[p] && isAttacked(pos, sq, side)) return sq + 1;
+    if (p !== 0 && pieceSide(p) === side && LION_CODE[p] && isAttacked(pos, sq, side)) return sq + 1;
   }
   return 0;
 }
 
 /** JCSA: of the pawn and lance, only the pawn may promote on reaching the last rank (a lance there is dead). */
 function jcsaPromotionMode(_pos: Position, from: number, to: number, piece: number, captured: number): number {
-  const z = (piece & 1) * SIZE;
+  const z = pieceSide(piece) * SIZE;
   if (ZONE[z + to] && !ZONE[z + from]) return 1;
   if (captured !== 0 && (ZONE[z + from]! | ZONE[z + to]!)) return 1;
-  if (piece >> 1 === PAWN && LAST_RANK[z + to]) return 1;
+  if (pieceKind(piece) === PAWN && LAST_RANK[z + to]) return 1;
   return 0;
 }
 
@@ -474,7 +475,7 @@ function lionTakesLionAllowed(pos: Position, m: number): boolean {
   const p = b[from]!;
   if (LION_CODE[capTo] && distance(from, to) === 2) {
     if (capMid !== 0 && !MINOR[capMid]) return true;
-    return !lionProtected(pos, from, mid, to, (p & 1) ^ 1);
+    return !lionProtected(pos, from, mid, to, pieceSide(p) ^ 1);
   }
   return true;
 }

@@ -7,6 +7,7 @@
  */
 import { plainMove } from '../../core/move.js';
 import { generatePseudoCaptures } from '../../core/movegen.js';
+import { pieceKind, pieceSide } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { filterLegal } from './index.js';
 import { RAY_COUNT, RAY_LEN, RAY_STEP, xiangqiRays } from './moves.js';
@@ -36,7 +37,7 @@ export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number)
     for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
-      const kind = p >> 1;
+      const kind = pieceKind(p);
       if (kind === CHARIOT || kind === CANNON) {
         // chariot: the first piece on each ray; cannon: the first piece behind the first (the screen)
         const hop = kind === CANNON;
@@ -53,7 +54,7 @@ export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number)
             while (b[s] === 0 && --k > 0) s += step;
             if (k === 0) continue;
           }
-          if ((b[s]! & 1) !== us) out[n++] = plainMove(from, s);
+          if (pieceSide(b[s]!) !== us) out[n++] = plainMove(from, s);
         }
         continue;
       }
@@ -65,7 +66,7 @@ export function xiangqiPseudoCaptures(pos: Position, out: Int32Array, n: number)
       for (let i = stepStart[base]!, e = stepStart[base + 1]!; i < e; i++) {
         const to = stepTo[i]!;
         const q = b[to]!;
-        if (q === 0 || (q & 1) === us) continue;
+        if (q === 0 || pieceSide(q) === us) continue;
         const leg = stepLeg[i]!;
         if (leg < 0 || b[leg] === 0) out[n++] = plainMove(from, to);
       }

@@ -5,6 +5,7 @@
  * answer is `generalAttacked`'s (check.ts) for every position where that held no attack before
  * (test/engine-search.test.ts compares them after every legal move of random playouts).
  */
+import { pieceCode, pieceKind, pieceSide } from '../../core/piece.js';
 import { LINE_LENGTH, STEPS } from './check.js';
 import { CANNON, CHARIOT, HORSE, KING, SOLDIER } from './pieces.js';
 import { readShipped } from './shipped.js';
@@ -75,8 +76,8 @@ function lineAttack(b: Uint8Array, ksq: number, side: number, d: number): boolea
   }
   if (n === 0) return false;
   const q = b[s]!;
-  if ((q & 1) === them) {
-    const kind = q >> 1;
+  if (pieceSide(q) === them) {
+    const kind = pieceKind(q);
     if (kind === CHARIOT) return true;
     if (kind === KING && d === side) return true; // up for side 0, down for side 1
     if (kind === SOLDIER && s === ksq + step && SOLDIER_HITS[side * 360 + ksq * 4 + d] !== 0) return true;
@@ -87,7 +88,7 @@ function lineAttack(b: Uint8Array, ksq: number, side: number, d: number): boolea
     s += step;
     n--;
   }
-  return n > 0 && b[s] === ((CANNON << 1) | them);
+  return n > 0 && b[s] === pieceCode(CANNON, them);
 }
 
 /**
@@ -100,7 +101,7 @@ export function attackedAfterChange(b: Uint8Array, ksq: number, side: number, fr
   const dt = DIR_TO[row + to]!;
   if (df >= 0 && lineAttack(b, ksq, side, df)) return true;
   if (dt >= 0 && dt !== df && lineAttack(b, ksq, side, dt)) return true;
-  const horse = (HORSE << 1) | (side ^ 1);
+  const horse = pieceCode(HORSE, side ^ 1);
   // a freed leg (a diagonal neighbour): the two horse points behind it
   const behind = LEG_HORSES[row + from]!;
   if (behind !== 0) {

@@ -7,7 +7,7 @@
  */
 import { V_CHASE, V_DRAW, V_MUTUAL, V_SIDE0_LOSES, V_SIDE1_LOSES } from '../../core/end-rules.js';
 import { moveFrom, moveTo } from '../../core/move.js';
-import type { Side } from '../../core/piece.js';
+import { pieceCode, pieceKind, pieceSide, type Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './pieces.js';
 import { generalAttacked, generalSquare } from './check.js';
@@ -34,12 +34,12 @@ const protLegal = new Int32Array(16);
  */
 function facingGeneral(b: Uint8Array, sq: number, by: number, out: Int32Array, c: number): number {
   const target = b[sq]!;
-  if (target >> 1 !== KING) return c;
-  const step = (target & 1) === 0 ? W : -W;
+  if (pieceKind(target) !== KING) return c;
+  const step = pieceSide(target) === 0 ? W : -W;
   for (let s = sq + step; s >= 0 && s < SIZE; s += step) {
     const q = b[s]!;
     if (q === 0) continue;
-    if (q === ((KING << 1) | by) && c < out.length) out[c++] = s;
+    if (q === pieceCode(KING, by) && c < out.length) out[c++] = s;
     break;
   }
   return c;
@@ -112,7 +112,7 @@ function reachesOnBoard(b: Uint8Array, from: number, to: number): boolean {
     const step = LINE_STEP[from * 90 + to]!;
     let between = 0;
     for (let s = from + step; s !== to; s += step) if (b[s] !== 0) between++;
-    return between === (p >> 1 === CANNON && b[to] !== 0 ? 1 : 0);
+    return between === (pieceKind(p) === CANNON && b[to] !== 0 ? 1 : 0);
   }
   return t === 1 || (t > 1 && b[t - 2] === 0);
 }
@@ -122,7 +122,7 @@ function attackersOnBoard(b: Uint8Array, sq: number, by: number, out: Int32Array
   let c = 0;
   for (let s = 0; s < SIZE; s++) {
     const p = b[s]!;
-    if (p !== 0 && (p & 1) === by && reachesOnBoard(b, s, sq) && c < out.length) out[c++] = s;
+    if (p !== 0 && pieceSide(p) === by && reachesOnBoard(b, s, sq) && c < out.length) out[c++] = s;
   }
   return facingGeneral(b, sq, by, out, c);
 }
@@ -169,14 +169,14 @@ function recapturesOnBoard(
   const p = b[from]!;
   const cap = b[sq]!;
   // taking them's general leaves it none to keep safe (no legal recapture)
-  const k = cap >> 1 === KING ? -1 : vk;
+  const k = pieceKind(cap) === KING ? -1 : vk;
   b[sq] = p;
   b[from] = 0;
   let nl = 0;
   let np = 0;
   for (let r = 0; r < SIZE; r++) {
     const q = b[r]!;
-    if (q === 0 || (q & 1) !== them || !reachesOnBoard(b, r, sq)) continue;
+    if (q === 0 || pieceSide(q) !== them || !reachesOnBoard(b, r, sq)) continue;
     if (pseudo && np < pseudo.length) pseudo[np++] = r;
     if (k >= 0 && allowedOnBoard(b, r, sq, k, them, victimCheck, checkN)) {
       if (legal === null) {
@@ -220,8 +220,8 @@ function relationPairs(pos: Position, side: Side, out: Int32Array): number {
   let nt = 0;
   for (let sq = 0; sq < SIZE; sq++) {
     const q = b[sq]!;
-    if (q === 0 || (q & 1) === side) continue;
-    const kv = q >> 1;
+    if (q === 0 || pieceSide(q) === side) continue;
+    const kv = pieceKind(q);
     if (kv === KING || (kv === SOLDIER && !crossed(sq, them))) continue;
     if (nt < targets.length) targets[nt++] = sq;
   }
@@ -229,14 +229,14 @@ function relationPairs(pos: Position, side: Side, out: Int32Array): number {
   if (nt === 0) return 0;
   for (let from = 0; from < SIZE; from++) {
     const p = b[from]!;
-    if (p === 0 || (p & 1) !== side) continue;
-    const ka = p >> 1;
+    if (p === 0 || pieceSide(p) !== side) continue;
+    const ka = pieceKind(p);
     if (ka === KING || ka === SOLDIER) continue;
     for (let i = 0; i < nt; i++) {
       const to = targets[i]!;
       if (!reachesOnBoard(b, from, to)) continue;
       if (!allowedOnBoard(b, from, to, ksq, side, ownCheck, ownN)) continue;
-      const kv = b[to]! >> 1;
+      const kv = pieceKind(b[to]!);
       let chased: boolean;
       if (
         ((ka === HORSE || ka === CANNON) && kv === CHARIOT) ||
@@ -307,7 +307,7 @@ export function assignIds(pos: Position): void {
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
     if (p === 0) idBoard[sq] = -1;
-    else if ((p & 1) === 0) idBoard[sq] = red < 16 ? red++ : -1;
+    else if (pieceSide(p) === 0) idBoard[sq] = red < 16 ? red++ : -1;
     else idBoard[sq] = black < 16 ? black++ : -1;
   }
 }
@@ -323,7 +323,7 @@ export function moveIds(m: number): void {
 /** The square of the piece of `side` with this id, or -1. */
 export function squareOfId(pos: Position, id: number, side: number): number {
   const b = pos.board;
-  for (let sq = 0; sq < SIZE; sq++) if (idBoard[sq] === id && b[sq] !== 0 && (b[sq]! & 1) === side) return sq;
+  for (let sq = 0; sq < SIZE; sq++) if (idBoard[sq] === id && b[sq] !== 0 && pieceSide(b[sq]!) === side) return sq;
   return -1;
 }
 
@@ -450,7 +450,7 @@ export function playAndChase(pos: Position, m: number, s: Side, check: boolean, 
     const b = pos.board;
     for (let sq = SIZE - 1; sq >= 0; sq--) {
       const id = idBoard[sq]!;
-      if (id >= 0 && b[sq] !== 0) idSquare[(b[sq]! & 1) * 16 + id] = sq;
+      if (id >= 0 && b[sq] !== 0) idSquare[pieceSide(b[sq]!) * 16 + id] = sq;
     }
     for (let a = 0; a < 16; a++) {
       let fresh = relAfter[a]! & ~atkBefore[a]!;
@@ -475,7 +475,7 @@ export function playAndChase(pos: Position, m: number, s: Side, check: boolean, 
       stepMove[e] = m;
     }
   }
-  if (log && check) log.checkers[s]!.add(pos.board[moveTo(m)]! >> 1);
+  if (log && check) log.checkers[s]!.add(pieceKind(pos.board[moveTo(m)]!));
   let mask = 0;
   let chasers = 0;
   for (let i = 0; i < n; i++) {
@@ -490,7 +490,7 @@ export function playAndChase(pos: Position, m: number, s: Side, check: boolean, 
       log.hits.push({ victim: pos.board[vSq]!, victimSq: vSq, attacker: pos.board[aSq]!, attackerSq: aSq });
       let set = log.by[s]!.get(key & 15);
       if (!set) log.by[s]!.set(key & 15, (set = new Set()));
-      set.add(pos.board[aSq]! >> 1);
+      set.add(pieceKind(pos.board[aSq]!));
     }
   }
   if (out) {

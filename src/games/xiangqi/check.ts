@@ -8,6 +8,7 @@
  * palace (every position the FEN check accepts, and every one reached from it by legal moves) the
  * answer is the same as `kingAttacked`'s (test/xiangqi-check.test.ts compares them).
  */
+import { pieceCode, pieceKind } from '../../core/piece.js';
 import { CANNON, CHARIOT, HORSE, KING, SOLDIER } from './pieces.js';
 import { readShipped } from './shipped.js';
 
@@ -35,13 +36,13 @@ const LINE_STEP = new Int8Array(8).map((_, i) => STEPS[LINE_DIR[i]!]!);
 /** Is the general of `side` on ksq attacked by the other side (captures, or the generals facing)? */
 export function generalAttacked(b: Uint8Array, ksq: number, side: number): boolean {
   const them = side ^ 1;
-  const rook = (CHARIOT << 1) | them;
-  const cannon = (CANNON << 1) | them;
+  const rook = pieceCode(CHARIOT, them);
+  const cannon = pieceCode(CANNON, them);
   const x = ksq % W;
   const y = (ksq / W) | 0;
   // the four lines (the file towards the other general first: there the facing general attacks
   // too): a chariot first, or a cannon behind one screen; one loop, no call per line
-  const general = (KING << 1) | them;
+  const general = pieceCode(KING, them);
   const lines = ksq * 4;
   for (let d = 0; d < 4; d++) {
     const step = LINE_STEP[side * 4 + d]!;
@@ -63,7 +64,7 @@ export function generalAttacked(b: Uint8Array, ksq: number, side: number): boole
     if (n > 0 && b[s] === cannon) return true;
   }
   // horses: the leg is the general's diagonal neighbour on the horse's side
-  const horse = (HORSE << 1) | them;
+  const horse = pieceCode(HORSE, them);
   if (y + 1 < H) {
     if (x + 1 < W && b[ksq + W + 1] === 0) {
       if (y + 2 < H && b[ksq + 2 * W + 1] === horse) return true;
@@ -85,7 +86,7 @@ export function generalAttacked(b: Uint8Array, ksq: number, side: number): boole
     }
   }
   // soldiers: one step forward onto the general, or sideways once across the river
-  const soldier = (SOLDIER << 1) | them;
+  const soldier = pieceCode(SOLDIER, them);
   if (them === 0) {
     if (y >= 1 && b[ksq - W] === soldier) return true;
     if (y >= 5 && ((x >= 1 && b[ksq - 1] === soldier) || (x + 1 < W && b[ksq + 1] === soldier))) return true;
@@ -133,12 +134,12 @@ if (!readShipped('check', [EXPOSES, ON_LINE, HORSE_POINTS])) for (let k = 0; k <
 export function mayHaveAttacked(b: Uint8Array, from: number, to: number, ksq: number): boolean {
   const row = ksq * 90;
   if (EXPOSES[row + from] !== 0 || EXPOSES[row + to] !== 0) return true;
-  return b[to]! >> 1 === HORSE && HORSE_POINTS[row + to] !== 0;
+  return pieceKind(b[to]!) === HORSE && HORSE_POINTS[row + to] !== 0;
 }
 
 /** The square of side's general (it never leaves the palace), or -1. */
 export function generalSquare(b: Uint8Array, side: number): number {
-  const code = (KING << 1) | side;
+  const code = pieceCode(KING, side);
   const y0 = side === 0 ? 0 : 7;
   for (let y = y0; y < y0 + 3; y++) {
     const row = y * W;

@@ -5,6 +5,7 @@
  * leap, `slide` (●) a point of a line it may run along (the cannon's line includes its captures
  * over one screen). Region limits (palace, river) come out of the tables by themselves.
  */
+import { pieceCode } from '../../core/piece.js';
 import { xiangqi } from './index.js';
 import { XIANGQI_PIECES } from './pieces.js';
 
@@ -36,7 +37,7 @@ export function xiangqiMoveDiagram(kind: number, radius = 3): XiangqiDiagramMark
   const size = 2 * radius + 1;
   const cells: XiangqiDiagramMark[][] = Array.from({ length: size }, () => new Array<XiangqiDiagramMark>(size).fill(null));
   const t = xiangqi.tables;
-  const base = t.classOf[kind << 1]! * xiangqi.geometry.size + cy * W + cx;
+  const base = t.classOf[pieceCode(kind, 0)]! * xiangqi.geometry.size + cy * W + cx;
   const mark = (sq: number, m: XiangqiDiagramMark) => {
     const dx = (sq % W) - cx;
     const dy = ((sq / W) | 0) - cy;

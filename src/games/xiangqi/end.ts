@@ -35,7 +35,7 @@
 import { FLAG_CHECK, type EndRules, type ForcingRun } from '../../core/end-rules.js';
 import type { GameHistory } from '../../core/history.js';
 import { moveFrom, moveTo } from '../../core/move.js';
-import type { Side } from '../../core/piece.js';
+import { pieceCode, pieceSide, type Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import type { GameResult } from '../../core/game-result.js';
 import { assignIds, moveIds, pieceIdAt, playAndChase, type ChaseStep } from './chase.js';
@@ -67,14 +67,14 @@ export function xiangqiSufficientMaterial(pos: Position, side?: number): boolean
   }
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
-    if (FORCING[p] !== 0 && (p & 1) === side) return true;
+    if (FORCING[p] !== 0 && pieceSide(p) === side) return true;
   }
   return false;
 }
 
 /** FORCING[code] = 1 for the piece codes (either side) of a chariot, horse, cannon or soldier. */
 const FORCING = new Uint8Array(256);
-for (const k of [CHARIOT, HORSE, CANNON, SOLDIER]) FORCING[k << 1] = FORCING[(k << 1) | 1] = 1;
+for (const k of [CHARIOT, HORSE, CANNON, SOLDIER]) FORCING[pieceCode(k, 0)] = FORCING[pieceCode(k, 1)] = 1;
 
 const INSUFFICIENT: GameResult = {
   winner: null,

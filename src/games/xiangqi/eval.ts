@@ -4,6 +4,7 @@
  * chariots and horses, palace safety (missing advisors/elephants against the attackers left),
  * the hollow cannon, and draws for material that cannot cross the river.
  */
+import { pieceCode, pieceKind, pieceSide } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
 import { ADVISOR, CANNON, CHARIOT, cannotGiveCheck, ELEPHANT, givesCheck, HORSE, KING, SOLDIER, xiangqi } from './index.js';
@@ -38,7 +39,7 @@ export function buildXiangqiTables(): XiangqiEvalTables {
   const values = new Int32Array(codes);
   for (let kind = 1; kind <= 7; kind++) {
     for (let side = 0; side < 2; side++) {
-      const code = (kind << 1) | side;
+      const code = pieceCode(kind, side);
       values[code] = kind === KING ? ROYAL_VALUE : XIANGQI_MATERIAL[kind]!;
       for (let sq = 0; sq < SIZE; sq++) {
         const x = sq % W;
@@ -134,13 +135,20 @@ export function xiangqiProfile(v: Variant): EngineProfile {
   // iteration); the lazy exit is decided before the cache is asked, so every result is unchanged
   const cache = new Int32Array(2 << CACHE_BITS);
   for (let j = 0; j < 1 << CACHE_BITS; j++) cache[2 * j + 1] = (j ^ (1 << VALUE_BITS)) & (1 << VALUE_BITS);
-  const R0 = CHARIOT << 1;
-  const N0 = HORSE << 1;
-  const C0 = CANNON << 1;
-  const A0 = ADVISOR << 1;
-  const B0 = ELEPHANT << 1;
-  const P0 = SOLDIER << 1;
-  const K0 = KING << 1;
+  const R0 = pieceCode(CHARIOT, 0);
+  const N0 = pieceCode(HORSE, 0);
+  const C0 = pieceCode(CANNON, 0);
+  const A0 = pieceCode(ADVISOR, 0);
+  const B0 = pieceCode(ELEPHANT, 0);
+  const P0 = pieceCode(SOLDIER, 0);
+  const K0 = pieceCode(KING, 0);
+  const R1 = pieceCode(CHARIOT, 1);
+  const N1 = pieceCode(HORSE, 1);
+  const C1 = pieceCode(CANNON, 1);
+  const A1 = pieceCode(ADVISOR, 1);
+  const B1 = pieceCode(ELEPHANT, 1);
+  const P1 = pieceCode(SOLDIER, 1);
+  const K1 = pieceCode(KING, 1);
 
   function chariotMobility(b: Uint8Array, sq: number, side: number): number {
     const x = sq % W;
@@ -149,7 +157,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       const q = b[s]!;
       if (q === 0) m++;
       else {
-        if ((q & 1) !== side) m++;
+        if (pieceSide(q) !== side) m++;
         break;
       }
     }
@@ -157,7 +165,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       const q = b[s]!;
       if (q === 0) m++;
       else {
-        if ((q & 1) !== side) m++;
+        if (pieceSide(q) !== side) m++;
         break;
       }
     }
@@ -165,7 +173,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       const q = b[s]!;
       if (q === 0) m++;
       else {
-        if ((q & 1) !== side) m++;
+        if (pieceSide(q) !== side) m++;
         break;
       }
     }
@@ -173,7 +181,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       const q = b[s]!;
       if (q === 0) m++;
       else {
-        if ((q & 1) !== side) m++;
+        if (pieceSide(q) !== side) m++;
         break;
       }
     }
@@ -231,7 +239,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     }
     // pieces that can ever cross the river
     const movers0 = cnt[R0]! + cnt[N0]! + cnt[C0]! + cnt[P0]!;
-    const movers1 = cnt[R0 | 1]! + cnt[N0 | 1]! + cnt[C0 | 1]! + cnt[P0 | 1]!;
+    const movers1 = cnt[R1]! + cnt[N1]! + cnt[C1]! + cnt[P1]!;
     if (movers0 === 0 && movers1 === 0) return 0; // insufficient material: a draw
     // lazy evaluation: the remaining terms cannot bring a score this far outside the window back
     const rel = (pos.turn === 0 ? s : 0 - s) + TEMPO;
@@ -259,7 +267,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     const po = pos.pieceOcc;
     for (let w = 0; w < 3; w++) {
       for (let x = po[R0 * 3 + w]!; x !== 0; x &= x - 1) s += (chariotMobility(b, (w << 5) + 31 - Math.clz32(x & -x), 0) - 7) * ROOK_MOB;
-      for (let x = po[(R0 | 1) * 3 + w]!; x !== 0; x &= x - 1) s -= (chariotMobility(b, (w << 5) + 31 - Math.clz32(x & -x), 1) - 7) * ROOK_MOB;
+      for (let x = po[R1 * 3 + w]!; x !== 0; x &= x - 1) s -= (chariotMobility(b, (w << 5) + 31 - Math.clz32(x & -x), 1) - 7) * ROOK_MOB;
     }
     // horses: moves onto squares without an own piece, from the sides' occupancy
     const occ = pos.occ;
@@ -272,25 +280,25 @@ export function xiangqiProfile(v: Variant): EngineProfile {
         for (let x = po[N0 * 3 + w]!; x !== 0; x &= x - 1) m += horseMobility(b, (w << 5) + 31 - Math.clz32(x & -x), o0, o1, o2) - 3;
       s += m * HORSE_MOB;
     }
-    if (cnt[N0 | 1]! !== 0) {
+    if (cnt[N1]! !== 0) {
       const o0 = occ[3]!;
       const o1 = occ[4]!;
       const o2 = occ[5]!;
       let m = 0;
       for (let w = 0; w < 3; w++)
-        for (let x = po[(N0 | 1) * 3 + w]!; x !== 0; x &= x - 1) m += horseMobility(b, (w << 5) + 31 - Math.clz32(x & -x), o0, o1, o2) - 3;
+        for (let x = po[N1 * 3 + w]!; x !== 0; x &= x - 1) m += horseMobility(b, (w << 5) + 31 - Math.clz32(x & -x), o0, o1, o2) - 3;
       s -= m * HORSE_MOB;
     }
     // palace safety: missing defenders matter in proportion to the attackers left against them
     // (the attackers count soldiers across the river: Red's on squares 45.., Black's on ..44; a
     // side's attackers are only counted when the other side misses a defender)
     const weak0 = (2 - Math.min(2, cnt[A0]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B0]!)) * ELEPHANT_MISSING;
-    const weak1 = (2 - Math.min(2, cnt[A0 | 1]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B0 | 1]!)) * ELEPHANT_MISSING;
+    const weak1 = (2 - Math.min(2, cnt[A1]!)) * ADVISOR_MISSING + (2 - Math.min(2, cnt[B1]!)) * ELEPHANT_MISSING;
     if (weak0 !== 0) {
       // (few soldiers: counted bit by bit)
-      let att1 = 3 * cnt[R0 | 1]! + 2 * cnt[N0 | 1]! + 2 * cnt[C0 | 1]!;
-      for (let x = po[(P0 | 1) * 3]!; x !== 0; x &= x - 1) att1++;
-      for (let x = po[(P0 | 1) * 3 + 1]! & ~RED_ACROSS_1; x !== 0; x &= x - 1) att1++;
+      let att1 = 3 * cnt[R1]! + 2 * cnt[N1]! + 2 * cnt[C1]!;
+      for (let x = po[P1 * 3]!; x !== 0; x &= x - 1) att1++;
+      for (let x = po[P1 * 3 + 1]! & ~RED_ACROSS_1; x !== 0; x &= x - 1) att1++;
       if (att1 > 12) att1 = 12;
       s -= ((weak0 * att1) / 12) | 0;
     }
@@ -303,12 +311,12 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     }
     // the generals (the last one found by square order within the highest word, as ever; one each)
     const king0 = generalSquare(po, K0 * 3);
-    const king1 = generalSquare(po, (K0 | 1) * 3);
+    const king1 = generalSquare(po, K1 * 3);
     // hollow cannon: a cannon facing the enemy general with nothing between
     if (king1 >= 0) s += HOLLOW_CANNON * hollow(b, po, C0 * 3, king1);
-    if (king0 >= 0) s -= HOLLOW_CANNON * hollow(b, po, (C0 | 1) * 3, king0);
+    if (king0 >= 0) s -= HOLLOW_CANNON * hollow(b, po, C1 * 3, king0);
     const movers0 = cnt[R0]! + cnt[N0]! + cnt[C0]! + cnt[P0]!;
-    const movers1 = cnt[R0 | 1]! + cnt[N0 | 1]! + cnt[C0 | 1]! + cnt[P0 | 1]!;
+    const movers1 = cnt[R1]! + cnt[N1]! + cnt[C1]! + cnt[P1]!;
     s += psqt;
     return scaled((pos.turn === 0 ? s : 0 - s) + TEMPO, pos.turn, movers0, movers1);
   }
@@ -354,7 +362,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       const ow = pos.occWords;
       for (let w = 0; w < ow; w++)
         for (let x = occ[pos.turn * ow + w]!; x !== 0; x &= x - 1) {
-          const k = b[(w << 5) + 31 - Math.clz32(x & -x)]! >> 1;
+          const k = pieceKind(b[(w << 5) + 31 - Math.clz32(x & -x)]!);
           if (k === CHARIOT || k === HORSE || k === CANNON) return true;
         }
       return false;

@@ -4,7 +4,7 @@
  * seed 003's allowance of forcing moves.
  */
 import { V_CHASE, V_CHECK, V_DRAW, type CycleDetails, type CycleMove, type WarningFacts } from '../../core/end-rules.js';
-import type { Side } from '../../core/piece.js';
+import { pieceKind, pieceSide, type Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { repetitionWarningText } from '../end-text.js';
 import { moveTo } from '../../core/move.js';
@@ -17,7 +17,7 @@ const KIND_NAMES = ['', 'general', 'advisor', 'elephant', 'horse', 'chariot', 'c
 const square = (sq: number): string => String.fromCharCode(97 + (sq % W)) + String((sq / W) | 0);
 /** `black chariot on c7` for a piece code on a square. */
 export const describePiece = (code: number, sq: number): string =>
-  `${XIANGQI_SIDE_NAMES[code & 1]} ${KIND_NAMES[code >> 1]} on ${square(sq)}`;
+  `${XIANGQI_SIDE_NAMES[pieceSide(code)]} ${KIND_NAMES[pieceKind(code)]} on ${square(sq)}`;
 
 const joinAnd = (xs: readonly string[]): string =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
@@ -104,7 +104,7 @@ function briefWalk(pos: Position, cycle: CycleData, side0: number, checkRuling: 
     if (checkRuling || (masks[0]! | masks[1]!) === 0) {
       pos.play(m);
       moveIds(m);
-      if (check) log.checkers[s]!.add(pos.board[moveTo(m)]! >> 1);
+      if (check) log.checkers[s]!.add(pieceKind(pos.board[moveTo(m)]!));
       continue;
     }
     log.hits.length = 0;

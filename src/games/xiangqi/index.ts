@@ -1,6 +1,7 @@
 /** Xiangqi: the data plus its rules (king safety with the flying general). */
 import { moveFrom, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
+import { pieceCode, pieceKind } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { buildVariantData, type Variant } from '../../core/variant.js';
 import { attackedAfterChange } from './change-check.js';
@@ -26,7 +27,7 @@ const data = buildVariantData(
 export function kingSquare(pos: Position, side: number): number {
   const b = pos.board;
   const seen = lastKing[side]!;
-  if (b[seen] === ((KING << 1) | side)) return seen;
+  if (b[seen] === pieceCode(KING, side)) return seen;
   const sq = generalSquare(b, side);
   if (sq >= 0) lastKing[side] = sq;
   return sq;
@@ -38,7 +39,7 @@ const lastKing = new Int32Array([4, 85]);
 /** Does the general on ksq (of side `side`) face the other general on an open file? */
 function facing(b: Uint8Array, ksq: number, side: number): boolean {
   const step = side === 0 ? W : -W;
-  const enemyKing = (KING << 1) | (side ^ 1);
+  const enemyKing = pieceCode(KING, side ^ 1);
   for (let s = ksq + step; s >= 0 && s < 90; s += step) {
     const q = b[s]!;
     if (q !== 0) return q === enemyKing;
@@ -130,7 +131,7 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
     if (!checked) return true;
     // in check: a move that neither leaves nor enters the general's lines or leg points, nor takes
     // a horse a horse's move away, leaves every attack on it as it was
-    if (HORSE_POINTS[ksq * 90 + to] === 0 || b[to] !== ((HORSE << 1) | (us ^ 1))) return false;
+    if (HORSE_POINTS[ksq * 90 + to] === 0 || b[to] !== pieceCode(HORSE, us ^ 1)) return false;
   }
   if (!checked && from !== ksq) {
     const k = ksq * 90;
@@ -139,7 +140,7 @@ function moveLegal(pos: Position, m: number, checked: boolean): boolean {
     if (EXPOSES[k + from] === 0 && ON_LINE[k + to] === 0) return true; // onto a leg point: it only blocks
     if (ON_LINE[k + from] === 0 && ON_LINE[k + to] === 0) {
       // from a leg point, off the lines: only a horse behind that leg can attack now
-      const them = ((HORSE << 1) | (us ^ 1)) as number;
+      const them = pieceCode(HORSE, us ^ 1) as number;
       const kx = ksq % W;
       const ky = (ksq / W) | 0;
       const dx = (from % W) - kx;
@@ -181,7 +182,7 @@ export function givesCheck(pos: Position, m: number): boolean {
   const from = moveFrom(m);
   const to = moveTo(m);
   const k = ksq * 90;
-  if (EXPOSES[k + from] === 0 && EXPOSES[k + to] === 0 && (HORSE_POINTS[k + to] === 0 || pos.board[to]! >> 1 !== HORSE)) return false;
+  if (EXPOSES[k + from] === 0 && EXPOSES[k + to] === 0 && (HORSE_POINTS[k + to] === 0 || pieceKind(pos.board[to]!) !== HORSE)) return false;
   return attackedAfterChange(pos.board, ksq, us, from, to);
 }
 
@@ -195,7 +196,7 @@ export function cannotGiveCheck(pos: Position, m: number): boolean {
   const from = moveFrom(m);
   const to = moveTo(m);
   const k = ksq * 90;
-  return EXPOSES[k + from] === 0 && EXPOSES[k + to] === 0 && (HORSE_POINTS[k + to] === 0 || pos.board[from]! >> 1 !== HORSE);
+  return EXPOSES[k + from] === 0 && EXPOSES[k + to] === 0 && (HORSE_POINTS[k + to] === 0 || pieceKind(pos.board[from]!) !== HORSE);
 }
 
 export const xiangqi: Variant = {

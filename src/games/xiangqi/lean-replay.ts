@@ -26,7 +26,7 @@
 import { FLAG_CHECK, type GameHistory } from '../../core/history.js';
 import { plainMove } from '../../core/move.js';
 import type { GameResult } from '../../core/game-result.js';
-import type { Side } from '../../core/piece.js';
+import { pieceCode, pieceKind, pieceSide, type Side } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { EXPOSES, generalAttacked, generalSquare, HORSE_POINTS, ON_LINE } from './check.js';
 import { attackedAfterChange } from './change-check.js';
@@ -78,31 +78,31 @@ if (!readShipped('lean-replay.MOVES', [MOVES, LINE_STEP])) {
     for (let us = 0; us < 2; us++) {
       const own = (y: number): boolean => (us === 0 ? y <= 4 : y >= 5);
       const palace = (x: number, y: number): boolean => inPalace(x, y, us);
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) if (palace(fx + dx, fy + dy)) mark((KING << 1) | us, from, fx + dx, fy + dy, 1);
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) if (palace(fx + dx, fy + dy)) mark(pieceCode(KING, us), from, fx + dx, fy + dy, 1);
       for (const [dx, dy] of [[1, 1], [1, -1], [-1, 1], [-1, -1]] as const) {
-        if (palace(fx + dx, fy + dy)) mark((ADVISOR << 1) | us, from, fx + dx, fy + dy, 1);
+        if (palace(fx + dx, fy + dy)) mark(pieceCode(ADVISOR, us), from, fx + dx, fy + dy, 1);
         const ex = fx + 2 * dx;
         const ey = fy + 2 * dy;
-        if (ex >= 0 && ex < 9 && ey >= 0 && ey < 10 && own(ey)) mark((ELEPHANT << 1) | us, from, ex, ey, from + dy * 9 + dx + 2);
+        if (ex >= 0 && ex < 9 && ey >= 0 && ey < 10 && own(ey)) mark(pieceCode(ELEPHANT, us), from, ex, ey, from + dy * 9 + dx + 2);
         // the horse: one orthogonal step (its leg), then one diagonal step outward
-        if (fy + 2 * dy >= 0 && fy + 2 * dy < 10) mark((HORSE << 1) | us, from, fx + dx, fy + 2 * dy, from + dy * 9 + 2);
-        if (fx + 2 * dx >= 0 && fx + 2 * dx < 9) mark((HORSE << 1) | us, from, fx + 2 * dx, fy + dy, from + dx + 2);
+        if (fy + 2 * dy >= 0 && fy + 2 * dy < 10) mark(pieceCode(HORSE, us), from, fx + dx, fy + 2 * dy, from + dy * 9 + 2);
+        if (fx + 2 * dx >= 0 && fx + 2 * dx < 9) mark(pieceCode(HORSE, us), from, fx + 2 * dx, fy + dy, from + dx + 2);
       }
       const forward = us === 0 ? 1 : -1;
-      mark((SOLDIER << 1) | us, from, fx, fy + forward, 1);
+      mark(pieceCode(SOLDIER, us), from, fx, fy + forward, 1);
       if (us === 0 ? fy >= 5 : fy <= 4) {
-        mark((SOLDIER << 1) | us, from, fx + 1, fy, 1);
-        mark((SOLDIER << 1) | us, from, fx - 1, fy, 1);
+        mark(pieceCode(SOLDIER, us), from, fx + 1, fy, 1);
+        mark(pieceCode(SOLDIER, us), from, fx - 1, fy, 1);
       }
       for (const kind of [CHARIOT, CANNON])
-        for (let to = 0; to < SIZE; to++) if (LINE_STEP[from * 90 + to] !== 0) MOVES[((kind << 1) | us) * 8100 + from * 90 + to] = SLIDES;
+        for (let to = 0; to < SIZE; to++) if (LINE_STEP[from * 90 + to] !== 0) MOVES[pieceCode(kind, us) * 8100 + from * 90 + to] = SLIDES;
     }
   }
 }
 
 /** FORCING[code] = 1 for a chariot, horse, cannon or soldier of either side. */
 const FORCING = new Uint8Array(256);
-for (const k of [CHARIOT, HORSE, CANNON, SOLDIER]) FORCING[k << 1] = FORCING[(k << 1) | 1] = 1;
+for (const k of [CHARIOT, HORSE, CANNON, SOLDIER]) FORCING[pieceCode(k, 0)] = FORCING[pieceCode(k, 1)] = 1;
 
 const board = new Uint8Array(SIZE);
 /** A filter of the position hashes seen in the current record: seen[lo & MASK] === stamp when one of them had those bits. */
@@ -240,7 +240,7 @@ function playUntil(
     }
     const p = b[from]!;
     const q = b[to]!;
-    if (p === 0 || (p & 1) !== turn || (q !== 0 && ((q & 1) === turn || q >> 1 === KING))) {
+    if (p === 0 || pieceSide(p) !== turn || (q !== 0 && (pieceSide(q) === turn || pieceKind(q) === KING))) {
       stop = REFUSED;
       break;
     }
@@ -250,7 +250,7 @@ function playUntil(
       const step = lineStep[from * 90 + to]!;
       let between = 0;
       for (let s = from + step; s !== to; s += step) if (b[s] !== 0) between++;
-      if (between !== (p >> 1 === CANNON && q !== 0 ? 1 : 0)) {
+      if (between !== (pieceKind(p) === CANNON && q !== 0 ? 1 : 0)) {
         stop = REFUSED;
         break;
       }
@@ -261,7 +261,7 @@ function playUntil(
     // its general's safety: only a general move, a move while in check, a move from the general's
     // lines or leg points or onto its lines can leave it attacked (a piece that lands on a leg
     // point only blocks; change-check.ts looks at the lines through both squares and the freed leg)
-    const ownK = p >> 1 === KING ? to : turn === 0 ? k0 : k1;
+    const ownK = pieceKind(p) === KING ? to : turn === 0 ? k0 : k1;
     b[to] = p;
     b[from] = 0;
     if (
@@ -298,7 +298,7 @@ function playUntil(
     const gives =
       n === 1
         ? generalAttacked(b, theirK, turn)
-        : (exposes[theirK * SIZE + from] !== 0 || onLine[theirK * SIZE + to] !== 0 || (p >> 1 === HORSE && horsePoints[theirK * SIZE + to] !== 0)) &&
+        : (exposes[theirK * SIZE + from] !== 0 || onLine[theirK * SIZE + to] !== 0 || (pieceKind(p) === HORSE && horsePoints[theirK * SIZE + to] !== 0)) &&
           attackedAfterChange(b, theirK, turn, from, to);
     moves[n] = m;
     los[n] = lo;

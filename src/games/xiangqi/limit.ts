@@ -11,7 +11,7 @@ import { moveTo } from '../../core/move.js';
 import { FLAG_CHECK } from '../../core/end-rules.js';
 import type { GameHistory } from '../../core/history.js';
 import type { GameResult } from '../../core/game-result.js';
-import type { Side } from '../../core/piece.js';
+import { pieceKind, type Side } from '../../core/piece.js';
 import { distinctMovers } from '../../core/repetition.js';
 import { XIANGQI_PIECE_NAMES, XIANGQI_SIDE_NAMES } from './pieces.js';
 
@@ -65,7 +65,7 @@ function checkRunRuling(h: GameHistory, n: number, count: number): GameResult | 
   if (count < limit) return null;
   const side = h.sideAt(n);
   const to = moveTo(h.moveAt(n));
-  const by = pieces === 1 ? `${XIANGQI_SIDE_NAMES[side]} ${XIANGQI_PIECE_NAMES[h.position.board[to]! >> 1]}` : `${XIANGQI_SIDE_NAMES[side]} (${pieces} pieces)`;
+  const by = pieces === 1 ? `${XIANGQI_SIDE_NAMES[side]} ${XIANGQI_PIECE_NAMES[pieceKind(h.position.board[to]!)]}` : `${XIANGQI_SIDE_NAMES[side]} (${pieces} pieces)`;
   return {
     winner: (side ^ 1) as Side,
     reason: 'perpetual check',

@@ -6,6 +6,7 @@
  * from the tables. (No xiangqi piece has special moves or promotions.)
  */
 import { plainMove } from '../../core/move.js';
+import { pieceKind, pieceSide } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import type { MoveTables } from '../../core/tables.js';
 import { CANNON, CHARIOT } from './pieces.js';
@@ -28,7 +29,7 @@ export function xiangqiRays(t: MoveTables): void {
   raysOf = t;
   RAY_COUNT.fill(0);
   for (let code = 2; code < 16; code++) {
-    const kind = code >> 1;
+    const kind = pieceKind(code);
     if (kind !== CHARIOT && kind !== CANNON) continue;
     for (let sq = 0; sq < SIZE; sq++) {
       const base = t.classOf[code]! * SIZE + sq;
@@ -58,7 +59,7 @@ export function xiangqiPseudoQuiets(pos: Position, out: Int32Array, n: number): 
     for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
-      const kind = p >> 1;
+      const kind = pieceKind(p);
       if (kind === CHARIOT || kind === CANNON) {
         // the empty squares up to the first piece on each ray (a cannon's moves too)
         const at = p * SIZE + from;
@@ -93,7 +94,7 @@ export function xiangqiPseudo(pos: Position, out: Int32Array, n: number): number
     for (let x = occ[o + w]!; x !== 0; x &= x - 1) {
       const from = (w << 5) + 31 - Math.clz32(x & -x);
       const p = b[from]!;
-      const kind = p >> 1;
+      const kind = pieceKind(p);
       if (kind === CHARIOT || kind === CANNON) {
         // the empty squares, then the first piece (chariot) or the one behind it (cannon) if the enemy's
         const hop = kind === CANNON;
@@ -110,7 +111,7 @@ export function xiangqiPseudo(pos: Position, out: Int32Array, n: number): number
             while (b[s] === 0 && --k > 0) s += step;
             if (k === 0) continue;
           }
-          if ((b[s]! & 1) !== us) out[n++] = plainMove(from, s);
+          if (pieceSide(b[s]!) !== us) out[n++] = plainMove(from, s);
         }
         continue;
       }
@@ -121,7 +122,7 @@ export function xiangqiPseudo(pos: Position, out: Int32Array, n: number): number
         if (leg >= 0 && b[leg] !== 0) continue;
         const to = stepTo[i]!;
         const q = b[to]!;
-        if (q === 0 || (q & 1) !== us) out[n++] = plainMove(from, to);
+        if (q === 0 || pieceSide(q) !== us) out[n++] = plainMove(from, to);
       }
     }
   return n;

@@ -1,4 +1,5 @@
 /** Which xiangqi placements are possible at all (FEN sanity), with reasons naming the square. */
+import { pieceKind, pieceSide } from '../../core/piece.js';
 import { iccsSquare } from './squares.js';
 import type { Position } from '../../core/position.js';
 import { sqOf, type PlacementProblem } from '../../core/problem.js';
@@ -16,8 +17,8 @@ export function xiangqiPlacementError(pos: Position): PlacementProblem | null {
   for (let sq = 0; sq < 90; sq++) {
     const p = b[sq]!;
     if (!p) continue;
-    const side = p & 1;
-    const kind = p >> 1;
+    const side = pieceSide(p);
+    const kind = pieceKind(p);
     const x = sq % 9;
     const ry = side === 0 ? (sq / 9) | 0 : 9 - ((sq / 9) | 0); // rank from the owner's side
     const who = { side: side === 0 ? 'red' : 'black', piece: NAMES[kind]!, at: sqOf(sq, iccsSquare) };

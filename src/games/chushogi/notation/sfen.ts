@@ -5,6 +5,7 @@
  * non-lion (the counter-strike rule), `-` for none; the move number counts plies from 1.
  * Fields after the board may be left out (defaults `b - 1`).
  */
+import { pieceKind, pieceSide } from '../../../core/piece.js';
 import { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { ProblemError, type FenProblem, type PlacementProblem } from '../../../core/problem.js';
@@ -43,8 +44,8 @@ export function parseChuSfen(text: string, jcsa = false): Result<Position, FenPr
   let mine = 0;
   board.value.forEach((p) => {
     if (!p) return;
-    if (chushogi.royal[p]) royalSides |= 1 << (p & 1);
-    if ((p & 1) === turnField) mine++;
+    if (chushogi.royal[p]) royalSides |= 1 << pieceSide(p);
+    if (pieceSide(p) === turnField) mine++;
   });
   const tsume = mine > 0 && royalSides === 1 << (turnField ^ 1);
   const pos = new Position(jcsa ? (tsume ? chushogiJcsaProblem : chushogiJcsa) : tsume ? chushogiProblem : chushogi);
@@ -65,11 +66,11 @@ export function parseChuSfen(text: string, jcsa = false): Result<Position, FenPr
     const p = pos.board[sq]!;
     // a non-lion of the side that just moved captured a lion there: the square is empty (igui or
     // double move of a falcon/eagle) or holds that side's capturing piece
-    if (p !== 0 && (p & 1) === turn)
+    if (p !== 0 && pieceSide(p) === turn)
       return err({ code: 'fen.counter-strike-own', format, text: csText });
     if (jcsa) {
       if (p === 0 || !LION_CODE[p]) return err({ code: 'fen.counter-strike-jcsa', format, text: csText });
-    } else if (p !== 0 && LION_CODE[p] && p >> 1 !== PROMOTED_KIRIN)
+    } else if (p !== 0 && LION_CODE[p] && pieceKind(p) !== PROMOTED_KIRIN)
       return err({ code: 'fen.counter-strike-lion', format, text: csText });
     pos.setAux(sq + 1);
   }
@@ -98,8 +99,8 @@ function placementError(pos: Position): PlacementProblem | null {
   for (let sq = 0; sq < SIZE; sq++) {
     const p = pos.board[sq]!;
     if (!p) continue;
-    count[p & 1]!++;
-    if (p >> 1 === KING) kings[p & 1]!++;
+    count[pieceSide(p)]!++;
+    if (pieceKind(p) === KING) kings[pieceSide(p)]!++;
   }
   for (const side of [0, 1]) {
     const who = side === 0 ? 'sente (upper case)' : 'gote (lower case)';

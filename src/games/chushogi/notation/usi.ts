@@ -6,6 +6,7 @@
  * Also read: XBoard/HaChu coordinates (files a–l from Sente's left, ranks 1–12 from Sente's side)
  * with legs `f5e6,e6e7`.
  */
+import { pieceKind, pieceSide } from '../../../core/piece.js';
 import { parseUsiSquare as usiSquareOf, usiSquare } from '../squares.js';
 import { isPass, isPromotion, makeMove, plainMove, moveFrom, moveMid, moveTo, withoutPromotion, type Move } from '../../../core/move.js';
 import { generatePseudoFrom } from '../../../core/movegen.js';
@@ -78,8 +79,8 @@ export function parseUsi(pos: Position, input: string): Result<Move, MoveProblem
   const p = b[from]!;
   const us = pos.turn;
   if (p === 0) return fail({ code: 'move.no-piece', at: S(from) });
-  const name = pos.variant.pieces[(p >> 1) - 1]!.name;
-  if ((p & 1) !== us) return fail({ code: 'move.not-yours', piece: name, at: S(from), owner: sideName(p & 1), turn: sideName(us) });
+  const name = pos.variant.pieces[pieceKind(p) - 1]!.name;
+  if (pieceSide(p) !== us) return fail({ code: 'move.not-yours', piece: name, at: S(from), owner: sideName(pieceSide(p)), turn: sideName(us) });
   if (royalsLost(pos)) return fail({ code: 'move.royals-lost', side: sideName(us) });
   let want: number;
   if (mid < 0) {
@@ -91,7 +92,7 @@ export function parseUsi(pos: Position, input: string): Result<Move, MoveProblem
     if (!lionDoubleStepSquares(pos, from, mid, to))
       return fail({ code: 'move.no-double', piece: name, from: S(from), mid: S(mid), to: S(to) });
     const q = b[mid]!;
-    if (q !== 0 && (q & 1) === us) return fail({ code: 'move.first-step-own', side: sideName(us), at: S(mid) });
+    if (q !== 0 && pieceSide(q) === us) return fail({ code: 'move.first-step-own', side: sideName(us), at: S(mid) });
     if (q !== 0) want = makeMove(from, to, mid);
     else if (to !== from) want = plainMove(from, to); // through an empty square: the plain move
     else want = -1; // a pass, whichever empty middle square

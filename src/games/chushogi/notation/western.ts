@@ -15,6 +15,7 @@
  */
 import { isPass, isPromotion, moveFrom, moveMid, moveTo, withPromotion, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
+import { pieceKind, pieceSide } from '../../../core/piece.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { bareProblem, quoted, type MoveProblem } from '../../../core/problem.js';
@@ -26,7 +27,7 @@ const SIDE_NAMES = ['sente', 'gote'];
 /** Abbreviation of each kind (index kind - 1). */
 const ABBR: readonly string[] = CHU_PIECES.map((p) => CHU_ABBREVIATIONS[p.id] ?? p.letter);
 
-const abbrOf = (pos: Position, sq: number): string => ABBR[(pos.board[sq]! >> 1) - 1]!;
+const abbrOf = (pos: Position, sq: number): string => ABBR[pieceKind(pos.board[sq]!) - 1]!;
 
 /** Writes a legal move in western notation (`legal`: the position's legal moves, if at hand). */
 export function formatWestern(pos: Position, m: Move, legal: readonly Move[] = legalMoves(pos)): string {
@@ -114,7 +115,7 @@ export function parseWesternReason(pos: Position, text: string): Result<Move, Mo
   const candidates: number[] = [];
   for (let sq = 0; sq < b.length; sq++) {
     const p = b[sq]!;
-    if (p !== 0 && (p & 1) === us && kinds.includes(p >> 1) && (w.origin === null || usiSquare(sq) === w.origin)) candidates.push(sq);
+    if (p !== 0 && pieceSide(p) === us && kinds.includes(pieceKind(p)) && (w.origin === null || usiSquare(sq) === w.origin)) candidates.push(sq);
   }
   const name = CHU_PIECES[kinds[0]! - 1]!.name;
   if (candidates.length === 0)

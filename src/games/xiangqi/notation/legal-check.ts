@@ -5,6 +5,7 @@
  * Other games use their full legal-move list.
  */
 import { isPlainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
+import { pieceKind, pieceSide } from '../../../core/piece.js';
 import type { Position } from '../../../core/position.js';
 import { EXPOSES, generalAttacked, generalSquare } from '../check.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, inPalace, KING, SOLDIER, xiangqi } from '../index.js';
@@ -22,9 +23,9 @@ const buf = new Int32Array(1024);
  */
 export function reaches(b: Uint8Array, from: number, to: number): boolean {
   const p = b[from]!;
-  const us = p & 1;
+  const us = pieceSide(p);
   const q = b[to]!;
-  if (q !== 0 && (q & 1) === us) return false;
+  if (q !== 0 && pieceSide(q) === us) return false;
   const fx = from % 9;
   const fy = (from / 9) | 0;
   const tx = to % 9;
@@ -33,7 +34,7 @@ export function reaches(b: Uint8Array, from: number, to: number): boolean {
   const dy = ty - fy;
   const ax = dx < 0 ? -dx : dx;
   const ay = dy < 0 ? -dy : dy;
-  switch (p >> 1) {
+  switch (pieceKind(p)) {
     case KING:
       return ax + ay === 1 && inPalace(tx, ty, us);
     case ADVISOR:
@@ -73,7 +74,7 @@ export function isLegalMove(pos: Position, m: Move, checked = -1): boolean {
   const b = pos.board;
   const from = moveFrom(m);
   const p = b[from]!;
-  if (p === 0 || (p & 1) !== pos.turn) return false;
+  if (p === 0 || pieceSide(p) !== pos.turn) return false;
   if (pos.variant !== xiangqi) {
     const n = pos.variant.generateLegal(pos, buf, 0);
     for (let i = 0; i < n; i++) if (buf[i] === m) return true;
@@ -85,7 +86,7 @@ export function isLegalMove(pos: Position, m: Move, checked = -1): boolean {
   // moveLegal: the board is tried only for the moves that can expose the general)
   if (checked !== -1) return xiangqi.moveLegal!(pos, m, checked === 1);
   const us = pos.turn;
-  const ksq = p >> 1 === KING ? to : generalSquare(b, us);
+  const ksq = pieceKind(p) === KING ? to : generalSquare(b, us);
   if (ksq < 0) return false;
   const cap = b[to]!;
   b[to] = p;
@@ -142,8 +143,8 @@ export function hasLegalMove(pos: Position): boolean {
   const checked = generalAttacked(b, ksq, us);
   for (let from = 0; from < 90; from++) {
     const p = b[from]!;
-    if (p === 0 || (p & 1) !== us) continue;
-    const kind = p >> 1;
+    if (p === 0 || pieceSide(p) !== us) continue;
+    const kind = pieceKind(p);
     if (kind === CHARIOT || kind === CANNON) {
       const x = from % 9;
       const row = from - x;

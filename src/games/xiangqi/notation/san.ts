@@ -12,6 +12,7 @@
  */
 import { moveFrom, moveTo, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
+import { pieceKind } from '../../../core/piece.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import type { MoveProblem } from '../../../core/problem.js';
@@ -70,7 +71,7 @@ export function parseXiangqiSanReason(pos: Position, text: string, base: 0 | 1):
   for (const m of legalMoves(pos)) {
     if (moveTo(m) !== to) continue;
     const from = moveFrom(m);
-    if (pos.board[from]! >> 1 !== kind) continue;
+    if (pieceKind(pos.board[from]!) !== kind) continue;
     any = true;
     if (q.fromFile !== null && from % W !== q.fromFile) continue;
     if (fromY !== null && ((from / W) | 0) !== fromY) continue;

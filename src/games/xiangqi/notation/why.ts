@@ -4,6 +4,7 @@
  * start and an end square; the legal-move generator stays the judge of what is legal.
  */
 import { plainMove } from '../../../core/move.js';
+import { pieceKind, pieceSide } from '../../../core/piece.js';
 import { iccsSquare } from '../squares.js';
 import { legalMoves } from '../../../core/perft.js';
 import type { Position } from '../../../core/position.js';
@@ -40,8 +41,8 @@ function between(from: number, to: number): number[] {
 function geometryProblem(pos: Position, from: number, to: number): MoveProblem | null {
   const b = pos.board;
   const p = b[from]!;
-  const kind = p >> 1;
-  const side = p & 1;
+  const kind = pieceKind(p);
+  const side = pieceSide(p);
   const name = XQ_PIECE_NAMES[kind];
   const who = { piece: name!, from: sqOf(from, iccsName) };
   const T = sqOf(to, iccsName);
@@ -90,7 +91,7 @@ function geometryProblem(pos: Position, from: number, to: number): MoveProblem |
         if (screens.length > 0) return { code: 'move.blocked-path', ...who, to: T, at: sqOf(screens[0]!, iccsName) };
         return null;
       }
-      if ((b[to]! & 1) === side) return null; // reported as an own piece by the caller
+      if (pieceSide(b[to]!) === side) return null; // reported as an own piece by the caller
       if (screens.length === 0) return { code: 'move.no-screen', ...who, to: T };
       if (screens.length > 1)
         return { code: 'move.screens', ...who, to: T, over: screens.map((s) => sqOf(s, iccsName)) };
@@ -116,14 +117,14 @@ export function explainXiangqi(pos: Position, from: number, to: number): MovePro
   const us = pos.turn;
   const p = b[from]!;
   if (p === 0) return { code: 'move.no-piece', at: sqOf(from, iccsName) };
-  if ((p & 1) !== us)
-    return { code: 'move.not-yours', piece: XQ_PIECE_NAMES[p >> 1]!, at: sqOf(from, iccsName), owner: XQ_SIDE_NAMES[p & 1]!, turn: XQ_SIDE_NAMES[us]! };
+  if (pieceSide(p) !== us)
+    return { code: 'move.not-yours', piece: XQ_PIECE_NAMES[pieceKind(p)]!, at: sqOf(from, iccsName), owner: XQ_SIDE_NAMES[pieceSide(p)]!, turn: XQ_SIDE_NAMES[us]! };
   if (from === to) return { code: 'move.nowhere', from: sqOf(from, iccsName), to: sqOf(to, iccsName) };
   const geo = geometryProblem(pos, from, to);
   if (geo) return geo;
   const q = b[to]!;
-  if (q !== 0 && (q & 1) === us)
-    return { code: 'move.own-capture', piece: XQ_PIECE_NAMES[p >> 1]!, from: sqOf(from, iccsName), target: XQ_PIECE_NAMES[q >> 1]!, to: sqOf(to, iccsName) };
+  if (q !== 0 && pieceSide(q) === us)
+    return { code: 'move.own-capture', piece: XQ_PIECE_NAMES[pieceKind(p)]!, from: sqOf(from, iccsName), target: XQ_PIECE_NAMES[pieceKind(q)]!, to: sqOf(to, iccsName) };
   const m = plainMove(from, to);
   if (legalMoves(pos).includes(m)) return null;
   // pseudo-legal but illegal: it exposes the general

@@ -21,6 +21,7 @@
  */
 import { plainMove, moveFrom, moveTo, type Move } from '../../../core/move.js';
 import { legalMoves } from '../../../core/perft.js';
+import { pieceCode, pieceKind, pieceSide } from '../../../core/piece.js';
 import type { Position } from '../../../core/position.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import { quoted, sqOf, type MoveProblem } from '../../../core/problem.js';
@@ -35,7 +36,7 @@ const H = 10;
 
 /** Squares of `side`'s pieces of `kind` on column x, front (nearest the enemy) first. */
 export function likesOnColumn(pos: Position, side: number, kind: number, x: number): number[] {
-  const code = (kind << 1) | side;
+  const code = pieceCode(kind, side);
   const out: number[] = [];
   const b = pos.board;
   if (side === 0) {
@@ -78,8 +79,8 @@ export function viewXiangqiMove(pos: Position, m: Move): XqMoveView {
   const from = moveFrom(m);
   const to = moveTo(m);
   const p = pos.board[from]!;
-  const kind = p >> 1;
-  const side = p & 1;
+  const kind = pieceKind(p);
+  const side = pieceSide(p);
   const fx = from % W;
   const fy = (from / W) | 0;
   const tx = to % W;
