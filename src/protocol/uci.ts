@@ -19,7 +19,7 @@ import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
 import { formatUsi, parseUsi } from '../games/chushogi/notation/usi.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
 import { advertise, applyUciOption, eloToLevel, initialSettings, type EngineSettings } from './options.js';
-import { type Thinker, type Thinking, type ThinkLimits, type Thought } from './thinker.js';
+import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
 import { formatProblem } from '../core/problem.js';

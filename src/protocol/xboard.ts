@@ -18,7 +18,7 @@ import { gameForXboardVariant, type ProtocolGame } from './dialect.js';
 import { DEFAULT_GAME, getGame } from '../games/registry.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
 import { advertise, applyXboardCommand, applyXboardOption, initialSettings, xboardCommandFeature, xboardVariants, type EngineSettings } from './options.js';
-import { type Thinker, type Thinking, type ThinkLimits } from './thinker.js';
+import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
 import { formatProblem, unquotedProblem } from '../core/problem.js';
 
