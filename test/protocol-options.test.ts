@@ -6,8 +6,12 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { GAMES } from '../src/games/registry.js';
+import { ENGINE_OPTIONS, initialSettings, type EngineOption, type EngineSettings, type OptionValue } from '../src/protocol/options.js';
 import { runProtocol, type ProtocolName, type RunOptions } from '../src/protocol/run.js';
 import { inlineThinker } from '../src/protocol/thinker.js';
+import { UciSession } from '../src/protocol/uci.js';
+import { XboardSession } from '../src/protocol/xboard.js';
 
 const HELLO: Record<ProtocolName, string[]> = { uci: ['uci'], ucci: ['ucci'], usi: ['usi'], xboard: ['xboard', 'protover 2'] };
 
@@ -89,5 +93,180 @@ describe('the options each protocol advertises (byte for byte)', () => {
     expect(advertised(await handshake('ucci', extra))).toEqual(leveled(UCCI));
     expect(advertised(await handshake('usi', extra))).toEqual(leveled(USI));
     expect(advertised(await handshake('xboard', extra))).toEqual(leveled(XBOARD));
+  });
+});
+
+/** A session of `protocol` (on `table`) and the lines it wrote. */
+function session(protocol: ProtocolName, table?: readonly EngineOption[]) {
+  const out: string[] = [];
+  const common = { thinker: inlineThinker(), write: (l: string) => void out.push(l), ...(table ? { options: table } : {}) };
+  const s = protocol === 'xboard' ? new XboardSession(common) : new UciSession({ dialect: protocol, ...common });
+  return { s, out, feed: (...lines: string[]) => lines.forEach((l) => s.feed(l)) };
+}
+
+/** How a GUI sets option `name` to `value` in each protocol. */
+const setLine = (p: ProtocolName, name: string, value: string) =>
+  p === 'xboard' ? `option ${name}=${value}` : p === 'ucci' ? `setoption ${name} ${value}` : `setoption name ${name} value ${value}`;
+
+describe('setting an option through each protocol reaches the settings', () => {
+  const cases: [ProtocolName, string, Partial<EngineSettings>][] = [
+    ['uci', setLine('uci', 'UCI_Variant', 'xiangqi'), { variant: 'xiangqi' }],
+    ['uci', setLine('uci', 'Hash', '128'), { hashMb: 128 }],
+    ['uci', setLine('uci', 'Threads', '2'), { threads: 2 }],
+    ['uci', setLine('uci', 'MultiPV', '3'), { multiPv: 3 }],
+    ['uci', setLine('uci', 'MultiPV', '99'), { multiPv: 20 }],
+    ['uci', setLine('uci', 'Ponder', 'true'), { ponder: true }],
+    ['uci', setLine('uci', 'UCI_LimitStrength', 'true'), { limitStrength: true }],
+    ['uci', setLine('uci', 'UCI_Elo', '1257'), { elo: 1257 }],
+    ['uci', setLine('uci', 'Level', '5'), { level: 5 }],
+    ['uci', setLine('uci', 'OwnBook', 'false'), { ownBook: false }],
+    ['uci', 'setoption name threads value 4', { threads: 4 }],
+    ['usi', setLine('usi', 'USI_Hash', '256'), { hashMb: 256 }],
+    ['usi', setLine('usi', 'Threads', '3'), { threads: 3 }],
+    ['usi', setLine('usi', 'MultiPV', '4'), { multiPv: 4 }],
+    ['usi', setLine('usi', 'USI_Ponder', 'true'), { ponder: true }],
+    ['usi', setLine('usi', 'Level', '2'), { level: 2 }],
+    ['usi', setLine('usi', 'USI_OwnBook', 'false'), { ownBook: false }],
+    ['ucci', setLine('ucci', 'usemillisec', 'true'), { millis: true }],
+    ['ucci', setLine('ucci', 'level', '4'), { level: 4 }],
+    ['ucci', setLine('ucci', 'usebook', 'false'), { ownBook: false }],
+    ['xboard', setLine('xboard', 'Level', '6'), { level: 6 }],
+    ['xboard', setLine('xboard', 'OwnBook', '0'), { ownBook: false }],
+    ['xboard', 'cores 2', { threads: 2 }],
+  ];
+  for (const [p, line, want] of cases) {
+    it(`${p}: ${line}`, () => {
+      const { s, out, feed } = session(p);
+      feed(line);
+      expect(out).toEqual([]);
+      expect(s.settings).toEqual({ ...initialSettings(), ...want });
+    });
+  }
+
+  it('every row, in every protocol that names it, changes the settings (and a refused value changes nothing)', () => {
+    const initial = initialSettings();
+    for (const o of ENGINE_OPTIONS) {
+      const d = o.default(initial);
+      const value: string =
+        o.type === 'check' ? (d === true ? 'false' : 'true') : o.type === 'spin' ? String(o.max) : o.type === 'combo' ? o.vars!().at(-1)! : 'x';
+      for (const p of ['uci', 'ucci', 'usi', 'xboard'] as const) {
+        const name = o.names[p];
+        const line = name !== undefined ? setLine(p, name, p === 'xboard' && o.type === 'check' ? (value === 'true' ? '1' : '0') : value) : p === 'xboard' && o.xboardCommand ? `${o.xboardCommand} ${value}` : null;
+        if (line === null) continue;
+        const { s, out, feed } = session(p);
+        feed(line);
+        expect(out, line).toEqual([]);
+        // combo: the only choice may be the default
+        if (o.type !== 'combo') expect(s.settings, `${p}: ${line}`).not.toEqual(initial);
+      }
+    }
+  });
+
+  it('refused values say why and leave the settings alone', () => {
+    const uci = session('uci');
+    uci.feed('setoption name Threads value 0', 'setoption name UCI_Variant value chushogi');
+    expect(uci.out).toEqual(['info string Threads: a whole number from 1 to 64, not 0', 'info string variant chushogi is not supported (only xiangqi)']);
+    expect(uci.s.settings).toEqual(initialSettings());
+    const xb = session('xboard');
+    xb.feed('cores 0', 'option Level=high', 'option Threads=2', 'memory 64');
+    expect(xb.out).toEqual(['Error (bad parameters): cores 0', 'Error (unknown option): Level=high', 'Error (unknown option): Threads=2', 'Error (unknown command): memory']);
+    expect(xb.s.settings).toEqual(initialSettings());
+  });
+});
+
+describe('a new option is one row', () => {
+  let contempt: OptionValue = 0;
+  let path: OptionValue = '';
+  const rows: EngineOption[] = [
+    {
+      type: 'spin',
+      names: { uci: 'Contempt', usi: 'Contempt', ucci: 'contempt', xboard: 'Contempt' },
+      min: -100,
+      max: 100,
+      default: () => 0,
+      set: (_s, v) => {
+        contempt = v;
+        return null;
+      },
+    },
+    {
+      type: 'combo',
+      names: { uci: 'Style', usi: 'Style', ucci: 'style', xboard: 'Style' },
+      vars: () => ['solid', 'normal', 'risky'],
+      default: () => 'normal',
+      set: () => null,
+    },
+    {
+      type: 'string',
+      names: { uci: 'BookFile', usi: 'BookFile', ucci: 'bookfiles', xboard: 'BookFile' },
+      default: () => '',
+      set: (_s, v) => {
+        path = v;
+        return null;
+      },
+    },
+    { type: 'button', names: { uci: 'Clear Hash', usi: 'Clear Hash', xboard: 'Clear Hash' }, default: () => false, set: () => null },
+  ];
+  const table = [...ENGINE_OPTIONS, ...rows];
+
+  it('is advertised by every protocol, after the rows it follows', async () => {
+    const hello = (p: ProtocolName) => {
+      const { s, out } = session(p, table);
+      for (const l of HELLO[p]) s.feed(l);
+      return advertised(out);
+    };
+    expect(hello('uci')).toEqual([
+      ...UCI.slice(0, -1),
+      'option name Contempt type spin default 0 min -100 max 100',
+      'option name Style type combo default normal var solid var normal var risky',
+      'option name BookFile type string default <empty>',
+      'option name Clear Hash type button',
+      'uciok',
+    ]);
+    expect(hello('usi')).toEqual([
+      ...USI.slice(0, -1),
+      'option name Contempt type spin default 0 min -100 max 100',
+      'option name Style type combo default normal var solid var normal var risky',
+      'option name BookFile type string default <empty>',
+      'option name Clear Hash type button',
+      'usiok',
+    ]);
+    expect(hello('ucci')).toEqual([
+      ...UCCI.slice(0, -1),
+      'option contempt type spin default 0 min -100 max 100',
+      'option style type combo default normal var solid var normal var risky',
+      'option bookfiles type string default <empty>',
+      'ucciok',
+    ]);
+    expect(hello('xboard')).toEqual([
+      ...XBOARD.slice(0, -1),
+      'feature option="Contempt -spin 0 -100 100"',
+      'feature option="Style -combo solid /// *normal /// risky"',
+      'feature option="BookFile -string "',
+      'feature option="Clear Hash -button"',
+      'feature done=1',
+    ]);
+  });
+
+  it('is set through every protocol', () => {
+    for (const [p, n] of [['uci', -5], ['usi', 7], ['ucci', 12], ['xboard', -30]] as const) {
+      const { out, feed } = session(p, table);
+      feed(setLine(p, p === 'ucci' ? 'contempt' : 'Contempt', String(n)));
+      expect(out).toEqual([]);
+      expect(contempt).toBe(n);
+    }
+    session('uci', table).feed('setoption name BookFile value /tmp/my book.obk');
+    expect(path).toBe('/tmp/my book.obk');
+    session('xboard', table).feed('option BookFile=book.obk');
+    expect(path).toBe('book.obk');
+  });
+});
+
+describe('the games offered come from the registry', () => {
+  it('UCI_Variant lists the UCI games, CECP variants= the CECP games', async () => {
+    const uciGames = GAMES.filter((g) => g.protocols.includes('uci')).map((g) => g.engineWire.uciVariants[0]);
+    expect(UCI[0]).toBe(`option name UCI_Variant type combo default ${uciGames[0]} ${uciGames.map((v) => `var ${v}`).join(' ')}`);
+    const xboardGames = GAMES.filter((g) => g.protocols.includes('xboard')).map((g) => g.xboard.xboardName);
+    expect(XBOARD[1]).toBe(`feature myname="chuhan 0.1.0" variants="${xboardGames.join(',')}"`);
   });
 });

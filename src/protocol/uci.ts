@@ -18,7 +18,7 @@ import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove, type Protoc
 import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
 import { formatUsi, parseUsi } from '../games/chushogi/notation/usi.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
-import { advertise, applyUciOption, eloToLevel, initialSettings, type EngineSettings } from './options.js';
+import { advertise, applyUciOption, eloToLevel, initialSettings, ENGINE_OPTIONS, type EngineOption, type EngineSettings } from './options.js';
 import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
@@ -41,6 +41,8 @@ export interface UciOptions {
   readonly limits?: ThinkLimits;
   /** The game played, when not the dialect's default one (usi under the chu JCSA rules). */
   readonly game?: ProtocolGame;
+  /** The engine's options (default ENGINE_OPTIONS; tests add rows). */
+  readonly options?: readonly EngineOption[];
   /** Use the opening book (default true; the OwnBook / usebook option changes it). */
   readonly book?: boolean;
 }
@@ -72,6 +74,7 @@ export class UciSession {
   /** What the options set (src/protocol/options.ts); `initial`: as the engine started (advertised defaults). */
   readonly settings: EngineSettings;
   private readonly initial: Readonly<EngineSettings>;
+  private readonly table: readonly EngineOption[];
   private banned: Move[] = [];
   private running: Running | null = null;
   private quitting = false;
@@ -86,6 +89,7 @@ export class UciSession {
     this.pos = this.start.clone();
     this.initial = Object.freeze(initialSettings({ level: opts.level ?? null, book: opts.book ?? true }));
     this.settings = { ...this.initial };
+    this.table = opts.options ?? ENGINE_OPTIONS;
   }
 
   /**
@@ -192,12 +196,12 @@ export class UciSession {
   private hello(): void {
     this.out(`id name ${ENGINE_NAME}`);
     this.out('id author the chuhan developers');
-    for (const line of advertise(this.dialect, this.initial)) this.out(line);
+    for (const line of advertise(this.dialect, this.initial, this.table)) this.out(line);
     this.out(`${this.dialect}ok`);
   }
 
   private setOption(args: readonly string[]): void {
-    const refused = applyUciOption(args, this.settings);
+    const refused = applyUciOption(args, this.settings, this.table);
     if (refused !== null) this.info(refused);
   }
 

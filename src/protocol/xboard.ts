@@ -17,7 +17,7 @@ import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js'
 import { gameForXboardVariant, type ProtocolGame } from './dialect.js';
 import { DEFAULT_GAME, getGame } from '../games/registry.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
-import { advertise, applyXboardCommand, applyXboardOption, initialSettings, xboardCommandFeature, xboardVariants, type EngineSettings } from './options.js';
+import { advertise, applyXboardCommand, applyXboardOption, initialSettings, xboardCommandFeature, xboardVariants, ENGINE_OPTIONS, type EngineOption, type EngineSettings } from './options.js';
 import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
 import { formatProblem, unquotedProblem } from '../core/problem.js';
@@ -36,6 +36,8 @@ export interface XboardOptions {
   readonly game?: ProtocolGame;
   /** Extra search limits (tests: a fixed depth makes replies reproducible). */
   readonly limits?: ThinkLimits;
+  /** The engine's options (default ENGINE_OPTIONS; tests add rows). */
+  readonly options?: readonly EngineOption[];
   /** Use the opening book (default true; option OwnBook changes it). */
   readonly book?: boolean;
 }
@@ -75,6 +77,7 @@ export class XboardSession {
   /** What the options set (src/protocol/options.ts); `initial`: as the engine started (advertised defaults). */
   readonly settings: EngineSettings;
   private readonly initial: Readonly<EngineSettings>;
+  private readonly table: readonly EngineOption[];
   /** The position from setboard was refused: moves are refused until the next new/setboard. */
   private badPosition = false;
   private ended: GameResult | null = null;
@@ -88,6 +91,7 @@ export class XboardSession {
     this.game = opts.game ?? DEFAULT_GAME.xboard;
     this.initial = Object.freeze(initialSettings({ level: opts.level ?? null, book: opts.book ?? true }));
     this.settings = { ...this.initial };
+    this.table = opts.options ?? ENGINE_OPTIONS;
     this.start = this.game.start();
     this.pos = this.start.clone();
     this.resetJudge();
@@ -239,7 +243,7 @@ export class XboardSession {
       }
       case 'cores':
       case 'memory': {
-        const refused = applyXboardCommand(cmd, args[0] ?? '', line, this.settings);
+        const refused = applyXboardCommand(cmd, args[0] ?? '', line, this.settings, this.table);
         if (refused === undefined) this.out(`Error (unknown command): ${cmd}`);
         else if (refused !== null) this.out(refused);
         return;
@@ -303,15 +307,15 @@ export class XboardSession {
     this.out('feature done=0');
     this.out(`feature myname="${ENGINE_NAME}" variants="${xboardVariants().join(',')}"`);
     this.out('feature setboard=1 usermove=1 ping=1 playother=1 colors=0 time=1 draw=0 analyze=1 reuse=1 san=0');
-    const memory = xboardCommandFeature('memory');
-    const smp = xboardCommandFeature('cores');
+    const memory = xboardCommandFeature('memory', this.table);
+    const smp = xboardCommandFeature('cores', this.table);
     this.out(`feature sigint=0 sigterm=0 nps=0 memory=${memory} smp=${smp} exclude=0 pause=0 debug=1`);
-    for (const l of advertise('xboard', this.initial)) this.out(l);
+    for (const l of advertise('xboard', this.initial, this.table)) this.out(l);
     this.out('feature done=1');
   }
 
   private option(rest: string): void {
-    const refused = applyXboardOption(rest, this.settings);
+    const refused = applyXboardOption(rest, this.settings, this.table);
     if (refused !== null) this.out(refused);
   }
 
