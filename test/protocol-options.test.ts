@@ -101,7 +101,13 @@ function session(protocol: ProtocolName, table?: readonly EngineOption[]) {
   const out: string[] = [];
   const common = { thinker: inlineThinker(), write: (l: string) => void out.push(l), ...(table ? { options: table } : {}) };
   const s = protocol === 'xboard' ? new XboardSession(common) : new UciSession({ dialect: protocol, ...common });
-  return { s, out, feed: (...lines: string[]) => lines.forEach((l) => s.feed(l)) };
+  return {
+    s,
+    out,
+    feed: (...lines: string[]) => {
+      for (const l of lines) s.feed(l);
+    },
+  };
 }
 
 /** How a GUI sets option `name` to `value` in each protocol. */
