@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../src/games/registry.js';
+import { runCli, spawnCli } from './helpers/cli.js';
 import { ENGINE_OPTIONS, initialSettings, type EngineOption, type EngineSettings, type OptionValue } from '../src/protocol/options.js';
 import { runProtocol, type ProtocolName, type RunOptions } from '../src/protocol/run.js';
 import { inlineThinker } from '../src/protocol/thinker.js';
@@ -274,5 +275,35 @@ describe('the games offered come from the registry', () => {
     expect(UCI[0]).toBe(`option name UCI_Variant type combo default ${uciGames[0]} ${uciGames.map((v) => `var ${v}`).join(' ')}`);
     const xboardGames = GAMES.filter((g) => g.protocols.includes('xboard')).map((g) => g.xboard.xboardName);
     expect(XBOARD[1]).toBe(`feature myname="chuhan 0.1.0" variants="${xboardGames.join(',')}"`);
+  });
+});
+
+describe('chuhan engine --option NAME=VALUE', () => {
+  it('sets options before the handshake (their advertised defaults follow)', async () => {
+    const lines = advertised(await handshake('uci', { set: ['Threads=2', 'ownbook=false', 'MultiPV=3'] }));
+    expect(lines).toContain('option name Threads type spin default 2 min 1 max 64');
+    expect(lines).toContain('option name MultiPV type spin default 3 min 1 max 20');
+    expect(lines).toContain('option name OwnBook type check default false');
+    // CECP's spelling of a UCI row's name works too, and the other protocol shows it in its words
+    expect(advertised(await handshake('xboard', { set: ['OwnBook=0', 'Level=5'] }))).toEqual(leveled(XBOARD).map((l) => l.replace('-spin 3', '-spin 5')));
+  });
+
+  it('refuses unknown options and values out of range (exit 2, before reading input)', async () => {
+    const unknown = await runCli(['engine', '--protocol', 'uci', '--option', 'Contempt=5']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--option "Contempt=5": unknown engine option "Contempt" (known: UCI_Variant, Hash, USI_Hash, Threads');
+    const range = await runCli(['engine', '--protocol', 'usi', '--option', 'MultiPV=99']);
+    expect(range.code).toBe(2);
+    expect(range.stderr).toContain('option "MultiPV" is a whole number from 1 to 20, not "99"');
+    const check = await runCli(['engine', '--option', 'OwnBook=maybe']);
+    expect(check.stderr).toContain('option "OwnBook" is true or false, not "maybe"');
+  });
+
+  it('the shipped command: --option Threads=4 is advertised as the default (needs npm run build:emit)', () => {
+    const r = spawnCli(['engine', '--protocol', 'usi', '--option', 'Threads=4', '--option', 'USI_OwnBook=false'], 'usi\nquit\n');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toContain('option name Threads type spin default 4 min 1 max 64');
+    expect(lines).toContain('option name USI_OwnBook type check default false');
   });
 });

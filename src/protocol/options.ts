@@ -8,6 +8,7 @@
  *
  * The games offered (the UCI_Variant choices, CECP's `feature variants=`) come from the registry.
  */
+import { quoteInput } from '../core/text.js';
 import { GAMES, gameFromName } from '../games/registry.js';
 import { MAX_THREADS } from './thinker.js';
 
@@ -325,4 +326,27 @@ export function applyXboardCommand(command: string, arg: string, line: string, s
   const o = table.find((r) => r.xboardCommand === command);
   if (!o) return undefined;
   return o.set(s, Number(arg), arg) === null ? null : `Error (bad parameters): ${line}`;
+}
+
+/**
+ * Applies `NAME=VALUE` (`chuhan engine --option Threads=2`): NAME in any protocol's spelling, the
+ * value as UCI writes it (a check `true`/`false`, also `1`/`0`, `on`/`off`). The sentence to show
+ * when the option is unknown or the value refused.
+ */
+export function applyAssignment(text: string, s: EngineSettings, table: readonly EngineOption[] = ENGINE_OPTIONS): string | null {
+  const eq = text.indexOf('=');
+  const name = (eq < 0 ? text : text.slice(0, eq)).trim();
+  const value = eq < 0 ? '' : text.slice(eq + 1).trim();
+  const n = name.toLowerCase();
+  const o = findUciOption(name, table) ?? table.find((r) => r.names.xboard?.toLowerCase() === n);
+  if (!o) {
+    const known = [...new Set(table.flatMap((r) => Object.values(r.names)))].join(', ');
+    return `unknown engine option ${quoteInput(name)} (known: ${known})`;
+  }
+  if (o.type !== 'button' && eq < 0) return `option ${quoteInput(name)} needs a value (NAME=VALUE)`;
+  if (o.type === 'check' && !/^(true|false|1|0|on|off)$/i.test(value)) return `option ${quoteInput(name)} is true or false, not ${quoteInput(value)}`;
+  if (o.type === 'spin' && !(Number.isInteger(Number(value)) && value !== '' && Number(value) >= (o.min ?? -Infinity) && Number(value) <= (o.max ?? Infinity)))
+    return `option ${quoteInput(name)} is a whole number from ${o.min} to ${o.max}, not ${quoteInput(value)}`;
+  if (o.type === 'combo' && !(o.vars?.() ?? []).includes(value)) return `option ${quoteInput(name)} is one of ${(o.vars?.() ?? []).join(', ')}, not ${quoteInput(value)}`;
+  return o.set(s, uciTyped(o, value), value);
 }

@@ -41,6 +41,8 @@ export interface UciOptions {
   readonly limits?: ThinkLimits;
   /** The game played, when not the dialect's default one (usi under the chu JCSA rules). */
   readonly game?: ProtocolGame;
+  /** The settings to start from (run.ts: `--level`, `--no-book`, `--option`); else from `level` and `book`. */
+  readonly settings?: Readonly<EngineSettings>;
   /** The engine's options (default ENGINE_OPTIONS; tests add rows). */
   readonly options?: readonly EngineOption[];
   /** Use the opening book (default true; the OwnBook / usebook option changes it). */
@@ -87,7 +89,7 @@ export class UciSession {
     this.game = opts.game ?? DIALECT_GAME[opts.dialect];
     this.start = this.game.start();
     this.pos = this.start.clone();
-    this.initial = Object.freeze(initialSettings({ level: opts.level ?? null, book: opts.book ?? true }));
+    this.initial = Object.freeze({ ...(opts.settings ?? initialSettings({ level: opts.level ?? null, book: opts.book ?? true })) });
     this.settings = { ...this.initial };
     this.table = opts.options ?? ENGINE_OPTIONS;
   }

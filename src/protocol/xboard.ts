@@ -36,6 +36,8 @@ export interface XboardOptions {
   readonly game?: ProtocolGame;
   /** Extra search limits (tests: a fixed depth makes replies reproducible). */
   readonly limits?: ThinkLimits;
+  /** The settings to start from (run.ts: `--level`, `--no-book`, `--option`); else from `level` and `book`. */
+  readonly settings?: Readonly<EngineSettings>;
   /** The engine's options (default ENGINE_OPTIONS; tests add rows). */
   readonly options?: readonly EngineOption[];
   /** Use the opening book (default true; option OwnBook changes it). */
@@ -89,7 +91,7 @@ export class XboardSession {
   constructor(opts: XboardOptions) {
     this.opts = opts;
     this.game = opts.game ?? DEFAULT_GAME.xboard;
-    this.initial = Object.freeze(initialSettings({ level: opts.level ?? null, book: opts.book ?? true }));
+    this.initial = Object.freeze({ ...(opts.settings ?? initialSettings({ level: opts.level ?? null, book: opts.book ?? true })) });
     this.settings = { ...this.initial };
     this.table = opts.options ?? ENGINE_OPTIONS;
     this.start = this.game.start();
