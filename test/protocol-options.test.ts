@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../src/games/registry.js';
 import { runCli, spawnCli } from './helpers/cli.js';
-import { ENGINE_OPTIONS, initialSettings, type EngineOption, type EngineSettings, type OptionValue } from '../src/protocol/options.js';
+import { advertise, ENGINE_OPTIONS, initialSettings, parseOptionLine, parseXboardOptionFeature, setOptionLine, type EngineOption, type EngineSettings, type OptionValue } from '../src/protocol/options.js';
 import { runProtocol, type ProtocolName, type RunOptions } from '../src/protocol/run.js';
 import { inlineThinker } from '../src/protocol/thinker.js';
 import { UciSession } from '../src/protocol/uci.js';
@@ -111,9 +111,8 @@ function session(protocol: ProtocolName, table?: readonly EngineOption[]) {
   };
 }
 
-/** How a GUI sets option `name` to `value` in each protocol. */
-const setLine = (p: ProtocolName, name: string, value: string) =>
-  p === 'xboard' ? `option ${name}=${value}` : p === 'ucci' ? `setoption ${name} ${value}` : `setoption name ${name} value ${value}`;
+/** How a GUI sets option `name` to `value` in each protocol (the engine client's words). */
+const setLine = setOptionLine;
 
 describe('setting an option through each protocol reaches the settings', () => {
   const cases: [ProtocolName, string, Partial<EngineSettings>][] = [
@@ -305,5 +304,38 @@ describe('chuhan engine --option NAME=VALUE', () => {
     const lines = r.stdout.split('\n');
     expect(lines).toContain('option name Threads type spin default 4 min 1 max 64');
     expect(lines).toContain('option name USI_OwnBook type check default false');
+  });
+});
+
+describe('the engine client reads what the engine advertises (the inverse of advertise)', () => {
+  const table = [
+    ...ENGINE_OPTIONS,
+    { type: 'combo', names: { uci: 'Style', usi: 'Style', ucci: 'style', xboard: 'Style' }, vars: () => ['solid', 'normal'], default: () => 'normal', set: () => null },
+    { type: 'string', names: { uci: 'Book File', ucci: 'bookfiles', xboard: 'Book File' }, default: () => '', set: () => null },
+  ] satisfies EngineOption[];
+  const s = initialSettings({ level: 3, book: false });
+  for (const p of ['uci', 'usi', 'ucci', 'xboard'] as const) {
+    it(p, () => {
+      const read = advertise(p, s, table).map((l) => (p === 'xboard' ? parseXboardOptionFeature(/^feature option="(.*)"$/.exec(l)![1]!) : parseOptionLine(p, l.slice(7))));
+      const want = table
+        .filter((o) => o.names[p] !== undefined)
+        .map((o) => ({
+          name: o.names[p],
+          type: o.type,
+          vars: o.vars?.() ?? [],
+          default: String(o.default(s)),
+          ...(o.type === 'spin' ? { min: o.min, max: o.max } : {}),
+        }));
+      expect(read).toEqual(want);
+    });
+  }
+  it('CECP options of other engines: a combo default marked or first, buttons, paths', () => {
+    expect(parseXboardOptionFeature('Skill Level -spin 0 -20 20')).toEqual({ name: 'Skill Level', type: 'spin', vars: [], default: '0', min: -20, max: 20 });
+    expect(parseXboardOptionFeature('Allow repeats -check 1')).toEqual({ name: 'Allow repeats', type: 'check', vars: [], default: 'true' });
+    expect(parseXboardOptionFeature('Style -combo a /// b')).toMatchObject({ vars: ['a', 'b'], default: 'a' });
+    expect(parseXboardOptionFeature('Clear Hash -button')).toEqual({ name: 'Clear Hash', type: 'button', vars: [] });
+    expect(parseXboardOptionFeature('Book -file /usr/share/book.bin')).toMatchObject({ type: 'file', default: '/usr/share/book.bin' });
+    expect(parseOptionLine('uci', 'name Skill Level type spin default 20 min -20 max 20')).toEqual({ name: 'Skill Level', type: 'spin', vars: [], default: '20', min: -20, max: 20 });
+    expect(parseOptionLine('ucci', 'name hashsize type spin min 16 max 1024 default 64')).toMatchObject({ name: 'hashsize', min: 16, max: 1024, default: '64' });
   });
 });

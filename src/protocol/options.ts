@@ -10,7 +10,9 @@
  */
 import { quoteInput } from '../core/text.js';
 import { GAMES, gameFromName } from '../games/registry.js';
-import { MAX_THREADS } from './thinker.js';
+
+/** The most search threads the protocols accept (Threads, CECP `cores`). */
+export const MAX_THREADS = 64;
 
 /** The protocols `chuhan engine` serves. */
 export type ServedProtocol = 'uci' | 'ucci' | 'usi' | 'xboard';
@@ -349,4 +351,80 @@ export function applyAssignment(text: string, s: EngineSettings, table: readonly
     return `option ${quoteInput(name)} is a whole number from ${o.min} to ${o.max}, not ${quoteInput(value)}`;
   if (o.type === 'combo' && !(o.vars?.() ?? []).includes(value)) return `option ${quoteInput(name)} is one of ${(o.vars?.() ?? []).join(', ')}, not ${quoteInput(value)}`;
   return o.set(s, uciTyped(o, value), value);
+}
+
+// --- the other side: how a GUI (or our engine client) speaks to an engine ----------------------------
+
+/** How a GUI sets an option in a protocol's words (CECP: a check as 1 or 0). */
+export function setOptionLine(p: ServedProtocol, name: string, value: OptionValue): string {
+  const v = String(value);
+  if (p === 'xboard') return `option ${name}=${typeof value === 'boolean' ? (value ? 1 : 0) : v}`;
+  if (p === 'ucci') return `setoption ${name} ${v}`;
+  return `setoption name ${name} value ${v}`;
+}
+
+/** An option as an engine declares it. */
+export interface DeclaredOption {
+  readonly name: string;
+  /** As written (`spin`, `check`, …; CECP's `slider`, `file`, `path`, `save`, `reset` too); '' when not said. */
+  readonly type: string;
+  /** combo: the choices (CECP: without the `*` marking the default). */
+  readonly vars: readonly string[];
+  readonly default?: string;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/**
+ * Reads a UCI, USI or UCCI `option …` line (the text after `option `): the inverse of `advertise`.
+ * UCCI's lines may or may not say `name`. Null when it names no option.
+ */
+export function parseOptionLine(p: 'uci' | 'usi' | 'ucci', text: string): DeclaredOption | null {
+  let name: string;
+  let rest: string;
+  if (p === 'ucci' && !text.startsWith('name ')) {
+    const sp = text.indexOf(' ');
+    name = sp < 0 ? text : text.slice(0, sp);
+    rest = sp < 0 ? '' : text.slice(sp);
+  } else {
+    const m = /^name\s+(.+?)\s+type\s/.exec(text);
+    if (!m) return null;
+    name = m[1]!;
+    rest = text.slice(m[0].length - 5);
+  }
+  const word = (key: string) => new RegExp(`\\b${key}\\s+(\\S+)`).exec(rest)?.[1];
+  const num = (key: string) => {
+    const w = word(key);
+    return w !== undefined && Number.isFinite(Number(w)) ? { [key]: Number(w) } : {};
+  };
+  const said = word('default');
+  const d = said === '<empty>' ? '' : said;
+  return {
+    name,
+    type: word('type') ?? '',
+    vars: [...rest.matchAll(/\bvar\s+(\S+)/g)].map((v) => v[1]!),
+    ...(d !== undefined ? { default: d } : {}),
+    ...num('min'),
+    ...num('max'),
+  };
+}
+
+/** Reads CECP's `feature option="NAME -TYPE …"` value (`Skill Level -spin 0 -20 20`). */
+export function parseXboardOptionFeature(value: string): DeclaredOption {
+  const m = /^(.*?)\s+-(\w+)(?:\s(.*))?$/.exec(value);
+  if (!m) return { name: value.trim(), type: '', vars: [] };
+  const name = m[1]!.trim();
+  const type = m[2]!;
+  const rest = m[3] ?? '';
+  if (type === 'spin' || type === 'slider') {
+    const [d, min, max] = rest.trim().split(/\s+/);
+    return { name, type, vars: [], ...(d !== undefined ? { default: d } : {}), ...(min !== undefined ? { min: Number(min) } : {}), ...(max !== undefined ? { max: Number(max) } : {}) };
+  }
+  if (type === 'combo') {
+    const choices = rest.split(' /// ').map((c) => c.trim());
+    const marked = choices.find((c) => c.startsWith('*'));
+    return { name, type, vars: choices.map((c) => c.replace(/^\*/, '')), default: (marked ?? choices[0] ?? '').replace(/^\*/, '') };
+  }
+  if (type === 'button' || type === 'save' || type === 'reset') return { name, type, vars: [] };
+  return { name, type, vars: [], default: type === 'check' ? (rest.trim() === '1' ? 'true' : 'false') : rest };
 }
