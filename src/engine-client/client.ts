@@ -293,7 +293,7 @@ export class EngineClient {
     for (const [name, value] of Object.entries(this.spec.options ?? {})) this.setOption(name, value);
     if (p !== 'xboard') {
       // UCCI: millisecond times where the engine offers them
-      if (p === 'ucci' && this.declared.has('usemillisec')) this.proc.send('setoption usemillisec true');
+      if (p === 'ucci' && this.declared.has('usemillisec')) this.proc.send(setOptionLine('ucci', 'usemillisec', true));
       const r = await this.ready();
       if (!r.ok) return r;
     }
