@@ -342,7 +342,8 @@ export function applyAssignment(text: string, s: EngineSettings, table: readonly
   const n = name.toLowerCase();
   const o = findUciOption(name, table) ?? table.find((r) => r.names.xboard?.toLowerCase() === n);
   if (!o) {
-    const known = [...new Set(table.flatMap((r) => Object.values(r.names)))].join(', ');
+    const names = table.flatMap((r) => Object.values(r.names));
+    const known = names.filter((x, i) => names.findIndex((y) => y.toLowerCase() === x.toLowerCase()) === i).join(', ');
     return `unknown engine option ${quoteInput(name)} (known: ${known})`;
   }
   if (o.type !== 'button' && eq < 0) return `option ${quoteInput(name)} needs a value (NAME=VALUE)`;

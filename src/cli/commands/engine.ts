@@ -12,7 +12,7 @@ interface EngineOptions {
   variant?: string;
   rules?: string;
   book: boolean;
-  option: string[];
+  option?: string[];
 }
 
 const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci', 'usi'];
@@ -26,7 +26,7 @@ export function registerEngine(program: Command, io: Io): void {
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
     .option('--rules <rules>', `xboard, usi: the ${RULES_HELP} (xboard: kept until a "variant" command)`)
     .option('--no-book', 'no opening book (also the OwnBook / usebook option)')
-    .option('--option <name=value>', 'set an engine option before the handshake, by any protocol\'s name (Threads=2, MultiPV=3, Level=4, OwnBook=false); repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--option <name=value>', 'set an engine option before the handshake, by any protocol\'s name (Threads=2, MultiPV=3, Level=4, OwnBook=false); repeatable', (v: string, all: string[] | undefined) => [...(all ?? []), v])
     .action(async (opts: EngineOptions) => {
       const protocol = opts.protocol.toLowerCase() as ProtocolName;
       if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol ${quoteInput(opts.protocol)} (use xboard, uci, ucci or usi)`);
@@ -53,10 +53,10 @@ export function registerEngine(program: Command, io: Io): void {
         variant = only[0]!.id;
       }
       const scratch = initialSettings();
-      for (const a of opts.option) {
+      for (const a of opts.option ?? []) {
         const refused = applyAssignment(a, scratch);
         if (refused !== null) throw new CliError(`--option ${quoteInput(a)}: ${refused}`);
       }
-      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, book: opts.book, set: opts.option, ...(variant ? { variant } : {}), ...(opts.rules !== undefined ? { rules: opts.rules } : {}) });
+      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, book: opts.book, ...(opts.option ? { set: opts.option } : {}), ...(variant ? { variant } : {}), ...(opts.rules !== undefined ? { rules: opts.rules } : {}) });
     });
 }
