@@ -207,13 +207,11 @@ export function initialSettings(o: { level?: number | null; book?: boolean } = {
 
 // --- advertising ------------------------------------------------------------------------------
 
-const uciValue = (v: OptionValue): string => String(v);
-
 /** One option as a UCI-like `option …` line (UCCI: without `name`). */
 function uciLine(o: EngineOption, name: string, p: 'uci' | 'ucci' | 'usi', s: Readonly<EngineSettings>): string {
   let text = `option ${p === 'ucci' ? '' : 'name '}${name} type ${o.type}`;
   if (o.type === 'button') return text;
-  const d = uciValue(o.default(s));
+  const d = String(o.default(s));
   text += ` default ${o.type === 'string' && d === '' ? '<empty>' : d}`;
   if (o.type === 'spin') text += ` min ${o.min ?? 0} max ${o.max ?? 0}`;
   if (o.type === 'combo') text += (o.vars?.() ?? []).map((v) => ` var ${v}`).join('');
