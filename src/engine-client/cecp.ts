@@ -8,6 +8,3 @@ export function parseFeatures(text: string): [string, string][] {
   while ((m = re.exec(text))) out.push([m[1]!, m[3] !== undefined ? m[3] : m[2]!]);
   return out;
 }
-
-/** The name in a `feature option="NAME -TYPE …"` value (`Skill Level -spin 0 -20 20` → `Skill Level`). */
-export const cecpOptionName = (value: string): string => value.split(' -')[0]!.trim();

@@ -14,7 +14,8 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { GameId } from '../games/registry.js';
-import { cecpOptionName, parseFeatures } from './cecp.js';
+import { parseFeatures } from './cecp.js';
+import { parseOptionLine, parseXboardOptionFeature, setOptionLine } from '../protocol/options.js';
 import { wireOf, gameOfVariantName, gamesOfProtocol, type ClientProtocol, type WireFormat } from '../protocol/engine-dialects.js';
 import { EngineProcess } from './process.js';
 
@@ -244,21 +245,8 @@ export class EngineClient {
   }
 
   private declareOption(text: string, p: 'uci' | 'usi' | 'ucci'): void {
-    let name: string;
-    let rest: string;
-    if (p === 'ucci' && !text.startsWith('name ')) {
-      const sp = text.indexOf(' ');
-      name = sp < 0 ? text : text.slice(0, sp);
-      rest = sp < 0 ? '' : text.slice(sp);
-    } else {
-      const m = /^name\s+(.+?)\s+type\s/.exec(text);
-      if (!m) return;
-      name = m[1]!;
-      rest = text.slice(m[0].length - 5);
-    }
-    const type = /\btype\s+(\S+)/.exec(rest)?.[1] ?? '';
-    const vars = [...rest.matchAll(/\bvar\s+(\S+)/g)].map((v) => v[1]!);
-    this.declared.set(name.toLowerCase(), { name, type, vars });
+    const d = parseOptionLine(p, text);
+    if (d) this.declared.set(d.name.toLowerCase(), d);
   }
 
   private async helloXboard(waitMs: number): Promise<'yes' | 'no' | 'dead'> {
@@ -281,8 +269,8 @@ export class EngineClient {
         if (k === 'done' && v === '0') deadline = Date.now() + 60_000;
         if (k === 'myname') this.idName = v;
         if (k === 'option') {
-          const name = cecpOptionName(v);
-          this.declared.set(name.toLowerCase(), { name, type: '', vars: [] });
+          const d = parseXboardOptionFeature(v);
+          this.declared.set(d.name.toLowerCase(), d);
         }
       }
       if (this.features.get('done') === '1') return 'yes';
@@ -305,7 +293,7 @@ export class EngineClient {
     for (const [name, value] of Object.entries(this.spec.options ?? {})) this.setOption(name, value);
     if (p !== 'xboard') {
       // UCCI: millisecond times where the engine offers them
-      if (p === 'ucci' && this.declared.has('usemillisec')) this.proc.send('setoption usemillisec true');
+      if (p === 'ucci' && this.declared.has('usemillisec')) this.proc.send(setOptionLine('ucci', 'usemillisec', true));
       const r = await this.ready();
       if (!r.ok) return r;
     }
@@ -314,11 +302,7 @@ export class EngineClient {
 
   /** Sets an engine option in the protocol's words. */
   setOption(name: string, value: OptionValue): void {
-    const v = String(value);
-    const p = this.protocol;
-    if (p === 'xboard') this.proc.send(`option ${name}=${typeof value === 'boolean' ? (value ? 1 : 0) : v}`);
-    else if (p === 'ucci') this.proc.send(`setoption ${name} ${v}`);
-    else this.proc.send(`setoption name ${name} value ${v}`);
+    this.proc.send(setOptionLine(this.protocol, name, value));
   }
 
   private hasOption(name: string): OptionDecl | undefined {

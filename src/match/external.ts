@@ -6,7 +6,8 @@
  * `usermove` (or a bare move) afterwards, `ping`/`pong` to synchronise, `result` and `quit`.
  * Engine moves are collected leg by leg (`move f5e6,` then `move e6e7`).
  */
-import { cecpOptionName, parseFeatures } from '../engine-client/cecp.js';
+import { parseFeatures } from '../engine-client/cecp.js';
+import { parseXboardOptionFeature } from '../protocol/options.js';
 import { EngineProcess } from '../engine-client/process.js';
 
 export interface EngineMessage {
@@ -106,7 +107,7 @@ export class XboardEngine {
       }
       for (const [k, v] of parseFeatures(line.slice(8))) {
         this.features.set(k, v);
-        if (k === 'option') this.optionNames.add(cecpOptionName(v).toLowerCase());
+        if (k === 'option') this.optionNames.add(parseXboardOptionFeature(v).name.toLowerCase());
         if (k !== 'done') this.send(`accepted ${k}`);
         if (k === 'done' && v === '0') deadline = Date.now() + 60_000;
       }

@@ -11,6 +11,7 @@ import type { Position } from '../core/position.js';
 import { getGame } from '../games/registry.js';
 import { writePgn } from '../notation/pgn-write.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
+import { setOptionLine } from '../protocol/options.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
 import { endRulesFor } from '../notation/status.js';
 import { XboardEngine } from './external.js';
@@ -168,7 +169,7 @@ class Slot {
         throw new EngineRefused(`the engine "${spec.command}" declares no Level option, so it cannot play at level ${spec.level}`);
       }
       for (const o of spec.options ?? []) fresh.send(`option ${o}`);
-      if (spec.level !== undefined) fresh.send(`option Level=${spec.level}`);
+      if (spec.level !== undefined) fresh.send(setOptionLine('xboard', 'Level', spec.level));
     }
     return this.engines as [XboardEngine, XboardEngine];
   }

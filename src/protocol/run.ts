@@ -5,6 +5,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { DEFAULT_GAME, gameFromName } from '../games/registry.js';
+import { applyAssignment, initialSettings } from './options.js';
 import { workerThinker, type Thinker } from './thinker.js';
 import { DIALECT_GAME, UciSession, type UciDialect } from './uci.js';
 import { XboardSession } from './xboard.js';
@@ -24,6 +25,8 @@ export interface RunOptions {
   readonly thinker?: Thinker;
   /** Use the opening book (default true; `--no-book`). */
   readonly book?: boolean;
+  /** Options set before the handshake, `NAME=VALUE` (`--option`; checked by the caller). */
+  readonly set?: readonly string[];
 }
 
 function protocolGame(o: RunOptions) {
@@ -47,10 +50,12 @@ export async function runProtocol(o: RunOptions): Promise<void> {
     rl.close();
   };
   const uci = o.protocol === 'xboard' ? undefined : uciGame(o, o.protocol);
+  const settings = initialSettings({ level: o.level ?? null, book: o.book ?? true });
+  for (const a of o.set ?? []) applyAssignment(a, settings);
   const session =
     o.protocol === 'xboard'
-      ? new XboardSession({ thinker, write, onQuit, level: o.level ?? null, game: protocolGame(o), book: o.book ?? true })
-      : new UciSession({ dialect: o.protocol, thinker, write, onQuit, level: o.level ?? null, book: o.book ?? true, ...(uci ? { game: uci } : {}) });
+      ? new XboardSession({ thinker, write, onQuit, settings, game: protocolGame(o) })
+      : new UciSession({ dialect: o.protocol, thinker, write, onQuit, settings, ...(uci ? { game: uci } : {}) });
   try {
     for await (const line of rl) {
       session.feed(line);

@@ -14,8 +14,7 @@ import { replay } from '../engine/history.js';
 import { createRng, type Rng } from '../engine/rng.js';
 import { Searcher, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 
-/** The most search threads the protocols accept (Threads, cores). */
-export const MAX_THREADS = 64;
+export { MAX_THREADS } from './options.js';
 
 export interface ThinkLimits {
   depth?: number;

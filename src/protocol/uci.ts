@@ -15,11 +15,11 @@ import type { Position } from '../core/position.js';
 import { historyEntry, replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove, type ProtocolGame } from './dialect.js';
-import { gameFromName } from '../games/registry.js';
 import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
 import { formatUsi, parseUsi } from '../games/chushogi/notation/usi.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
-import { MAX_THREADS, type Thinker, type Thinking, type ThinkLimits, type Thought } from './thinker.js';
+import { advertise, applyUciOption, eloToLevel, initialSettings, ENGINE_OPTIONS, type EngineOption, type EngineSettings } from './options.js';
+import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
 import { formatProblem } from '../core/problem.js';
@@ -29,11 +29,7 @@ export type UciDialect = 'uci' | 'ucci' | 'usi';
 /** The game each dialect plays: UCI and UCCI xiangqi, USI chu (lishogi's SFEN and moves). */
 export const DIALECT_GAME: Readonly<Record<UciDialect, ProtocolGame>> = { uci: XIANGQI, ucci: XIANGQI, usi: CHU };
 
-/** UCI_Elo's range; it maps linearly onto the levels 1–8. */
-export const ELO_MIN = 800;
-export const ELO_MAX = 2400;
-export const eloToLevel = (elo: number): number =>
-  Math.min(8, Math.max(1, Math.round(1 + ((Math.min(ELO_MAX, Math.max(ELO_MIN, elo)) - ELO_MIN) * 7) / (ELO_MAX - ELO_MIN))));
+export { ELO_MAX, ELO_MIN, eloToLevel } from './options.js';
 
 export interface UciOptions {
   readonly dialect: UciDialect;
@@ -45,6 +41,10 @@ export interface UciOptions {
   readonly limits?: ThinkLimits;
   /** The game played, when not the dialect's default one (usi under the chu JCSA rules). */
   readonly game?: ProtocolGame;
+  /** The settings to start from (run.ts: `--level`, `--no-book`, `--option`); else from `level` and `book`. */
+  readonly settings?: Readonly<EngineSettings>;
+  /** The engine's options (default ENGINE_OPTIONS; tests add rows). */
+  readonly options?: readonly EngineOption[];
   /** Use the opening book (default true; the OwnBook / usebook option changes it). */
   readonly book?: boolean;
 }
@@ -73,17 +73,11 @@ export class UciSession {
   private start: Position;
   private moves: Move[] = [];
   private pos: Position;
-  private multiPv = 1;
-  /** Ponder / USI_Ponder on: bestmove names the expected reply. */
-  private ponderOn = false;
-  private limitStrength = false;
-  private elo = 1500;
+  /** What the options set (src/protocol/options.ts); `initial`: as the engine started (advertised defaults). */
+  readonly settings: EngineSettings;
+  private readonly initial: Readonly<EngineSettings>;
+  private readonly table: readonly EngineOption[];
   private banned: Move[] = [];
-  private level: number | null;
-  private millis = false;
-  private ownBook: boolean;
-  /** Search threads (the Threads option). */
-  private threads = 1;
   private running: Running | null = null;
   private quitting = false;
   private closed = false;
@@ -95,8 +89,9 @@ export class UciSession {
     this.game = opts.game ?? DIALECT_GAME[opts.dialect];
     this.start = this.game.start();
     this.pos = this.start.clone();
-    this.level = opts.level && opts.level > 0 ? opts.level : null;
-    this.ownBook = opts.book ?? true;
+    this.initial = Object.freeze({ ...(opts.settings ?? initialSettings({ level: opts.level ?? null, book: opts.book ?? true })) });
+    this.settings = { ...this.initial };
+    this.table = opts.options ?? ENGINE_OPTIONS;
   }
 
   /**
@@ -134,7 +129,7 @@ export class UciSession {
 
   /** The level a search plays at: UCI_LimitStrength/UCI_Elo, else the Level option, else full strength. */
   private effectiveLevel(): number | null {
-    return this.limitStrength ? eloToLevel(this.elo) : this.level;
+    return this.settings.limitStrength ? eloToLevel(this.settings.elo) : this.settings.level;
   }
 
   feed(raw: string): void {
@@ -203,83 +198,13 @@ export class UciSession {
   private hello(): void {
     this.out(`id name ${ENGINE_NAME}`);
     this.out('id author the chuhan developers');
-    if (this.dialect === 'uci' || this.dialect === 'usi') {
-      const usi = this.dialect === 'usi';
-      if (!usi) this.out('option name UCI_Variant type combo default xiangqi var xiangqi');
-      this.out(`option name ${usi ? 'USI_Hash' : 'Hash'} type spin default 64 min 1 max 1024`);
-      this.out(`option name Threads type spin default 1 min 1 max ${MAX_THREADS}`);
-      this.out('option name MultiPV type spin default 1 min 1 max 20');
-      this.out(`option name ${usi ? 'USI_Ponder' : 'Ponder'} type check default false`);
-      if (!usi) {
-        this.out('option name UCI_LimitStrength type check default false');
-        this.out(`option name UCI_Elo type spin default 1500 min ${ELO_MIN} max ${ELO_MAX}`);
-      }
-      this.out(`option name Level type spin default ${this.level ?? 0} min 0 max 8`);
-      this.out(`option name ${usi ? 'USI_OwnBook' : 'OwnBook'} type check default ${this.ownBook}`);
-      this.out(usi ? 'usiok' : 'uciok');
-    } else {
-      this.out('option usemillisec type check default false');
-      this.out(`option level type spin default ${this.level ?? 0} min 0 max 8`);
-      this.out(`option usebook type check default ${this.ownBook}`);
-      this.out('ucciok');
-    }
+    for (const line of advertise(this.dialect, this.initial, this.table)) this.out(line);
+    this.out(`${this.dialect}ok`);
   }
 
   private setOption(args: readonly string[]): void {
-    let name: string;
-    let value: string;
-    if (args[0] === 'name') {
-      const v = args.indexOf('value');
-      name = args.slice(1, v < 0 ? undefined : v).join(' ');
-      value = v < 0 ? '' : args.slice(v + 1).join(' ');
-    } else {
-      name = args[0] ?? '';
-      value = args.slice(1).join(' ');
-    }
-    switch (name.toLowerCase()) {
-      case 'uci_variant':
-        if (!gameFromName(value)?.protocols.includes('uci')) this.info(`variant ${value} is not supported (only xiangqi)`);
-        return;
-      case 'multipv': {
-        const n = Number(value);
-        this.multiPv = Number.isInteger(n) && n >= 1 ? Math.min(20, n) : 1;
-        return;
-      }
-      case 'uci_limitstrength':
-        this.limitStrength = value.toLowerCase() === 'true';
-        return;
-      case 'uci_elo': {
-        const n = Number(value);
-        if (Number.isFinite(n)) this.elo = n;
-        return;
-      }
-      case 'ponder':
-      case 'usi_ponder':
-        this.ponderOn = value.toLowerCase() === 'true';
-        return;
-      case 'threads': {
-        const n = Number(value);
-        if (Number.isInteger(n) && n >= 1 && n <= MAX_THREADS) this.threads = n;
-        else this.info(`Threads: a whole number from 1 to ${MAX_THREADS}, not ${value}`);
-        return;
-      }
-      case 'level': {
-        const n = Number(value);
-        this.level = Number.isInteger(n) && n >= 1 && n <= 8 ? n : null;
-        return;
-      }
-      case 'ownbook':
-      case 'usi_ownbook':
-      case 'usebook':
-        this.ownBook = value.toLowerCase() === 'true' || value === '1' || value.toLowerCase() === 'on';
-        return;
-      case 'usemillisec':
-        this.millis = value.toLowerCase() === 'true' || value === '1' || value.toLowerCase() === 'on';
-        return;
-      default:
-        // Hash, usebook, … are accepted and ignored
-        return;
-    }
+    const refused = applyUciOption(args, this.settings, this.table);
+    if (refused !== null) this.info(refused);
   }
 
   private position(args: readonly string[]): void {
@@ -341,7 +266,7 @@ export class UciSession {
       const v = Number(args[k + 1]);
       return Number.isFinite(v) ? v : null;
     };
-    const unit = this.dialect !== 'ucci' || this.millis ? 1 : 1000;
+    const unit = this.dialect !== 'ucci' || this.settings.millis ? 1 : 1000;
     const turn = this.pos.turn;
     let myTime: number | null;
     let inc: number;
@@ -386,10 +311,10 @@ export class UciSession {
         limits.softTimeMs ??= allocation.softTimeMs;
       }
     }
-    if (this.multiPv > 1) limits.exactRoot = true;
-    if (this.threads > 1) limits.threads = this.threads;
+    if (this.settings.multiPv > 1) limits.exactRoot = true;
+    if (this.settings.threads > 1) limits.threads = this.settings.threads;
     const level = this.effectiveLevel();
-    const useLevel = level !== null && depth === null && nodes === null && !infinite && !ponder && this.multiPv === 1;
+    const useLevel = level !== null && depth === null && nodes === null && !infinite && !ponder && this.settings.multiPv === 1;
     const legal = legalMoves(this.pos);
     const candidates = legal.filter((m) => !this.banned.includes(m));
     if (candidates.length === 0) {
@@ -407,7 +332,7 @@ export class UciSession {
       limits,
       level: useLevel ? level : null,
       // the book answers timed and level moves, never analysis or fixed depth / node searches
-      book: this.ownBook && depth === null && nodes === null && !infinite && !ponder && this.multiPv === 1,
+      book: this.settings.ownBook && depth === null && nodes === null && !infinite && !ponder && this.settings.multiPv === 1,
       onInfo: (info) => this.infoLine(info),
     });
     this.track(thinking, (t) => this.answer(t), { hold: infinite || ponder, infinite, ponderAllocation: allocation });
@@ -415,8 +340,8 @@ export class UciSession {
 
   /** MultiPV lines for the other root moves, then bestmove (with the ponder move when known). */
   private answer(t: Thought): void {
-    if (this.multiPv > 1 && t.rootScores && t.rootScores.length > 1) {
-      t.rootScores.slice(0, this.multiPv).forEach((r, k) => {
+    if (this.settings.multiPv > 1 && t.rootScores && t.rootScores.length > 1) {
+      t.rootScores.slice(0, this.settings.multiPv).forEach((r, k) => {
         const pv = k === 0 && t.pv[0] === r.move ? t.pv : [r.move];
         const mate = mateIn(r.score);
         const score = this.dialect === 'ucci' ? String(r.score) : mate === null ? `cp ${r.score}` : `mate ${mate}`;
@@ -564,7 +489,7 @@ export class UciSession {
 
   private bestMove(m: Move, ponder: Move = 0): void {
     if (m === 0) this.out(this.dialect === 'uci' ? 'bestmove (none)' : this.dialect === 'usi' ? 'bestmove resign' : 'nobestmove');
-    else this.out(`bestmove ${this.formatMove(m)}${ponder && this.ponderOn && this.dialect !== 'ucci' ? ` ponder ${this.formatMove(ponder)}` : ''}`);
+    else this.out(`bestmove ${this.formatMove(m)}${ponder && this.settings.ponder && this.dialect !== 'ucci' ? ` ponder ${this.formatMove(ponder)}` : ''}`);
   }
 
   private infoLine(info: SearchInfo): void {

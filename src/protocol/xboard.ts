@@ -17,7 +17,8 @@ import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js'
 import { gameForXboardVariant, type ProtocolGame } from './dialect.js';
 import { DEFAULT_GAME, getGame } from '../games/registry.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
-import { MAX_THREADS, type Thinker, type Thinking, type ThinkLimits } from './thinker.js';
+import { advertise, applyXboardCommand, applyXboardOption, initialSettings, xboardCommandFeature, xboardVariants, ENGINE_OPTIONS, type EngineOption, type EngineSettings } from './options.js';
+import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
 import { formatProblem, unquotedProblem } from '../core/problem.js';
 
@@ -35,6 +36,10 @@ export interface XboardOptions {
   readonly game?: ProtocolGame;
   /** Extra search limits (tests: a fixed depth makes replies reproducible). */
   readonly limits?: ThinkLimits;
+  /** The settings to start from (run.ts: `--level`, `--no-book`, `--option`); else from `level` and `book`. */
+  readonly settings?: Readonly<EngineSettings>;
+  /** The engine's options (default ENGINE_OPTIONS; tests add rows). */
+  readonly options?: readonly EngineOption[];
   /** Use the opening book (default true; option OwnBook changes it). */
   readonly book?: boolean;
 }
@@ -71,10 +76,10 @@ export class XboardSession {
   private tc: TimeControl = DEFAULT_TIME_CONTROL;
   private depthLimit: number | null = null;
   private myTimeMs: number | null = null;
-  private level: number | null;
-  private ownBook: boolean;
-  /** Search threads (`cores`). */
-  private threads = 1;
+  /** What the options set (src/protocol/options.ts); `initial`: as the engine started (advertised defaults). */
+  readonly settings: EngineSettings;
+  private readonly initial: Readonly<EngineSettings>;
+  private readonly table: readonly EngineOption[];
   /** The position from setboard was refused: moves are refused until the next new/setboard. */
   private badPosition = false;
   private ended: GameResult | null = null;
@@ -86,8 +91,9 @@ export class XboardSession {
   constructor(opts: XboardOptions) {
     this.opts = opts;
     this.game = opts.game ?? DEFAULT_GAME.xboard;
-    this.level = opts.level && opts.level > 0 ? opts.level : null;
-    this.ownBook = opts.book ?? true;
+    this.initial = Object.freeze({ ...(opts.settings ?? initialSettings({ level: opts.level ?? null, book: opts.book ?? true })) });
+    this.settings = { ...this.initial };
+    this.table = opts.options ?? ENGINE_OPTIONS;
     this.start = this.game.start();
     this.pos = this.start.clone();
     this.resetJudge();
@@ -237,10 +243,11 @@ export class XboardSession {
         else this.tc = { ...this.tc, moveTimeMs: s * 1000 };
         return;
       }
-      case 'cores': {
-        const n = Number(args[0]);
-        if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS) this.out(`Error (bad parameters): ${line}`);
-        else this.threads = n;
+      case 'cores':
+      case 'memory': {
+        const refused = applyXboardCommand(cmd, args[0] ?? '', line, this.settings, this.table);
+        if (refused === undefined) this.out(`Error (unknown command): ${cmd}`);
+        else if (refused !== null) this.out(refused);
         return;
       }
       case 'sd': {
@@ -300,27 +307,18 @@ export class XboardSession {
 
   private features(): void {
     this.out('feature done=0');
-    this.out(`feature myname="${ENGINE_NAME}" variants="xiangqi,chu"`);
+    this.out(`feature myname="${ENGINE_NAME}" variants="${xboardVariants().join(',')}"`);
     this.out('feature setboard=1 usermove=1 ping=1 playother=1 colors=0 time=1 draw=0 analyze=1 reuse=1 san=0');
-    this.out('feature sigint=0 sigterm=0 nps=0 memory=0 smp=1 exclude=0 pause=0 debug=1');
-    this.out(`feature option="Level -spin ${this.level ?? 0} 0 8"`);
-    this.out(`feature option="OwnBook -check ${this.ownBook ? 1 : 0}"`);
+    const memory = xboardCommandFeature('memory', this.table);
+    const smp = xboardCommandFeature('cores', this.table);
+    this.out(`feature sigint=0 sigterm=0 nps=0 memory=${memory} smp=${smp} exclude=0 pause=0 debug=1`);
+    for (const l of advertise('xboard', this.initial, this.table)) this.out(l);
     this.out('feature done=1');
   }
 
   private option(rest: string): void {
-    const b = /^OwnBook=([01])$/i.exec(rest.trim());
-    if (b) {
-      this.ownBook = b[1] === '1';
-      return;
-    }
-    const m = /^Level=(\d+)$/i.exec(rest.trim());
-    if (!m) {
-      this.out(`Error (unknown option): ${rest}`);
-      return;
-    }
-    const n = Number(m[1]);
-    this.level = n >= 1 && n <= 8 ? n : null;
+    const refused = applyXboardOption(rest, this.settings, this.table);
+    if (refused !== null) this.out(refused);
   }
 
   private newGame(game: ProtocolGame, o: { keepSide?: boolean } = {}): void {
@@ -440,7 +438,7 @@ export class XboardSession {
       ...(Number.isFinite(depth) ? { depth } : {}),
       timeMs: extra.timeMs ?? a.timeMs,
       softTimeMs: extra.softTimeMs ?? a.softTimeMs,
-      ...(this.threads > 1 ? { threads: this.threads } : {}),
+      ...(this.settings.threads > 1 ? { threads: this.settings.threads } : {}),
     };
   }
 
@@ -458,9 +456,9 @@ export class XboardSession {
       history: this.history(),
       line: { start: this.start, moves: this.moves },
       limits: this.limits(),
-      level: this.level,
+      level: this.settings.level,
       // a fixed depth (sd, tests) searches; a timed or level move may come from the book
-      book: this.ownBook && this.depthLimit === null && this.opts.limits?.depth === undefined && this.opts.limits?.nodes === undefined,
+      book: this.settings.ownBook && this.depthLimit === null && this.opts.limits?.depth === undefined && this.opts.limits?.nodes === undefined,
       onInfo: (info) => {
         if (this.post && this.running?.thinking === thinking && !this.running.discard) this.out(this.thinkingLine(info));
       },
@@ -503,7 +501,7 @@ export class XboardSession {
       pos: this.pos,
       history: this.history(),
       line: { start: this.start, moves: this.moves },
-      limits: { depth: this.opts.limits?.depth ?? 64, ...(this.threads > 1 ? { threads: this.threads } : {}) },
+      limits: { depth: this.opts.limits?.depth ?? 64, ...(this.settings.threads > 1 ? { threads: this.settings.threads } : {}) },
       onInfo: (info) => {
         if (this.running?.thinking === thinking && !this.running.discard) this.out(this.thinkingLine(info));
       },

@@ -4,6 +4,7 @@ import { runProtocol, type ProtocolName } from '../../protocol/run.js';
 import { CliError, RULES_HELP, withRules, type Io } from '../context.js';
 import { GAMES, gameFromName, type GameId } from '../../games/registry.js';
 import { quoteInput } from '../../core/text.js';
+import { applyAssignment, initialSettings } from '../../protocol/options.js';
 
 interface EngineOptions {
   protocol: string;
@@ -11,6 +12,7 @@ interface EngineOptions {
   variant?: string;
   rules?: string;
   book: boolean;
+  option?: string[];
 }
 
 const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci', 'usi'];
@@ -24,6 +26,7 @@ export function registerEngine(program: Command, io: Io): void {
     .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
     .option('--rules <rules>', `xboard, usi: the ${RULES_HELP} (xboard: kept until a "variant" command)`)
     .option('--no-book', 'no opening book (also the OwnBook / usebook option)')
+    .option('--option <name=value>', 'set an engine option before the handshake, by any protocol\'s name (Threads=2, MultiPV=3, Level=4, OwnBook=false); repeatable', (v: string, all: string[] | undefined) => [...(all ?? []), v])
     .action(async (opts: EngineOptions) => {
       const protocol = opts.protocol.toLowerCase() as ProtocolName;
       if (!PROTOCOLS.includes(protocol)) throw new CliError(`unknown protocol ${quoteInput(opts.protocol)} (use xboard, uci, ucci or usi)`);
@@ -49,6 +52,11 @@ export function registerEngine(program: Command, io: Io): void {
         withRules(only[0]!, opts.rules);
         variant = only[0]!.id;
       }
-      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, book: opts.book, ...(variant ? { variant } : {}), ...(opts.rules !== undefined ? { rules: opts.rules } : {}) });
+      const scratch = initialSettings();
+      for (const a of opts.option ?? []) {
+        const refused = applyAssignment(a, scratch);
+        if (refused !== null) throw new CliError(`--option ${quoteInput(a)}: ${refused}`);
+      }
+      await runProtocol({ protocol, input: process.stdin, write: (t) => io.out(t), level, book: opts.book, ...(opts.option ? { set: opts.option } : {}), ...(variant ? { variant } : {}), ...(opts.rules !== undefined ? { rules: opts.rules } : {}) });
     });
 }
