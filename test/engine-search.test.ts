@@ -218,9 +218,9 @@ describe('search', () => {
     expect(legalMoves(pos)).toContain(s.move);
     expect(s.mate).toBeNull(); // no iteration finished: the static evaluation, not a mate score
     expect(Math.abs(s.score)).toBeLessThan(5000);
-    const t0 = performance.now();
     const t = new Searcher({ ttMegabytes: 1 }).search(pos, { timeMs: 100 });
-    expect(performance.now() - t0).toBeLessThan(3000);
+    // stopped by its clock (no wall-clock bound here: a loaded machine may stretch the 100 ms)
+    expect(t.stoppedBy).toBe('time');
     expect(legalMoves(pos)).toContain(t.move);
   });
 
