@@ -224,7 +224,8 @@ describe('runner: concurrency, early stop, hanging engines', () => {
         [0, 0, 1],
         [1, 1, 1],
       ]);
-      expect(games[1]!.seconds).toBeLessThan(games[0]!.seconds);
+      // (which game ended first is not compared: on a loaded machine the engines' start-ups can
+      // differ by more than the slow engine's 500 ms)
       // four processes: each concurrent game has its own two
       expect(readFileSync(logFile, 'utf8').match(/^protover 2$/gm)).toHaveLength(4);
     } finally {

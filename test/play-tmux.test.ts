@@ -45,8 +45,10 @@ const screen = (name: string): string => tmux('capture-pane', '-t', name, '-p');
 /**
  * The screen once it shows `what` and has stopped changing (two equal captures 100 ms apart): on a
  * busy machine a capture can catch a frame half drawn, with the move list new and the status old.
+ * The wait is generous (the tests start a dozen node processes at once, slow on a loaded machine);
+ * it ends as soon as the screen shows `what`.
  */
-async function waitFor(name: string, pred: (s: string) => boolean, what: string, ms = 15_000): Promise<string> {
+async function waitFor(name: string, pred: (s: string) => boolean, what: string, ms = 45_000): Promise<string> {
   const end = Date.now() + ms;
   let last: string | undefined;
   for (;;) {
@@ -122,7 +124,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     type(r, 'quit');
     s = await waitFor(r, (x) => x.includes('EXIT='), 'the exit');
     expect(s).toContain('EXIT=0');
-  }, 60_000);
+  }, 120_000);
 
   it('against the computer (the engine, on a worker thread): it answers a move', async () => {
     const home = tempDir('tmux');
@@ -136,7 +138,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     type(w, 'quit');
     await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
     expect(readFileSync(gameFiles(home)[0]!, 'utf8')).toMatch(/1\. h2e2 [a-i]\d[a-i]\d \*/);
-  }, 60_000);
+  }, 120_000);
 
   it('chu shogi board fits a 120×40 terminal', async () => {
     const home = tempDir('tmux');
@@ -148,7 +150,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     expect(s).toContain('gote to move · last move 7i7h');
     type(w, 'quit');
     await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
-  }, 60_000);
+  }, 120_000);
 
   // the layouts (issue 17): at 80×24 both games, at 60×20 xiangqi, compact, with both royals and the
   // input line on screen; at 30×10 the one-line size message; a resize redraws in the new layout
@@ -173,7 +175,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
       } finally {
         rmSync(home, { recursive: true, force: true });
       }
-    }, 60_000);
+    }, 120_000);
   }
 
   it('mouse: an SGR click on a piece and one on its destination make the move', async () => {
@@ -200,7 +202,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('30×10: one line saying the size needed; growing the window shows the board', async () => {
     const home = tempDir('tmux');
@@ -215,7 +217,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a plain play after a saved game neither destroys it nor hides it; --resume restores the first game', async () => {
     const home = tempDir('tmux');
@@ -247,7 +249,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     expect(s).toContain('1. h2e2 h9g7');
     type(r, 'quit');
     await waitFor(r, (x) => x.includes('EXIT=0'), 'the exit');
-  }, 60_000);
+  }, 120_000);
 
   it('two sessions at once: both games saved, both resumable', async () => {
     const home = tempDir('tmux');
@@ -278,7 +280,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
       type(w, 'quit');
     }
     for (const { w } of resumed) await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
-  }, 90_000);
+  }, 150_000);
 
   it('a read-only CHUHAN_HOME is said before the first move, and play exits 1', async (ctx) => {
     const home = tempDir('tmux');
@@ -301,5 +303,5 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
     expect(flat(s)).toContain(`chuhan: the game was not saved: games cannot be saved in ${home}/games: permission denied`);
     expect(s).toContain('EXIT=1');
-  }, 60_000);
+  }, 120_000);
 });
