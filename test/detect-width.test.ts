@@ -44,9 +44,8 @@ describe('ambiguousIsWide', () => {
 
   it('no answer within the timeout: cannot tell', async () => {
     const t = terminal(null);
-    const t0 = Date.now();
+    // (a wait that never ended would fail on the test's timeout; no wall-clock bound, for loaded machines)
     expect(await ambiguousIsWide(t.input, t.output, 50)).toBeNull();
-    expect(Date.now() - t0).toBeLessThan(1000);
     expect(t.input.listenerCount('data')).toBe(0);
   });
 

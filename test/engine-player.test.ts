@@ -61,16 +61,18 @@ describe('chooseMove and randomMove', () => {
     const pick = (level: number, seed: number) =>
       // the level's own choice (noise, margin) is under test: the opening book would answer the start position
       chooseMove(null, pos, level, { deterministic: true, rng: createRng(seed), searcher: new Searcher({ ttMegabytes: 1 }), book: false });
-    const picks = (level: number) => [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => pick(level, seed));
-    expect(new Set(picks(1).map((c) => c.move)).size).toBeGreaterThan(1);
-    const level4 = picks(4); // seeds 1..8
+    const picks = (level: number, seeds: number[]) => seeds.map((seed) => pick(level, seed));
+    expect(new Set(picks(1, [1, 2, 3, 4, 5, 6, 7, 8]).map((c) => c.move)).size).toBeGreaterThan(1);
+    // level 4 searches 150,000 nodes a pick (the same search for every seed; the seed only chooses
+    // among the moves within the margin): four seeds show the variation
+    const level4 = picks(4, [1, 2, 3, 4]);
     expect(new Set(level4.map((c) => c.move)).size).toBeGreaterThan(1);
-    for (const seed of [1, 2, 3]) {
-      const c = level4[seed - 1]!;
+    for (const c of level4) {
       const best = Math.max(...c.result.rootScores!.map((r) => r.score));
       expect(c.score).toBeGreaterThanOrEqual(best - levelSettings(4).margin);
-      expect(pick(4, seed).move).toBe(c.move);
     }
+    // the same seed repeats its pick
+    expect(pick(4, 2).move).toBe(level4[1]!.move);
     // the top level always plays its best move
     expect(levelSettings(8).margin).toBe(0);
     expect(levelSettings(8).noise).toBe(0);

@@ -102,12 +102,9 @@ describe('search on two threads', () => {
     const s = smp();
     const chu = getGame('chushogi').parseFen(CHU);
     if (!chu.ok) throw new Error('bad FEN');
-    const t0 = performance.now();
     const r = s.search(chu.value, { timeMs: 400, softTimeMs: 400 });
-    // Wall-clock slack for a loaded machine (the stop is polled every 256 nodes and the helpers are
-    // joined after it; at load 20+ that took over 1.5 s): a search that ignored its limit would run
-    // for minutes on this position, so the bound still tells the two apart.
-    expect(performance.now() - t0).toBeLessThan(400 + 8000);
+    // the outcome, not the wall clock (a loaded machine stretches the stop and the helpers' join):
+    // a search that ignored its limit would end by depth, minutes later
     expect(r.stoppedBy).toBe('time');
     expect(legalMoves(chu.value)).toContain(r.move);
     // a next search right away starts clean
@@ -165,11 +162,11 @@ describe('search on two threads', () => {
       const { xq } = await import(${JSON.stringify(xqUrl)});
       const r = new Searcher({ ttMegabytes: 2, threads: 2 }).search(xq(${JSON.stringify(MIDDLE)}), { nodes: 30000 });
       console.log('move', r.move !== 0, r.nodes >= 30000);`;
-    const t0 = performance.now();
-    const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 60_000 });
+    // a thread left running would keep the process alive until the kill at the timeout (status null);
+    // generous, for a loaded machine (tsx compiles the sources first)
+    const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 120_000 });
     expect(out.stderr).toBe('');
     expect(out.stdout.trim()).toBe('move true true');
     expect(out.status).toBe(0);
-    expect(performance.now() - t0).toBeLessThan(60_000);
-  });
+  }, 150_000);
 });

@@ -224,7 +224,8 @@ describe('runner: concurrency, early stop, hanging engines', () => {
         [0, 0, 1],
         [1, 1, 1],
       ]);
-      expect(games[1]!.seconds).toBeLessThan(games[0]!.seconds);
+      // (which game ended first is not compared: on a loaded machine the engines' start-ups can
+      // differ by more than the slow engine's 500 ms)
       // four processes: each concurrent game has its own two
       expect(readFileSync(logFile, 'utf8').match(/^protover 2$/gm)).toHaveLength(4);
     } finally {
@@ -240,7 +241,6 @@ describe('runner: concurrency, early stop, hanging engines', () => {
   });
 
   it('an engine that hangs (not even quit) loses on time, and the next game gets a new one', async () => {
-    const t0 = Date.now();
     const games = await runMatch(
       config({ engines: [{ command: fake('hang'), label: 'a' }, { command: fake('script', 'h2e2'), label: 'b' }], games: 3, tc: { kind: 'st', seconds: 0.3 } }),
     );
@@ -250,10 +250,8 @@ describe('runner: concurrency, early stop, hanging engines', () => {
       ['1-0', 'black (fake) lost on time'],
       ['0-1', 'red (fake) lost on time'],
     ]);
-    // Three games of 0.3 s a move, 0.3 s clock margin and a 0.2 s quit grace each, plus the fake
-    // engines' start-ups (seconds each at load 20+, where an 8 s bound failed). A harness that waited
-    // for the hung engine to exit would never end: the bound only has to be below the test's timeout.
-    expect(Date.now() - t0).toBeLessThan(25_000);
+    // A harness that waited for the hung engine to exit would never end: the test's timeout is the
+    // bound (no wall-clock assertion: the fake engines' start-ups take seconds each on a loaded machine).
   });
 
   it('a first Ctrl-C (finishSignal): the game under way is played to its end, no other starts', async () => {
@@ -277,7 +275,6 @@ describe('runner: concurrency, early stop, hanging engines', () => {
     process.env['FAKE_ENGINE_LOG'] = logFile;
     const abort = new AbortController();
     try {
-      const t0 = Date.now();
       // a hangs after its first go (not even quit ends it), behind a shell that a kill of the
       // shell alone would leave running; the clock (30 s a move) would take long to end the game
       const games = await runMatch(
@@ -291,8 +288,8 @@ describe('runner: concurrency, early stop, hanging engines', () => {
           },
         }),
       );
+      // interrupted, not lost on time: the abort ended the game, not its 30 s clock
       expect(games.map((g) => [g.result, g.reason, g.scoreEngine0])).toEqual([['*', 'interrupted', null]]);
-      expect(Date.now() - t0).toBeLessThan(20_000);
       const pids = [...readFileSync(logFile, 'utf8').matchAll(/^pid (\d+)$/gm)].map((m) => Number(m[1]));
       expect(pids).toHaveLength(2);
       // (a killed process may take a moment to be reaped: look again for up to 3 s)

@@ -20,7 +20,7 @@ async function engine(lines: readonly string[]): Promise<string[]> {
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const exit = new Promise<number | null>((resolve) => proc.on('exit', resolve));
   proc.stdin.write(['xboard', 'protover 2', ...lines, 'ping 99', ''].join('\n'));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 50_000; // generous under load; ends as soon as the pong comes
   while (!out.includes('pong 99') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   proc.stdin.write('quit\n');
   expect(await exit).toBe(0);

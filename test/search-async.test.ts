@@ -26,21 +26,22 @@ describe('search on a worker thread', () => {
 
   it('keeps the event loop free while searching', async () => {
     const search = worker.search(xq(MIDDLE), { timeMs: 1500, softTimeMs: 1500 });
+    let ended = false;
     let ticks = 0;
-    const timer = setInterval(() => ticks++, 10);
-    await search.promise;
+    const timer = setInterval(() => ended || ticks++, 10);
+    await search.promise.finally(() => (ended = true));
     clearInterval(timer);
-    // a blocked loop would see no ticks at all before the search ended
-    expect(ticks).toBeGreaterThan(10);
+    // a blocked loop would see no tick at all before the search ended (a few are enough: a loaded
+    // machine may run the timer far less often than every 10 ms)
+    expect(ticks).toBeGreaterThan(1);
   });
 
   it('abort() stops a long search, which then resolves with its best move so far', async () => {
     const pos = xq(MIDDLE);
     const search = worker.search(pos, { timeMs: 120_000, softTimeMs: 120_000 });
-    const t0 = performance.now();
     setTimeout(() => search.abort(), 300);
+    // a search that ignored abort() would run its 120 s past the test's timeout
     const r = await search.promise;
-    expect(performance.now() - t0).toBeLessThan(20_000);
     expect(r.stoppedBy).toBe('stop');
     expect(legalMoves(pos)).toContain(r.move);
   });

@@ -135,13 +135,15 @@ describe('key reducer', () => {
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
+/** Polls the frame until it shows `what`: up to 20 s, generous for a loaded machine (it returns at once when shown). */
 async function waitFor(frame: () => string | undefined, pred: (f: string) => boolean, what: string): Promise<string> {
-  for (let i = 0; i < 400; i++) {
+  const end = Date.now() + 20_000;
+  for (;;) {
     const f = frame() ?? '';
     if (pred(f)) return f;
+    if (Date.now() > end) throw new Error(`frame never showed ${what}:\n${frame()}`);
     await tick();
   }
-  throw new Error(`frame never showed ${what}:\n${frame()}`);
 }
 
 /** A deterministic stand-in computer that records what it was asked. */

@@ -44,6 +44,10 @@ async function validateJson(...args: string[]): Promise<{ code: number; json: Va
   return { code: r.code, json: JSON.parse(r.stdout) as ValidateJson, stderr: r.stderr };
 }
 
+/** `validate --json` of the 49 lishogi games, run once for the tests that read it (8,688 plies to replay). */
+let lishogi: ReturnType<typeof validateJson> | undefined;
+const lishogiJson = () => (lishogi ??= validateJson(join(CHU, 'lishogi_49_games.pgn')));
+
 /** Runs the CLI in a child process (stdin, heap limits), from the TypeScript sources. */
 function spawnCli(args: string[], options: { input?: string; heapMb?: number } = {}) {
   const node = [
@@ -90,7 +94,7 @@ describe('validate on real game collections', () => {
   });
 
   it('all 49 lishogi chu shogi games (8,688 plies) are legal, with SFEN positions', async () => {
-    const { code, json } = await validateJson(join(CHU, 'lishogi_49_games.pgn'));
+    const { code, json } = await lishogiJson();
     expect(code).toBe(0);
     expect(json.summary).toEqual({ files: 1, games: 49, ok: 49, illegal: 0, malformed: 0 });
     expect(json.games.reduce((n, g) => n + g.plies, 0)).toBe(8688);
@@ -178,7 +182,7 @@ describe('validate output', () => {
   });
 
   it('the 49 chu games end as the data says: 14 by royal capture, 2 by bare king', async () => {
-    const { json } = await validateJson(join(CHU, 'lishogi_49_games.pgn'));
+    const { json } = await lishogiJson();
     const reasons = json.games.map((g) => g.reason).filter((x) => x === 'royals captured' || x === 'bare king');
     expect(reasons.filter((x) => x === 'royals captured')).toHaveLength(14);
     expect(reasons.filter((x) => x === 'bare king')).toHaveLength(2);

@@ -12,6 +12,7 @@ import { Position } from '../../src/core/position.js';
 import { chuPositionResult } from '../../src/games/chushogi/end.js';
 import { chushogi } from '../../src/games/chushogi/index.js';
 import { parseChuSfen } from '../../src/games/chushogi/notation/sfen.js';
+import { formatProblem } from '../../src/core/problem.js';
 import { options, pick, rng } from './lib.js';
 import { DATA_DIR, gamePositions, playoutPositions, sfenOf, type Sample } from './chu-positions.js';
 
@@ -61,12 +62,13 @@ const samples: Sample[] = [
 const groups = new Map<string, string[]>();
 for (const s of samples) {
   const p = parseChuSfen(s.sfen);
-  if (!p.ok) throw new Error(p.error);
+  if (!p.ok) throw new Error(formatProblem(p.error));
   const ours = chuPositionResult(p.value);
   const P = sfenLib.parseSfen('chushogi', s.sfen, false).value;
   const o = P.outcome();
   const side = (c: string | undefined) => (c === undefined ? 'none' : c === 'sente' ? 'sente' : 'gote');
-  const a = ours ? `${ours.winner.toLowerCase().includes('sente') ? 'sente' : ours.winner === 'none' ? 'none' : 'gote'}/${ours.reason}` : '-';
+  // GameResult.winner is a Side (0 = sente, the side that moves first) or null for a draw
+  const a = ours ? `${ours.winner === null ? 'none' : ours.winner === 0 ? 'sente' : 'gote'}/${ours.reason}` : '-';
   const b = o ? `${side(o.winner)}/${o.result}` : '-';
   const norm = (x: string) => x.replace('royals captured', 'kingslost').replace('bare king', 'bareking').replace('insufficient material', 'draw').replace('none/', '');
   if (norm(a) !== norm(b)) {

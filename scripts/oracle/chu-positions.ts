@@ -14,6 +14,7 @@ import { Position } from '../../src/core/position.js';
 import { chushogi, CHU_START_SFEN, LION_CODE, royalsLost } from '../../src/games/chushogi/index.js';
 import { formatChuSfen, parseChuSfen } from '../../src/games/chushogi/notation/sfen.js';
 import { parseUsi } from '../../src/games/chushogi/notation/usi.js';
+import { formatProblem } from '../../src/core/problem.js';
 import { pick, pickWeighted } from './lib.js';
 
 export interface Sample {
@@ -47,13 +48,13 @@ export function gamePositions(file: string): Sample[] {
       const fen = /\[FEN "([^"]+)"\]/.exec(g)?.[1] ?? CHU_START_SFEN;
       const moves = g.replace(/\[[^\]]*\]/g, ' ').split(/\s+/).filter((t) => t !== '' && !/^\d+\.$/.test(t) && t !== '*');
       const p = parseChuSfen(fen);
-      if (!p.ok) throw new Error(p.error);
+      if (!p.ok) throw new Error(formatProblem(p.error));
       const pos = p.value;
       for (let ply = 0; ply <= moves.length; ply++) {
         if (!royalsLost(pos)) out.push({ sfen: sfenOf(pos), source: `game:${gi + 1}@${ply}` });
         if (ply === moves.length) break;
         const m = parseUsi(pos, moves[ply]!);
-        if (!m.ok) throw new Error(`game ${gi + 1} ply ${ply + 1}: ${m.error}`);
+        if (!m.ok) throw new Error(`game ${gi + 1} ply ${ply + 1}: ${formatProblem(m.error)}`);
         pos.play(m.value);
       }
     });
@@ -71,7 +72,7 @@ export function playoutPositions(r: () => number, count: number, keep = 0.25, st
     game++;
     const start = starts.length ? pick(r, starts) : CHU_START_SFEN;
     const p = parseChuSfen(start);
-    if (!p.ok) throw new Error(p.error);
+    if (!p.ok) throw new Error(formatProblem(p.error));
     const pos = p.value;
     const cw = 1 + r() * 20;
     const lw = 1 + r() * 8;

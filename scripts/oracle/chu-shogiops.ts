@@ -19,6 +19,7 @@ import { formatChuSfen, parseChuSfen } from '../../src/games/chushogi/notation/s
 import { options, rng, writeJsonl } from './lib.js';
 import { LION_CODE } from '../../src/games/chushogi/index.js';
 import { formatUsi, parseUsi, usiSquare } from '../../src/games/chushogi/notation/usi.js';
+import { formatProblem } from '../../src/core/problem.js';
 import { DATA_DIR, duelPositions, gamePositions, HAND_MADE, playoutPositions, randomPositions, type Sample } from './chu-positions.js';
 import { canonicalMoves } from './chu-identity.js';
 
@@ -161,7 +162,7 @@ const pseudo = new Int32Array(2048);
 const t1 = Date.now();
 const ourPos = (sfen: string): Position => {
   const p = parseChuSfen(sfen);
-  if (!p.ok) throw new Error(`${sfen}: ${p.error}`);
+  if (!p.ok) throw new Error(`${sfen}: ${formatProblem(p.error)}`);
   return p.value;
 };
 for (const s of samples) {
@@ -238,7 +239,7 @@ samples.forEach((s, i) => {
     const got = parsed.ok ? formatUsi(parsed.value) : null;
     const pass = parsed.ok && (parsed.value & 0xff) === ((parsed.value >>> 8) & 0xff) && pos.board[((parsed.value >>> 16) & 0xff) - 1] === 0;
     if (!parsed.ok || (want === null ? !pass : got !== want))
-      mismatches.push(`${s.source} ${s.sfen}: shogiops move ${text} read as ${parsed.ok ? got : parsed.error}`);
+      mismatches.push(`${s.source} ${s.sfen}: shogiops move ${text} read as ${parsed.ok ? got : formatProblem(parsed.error)}`);
     usiChecked++;
   }
   for (const m of legalMoves(pos)) {

@@ -11,6 +11,7 @@ import { legalMoves, perft } from '../../src/core/perft.js';
 import { xiangqi } from '../../src/games/xiangqi/index.js';
 import { parseXiangqiFen } from '../../src/games/xiangqi/notation/fen.js';
 import { formatUci } from '../../src/games/xiangqi/notation/iccs.js';
+import { formatProblem } from '../../src/core/problem.js';
 import { options, rng, UciEngine, writeJsonl } from './lib.js';
 import { DATA_DIR, gamePositions, handPositions, placementPositions, playoutPositions, type Sample } from './xiangqi-positions.js';
 
@@ -93,7 +94,7 @@ for (let i = 0; i < samples.length; i += BATCH) {
   const answers = await fsfPerft(batch.map((s) => s.fen), 1);
   batch.forEach((s, k) => {
     const pos = parseXiangqiFen(s.fen);
-    if (!pos.ok) throw new Error(`${s.source}: ${pos.error}`);
+    if (!pos.ok) throw new Error(`${s.source}: ${formatProblem(pos.error)}`);
     const ours = legalMoves(pos.value).map(formatUci).sort();
     const theirs = [...answers[k]!.moves.keys()].sort();
     if (xiangqi.inCheck(pos.value)) inCheck++;
@@ -120,7 +121,7 @@ for (let i = 0; i < perftSamples.length; i += 50) {
   const answers = await fsfPerft(batch.map((s) => s.fen), depth);
   batch.forEach((s, k) => {
     const pos = parseXiangqiFen(s.fen);
-    if (!pos.ok) throw new Error(pos.error);
+    if (!pos.ok) throw new Error(formatProblem(pos.error));
     const ours = perft(pos.value, depth);
     perftNodes += ours;
     if (ours !== answers[k]!.total) mismatches.push(`${s.source} ${s.fen}: perft ${depth} ours ${ours}, Fairy-Stockfish ${answers[k]!.total}`);

@@ -13,6 +13,7 @@ import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from '../../
 import { xiangqiPlacementError } from '../../src/games/xiangqi/validate.js';
 import { formatXiangqiFen, parseXiangqiFen, xiangqiStartPosition } from '../../src/games/xiangqi/notation/fen.js';
 import { parseCoordinate } from '../../src/games/xiangqi/notation/iccs.js';
+import { formatProblem } from '../../src/core/problem.js';
 import { pick, pickWeighted } from './lib.js';
 
 export interface Sample {
@@ -37,7 +38,7 @@ export function gamePositions(files: readonly string[], every: number, limit: nu
         if (ply % every === offset) out.push({ fen: fenOf(pos), source: `game:${file.split('/').pop()}#${gi + 1}@${ply}` });
         if (ply === moves.length) break;
         const m = parseCoordinate(pos, moves[ply]!, 'iccs');
-        if (!m.ok) throw new Error(`${file} game ${gi + 1} ply ${ply + 1}: ${m.error}`);
+        if (!m.ok) throw new Error(`${file} game ${gi + 1} ply ${ply + 1}: ${formatProblem(m.error)}`);
         pos.play(m.value);
       }
     });
@@ -219,7 +220,7 @@ export function handPositions(): Sample[] {
   for (const s of HAND_MADE) {
     const p = parseXiangqiFen(s.fen);
     if (p.ok) out.push({ fen: fenOf(p.value), source: s.source });
-    else console.error(`skipping ${s.source} ${s.fen}: ${p.error}`);
+    else console.error(`skipping ${s.source} ${s.fen}: ${formatProblem(p.error)}`);
   }
   return out;
 }
