@@ -394,9 +394,10 @@ function cmdLoad(s: Session, arg: string): CommandResult {
   if (!arg) return fail('load needs a file name, e.g. load game.pgn');
   if (!s.files) return fail('loading files is not available here');
   const files = s.files;
-  const read = (p: string): string | Error => {
+  // the bytes (any record format, any encoding: notation/records/open.ts tells which)
+  const read = (p: string): string | Uint8Array | Error => {
     try {
-      return files.read(p);
+      return files.readBytes ? files.readBytes(p) : files.read(p);
     } catch (e) {
       return e instanceof Error ? e : new Error(String(e));
     }
