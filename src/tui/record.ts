@@ -5,7 +5,6 @@
  * (notation/replay.ts), as validate, convert and review do.
  */
 import type { Move } from '../core/move.js';
-import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import { quoteInput } from '../core/text.js';
 import { writePgn, type GameRecord } from '../notation/pgn.js';

@@ -1,0 +1,76 @@
+/**
+ * Issue 40's must-show: one fixture of every record format opened through validate --json,
+ * convert --to fen, the repl's `load F N` and review --depth 1 — the same final position from each
+ * (every command opens records through notation/records/open.ts and replays them with one replayer).
+ */
+import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { getGame } from '../src/games/registry.js';
+import { placeholderPlayer } from '../src/tui/computer.js';
+import { nodeFiles } from '../src/tui/files.js';
+import { runRepl } from '../src/tui/repl.js';
+import { Session } from '../src/tui/session.js';
+import { runCli } from './helpers/cli.js';
+
+/** [format, file, game N of the file, the final position validate gives]. */
+const CASES: ReadonlyArray<readonly [string, string, number]> = [
+  ['PGN UTF-8 (Chinese moves)', 'fixtures/records/xiangqi-chinese.pgn', 1],
+  ['PGN GBK', 'fixtures/records/pgn-gbk/test.pgn', 1],
+  ['pychess SAN PGN', 'fixtures/records/pgn-pychess/xiangqi-pychess-2.pgn', 1],
+  ['XBoard SAN PGN (xiangqi)', 'fixtures/records/pgn-xboard/issue_545.pgn', 1],
+  ['XBoard PGN (chu)', 'fixtures/records/pgn-xboard/chushogilite-c22.pgn', 1],
+  ['XQF', 'fixtures/records/xqf/cchess_qt/布局陷阱--飞相局对金钩炮.XQF', 1],
+  ['CCBridge CBL (game 2 of 35)', 'fixtures/records/ccbridge/1989年龙化杯象棋名师邀请赛35局.CBL', 2],
+  ['CCBridge CBR', 'fixtures/records/ccbridge/test.cbr', 1],
+  ['CCBridge CBF', 'fixtures/records/ccbridge/test.cbf', 1],
+  ['DhtmlXQ', 'fixtures/records/dhtmlxq/138.html', 1],
+  ['WXF', 'fixtures/records/wxf/no_tag_game1.wxf', 1],
+  ['KIF (chu)', 'fixtures/records/kif/chushogilite-d22.kif', 1],
+  ['chu problem (JSON)', 'fixtures/records/problems/kinu01.json', 1],
+  ['plain move list', 'fixtures/records/move-list.txt', 1],
+];
+
+async function validateFen(file: string, n: number): Promise<string> {
+  const r = await runCli(['validate', '--json', file]);
+  expect(r.code, r.stderr).toBe(0);
+  const g = (JSON.parse(r.stdout) as { games: { fen: string; ok: boolean }[] }).games[n - 1]!;
+  expect(g.ok).toBe(true);
+  return g.fen;
+}
+
+async function convertFen(file: string, n: number): Promise<string> {
+  const r = await runCli(['convert', '--to', 'fen', file]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout.split('\n')[n - 1]!;
+}
+
+async function loadFen(file: string, n: number): Promise<string> {
+  let out = '';
+  let err = '';
+  const code = await runRepl({
+    session: new Session(getGame('xiangqi'), { files: nodeFiles() }),
+    computer: placeholderPlayer(1),
+    input: Readable.from([`load ${file} ${n}\nfen\n`]),
+    io: { out: (t) => void (out += t), err: (t) => void (err += t) },
+  });
+  expect(err).toBe('');
+  expect(code).toBe(0);
+  const lines = out.trim().split('\n');
+  expect(lines[0]).toMatch(/^loaded \d+ pl(y|ies) from /);
+  return lines.at(-1)!;
+}
+
+async function reviewFen(file: string, n: number): Promise<string> {
+  const r = await runCli(['review', '--depth', '1', '--json', '--game', String(n), file]);
+  expect(r.code, r.stderr).toBe(0);
+  return (JSON.parse(r.stdout) as { fen: string }).fen;
+}
+
+describe('every record format opens the same way in validate, convert, load and review', () => {
+  it.each(CASES)('%s', async (_format, file, n) => {
+    const fen = await validateFen(file, n);
+    expect(await convertFen(file, n)).toBe(fen);
+    expect(await loadFen(file, n)).toBe(fen);
+    expect(await reviewFen(file, n)).toBe(fen);
+  }, 120_000);
+});
