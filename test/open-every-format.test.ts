@@ -74,3 +74,21 @@ describe('every record format opens the same way in validate, convert, load and 
     expect(await reviewFen(file, n)).toBe(fen);
   }, 120_000);
 });
+
+describe("the match runner's --openings FILE opens records too", () => {
+  it('one opening per game of a record file (CBL), cut to --plies; a line list reads as before', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { openingsFile } = await import('../src/match/openings.js');
+    const pg = getGame('xiangqi').xboard;
+    const cbl = openingsFile(readFileSync('fixtures/records/ccbridge/1989年龙化杯象棋名师邀请赛35局.CBL'), pg, 6);
+    expect(cbl.ok).toBe(true);
+    if (!cbl.ok) return;
+    expect(cbl.openings.length).toBeGreaterThan(1);
+    expect(cbl.openings.length).toBeLessThanOrEqual(35);
+    for (const o of cbl.openings) expect(o.moves).toHaveLength(6);
+    const wxf = openingsFile(readFileSync('fixtures/records/wxf/game1.wxf'), pg, 4);
+    expect(wxf.ok && wxf.openings.length).toBe(1);
+    const lines = openingsFile(new TextEncoder().encode('# two\nh2e2 h9g7\nb2e2 b9c7\n'), pg);
+    expect(lines.ok && lines.openings.map((o) => o.moves.join(' '))).toEqual(['h2e2 h9g7', 'b2e2 b9c7']);
+  });
+});
