@@ -1,6 +1,7 @@
 /**
  * Issue 40's must-show: one fixture of every record format opened through validate --json,
- * convert --to fen, the repl's `load F N` and review --depth 1 — the same final position from each
+ * convert --to fen, the repl's `load F N`, review --depth 1 and analyse --record — the same final
+ * position from each
  * (every command opens records through notation/records/open.ts and replays them with one replayer).
  */
 import { describe, expect, it } from 'vitest';
@@ -66,12 +67,19 @@ async function reviewFen(file: string, n: number): Promise<string> {
   return (JSON.parse(r.stdout) as { fen: string }).fen;
 }
 
-describe('every record format opens the same way in validate, convert, load and review', () => {
+async function analyseFen(file: string, n: number): Promise<string> {
+  const r = await runCli(['analyse', '--depth', '1', '--json', '--record', file, '--game', String(n)]);
+  expect(r.code, r.stderr).toBe(0);
+  return (JSON.parse(r.stdout) as { fen: string }).fen;
+}
+
+describe('every record format opens the same way in validate, convert, load, review and analyse', () => {
   it.each(CASES)('%s', async (_format, file, n) => {
     const fen = await validateFen(file, n);
     expect(await convertFen(file, n)).toBe(fen);
     expect(await loadFen(file, n)).toBe(fen);
     expect(await reviewFen(file, n)).toBe(fen);
+    expect(await analyseFen(file, n)).toBe(fen);
   }, 120_000);
 });
 
