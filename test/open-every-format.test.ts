@@ -100,3 +100,14 @@ describe("the match runner's --openings FILE opens records too", () => {
     expect(lines.ok && lines.openings.map((o) => o.moves.join(' '))).toEqual(['h2e2 h9g7', 'b2e2 b9c7']);
   });
 });
+
+describe('convert takes folders, walked as validate walks them', () => {
+  it.each(['fixtures/records/ccbridge', 'fixtures/records/pgn-gbk', 'fixtures/records/problems'])('%s', async (dir) => {
+    const v = await runCli(['validate', '--json', dir]);
+    expect(v.code, v.stderr).toBe(0);
+    const fens = (JSON.parse(v.stdout) as { games: { fen: string }[] }).games.map((g) => g.fen);
+    const c = await runCli(['convert', '--to', 'fen', dir]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout.trim().split('\n')).toEqual(fens);
+  }, 120_000);
+});
