@@ -56,7 +56,8 @@ export const HELP: readonly string[] = [
   '  flip                turn the board around',
   '  resign, draw        resign; offer or accept a draw',
   '  perft <depth>       count leaf nodes (depth ≤ 6)',
-  '  save <file>, load <file>   write / read the game as PGN',
+  '  save <file>, load <file>   write the game as PGN / read any record file',
+  '  load <file> <n>            game n of a file of several games',
   '  save <file> --dialect d    PGN for another program (d: chuhan, xqbase, pychess, xboard)',
   '  help, quit',
 ];
