@@ -181,7 +181,7 @@ export function readTextRecords(
   return { format, encoding, empty, records: readers[format](text) };
 }
 
-async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncGenerator<GameRecord[], void, undefined> {
+async function* whole(chunks: AsyncIterable<string>, format: keyof WholeTextReaders): AsyncGenerator<GameRecord[], void, undefined> {
   const parts: string[] = [];
   let n = 0;
   for await (const c of chunks) {
@@ -191,15 +191,9 @@ async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncG
   }
   let text = parts.join('');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // loaded only when a file needs them (start-up of the common PGN case)
-  const games =
-    format === 'wxf'
-      ? (await import('./wxf-file.js')).parseWxfFile(text)
-      : format === 'dhtmlxq'
-        ? (await import('./dhtmlxq.js')).parseDhtmlxq(text)
-        : format === 'json'
-          ? (await import('./problem-json.js')).parseProblemJson(text)
-          : (await import('./kif.js')).parseKif(text);
+  // loaded only when a file needs them (start-up of the common PGN case): the one table of readers
+  const { WHOLE_TEXT_READERS } = await import('./index.js');
+  const games = WHOLE_TEXT_READERS[format](text);
   if (games.length > 0) yield games;
 }
 
