@@ -16,7 +16,7 @@ import { formatProblem } from '../core/problem.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
 import type { GameRecord } from '../notation/pgn.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
-import { holdsGame, readRecords } from '../notation/records/open.js';
+import { holdsGame, readRecordBytes } from '../notation/records/open.js';
 import { formatReportLine, Replayer } from '../notation/replay.js';
 import { BUILTIN_OPENINGS } from './openings-data.js';
 
@@ -92,7 +92,7 @@ export function openingsFromRecords(records: readonly GameRecord[], pg: Protocol
  * KIF, or PGN with tag sections) one per game (`openingsFromRecords`), else the line list.
  */
 export function openingsFile(bytes: Uint8Array, pg: ProtocolGame, plies?: number): OpeningsResult {
-  const opened = readRecords(bytes, WHOLE_READERS);
+  const opened = readRecordBytes(bytes, WHOLE_READERS);
   const games = opened.records.filter(holdsGame);
   if ((opened.format !== 'pgn' && opened.format !== 'none') || games.some((g) => g.tagList.length > 0)) return openingsFromRecords(games, pg, plies);
   return parseOpenings(new TextDecoder().decode(bytes), pg, plies);

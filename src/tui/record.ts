@@ -8,7 +8,7 @@ import type { Move } from '../core/move.js';
 import { err, ok, type Result } from '../core/result.js';
 import { quoteInput } from '../core/text.js';
 import { writePgn, type GameRecord } from '../notation/pgn.js';
-import { holdsGame, readRecords } from '../notation/records/open.js';
+import { holdsGame, readRecordBytes } from '../notation/records/open.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
 import { Replayer, type GameReport } from '../notation/replay.js';
 import { getGame, type Game, type GameId } from '../games/registry.js';
@@ -98,7 +98,7 @@ export type RecordInput = string | Uint8Array;
 /** The games of a record file in any format (opened, not replayed). */
 function recordGames(input: RecordInput): GameRecord[] {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
-  return readRecords(bytes, WHOLE_READERS).records.filter(holdsGame);
+  return readRecordBytes(bytes, WHOLE_READERS).records.filter(holdsGame);
 }
 
 /** One line per game of a record text: `1. Event · Red – Black · 1-0 (40 moves)`, for choosing one. */

@@ -22,7 +22,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { variantFromVariantTag } from '../notation/pgn.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
-import { holdsGame, readRecords } from '../notation/records/open.js';
+import { holdsGame, readRecordBytes } from '../notation/records/open.js';
 import { DEFAULT_GAME } from '../games/registry.js';
 import { escapeControls } from '../core/text.js';
 
@@ -228,7 +228,7 @@ export class GameStore {
       openBy: this.openBy(path),
     };
     // opened as every record is (notation/records/open.ts)
-    const rec = readRecords(Buffer.from(text, 'utf8'), WHOLE_READERS).records.find(holdsGame);
+    const rec = readRecordBytes(Buffer.from(text, 'utf8'), WHOLE_READERS).records.find(holdsGame);
     if (!rec) {
       g.unreadable = 'no game in the file';
       return g;

@@ -34,5 +34,5 @@ export function readBinaryRecords(bytes: Uint8Array, format: Exclude<RecordForma
 /** The readers of the text formats read whole (WXF, DhtmlXQ, KIF, problem JSON), for `readTextRecords`. */
 export const WHOLE_TEXT_READERS: WholeTextReaders = { wxf: parseWxfFile, dhtmlxq: parseDhtmlxq, kif: parseKif, json: parseProblemJson };
 
-/** Every whole-file reader, for `readRecords` (records/open.ts). */
+/** Every whole-file reader, for `readRecordBytes` (records/open.ts). */
 export const WHOLE_READERS = { binary: readBinaryRecords, text: WHOLE_TEXT_READERS } as const;

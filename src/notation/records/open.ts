@@ -116,7 +116,7 @@ export async function* openRecords(source: RecordSource, opts: OpenOptions = {})
  * the same detection and readers as `openRecordSource`, with the readers handed in
  * (records/index.ts `WHOLE_READERS`).
  */
-export function readRecords(
+export function readRecordBytes(
   bytes: Uint8Array,
   readers: WholeReaders,
   opts: OpenOptions = {},
