@@ -111,3 +111,24 @@ describe('convert takes folders, walked as validate walks them', () => {
     expect(c.stdout.trim().split('\n')).toEqual(fens);
   }, 120_000);
 });
+
+describe('the record opener: a whole file read at once (load, games, openings) gives what the stream gives (validate, convert)', () => {
+  it('the same games from every record fixture outside the XQF tree', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { openRecords, readRecordBytes } = await import('../src/notation/records/open.js');
+    const { WHOLE_READERS } = await import('../src/notation/records/index.js');
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'xqf' ? [] : walk(join(dir, e.name))) : [join(dir, e.name)]));
+    const files = walk('fixtures/records')
+      .concat(['fixtures/records/xqf/cchess_qt/布局陷阱--飞相局对金钩炮.XQF', 'fixtures/validate/binary.pgn', 'fixtures/validate/truncated-tag.pgn']);
+    expect(files.length).toBeGreaterThan(30);
+    const shape = (r: import('../src/notation/pgn.js').GameRecord) => ({ index: r.index, tags: r.tagList, moves: r.moves.map((m) => m.text), errors: r.errors.map((e) => e.message), result: r.result });
+    for (const f of files) {
+      const bytes = readFileSync(f);
+      const streamed = [];
+      for await (const r of openRecords(bytes)) streamed.push(shape(r));
+      expect(readRecordBytes(bytes, WHOLE_READERS).records.map(shape), f).toEqual(streamed);
+    }
+  }, 120_000);
+});
