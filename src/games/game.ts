@@ -6,7 +6,8 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { EngineProfile } from '../core/profile.js';
-import type { EndRules } from '../core/history.js';
+import type { EndRules, GameHistory } from '../core/history.js';
+import type { GameResult } from '../core/game-result.js';
 import type { FenProblem, MoveProblem, ProblemContext } from '../core/problem.js';
 import type { Result } from '../core/result.js';
 import type { Variant } from '../core/variant.js';
@@ -126,6 +127,33 @@ export interface RecordReader {
    * the same position; with a note saying so. Null when it cannot be settled.
    */
   settle(pos: Position, text: string, list: readonly { readonly text: string }[], next: number, uci: boolean): { move: Move; note: string } | null;
+  /**
+   * The game's fast replay of packed records (notation/pgn.ts `PackedRecord`: coordinate moves read
+   * as numbers, three per move, the key first), when it has one; notation/replay.ts uses it instead
+   * of reading each move's text.
+   */
+  readonly packed?: PackedReplay;
+}
+
+/**
+ * A game's fast path for packed coordinate records (the bulk of real xiangqi data): the hot loop
+ * stays specialised in the game's folder, behind this capability.
+ */
+export interface PackedReplay {
+  /** `RecordReader.numbering` of a packed move list (`tagged`: the Format tag's notation). */
+  numbering(tagged: string | null, packed: Int32Array): { uci: boolean; sure: boolean };
+  /** The move of a packed key in a numbering, -1 when there is none. */
+  move(key: number, uci: boolean): Move;
+  /** Is `m` legal in `pos` (`checked`: whether the side to move is in check, 1/0, -1 not known)? */
+  isLegal(pos: Position, m: Move, checked: number): boolean;
+  /**
+   * A leaner replay of the whole list, when the game has one and it stands for the general one
+   * here (`leansOn`: the game's own rules and board). Answers the plies replayed, or -1 (the
+   * history must be reset: the general replay then decides). `ruled(ply, ending)` is told each
+   * ending the history rules; false stops the replay (-1).
+   */
+  lean?(history: GameHistory, packed: Int32Array, uci: boolean, ruled: (ply: number, ending: GameResult) => boolean): number;
+  leansOn?(endRules: EndRules, start: Position): boolean;
 }
 
 /** The dialects of PGN other programs read, for `convert --dialect` and `save --dialect`. */

@@ -26,7 +26,7 @@
  *                                         repeats a position, our rules (lishogi) allow repeats
  *                                         until the 4th occurrence ends the game; Fairy-Stockfish
  *                                         takes e.g. "Skill Level=5" (-20..20)
- *   --openings builtin|FILE               fixed openings (src/match/openings.ts): games 2k and 2k+1
+ *   --openings builtin|FILE               fixed openings (src/match/openings.ts; FILE: a line list or any record file): games 2k and 2k+1
  *                                         play opening k with colours swapped
  *   --plies N                             cut the openings to N plies (builtin: 4, 6, 8, 10, 12;
  *                                         default 8)
@@ -60,7 +60,7 @@ import {
   type Pentanomial,
   type SprtResult,
 } from './elo.js';
-import { builtinOpenings, parseOpenings, type Opening } from './openings.js';
+import { builtinOpenings, openingsFile, type Opening, type OpeningsResult } from './openings.js';
 import { EngineRefused, formatTimeControl, INTERRUPTED, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
 
 export interface CliIo {
@@ -345,17 +345,17 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
   }
   let openings: Opening[] | undefined;
   if (opts.openings !== undefined) {
-    let r: ReturnType<typeof parseOpenings>;
+    let r: OpeningsResult;
     if (opts.openings === 'builtin') r = builtinOpenings(game, plies ?? 8);
     else {
-      let text: string;
+      let bytes: Uint8Array;
       try {
-        text = readFileSync(opts.openings, 'utf8');
+        bytes = readFileSync(opts.openings);
       } catch {
         io.err(`match: cannot read the openings file "${opts.openings}"\n`);
         return 2;
       }
-      r = parseOpenings(text, game, plies);
+      r = openingsFile(bytes, game, plies);
     }
     if (!r.ok) {
       io.err(`match: --openings ${opts.openings}: ${r.message}\n`);

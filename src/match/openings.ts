@@ -6,11 +6,18 @@
  * (xiangqi ICCS `h2e2`, chu `e4e5`, double moves as `f5e6,e6e7`), separated by spaces; `#` starts
  * a comment, blank lines are skipped. `--plies N` cuts every line to its first N plies (lines
  * shorter than N are kept whole); lines that reach the same position are played once.
+ * A file of games instead (PGN with tags, XQF, CCBridge, WXF, DhtmlXQ, KIF: anything the record
+ * opener, notation/records/open.ts, reads) gives one opening per game: its moves from the standard
+ * start, cut to `--plies`.
  * `builtin`: the lists made from the master games by scripts/make-openings.ts (src/match/openings-data.ts).
  */
 import type { Position } from '../core/position.js';
 import { formatProblem } from '../core/problem.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
+import type { GameRecord } from '../notation/pgn.js';
+import { WHOLE_READERS } from '../notation/records/index.js';
+import { holdsGame, readRecordBytes } from '../notation/records/open.js';
+import { formatReportLine, Replayer } from '../notation/replay.js';
 import { BUILTIN_OPENINGS } from './openings-data.js';
 
 export interface Opening {
@@ -48,6 +55,47 @@ export function parseOpenings(text: string, pg: ProtocolGame, plies?: number): O
   }
   if (openings.length === 0) return { ok: false, message: 'no opening in the list' };
   return { ok: true, openings };
+}
+
+/**
+ * Openings from games (opened by the record opener): each game replayed by the rules, its moves
+ * from the standard start (cut to `plies`) written in the XBoard dialect; games that reach the
+ * same position are played once.
+ */
+export function openingsFromRecords(records: readonly GameRecord[], pg: ProtocolGame, plies?: number): OpeningsResult {
+  const openings: Opening[] = [];
+  const seen = new Set<string>();
+  const replayer = new Replayer({ keepMoves: true, variant: pg.id });
+  const startKey = positionKey(pg, pg.start());
+  for (const rec of records) {
+    const r = replayer.replay(rec);
+    if (r.status !== 'ok' || !r.moves || !r.start) return { ok: false, message: formatReportLine(r) };
+    if (positionKey(pg, r.start) !== startKey) return { ok: false, message: `game ${rec.index} does not start from the standard position` };
+    const moves = plies === undefined ? r.moves : r.moves.slice(0, plies);
+    const pos = pg.start();
+    const line = moves.map((m) => {
+      const t = pg.formatMove(m, pos);
+      pos.play(m);
+      return t;
+    });
+    const key = positionKey(pg, pos);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    openings.push({ number: openings.length + 1, moves: line });
+  }
+  if (openings.length === 0) return { ok: false, message: 'no game in the file' };
+  return { ok: true, openings };
+}
+
+/**
+ * The openings of an `--openings FILE`: a file of games (a binary or library format, WXF, DhtmlXQ,
+ * KIF, or PGN with tag sections) one per game (`openingsFromRecords`), else the line list.
+ */
+export function openingsFile(bytes: Uint8Array, pg: ProtocolGame, plies?: number): OpeningsResult {
+  const opened = readRecordBytes(bytes, WHOLE_READERS);
+  const games = opened.records.filter(holdsGame);
+  if ((opened.format !== 'pgn' && opened.format !== 'none') || games.some((g) => g.tagList.length > 0)) return openingsFromRecords(games, pg, plies);
+  return parseOpenings(new TextDecoder().decode(bytes), pg, plies);
 }
 
 /** The position part of the FEN and the side to move (no move counters). */

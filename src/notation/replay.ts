@@ -20,12 +20,8 @@ import type { Position } from '../core/position.js';
 import { bareProblem, formatProblem, type MoveProblem, type Problem, type ProblemCode } from '../core/problem.js';
 import type { Result } from '../core/result.js';
 import { notationFromFormatTag, PackedRecord, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
-import { isLegalMove } from '../games/xiangqi/notation/legal-check.js';
-import { leanReplay } from '../games/xiangqi/lean-replay.js';
-import { xiangqiEndRules } from '../games/xiangqi/end.js';
-import { xiangqi } from '../games/xiangqi/index.js';
-import { packedCoordinateMove, packedNumbering, XIANGQI_RECORDS } from '../games/xiangqi/notation/record.js';
-import { DEFAULT_GAME, GAMES, getGame, type Game, type GameId } from '../games/registry.js';
+import { DEFAULT_GAME, GAMES, getGame, type GameId } from '../games/registry.js';
+import type { Game, PackedReplay } from '../games/game.js';
 import { explainRepetition, positionStatus, recordedOutcome, type RepetitionExplanation } from './status.js';
 import { quoteInput } from '../core/text.js';
 
@@ -164,16 +160,16 @@ const moveText = (rec: GameRecord, i: number): string => (rec instanceof PackedR
 
 /**
  * Can the record's moves be replayed packed (`replayPacked`)? A packed record (ICCS-shaped moves)
- * of xiangqi, whose record reader is the one the packed replay stands for.
+ * of a game whose record reader has a packed replay (`RecordReader.packed`: xiangqi's).
  */
-const replaysPacked = (game: Game, rec: GameRecord): rec is PackedRecord => rec instanceof PackedRecord && game.records === XIANGQI_RECORDS && game.endRules !== undefined;
+const replaysPacked = (game: Game, rec: GameRecord): rec is PackedRecord => rec instanceof PackedRecord && game.records?.packed !== undefined && game.endRules !== undefined;
 
-/** Does the lean xiangqi replayer stand for `replayPacked` here (xiangqi's own rules and board)? */
-const leansOn = (game: Game, start: Position): boolean => game.endRules === xiangqiEndRules && start.variant === xiangqi;
+/** Does the game's lean replayer stand for `replayPacked` here (the game's own rules and board)? */
+const leansOn = (fast: PackedReplay, game: Game, start: Position): boolean => fast.lean !== undefined && fast.leansOn !== undefined && fast.leansOn(game.endRules, start);
 
 /** The coordinate numbering of a record (games with a record reader), else no choice to make. */
 function coordinateModeOf(game: Game, rec: GameRecord): { uci: boolean; sure: boolean } {
-  if (replaysPacked(game, rec)) return packedNumbering(notationFromFormatTag(rec.tags['Format']), rec.packed);
+  if (replaysPacked(game, rec)) return game.records!.packed!.numbering(notationFromFormatTag(rec.tags['Format']), rec.packed);
   return game.records ? game.records.numbering(notationFromFormatTag(rec.tags['Format']), rec.moves) : { uci: false, sure: true };
 }
 
@@ -387,7 +383,7 @@ export class Replayer {
 
   /**
    * `replayMoves` of a packed xiangqi record (ICCS-shaped coordinate moves, pgn.ts `PackedRecord`)
-   * through the game's history, the move of each key tested with `isLegalMove`, as the record
+   * through the game's history, the move of each key tested with the game's `packed.isLegal`, as the record
    * reader's `legalCoordinate` tests it: the same run as `replayMoves` makes of the record's list
    * of moves while every move is legal. Null at the first move that is not (or a ruling that ends
    * the record): `replayMoves` then replays the record from the start and words the error.
@@ -404,9 +400,12 @@ export class Replayer {
     const { rulings, ruled } = packedRulings(history, count);
     let pos = history.position;
     let checked = -1;
+    const fast = game.records!.packed!;
+    const moveOf = fast.move;
+    const isLegal = fast.isLegal;
     for (let i = 0; i < count; i++) {
-      const m = packedCoordinateMove(packed[i * 3]!, uci);
-      if (m < 0 || !isLegalMove(pos, m, checked)) return null;
+      const m = moveOf(packed[i * 3]!, uci);
+      if (m < 0 || !isLegal(pos, m, checked)) return null;
       const ended = history.record(m);
       pos = history.position; // the history may have grown into a new position
       checked = history.flagsAt(history.plies) & FLAG_CHECK ? 1 : 0;
@@ -416,7 +415,7 @@ export class Replayer {
   }
 
   /**
-   * `replayPacked` by the lean xiangqi replayer (games/xiangqi/lean-replay.ts): the same run, null
+   * `replayPacked` by the game's lean replayer (`packed.lean`, xiangqi's lean-replay.ts): the same run, null
    * in the same cases and in a few more that are out of the ordinary (the general replay then
    * decides them).
    */
@@ -430,7 +429,7 @@ export class Replayer {
     const count = packed.length / 3;
     const history = this.historyFor(game, start)!;
     const { rulings, ruled } = packedRulings(history, count);
-    const plies = leanReplay(history, packed, uci, ruled);
+    const plies = game.records!.packed!.lean!(history, packed, uci, ruled);
     // (-1: the general replay starts the history over)
     if (plies < 0) return null;
     return { pos: history.currentPosition(), history, plies, error: null, malformedMove: false, notes: [], rulings };
@@ -496,7 +495,7 @@ export class Replayer {
     const san = packed ? false : (game.records?.readsSan(moveCount(rec) > 0 ? moveText(rec, 0) : '') ?? false);
     // a packed record replays without its list of moves while every move is a legal coordinate move
     let run =
-      (packed ? (opts.lean !== false && leansOn(game, start) ? this.replayLean(game, start, rec, mode.uci) : this.replayPacked(game, start, rec, mode.uci)) : null) ??
+      (packed ? (opts.lean !== false && leansOn(game.records!.packed!, game, start) ? this.replayLean(game, start, rec, mode.uci) : this.replayPacked(game, start, rec, mode.uci)) : null) ??
       this.replayMoves(game, start, rec.moves, mode.uci, san);
     if (run.error && packed) mode = coordinateModeOf(game, rec);
     if (run.error && !mode.sure) {

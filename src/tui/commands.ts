@@ -56,7 +56,8 @@ export const HELP: readonly string[] = [
   '  flip                turn the board around',
   '  resign, draw        resign; offer or accept a draw',
   '  perft <depth>       count leaf nodes (depth ≤ 6)',
-  '  save <file>, load <file>   write / read the game as PGN',
+  '  save <file>, load <file>   write the game as PGN / read any record file',
+  '  load <file> <n>            game n of a file of several games',
   '  save <file> --dialect d    PGN for another program (d: chuhan, xqbase, pychess, xboard)',
   '  help, quit',
 ];
@@ -394,9 +395,10 @@ function cmdLoad(s: Session, arg: string): CommandResult {
   if (!arg) return fail('load needs a file name, e.g. load game.pgn');
   if (!s.files) return fail('loading files is not available here');
   const files = s.files;
-  const read = (p: string): string | Error => {
+  // the bytes (any record format, any encoding: notation/records/open.ts tells which)
+  const read = (p: string): string | Uint8Array | Error => {
     try {
-      return files.read(p);
+      return files.readBytes ? files.readBytes(p) : files.read(p);
     } catch (e) {
       return e instanceof Error ? e : new Error(String(e));
     }

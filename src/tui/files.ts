@@ -38,6 +38,13 @@ export function nodeFiles(cwd: string = process.cwd()): FileAccess {
         throw short(e);
       }
     },
+    readBytes(path) {
+      try {
+        return readFileSync(resolve(cwd, path));
+      } catch (e) {
+        throw short(e);
+      }
+    },
     write(path, text) {
       try {
         writeFileSync(resolve(cwd, path), text);

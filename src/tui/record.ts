@@ -1,17 +1,20 @@
 /**
  * A session's game as a PGN record and back. Written records use the game's coordinate notation
- * (ICCS / USI) so they read back exactly; loading accepts any record the PGN reader understands,
- * with moves in any notation `game.parseMove` accepts.
+ * (ICCS / USI) so they read back exactly; loading opens a file of any record format through the
+ * one record opener (notation/records/open.ts) and replays it with the one replayer
+ * (notation/replay.ts), as validate, convert and review do.
  */
 import type { Move } from '../core/move.js';
-import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import { quoteInput } from '../core/text.js';
-import { parseRecords, recordHints, writePgn } from '../notation/pgn.js';
-import { DEFAULT_GAME, getGame, type Game, type GameId } from '../games/registry.js';
+import { writePgn, type GameRecord } from '../notation/pgn.js';
+import { holdsGame, readRecordBytes } from '../notation/records/open.js';
+import { WHOLE_READERS } from '../notation/records/index.js';
+import { Replayer, type GameReport } from '../notation/replay.js';
+import { getGame, type Game, type GameId } from '../games/registry.js';
 import type { PgnDialectId } from '../games/game.js';
 import { writeDialectPgn } from '../notation/convert.js';
-import { moveError, parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
+import { parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
 import { formatProblem } from '../core/problem.js';
 
 export interface RecordData {
@@ -89,14 +92,18 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   }
 }
 
-/** The games of a record text (parsed, not replayed). */
-function recordGames(text: string): ReturnType<typeof parseRecords> {
-  return parseRecords(text).filter((g) => g.moves.length > 0 || g.tagList.length > 0 || g.errors.length > 0);
+/** A record file's bytes, or its text (a session's own saved game). */
+export type RecordInput = string | Uint8Array;
+
+/** The games of a record file in any format (opened, not replayed). */
+function recordGames(input: RecordInput): GameRecord[] {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  return readRecordBytes(bytes, WHOLE_READERS).records.filter(holdsGame);
 }
 
 /** One line per game of a record text: `1. Event · Red – Black · 1-0 (40 moves)`, for choosing one. */
-export function listRecordGames(text: string): string[] {
-  return recordGames(text).map((g, i) => {
+export function listRecordGames(input: RecordInput): string[] {
+  return recordGames(input).map((g, i) => {
     const t = g.tags;
     const first = t['Red'] ?? t['White'] ?? t['Sente'] ?? '?';
     const second = t['Black'] ?? t['Gote'] ?? '?';
@@ -114,36 +121,41 @@ function outcomeOf(result: string | null | undefined, reason: string | undefined
   return null;
 }
 
+/** Where a replay error is: `byte N` in a binary record, else `line L:C`. */
+const placeOf = (e: NonNullable<GameReport['error']>): string => (e.offset !== undefined ? `byte ${e.offset}` : `line ${e.line}:${e.column}`);
+
+/** A replay's error as load words it. */
+function replayError(e: NonNullable<GameReport['error']>): string {
+  if (e.move !== null) {
+    const label = `move ${e.ply} (${placeOf(e)})`;
+    const text = quoteInput(e.move);
+    return e.message.includes(text) ? `${label}: ${e.message}` : `${label}: ${text}: ${e.message}`;
+  }
+  if (e.code === 'record.rules') return `Rules tag: ${e.message}`;
+  if (e.code.startsWith('record.')) return e.message;
+  return `${placeOf(e)}: ${e.message}`;
+}
+
 /**
- * The first game of a record text, replayed. Errors name the line:column and the ply. `fallback`
- * is the game when the record does not say (no Variant/FEN tag and an unknown notation).
+ * Game `index` of a record file (any format), replayed. Errors name the place and the ply.
+ * `fallback` is the game to try when the record does not say and the game it is read as fails.
  */
-export function readRecord(text: string, fallback?: GameId, index = 1): Result<RecordData> {
-  const games = recordGames(text);
+export function readRecord(input: RecordInput, fallback?: GameId, index = 1): Result<RecordData> {
+  const games = recordGames(input);
   const rec = games[index - 1];
   if (!rec) return err(games.length === 0 ? 'the record holds no game' : `there is no game ${index} (the file holds ${games.length})`);
-  const e0 = rec.errors[0];
-  if (e0) return err(`line ${e0.line}:${e0.column}: ${e0.message}`);
-  const texts = rec.moves.map((m) => m.text);
-  const id: GameId = recordHints(rec.tags, texts).variant ?? fallback ?? DEFAULT_GAME.id;
-  let game = getGame(id);
+  let report = new Replayer({ keepMoves: true }).replay(rec);
+  if (report.status !== 'ok' && fallback !== undefined && report.variant !== fallback && rec.tags['Variant'] === undefined) {
+    const other = new Replayer({ keepMoves: true, variant: fallback }).replay(rec);
+    if (other.status === 'ok') report = other;
+  }
+  if (report.error) return err(replayError(report.error));
+  if (!report.variant || !report.start) return err('the record holds no position');
+  let game = getGame(report.variant);
   const rulesId = rec.tags['Rules']?.trim();
-  if (rulesId && game.withRules) {
-    const g = game.withRules(rulesId);
-    if (!g) return err(`Rules tag: unknown rules ${quoteInput(rulesId)} (use ${(game.ruleSets ?? []).join(' or ')})`);
-    game = g;
-  }
-  const startFen = rec.tags['FEN']?.trim() || game.startFen;
-  const start = game.parseFen(startFen);
-  if (!start.ok) return err(`FEN tag: ${formatProblem(start.error)}`);
-  const pos: Position = start.value;
-  const moves: Move[] = [];
-  for (const [i, rm] of rec.moves.entries()) {
-    const r = game.parseMove(pos, rm.text);
-    if (!r.ok) return err(moveError(`move ${i + 1} (line ${rm.line}:${rm.column})`, rm.text, r.error));
-    moves.push(r.value);
-    pos.play(r.value);
-  }
+  if (rulesId && game.withRules) game = game.withRules(rulesId) ?? game;
+  const startFen = game.formatFen(report.start);
+  const moves: Move[] = report.moves ?? [];
   const data: RecordData = {
     game,
     startFen,

@@ -26,7 +26,7 @@ import { renderBoard } from '../render/board.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
-import { readRecord, writeRecord } from './record.js';
+import { readRecord, writeRecord, type RecordInput } from './record.js';
 import type { PgnDialectId } from '../games/game.js';
 import type { Result } from '../core/result.js';
 import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState, type TimeControl } from './clock.js';
@@ -539,11 +539,11 @@ export class Session {
   }
 
   /**
-   * Replaces the game with a record's (any notation). `restore` also takes the players and level
+   * Replaces the game with a record's (any format and notation: a file's bytes, or a text). `restore` also takes the players and level
    * from a chuhan record (for `play --resume`). Returns an error message, or null.
    */
-  loadRecord(text: string, restore = false, index = 1): string | null {
-    const r = readRecord(text, this.game.id, index);
+  loadRecord(input: RecordInput, restore = false, index = 1): string | null {
+    const r = readRecord(input, this.game.id, index);
     if (!r.ok) return r.error;
     const d = r.value;
     if (restore && d.players) this.players = d.players;

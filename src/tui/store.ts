@@ -20,7 +20,9 @@ import * as nodeFsModule from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseRecords, variantFromVariantTag } from '../notation/pgn.js';
+import { variantFromVariantTag } from '../notation/pgn.js';
+import { WHOLE_READERS } from '../notation/records/index.js';
+import { holdsGame, readRecordBytes } from '../notation/records/open.js';
 import { DEFAULT_GAME } from '../games/registry.js';
 import { escapeControls } from '../core/text.js';
 
@@ -225,7 +227,8 @@ export class GameStore {
       finished: false,
       openBy: this.openBy(path),
     };
-    const rec = parseRecords(text)[0];
+    // opened as every record is (notation/records/open.ts)
+    const rec = readRecordBytes(Buffer.from(text, 'utf8'), WHOLE_READERS).records.find(holdsGame);
     if (!rec) {
       g.unreadable = 'no game in the file';
       return g;

@@ -18,6 +18,8 @@ export interface GameOutcome {
 export interface FileAccess {
   /** Throws (any error) when the file cannot be read. */
   read(path: string): string;
+  /** The file's bytes (records in binary formats or GBK); without it, `read`'s text is used. */
+  readBytes?(path: string): Uint8Array;
   /** Throws when the file cannot be written. */
   write(path: string, text: string): void;
 }

@@ -1,7 +1,9 @@
 /**
  * `chuhan analyse`: searches a position and prints one line per completed iteration
  * (`depth D score S nodes N nps X pv …`, score in centipawns for the side to move, `#N` / `#-N`
- * for a mate in N moves for / against it), then `bestmove M`. Also `--json`.
+ * for a mate in N moves for / against it), then `bestmove M`. Also `--json`. `--record F` takes
+ * the position from a game of a record file in any format (notation/records/open.ts), after
+ * `--ply N` of its moves (default: all), with the moves before it as the history.
  */
 import type { Command } from 'commander';
 import type { Move } from '../../core/move.js';
@@ -10,6 +12,10 @@ import { historyEntry } from '../../engine/history.js';
 import { Searcher, type HistoryEntry, type SearchInfo } from '../../engine/search.js';
 import type { Game, Notation } from '../../games/registry.js';
 import { positionStatus } from '../../notation/status.js';
+import { holdsGame, openRecords } from '../../notation/records/open.js';
+import { formatReportLine, Replayer } from '../../notation/replay.js';
+import { gameIdFromName, getGame, type GameId } from '../../games/registry.js';
+import { fileBytes, openError } from '../record-files.js';
 import type { ClientLimits, EngineInfo } from '../../engine-client/client.js';
 import type { EngineChoice } from '../../engine-client/config.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
@@ -26,6 +32,9 @@ interface AnalyseOptions extends CommonOptions {
   engine?: string;
   multipv?: string;
   threads?: string;
+  record?: string;
+  game?: string;
+  ply?: string;
 }
 
 const DEFAULT_TIME_MS = 3000;
@@ -54,6 +63,43 @@ function wholeNumber(text: string | undefined, name: string, min: number, max: n
   return Number(text);
 }
 
+/** The game, start and moves of game `which` of a record file (any format), replayed by the rules. */
+async function recordGame(opts: AnalyseOptions, file: string, which: number): Promise<{ game: Game; start: Position; moves: Move[] }> {
+  let variant: GameId | undefined;
+  if (opts.variant) {
+    variant = gameIdFromName(opts.variant) ?? undefined;
+    if (!variant) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+  }
+  let n = 0;
+  try {
+    for await (const rec of openRecords(fileBytes(file))) {
+      if (!holdsGame(rec) || ++n < which) continue;
+      const report = new Replayer({ keepMoves: true, ...(variant ? { variant } : {}), ...(opts.rules ? { rules: opts.rules } : {}) }).replay(rec);
+      if (report.status !== 'ok' || !report.start || !report.moves || !report.variant)
+        throw new CliError(`${file}: ${formatReportLine(report)}`, report.status === 'illegal' ? 1 : 2);
+      const rulesId = opts.rules ?? rec.tags['Rules']?.trim();
+      const base = getGame(report.variant);
+      const game = rulesId && base.withRules ? (base.withRules(rulesId) ?? base) : base;
+      return { game, start: report.start, moves: report.moves };
+    }
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw openError(file === '-' ? 'standard input' : file, e);
+  }
+  throw new CliError(`${file} has ${n} game${n === 1 ? '' : 's'}, not ${which}`, 2);
+}
+
+/** The moves played from `start`: the final position, the history before it, the moves. */
+function playMoves(start: Position, moves: Move[]): { pos: Position; history: HistoryEntry[]; moves: Move[] } {
+  const pos = start.clone();
+  const history: HistoryEntry[] = [];
+  for (const m of moves) {
+    history.push(historyEntry(pos));
+    pos.play(m);
+  }
+  return { pos, history, moves };
+}
+
 /** Applies --moves to the position: the final position, the history before it, the moves. */
 function applyMoves(game: Game, start: Position, text: string): { pos: Position; history: HistoryEntry[]; moves: Move[] } {
   const pos = start.clone();
@@ -79,6 +125,9 @@ export function registerAnalyse(program: Command, io: Io): void {
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--moves <moves>', 'moves played from the position first (any notation), for repetitions')
+    .option('--record <file>', 'the position of a game of a record file (any format; - for standard input)')
+    .option('--game <n>', 'with --record: which game of the file (default 1)')
+    .option('--ply <n>', 'with --record: the position after this many plies (default: the last)')
     .option('--time <ms>', `search time in milliseconds (default ${DEFAULT_TIME_MS} without --depth/--nodes)`)
     .option('--depth <n>', `maximum depth in plies (1-${MAX_DEPTH})`)
     .option('--nodes <n>', 'node budget')
@@ -88,9 +137,12 @@ export function registerAnalyse(program: Command, io: Io): void {
     .option('--threads <n>', 'the built-in engine: search on N threads (1-64, default 1)')
     .option('--json', 'machine-readable output')
     .action(async (opts: AnalyseOptions) => {
-      const game = resolveGame(opts);
+      if (opts.record === undefined && (opts.game !== undefined || opts.ply !== undefined)) throw new CliError('--game and --ply go with --record');
+      if (opts.record !== undefined && (opts.fen !== undefined || opts.moves !== undefined)) throw new CliError('--record takes the position from the record: not with --fen or --moves');
+      const fromRecord = opts.record !== undefined ? await recordGame(opts, opts.record, wholeNumber(opts.game, '--game', 1, 1_000_000) ?? 1) : null;
+      const game = fromRecord ? fromRecord.game : resolveGame(opts);
       const choice = chooseEngine(opts.engine, io.env);
-      const start = resolvePosition(game, opts);
+      const start = fromRecord ? fromRecord.start : resolvePosition(game, opts);
       const notationId = opts.notation ?? game.coordinate.id;
       const notation = game.notations.get(notationId);
       if (!notation)
@@ -100,7 +152,12 @@ export function registerAnalyse(program: Command, io: Io): void {
       const nodes = wholeNumber(opts.nodes, '--nodes', 1, Number.MAX_SAFE_INTEGER);
       const multiPv = wholeNumber(opts.multipv, '--multipv', 1, 20);
       const threads = wholeNumber(opts.threads, '--threads', 1, 64) ?? 1;
-      const { pos, history, moves } = opts.moves ? applyMoves(game, start, opts.moves) : { pos: start, history: [], moves: [] };
+      let played: { pos: Position; history: HistoryEntry[]; moves: Move[] } = { pos: start, history: [], moves: [] };
+      if (fromRecord) {
+        const ply = wholeNumber(opts.ply, '--ply', 0, fromRecord.moves.length) ?? fromRecord.moves.length;
+        played = playMoves(start, fromRecord.moves.slice(0, ply));
+      } else if (opts.moves) played = applyMoves(game, start, opts.moves);
+      const { pos, history, moves } = played;
       const fen = game.formatFen(pos);
 
       const status = positionStatus(game, pos);

@@ -1,11 +1,11 @@
 /**
- * `chuhan convert <input…>`: any readable record (PGN or move list in any notation, XQF, CCBridge)
+ * `chuhan convert <input…>`: any readable record (PGN or move list in any notation, XQF, CCBridge, WXF,
+ * DhtmlXQ, KIF; files and folders, opened by notation/records/open.ts)
  * to PGN in the dialect another program reads (notation/convert.ts), or to the final positions'
  * FENs. Every game is replayed against the rules first: an illegal move stops the conversion (exit
  * 1), an unreadable game or input exits 2, each with one sentence naming the file and game.
  */
-import { createReadStream } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { getGame } from '../../games/registry.js';
 import { dialectFen, parseDialect, writeDialectPgn, DIALECTS } from '../../notation/convert.js';
@@ -13,7 +13,8 @@ import { encodeGbk } from '../../notation/gbk.js';
 import { formatReportLine, Replayer } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
-import { openError, openRecords } from './record-input.js';
+import { holdsGame, openRecordSource } from '../../notation/records/open.js';
+import { expandInputs, inputChunks, openError } from '../record-files.js';
 
 interface ConvertOptions {
   output?: string;
@@ -28,7 +29,7 @@ export function registerConvert(program: Command, io: Io): void {
   program
     .command('convert')
     .description('convert records (PGN, move lists, XQF, CCBridge) to PGN in the dialect another program reads, or to FEN')
-    .argument('<input...>', 'record files, or - for standard input')
+    .argument('<input...>', 'record files or folders (read recursively), or - for standard input')
     .option('-o, --output <file>', 'write to this file (default: standard output)')
     .option('--to <format>', 'pgn | fen (the final position of each game)', 'pgn')
     .option('--dialect <dialect>', `${DIALECTS.join(' | ')}`, 'chuhan')
@@ -52,23 +53,17 @@ export function registerConvert(program: Command, io: Io): void {
       const replayer = new Replayer({ keepMoves: true, ...(variant ? { variant } : {}) });
       const parts: string[] = [];
       let games = 0;
-      for (const file of inputs) {
+      // files and folders (walked as validate walks them: files in a folder that hold no record are skipped)
+      const { inputs: files } = await expandInputs(inputs);
+      for (const input of files) {
+        const file = input.path;
         const name = file === '-' ? 'standard input' : file;
-        let source: AsyncIterable<string | Uint8Array>;
-        if (file === '-') source = process.stdin;
-        else {
-          try {
-            const st = await stat(file);
-            if (st.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-          } catch (e) {
-            throw openError(file, e);
-          }
-          source = createReadStream(file, { highWaterMark: 1 << 16 });
-        }
         let inFile = 0;
         try {
-          for await (const rec of openRecords(source)) {
-            if (rec.moves.length === 0 && rec.tagList.length === 0 && rec.errors.length === 0) continue;
+          const opened = await openRecordSource(inputChunks(input));
+          if (opened.format === 'none' && input.found) continue;
+          for await (const rec of opened.records) {
+            if (!holdsGame(rec)) continue;
             const report = replayer.replay(rec);
             if (report.status !== 'ok' || !report.start || !report.moves || !report.variant) {
               throw new CliError(`${name}: ${formatReportLine(report)}`, report.status === 'illegal' ? 1 : 2);
@@ -95,7 +90,10 @@ export function registerConvert(program: Command, io: Io): void {
           if (e instanceof CliError) throw e;
           throw openError(name, e);
         }
-        if (inFile === 0) throw new CliError(`found no games in ${name}`, 2);
+        if (inFile === 0) {
+          if (input.found) continue;
+          throw new CliError(`found no games in ${name}`, 2);
+        }
         games += inFile;
       }
       const text = parts.join('');

@@ -6,7 +6,7 @@
  * the game as PGN with `{[%eval …]}` comments (pawns, from the first player's side) and NAGs.
  */
 import { quoteInput } from '../../core/text.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Move } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
@@ -14,11 +14,13 @@ import type { Position } from '../../core/position.js';
 import type { EngineClient } from '../../engine-client/client.js';
 import { historyEntry } from '../../engine/history.js';
 import { Searcher, type HistoryEntry } from '../../engine/search.js';
-import { parseRecords } from '../../notation/pgn.js';
+import type { GameRecord } from '../../notation/pgn.js';
+import { holdsGame, openRecords } from '../../notation/records/open.js';
 import { gameIdFromName, getGame, type Game, type GameId, type Notation } from '../../games/registry.js';
 import { replayRecord } from '../../notation/replay.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, type Io } from '../context.js';
+import { fileBytes, openError } from '../record-files.js';
 
 interface ReviewOptions {
   engine?: string;
@@ -126,13 +128,18 @@ export function registerReview(program: Command, io: Io): void {
       if (timeMs === undefined && depth === undefined) limits.timeMs = 500;
       const which = wholeNumber(opts.game, '--game', 1, 1_000_000) ?? 1;
       const choice = chooseEngine(opts.engine, io.env);
-      let text: string;
+      // any record format (notation/records/open.ts): the games up to the one asked for
+      const recs: GameRecord[] = [];
       try {
-        text = readFileSync(file === '-' ? 0 : file, 'utf8');
+        for await (const r of openRecords(fileBytes(file))) {
+          if (!holdsGame(r)) continue;
+          recs.push(r);
+          if (recs.length === which) break;
+        }
       } catch (e) {
-        throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e)}`);
+        if (e instanceof CliError) throw e;
+        throw openError(file === '-' ? 'standard input' : file, e);
       }
-      const recs = parseRecords(text);
       const rec = recs[which - 1];
       if (!rec) throw new CliError(`${file} has ${recs.length} game${recs.length === 1 ? '' : 's'}, not ${which}`);
       const report = replayRecord(rec, { keepMoves: true, ...(variant ? { variant } : {}) });
@@ -205,6 +212,7 @@ export function registerReview(program: Command, io: Io): void {
           JSON.stringify({
             variant: game.id,
             engine: engineName,
+            fen: game.formatFen(finalOf(start, moves)),
             limits,
             thresholds: THRESHOLDS,
             plies,
@@ -218,6 +226,7 @@ export function registerReview(program: Command, io: Io): void {
           const alt = p.best && p.best !== p.move ? `  best ${p.best}` : '';
           io.out(`${String(p.ply).padStart(3)} ${num} ${p.move}${p.mark ? SYMBOL[p.mark] : ''}  before ${show(p.before)}  after ${show(p.after)}${alt}${p.mark ? `  ${p.mark}` : ''}\n`);
         }
+        io.out(`final position: ${game.formatFen(finalOf(start, moves))}\n`);
         for (const s of game.sideNames) {
           const c = counts(s);
           io.out(`${s}: ${c.inaccuracy} inaccuracies, ${c.mistake} mistakes, ${c.blunder} blunders\n`);
@@ -232,6 +241,13 @@ export function registerReview(program: Command, io: Io): void {
         }
       }
     });
+}
+
+/** The position after the moves. */
+function finalOf(start: Position, moves: readonly Move[]): Position {
+  const pos = start.clone();
+  for (const m of moves) pos.play(m);
+  return pos;
 }
 
 /** The game as PGN: its tags (plus Annotator), coordinate moves, NAGs, `{[%eval …]}` after every move. */

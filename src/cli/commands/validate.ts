@@ -1,14 +1,12 @@
 /** `chuhan validate`: replay the games of record files and report each (cli.md). */
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import type { GameRecord } from '../../notation/pgn.js';
-import { openTextRecords } from '../../notation/records/text.js';
+import { openRecordSource } from '../../notation/records/open.js';
 import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, type Io } from '../context.js';
-import { openBinaryRecords, openError } from './record-input.js';
+import { expandInputs, inputChunks, openError, type Input } from '../record-files.js';
 import { quoteInput } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
 import { plainOptions } from '../plain-options.js';
@@ -25,7 +23,6 @@ interface ValidateOptions {
 const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif', 'json'];
 const FLUSH = 1 << 16;
 const LIST_TAGS: Problem = { code: 'record.list-tags' };
-const PACKED = { packedMoves: true } as const;
 
 /** A game of a `--format list` input may not have tag pairs. */
 function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameReport {
@@ -37,88 +34,18 @@ function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameRep
   };
 }
 
-/** One input to read: a file (from the command line or found in a folder) or standard input. */
-interface Input {
-  readonly path: string;
-  /** Found by walking a folder (files that hold no record are skipped, not reported). */
-  readonly found: boolean;
-}
-
-/** Every file under a folder, recursively, in a stable order (names sorted by code unit; dot files skipped). */
-function walk(dir: string, out: Input[]): void {
-  const entries = readdirSync(dir, { withFileTypes: true });
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const e of entries) {
-    if (e.name.startsWith('.')) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else if (e.isFile()) out.push({ path: p, found: true });
-  }
-}
-
-async function expandInputs(args: readonly string[]): Promise<{ inputs: Input[]; folder: boolean }> {
-  const inputs: Input[] = [];
-  let folder = false;
-  for (const a of args) {
-    if (a === '-') {
-      inputs.push({ path: '-', found: false });
-      continue;
-    }
-    try {
-      const st = statSync(a);
-      if (st.isDirectory()) {
-        folder = true;
-        walk(a, inputs);
-      } else inputs.push({ path: a, found: false });
-    } catch (e) {
-      throw openError(a, e);
-    }
-  }
-  return { inputs, folder };
-}
-
 /**
  * The games of one input, in whatever text format and encoding it is (records/text.ts), or null
  * when it holds no record at all.
  */
 async function gamesOf(input: Input, format: string): Promise<AsyncIterable<readonly GameRecord[]> | null | 'empty'> {
-  const source: AsyncIterable<string | Uint8Array> = input.path === '-' ? process.stdin : fileChunks(input.path);
   const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : (format as 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'json');
-  // a file named on the command line is reported even when it is binary data; in folders it is skipped
-  // XQF and CCBridge files are told by their first bytes; anything else goes on to the text readers
-  const binary = format === 'auto' ? await openBinaryRecords(source) : null;
-  if (binary?.binary) return oneByOne(binary.records);
-  // games are replayed as they come: plain coordinate games are read packed (notation/pgn.ts PackedRecord)
-  const opened = await openTextRecords(binary ? binary.text : source, PACKED, force, !input.found);
+  // a file named on the command line is reported even when it is binary data; in folders it is skipped.
+  // Games are replayed as they come: plain coordinate games are read packed (notation/pgn.ts PackedRecord)
+  const opened = await openRecordSource(inputChunks(input), { ...(force ? { format: force } : {}), packed: true, binaryAsPgn: !input.found });
   if (opened.format === 'none') return opened.empty ? 'empty' : null;
   // a list of games per chunk read: one await per chunk, not per game
   return opened.batches;
-}
-
-/** Bytes read per chunk of a file. */
-const CHUNK = 1 << 14;
-
-/**
- * The bytes of a file, CHUNK at a time, as a file stream of that highWaterMark gives them (the same
- * chunks; errors such as ENOENT or EISDIR come at the first read, as the stream's do), read with
- * plain synchronous reads: no stream machinery for the one reader that consumes them.
- */
-async function* fileChunks(path: string): AsyncGenerator<Uint8Array, void, undefined> {
-  const fd = openSync(path, 'r');
-  try {
-    for (;;) {
-      const buf = Buffer.allocUnsafe(CHUNK);
-      const n = readSync(fd, buf, 0, CHUNK, null);
-      if (n === 0) break;
-      yield n < CHUNK ? buf.subarray(0, n) : buf;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-async function* oneByOne(records: AsyncIterable<GameRecord>): AsyncGenerator<readonly GameRecord[], void, undefined> {
-  for await (const r of records) yield [r];
 }
 
 /**

@@ -10,6 +10,7 @@ import { formatXiangqiFen, parseXiangqiFen, xiangqiFenWarnings } from './notatio
 import { formatIccs, formatUci } from './notation/iccs.js';
 import { formatWxf } from './notation/wxf.js';
 import { XIANGQI_RECORDS } from './notation/record.js';
+import { XIANGQI_PACKED } from './packed-replay.js';
 import { iccsSquare, parseIccsSquare } from './squares.js';
 import { XIANGQI_XBOARD } from './xboard.js';
 import { XIANGQI_DIALECTS } from './notation/dialects.js';
@@ -37,7 +38,7 @@ export const XIANGQI_GAME: Game = {
   parseMove: (pos, text, typedIn) =>
     typedIn === undefined ? parseXiangqiMove(pos, text) : parseTypedXiangqiMove(pos, text, typedIn === 'uci'),
   classifyMove: classifyXiangqiMove,
-  records: XIANGQI_RECORDS,
+  records: { ...XIANGQI_RECORDS, packed: XIANGQI_PACKED },
   squares: { id: 'iccs', format: iccsSquare, parse: parseIccsSquare, example: 'h2', prefix: /^[a-i][0-9]/ },
   multiPathMoves: false,
   endRules: xiangqiEndRules,

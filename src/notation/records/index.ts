@@ -6,6 +6,11 @@
 import { readCbf, readCbl, readCbr } from './ccbridge.js';
 import type { BinaryGameRecord, RecordFormat } from './common.js';
 import { readXqf } from './xqf.js';
+import { parseDhtmlxq } from './dhtmlxq.js';
+import { parseKif } from './kif.js';
+import { parseProblemJson } from './problem-json.js';
+import type { WholeTextReaders } from './text.js';
+import { parseWxfFile } from './wxf-file.js';
 
 export type { BinaryGameRecord, RecordComment, RecordFormat } from './common.js';
 export { detectRecordFormat, DETECT_BYTES } from './detect.js';
@@ -25,3 +30,9 @@ export function readBinaryRecords(bytes: Uint8Array, format: Exclude<RecordForma
       return [readCbf(bytes)];
   }
 }
+
+/** The readers of the text formats read whole (WXF, DhtmlXQ, KIF, problem JSON), for `readTextRecords`. */
+export const WHOLE_TEXT_READERS: WholeTextReaders = { wxf: parseWxfFile, dhtmlxq: parseDhtmlxq, kif: parseKif, json: parseProblemJson };
+
+/** Every whole-file reader, for `readRecordBytes` (records/open.ts). */
+export const WHOLE_READERS = { binary: readBinaryRecords, text: WHOLE_TEXT_READERS } as const;

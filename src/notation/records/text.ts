@@ -144,7 +144,44 @@ export async function openTextRecords(
   return { format, encoding, empty: done && headText.trim() === '', records: flatten(batches), batches };
 }
 
-async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncGenerator<GameRecord[], void, undefined> {
+/** The readers of whole texts, by format (records/index.ts `WHOLE_TEXT_READERS`; loaded by whoever needs them). */
+export type WholeTextReaders = Readonly<Record<Exclude<TextFormat, 'pgn' | 'none'>, (text: string) => GameRecord[]>>;
+
+/**
+ * `openTextRecords` of the whole bytes of a file, synchronously: the same encoding rule (the first
+ * 64 KB decide; text that is ASCII there and not UTF-8 later is GB18030), format detection and
+ * readers, the games all at once.
+ */
+export function readTextRecords(
+  bytes: Uint8Array,
+  readers: WholeTextReaders,
+  options?: RecordReaderOptions,
+  force?: Exclude<TextFormat, 'none'>,
+  binaryAsPgn = false,
+): { format: TextFormat; encoding: TextEncoding; empty: boolean; records: GameRecord[] } {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  let encoding: TextEncoding = isUtf8(head) ? 'utf-8' : 'gb18030';
+  if (encoding === 'utf-8' && !head.some((b) => b >= 0x80) && !isUtf8(bytes)) encoding = 'gb18030';
+  let text = new TextDecoder(encoding).decode(bytes);
+  const empty = text.trim() === '';
+  let format = force ?? detectTextFormat(text.slice(0, SNIFF_BYTES));
+  if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(text.slice(0, SNIFF_BYTES))) format = 'pgn';
+  if (format === 'none') return { format, encoding, empty, records: [] };
+  if (format === 'pgn') {
+    const reader = new RecordReader(options);
+    const filter = new PgnFilter();
+    const records = filter.take(reader.push(text));
+    const last = filter.take(reader.end());
+    filter.finish(last);
+    for (const r of last) records.push(r);
+    return { format, encoding, empty, records };
+  }
+  if (text.length > MAX_WHOLE_TEXT) throw new Error(`the ${format.toUpperCase()} text is longer than ${MAX_WHOLE_TEXT >> 20} MB`);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return { format, encoding, empty, records: readers[format](text) };
+}
+
+async function* whole(chunks: AsyncIterable<string>, format: keyof WholeTextReaders): AsyncGenerator<GameRecord[], void, undefined> {
   const parts: string[] = [];
   let n = 0;
   for await (const c of chunks) {
@@ -154,15 +191,9 @@ async function* whole(chunks: AsyncIterable<string>, format: TextFormat): AsyncG
   }
   let text = parts.join('');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // loaded only when a file needs them (start-up of the common PGN case)
-  const games =
-    format === 'wxf'
-      ? (await import('./wxf-file.js')).parseWxfFile(text)
-      : format === 'dhtmlxq'
-        ? (await import('./dhtmlxq.js')).parseDhtmlxq(text)
-        : format === 'json'
-          ? (await import('./problem-json.js')).parseProblemJson(text)
-          : (await import('./kif.js')).parseKif(text);
+  // loaded only when a file needs them (start-up of the common PGN case): the one table of readers
+  const { WHOLE_TEXT_READERS } = await import('./index.js');
+  const games = WHOLE_TEXT_READERS[format](text);
   if (games.length > 0) yield games;
 }
 

@@ -1,0 +1,90 @@
+/**
+ * Record files for the commands: paths and folders to inputs, a file's bytes, and a file that
+ * cannot be read as one sentence. What the bytes hold is read by notation/records/open.ts.
+ */
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CliError } from './context.js';
+
+/** A file that cannot be opened, as one sentence (exit 2). */
+export function openError(file: string, e: unknown): CliError {
+  const code = (e as { code?: string }).code;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+  return new CliError(`cannot read ${file}: ${why}`, 2);
+}
+
+/** One input to read: a file (from the command line or found in a folder) or standard input (`-`). */
+export interface Input {
+  readonly path: string;
+  /** Found by walking a folder (files that hold no record are skipped, not reported). */
+  readonly found: boolean;
+}
+
+/** Every file under a folder, recursively, in a stable order (names sorted by code unit; dot files skipped). */
+function walk(dir: string, out: Input[]): void {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    if (e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) walk(p, out);
+    else if (e.isFile()) out.push({ path: p, found: true });
+  }
+}
+
+/** The files the command-line arguments name: files as given, folders walked; `folder`: one was a folder. */
+export async function expandInputs(args: readonly string[]): Promise<{ inputs: Input[]; folder: boolean }> {
+  const inputs: Input[] = [];
+  let folder = false;
+  for (const a of args) {
+    if (a === '-') {
+      inputs.push({ path: '-', found: false });
+      continue;
+    }
+    try {
+      const st = statSync(a);
+      if (st.isDirectory()) {
+        folder = true;
+        walk(a, inputs);
+      } else inputs.push({ path: a, found: false });
+    } catch (e) {
+      throw openError(a, e);
+    }
+  }
+  return { inputs, folder };
+}
+
+/** Bytes read per chunk of a file. */
+const CHUNK = 1 << 14;
+
+/**
+ * The bytes of a file, CHUNK at a time, as a file stream of that highWaterMark gives them (the same
+ * chunks; errors such as ENOENT or EISDIR come at the first read, as the stream's do), read with
+ * plain synchronous reads: no stream machinery for the one reader that consumes them.
+ */
+export async function* fileChunks(path: string): AsyncGenerator<Uint8Array, void, undefined> {
+  const fd = openSync(path, 'r');
+  try {
+    for (;;) {
+      const buf = Buffer.allocUnsafe(CHUNK);
+      const n = readSync(fd, buf, 0, CHUNK, null);
+      if (n === 0) break;
+      yield n < CHUNK ? buf.subarray(0, n) : buf;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The byte stream of an input (standard input for `-`). */
+export const inputChunks = (input: Input): AsyncIterable<string | Uint8Array> => (input.path === '-' ? process.stdin : fileChunks(input.path));
+
+/** The whole bytes of a file (or of standard input for `-`), or the one-sentence error. */
+export function fileBytes(path: string): Uint8Array {
+  try {
+    return readFileSync(path === '-' ? 0 : path);
+  } catch (e) {
+    throw openError(path === '-' ? 'standard input' : path, e);
+  }
+}

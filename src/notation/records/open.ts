@@ -1,0 +1,131 @@
+/**
+ * The one door to records: the games of an input in any readable format, for every command that
+ * reads records (validate, convert, review, play/repl `load`, the saved games, match openings).
+ * The first bytes tell the format (detect.ts): XQF and CCBridge files (binary, or one XML record)
+ * are read whole by their readers; anything else goes on to the text readers (text.ts: PGN in any
+ * encoding and dialect, move lists, WXF, DhtmlXQ, KIF, problem JSON), PGN streaming.
+ *
+ * No file access here: callers hand over the bytes of a file or a stream of them (cli/record-files.ts
+ * walks paths and folders and words their errors).
+ */
+import type { GameRecord, RecordReaderOptions } from '../pgn.js';
+import type { BinaryGameRecord, RecordFormat } from './common.js';
+import { detectRecordFormat, DETECT_BYTES } from './detect.js';
+import type { TextFormat } from './detect-text.js';
+import { openTextRecords, readTextRecords, type WholeTextReaders } from './text.js';
+
+export type { RecordFormat } from './common.js';
+export type { TextFormat } from './detect-text.js';
+
+/** An input: the whole bytes of a file, or a stream of its bytes (a file stream, standard input). */
+export type RecordSource = AsyncIterable<string | Uint8Array> | Uint8Array;
+
+export interface OpenOptions {
+  /** A text format to read the input as (validate --format); binary formats are then not looked for. */
+  readonly format?: Exclude<TextFormat, 'none'>;
+  /** Read plain coordinate games packed (pgn.ts `PackedRecord`, validate's fast path). */
+  readonly packed?: boolean;
+  /** Read text with control characters (binary data) as PGN anyway, so that its errors are reported. */
+  readonly binaryAsPgn?: boolean;
+}
+
+/** The readers of a binary format and of the whole-text formats (records/index.ts). */
+export interface WholeReaders {
+  readonly binary: (bytes: Uint8Array, format: Exclude<RecordFormat, 'text'>) => BinaryGameRecord[];
+  readonly text: WholeTextReaders;
+}
+
+export interface OpenedRecords {
+  /** The format found (`none`: text that holds no record). */
+  readonly format: Exclude<RecordFormat, 'text'> | TextFormat;
+  /** The input has nothing but white space. */
+  readonly empty: boolean;
+  /** The games, a list at a time as the input is read (one await per list); use this or `records`. */
+  readonly batches: AsyncIterable<readonly GameRecord[]>;
+  readonly records: AsyncIterable<GameRecord>;
+}
+
+const bytesOf = (c: string | Uint8Array): Uint8Array => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c);
+const readerOptions = (opts: OpenOptions): RecordReaderOptions | undefined => (opts.packed ? { packedMoves: true } : undefined);
+
+/** The whole readers, loaded when a file first needs them (PGN, the common case, does not). */
+async function wholeReaders(): Promise<WholeReaders> {
+  const m = await import('./index.js');
+  return { binary: m.readBinaryRecords, text: m.WHOLE_TEXT_READERS };
+}
+
+async function* one<T>(list: readonly T[]): AsyncGenerator<T, void, undefined> {
+  yield* list;
+}
+
+async function* single<T>(list: readonly T[]): AsyncGenerator<readonly T[], void, undefined> {
+  for (const x of list) yield [x];
+}
+
+/**
+ * Opens an input: looks at its first bytes, then reads a binary/library file whole, or streams a
+ * text one through the text readers.
+ */
+export async function openRecordSource(source: RecordSource, opts: OpenOptions = {}): Promise<OpenedRecords> {
+  const stream = source instanceof Uint8Array ? one([source]) : source;
+  if (opts.format !== undefined) return openTextRecords(stream, readerOptions(opts), opts.format, opts.binaryAsPgn ?? false);
+  const it = stream[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  while (size < DETECT_BYTES) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    const chunk = bytesOf(r.value);
+    head.push(chunk);
+    size += chunk.length;
+  }
+  const first = Buffer.concat(head);
+  const format = detectRecordFormat(first);
+  if (format !== 'text') {
+    const chunks: Uint8Array[] = [first];
+    while (!done) {
+      const r = await it.next();
+      if (r.done) done = true;
+      else chunks.push(bytesOf(r.value));
+    }
+    const games = (await wholeReaders()).binary(Buffer.concat(chunks), format);
+    return { format, empty: false, batches: single(games), records: one(games) };
+  }
+  async function* text(): AsyncGenerator<Uint8Array, void, undefined> {
+    if (first.length > 0) yield first;
+    while (!done) {
+      const r = await it.next();
+      if (r.done) done = true;
+      else yield bytesOf(r.value);
+    }
+  }
+  return openTextRecords(text(), readerOptions(opts), undefined, opts.binaryAsPgn ?? false);
+}
+
+/** The games of an input, one at a time (see `openRecordSource`). */
+export async function* openRecords(source: RecordSource, opts: OpenOptions = {}): AsyncGenerator<GameRecord, void, undefined> {
+  yield* (await openRecordSource(source, opts)).records;
+}
+
+/**
+ * The games of the whole bytes of a file, synchronously (the board's `load`, the saved games):
+ * the same detection and readers as `openRecordSource`, with the readers handed in
+ * (records/index.ts `WHOLE_READERS`).
+ */
+export function readRecordBytes(
+  bytes: Uint8Array,
+  readers: WholeReaders,
+  opts: OpenOptions = {},
+): { format: Exclude<RecordFormat, 'text'> | TextFormat; empty: boolean; records: GameRecord[] } {
+  const format = opts.format === undefined ? detectRecordFormat(bytes.subarray(0, DETECT_BYTES)) : 'text';
+  if (format !== 'text') return { format, empty: false, records: readers.binary(bytes, format) };
+  const r = readTextRecords(bytes, readers.text, readerOptions(opts), opts.format, opts.binaryAsPgn ?? false);
+  return { format: r.format, empty: r.empty, records: r.records };
+}
+
+/** Is this record a game at all (moves, tags or an error), not an empty leftover of the input? */
+export const holdsGame = (rec: GameRecord): boolean => rec.moves.length > 0 || rec.tagList.length > 0 || rec.errors.length > 0;
