@@ -45,7 +45,7 @@ export interface GameResult {
 export type Score = '1-0' | '0-1' | '1/2-1/2' | '*';
 
 /** `1-0` (first side wins), `0-1`, `1/2-1/2`, or `*` while the game goes on. */
-export function resultScore(r: GameResult | null | undefined): Score {
+export function resultScore(r: { readonly winner: Side | null } | null | undefined): Score {
   if (!r) return '*';
   if (r.winner === null) return '1/2-1/2';
   return r.winner === 0 ? '1-0' : '0-1';

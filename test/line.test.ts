@@ -1,0 +1,147 @@
+/** The game in progress (src/play/line.ts): play, undo, verdicts, repetition, incremental set-up. */
+import { describe, expect, it } from 'vitest';
+import type { Move } from '../src/core/move.js';
+import type { Position } from '../src/core/position.js';
+import { verdictOf, verdictReasonText, verdictScore } from '../src/core/verdict.js';
+import { getGame } from '../src/games/registry.js';
+import { Line } from '../src/play/line.js';
+
+const xq = getGame('xiangqi');
+const MATE_IN_ONE = '4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1'; // i0i9 mates
+
+const fen = (text: string): Position => {
+  const r = xq.parseFen(text);
+  if (!r.ok) throw new Error('bad FEN');
+  return r.value;
+};
+const move = (pos: Position, text: string): Move => {
+  const r = xq.parseMove(pos, text);
+  if (!r.ok) throw new Error(`bad move ${text}`);
+  return r.value;
+};
+const playAll = (line: Line, ...texts: string[]): void => {
+  for (const t of texts) line.play(move(line.position, t));
+};
+
+describe('Line', () => {
+  it('plays and takes back moves, keeping position, moves and start in step', () => {
+    const line = new Line(xq.endRules, fen(xq.startFen));
+    playAll(line, 'h2e2', 'h9g7', 'e2e6');
+    expect(line.plies).toBe(3);
+    expect(line.moves.length).toBe(3);
+    expect(xq.formatFen(line.position)).toBe('rnbakab1r/9/1c4nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2');
+    const last = line.lastMove;
+    expect(last).toBe(move(fen('rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2'), 'e2e6'));
+    expect(line.undo()).toBe(last);
+    expect(line.plies).toBe(2);
+    expect(xq.formatFen(line.position)).toBe('rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2');
+    line.undo();
+    line.undo();
+    expect(line.undo()).toBe(0);
+    expect(xq.formatFen(line.position)).toBe(xq.startFen);
+    expect(xq.formatFen(line.start)).toBe(xq.startFen);
+  });
+
+  it('gives the rules verdict (mate) and forgets it on undo; a declared verdict comes first', () => {
+    const line = new Line(xq.endRules, fen(MATE_IN_ONE));
+    expect(line.result()).toBeNull();
+    playAll(line, 'i0i9');
+    const v = line.result();
+    expect(v).toMatchObject({ winner: 0, reason: 'checkmate', ply: 1 });
+    expect(verdictScore(v)).toBe('1-0');
+    line.undo();
+    expect(line.result()).toBeNull();
+    line.declare({ winner: null, reason: 'agreement' });
+    expect(line.result()).toEqual({ winner: null, reason: 'agreement', ply: 0 });
+    line.undo(); // at the start: nothing to take back, the declaration stays
+    expect(line.result()?.reason).toBe('agreement');
+    playAll(line, 'a8a7');
+    line.undo();
+    expect(line.result()).toBeNull();
+  });
+
+  it('judges a repeated position and keeps the repetition history move by move', () => {
+    const line = new Line(xq.endRules, fen(xq.startFen));
+    const shuffle = ['h0g2', 'h9g7', 'g2h0', 'g7h9'];
+    playAll(line, ...shuffle);
+    expect(line.history.occurrences()).toBe(2);
+    const entries = line.repetitionHistory();
+    expect(entries.length).toBe(4);
+    // the start's hash is the first entry, and the current position repeats it
+    expect(entries[0]).toEqual({ hashLo: line.start.hashLo, hashHi: line.start.hashHi, inCheck: false });
+    expect([line.position.hashLo, line.position.hashHi]).toEqual([entries[0]!.hashLo, entries[0]!.hashHi]);
+    playAll(line, ...shuffle);
+    const v = line.result();
+    expect(v).not.toBeNull();
+    expect(v!.winner).toBeNull();
+    expect(v!.reason).toBe('repetition');
+    expect(v!.ply).toBe(8);
+    expect(line.repetitionHistory().length).toBe(8);
+    line.undo();
+    expect(line.result()).toBeNull();
+    expect(line.repetitionHistory().length).toBe(7);
+  });
+
+  it('setMoves keeps the common prefix and plays only the rest (no replay)', () => {
+    const line = new Line(xq.endRules, fen(xq.startFen));
+    const p = fen(xq.startFen);
+    const ms: Move[] = [];
+    for (const t of ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7']) {
+      const m = move(p, t);
+      ms.push(m);
+      p.play(m);
+    }
+    expect(line.setMoves(fen(xq.startFen), ms.slice(0, 4))).toBe(4);
+    expect(line.applied).toBe(4);
+    // the next `position startpos moves …` with two more moves: two moves played
+    expect(line.setMoves(fen(xq.startFen), ms)).toBe(6);
+    expect(line.applied).toBe(6);
+    expect(xq.formatFen(line.position)).toBe(xq.formatFen(p));
+    // a different last move: one undone, one played
+    const other = move(line.position, 'a0a1');
+    line.undo();
+    expect(line.setMoves(fen(xq.startFen), [...ms.slice(0, 5), other])).toBe(6);
+    expect(line.applied).toBe(7);
+    // another start: a new line
+    expect(line.setMoves(fen(MATE_IN_ONE), [])).toBe(0);
+    expect(line.plies).toBe(0);
+    expect(xq.formatFen(line.position)).toBe(MATE_IN_ONE);
+    // a refused move stops the line before it
+    const mate = move(line.position, 'i0i9');
+    expect(line.setMoves(null, [mate, mate], (pos, m) => xq.parseMove(pos, 'i0i9').ok && m === mate && pos.turn === 0)).toBe(1);
+  });
+
+  it('gives a search root holding the game on its undo stack, by copy', () => {
+    const line = new Line(xq.endRules, fen(xq.startFen));
+    playAll(line, 'h2e2', 'h9g7', 'h0g2');
+    const root = line.searchRoot();
+    expect(root).not.toBe(line.position);
+    expect(root.line().moves).toEqual([...line.moves]);
+    expect(xq.formatFen(root.line().start)).toBe(xq.startFen);
+    // the search may play and take back on its root: the line is not disturbed
+    root.undo();
+    root.undo();
+    expect(xq.formatFen(line.position)).toBe('rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2');
+    expect(line.applied).toBe(3);
+  });
+});
+
+describe('Verdict renderings', () => {
+  it('words a verdict as the board does and reads it back', () => {
+    for (const [score, text] of [
+      ['1-0', 'checkmate'],
+      ['0-1', 'capture of the royals'],
+      ['1-0', 'loss on time'],
+      ['1/2-1/2', 'time (red ran out, black has no material to win)'],
+      ['1/2-1/2', 'agreement'],
+      ['0-1', 'forfeit by an engine crash'],
+    ] as const) {
+      const v = verdictOf(score, text)!;
+      expect(verdictScore(v)).toBe(score);
+      expect(verdictReasonText(v)).toBe(text);
+    }
+    expect(verdictOf('*', 'checkmate')).toBeNull();
+    expect(verdictOf('1-0', undefined)).toEqual({ winner: 0, reason: 'recorded' });
+    expect(verdictReasonText({ winner: 0, reason: 'recorded' })).toBe('recorded result');
+  });
+});
