@@ -1,10 +1,14 @@
 /** The game in progress (src/play/line.ts): play, undo, verdicts, repetition, incremental set-up. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Move } from '../src/core/move.js';
 import type { Position } from '../src/core/position.js';
 import { verdictOf, verdictReasonText, verdictScore } from '../src/core/verdict.js';
 import { getGame } from '../src/games/registry.js';
+import { LineCache } from '../src/engine/line-cache.js';
+import { positionData } from '../src/engine/protocol.js';
 import { Line } from '../src/play/line.js';
+import type { Thinker, ThinkRequest } from '../src/protocol/thinker.js';
+import { UciSession } from '../src/protocol/uci.js';
 
 const xq = getGame('xiangqi');
 const MATE_IN_ONE = '4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1'; // i0i9 mates
@@ -143,5 +147,81 @@ describe('Verdict renderings', () => {
     expect(verdictOf('*', 'checkmate')).toBeNull();
     expect(verdictOf('1-0', undefined)).toEqual({ winner: 0, reason: 'recorded' });
     expect(verdictReasonText({ winner: 0, reason: 'recorded' })).toBe('recorded result');
+  });
+});
+
+describe('a go replays nothing', () => {
+  /** A thinker that records its requests and answers at once with the first legal move. */
+  function recorder(): Thinker & { requests: ThinkRequest[] } {
+    const requests: ThinkRequest[] = [];
+    return {
+      requests,
+      think(req) {
+        requests.push(req);
+        return { promise: Promise.resolve({ move: 0, score: 0, depth: 1, nodes: 0, timeMs: 0, pv: [] }), abort: () => {} };
+      },
+      newGame() {},
+      close: async () => {},
+    };
+  }
+
+  it('UCI: position keeps the moves it had, go sends the line as it is', async () => {
+    const plays = vi.spyOn(Line.prototype, 'play');
+    try {
+      const thinker = recorder();
+      const s = new UciSession({ dialect: 'uci', thinker, write: () => {}, book: false });
+      const first = 'position startpos moves h3e3 h10g8 h1g3 i10h10';
+      s.feed(first);
+      expect(plays).toHaveBeenCalledTimes(4);
+      s.feed('go depth 1');
+      await s.idle();
+      expect(plays).toHaveBeenCalledTimes(4);
+      // the root holds the game's moves on its undo stack, and the history their positions
+      const req = thinker.requests[0]!;
+      expect(req.pos.sp).toBe(4);
+      expect(req.history.length).toBe(4);
+      expect(req.line?.moves.length).toBe(4);
+      // two more moves: two moves played, none replayed
+      s.feed(`${first} i1h1 b10c8`);
+      expect(plays).toHaveBeenCalledTimes(6);
+      s.feed('go depth 1');
+      await s.idle();
+      expect(plays).toHaveBeenCalledTimes(6);
+      expect(thinker.requests[1]!.pos.sp).toBe(6);
+      expect(thinker.requests[1]!.history.map((h) => h.hashLo)).toEqual([...thinker.requests[0]!.history.map((h) => h.hashLo), expect.any(Number), expect.any(Number)]);
+      // a takeback of the last move and another one: one undone, one played
+      s.feed(`${first} i1h1 a10a9`);
+      expect(plays).toHaveBeenCalledTimes(7);
+    } finally {
+      plays.mockRestore();
+    }
+  });
+
+  it('the search worker keeps the game between requests and plays only the new moves', () => {
+    const cache = new LineCache();
+    const start = fen(xq.startFen);
+    const p = start.clone();
+    const ms: Move[] = [];
+    for (const t of ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7']) {
+      const m = move(p, t);
+      ms.push(m);
+      p.play(m);
+    }
+    const data = positionData(start);
+    const a = cache.sync(xq.variant, { start: data, moves: ms.slice(0, 4) });
+    expect(cache.played).toBe(4);
+    expect(a.history.length).toBe(4);
+    const b = cache.sync(xq.variant, { start: data, moves: ms });
+    expect(cache.played).toBe(6);
+    expect(b.position.line().moves).toEqual(ms);
+    expect(xq.formatFen(b.position)).toBe(xq.formatFen(p));
+    expect(b.history.length).toBe(6);
+    // the same line again (a second go): nothing played
+    cache.sync(xq.variant, { start: data, moves: ms });
+    expect(cache.played).toBe(6);
+    // another start: the game is set up again
+    cache.sync(xq.variant, { start: positionData(fen(MATE_IN_ONE)), moves: [] });
+    expect(cache.played).toBe(6);
+    expect(xq.formatFen(cache.sync(xq.variant, { start: positionData(fen(MATE_IN_ONE)), moves: [] }).position)).toBe(MATE_IN_ONE);
   });
 });
