@@ -9,6 +9,7 @@ import { positionData } from '../src/engine/protocol.js';
 import { Line } from '../src/play/line.js';
 import type { Thinker, ThinkRequest } from '../src/protocol/thinker.js';
 import { UciSession } from '../src/protocol/uci.js';
+import { XboardSession } from '../src/protocol/xboard.js';
 
 const xq = getGame('xiangqi');
 const MATE_IN_ONE = '4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1'; // i0i9 mates
@@ -192,6 +193,34 @@ describe('a go replays nothing', () => {
       // a takeback of the last move and another one: one undone, one played
       s.feed(`${first} i1h1 a10a9`);
       expect(plays).toHaveBeenCalledTimes(7);
+    } finally {
+      plays.mockRestore();
+    }
+  });
+
+  it('XBoard: each usermove plays one move; go sends the line as it is; undo plays nothing', async () => {
+    const plays = vi.spyOn(Line.prototype, 'play');
+    try {
+      const thinker = recorder();
+      const out: string[] = [];
+      const s = new XboardSession({ thinker, write: (l) => out.push(l), book: false });
+      for (const l of ['xboard', 'protover 2', 'new', 'force', 'usermove h2e2', 'usermove h9g7', 'usermove h0g2', 'usermove i9h9']) s.feed(l);
+      await s.idle();
+      expect(plays).toHaveBeenCalledTimes(4);
+      s.feed('go');
+      await s.idle();
+      const req = thinker.requests[0]!;
+      expect(req.pos.sp).toBe(4);
+      expect(req.history.length).toBe(4);
+      expect(req.line?.moves.length).toBe(4);
+      // the recorder answers no move: the engine plays nothing, the takeback replays nothing
+      s.feed('force');
+      s.feed('remove');
+      await s.idle();
+      expect(plays).toHaveBeenCalledTimes(4);
+      s.feed('usermove h0g2');
+      await s.idle();
+      expect(plays).toHaveBeenCalledTimes(5);
     } finally {
       plays.mockRestore();
     }
