@@ -140,6 +140,7 @@ describe('Verdict renderings', () => {
       ['1/2-1/2', 'time (red ran out, black has no material to win)'],
       ['1/2-1/2', 'agreement'],
       ['0-1', 'forfeit by an engine crash'],
+      ['0-1', 'royals captured'],
     ] as const) {
       const v = verdictOf(score, text)!;
       expect(verdictScore(v)).toBe(score);

@@ -57,6 +57,8 @@ export function verdictOf(score: string, reasonText: string | undefined): Verdic
   if (winner === undefined) return null;
   const text = reasonText ?? '';
   if (text === 'capture of the royals') return { winner, reason: 'royals captured' };
+  // the rules' own word for it renders as the line above: kept as written
+  if (text === 'royals captured') return { winner, reason: 'recorded', detail: text };
   if (text === 'loss on time') return { winner, reason: 'loss on time' };
   const time = /^time \((.*)\)$/.exec(text);
   if (time) return { winner, reason: 'time', detail: time[1]! };
