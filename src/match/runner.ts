@@ -12,6 +12,7 @@ import { getGame } from '../games/registry.js';
 import { writePgn } from '../notation/pgn-write.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
+import { Line } from '../play/line.js';
 import { endRulesFor } from '../notation/status.js';
 import { XboardEngine } from './external.js';
 import { formatProblem } from '../core/problem.js';
@@ -262,8 +263,13 @@ async function playGame(
     }),
   );
   const start = pg.start();
-  const judge = config.adjudicator ? config.adjudicator(start) : historyAdjudicator(pg, start);
-  const pos = start.clone();
+  // the game, owned once: moves, position and (unless a test plugs in its own judge) the judge
+  const line = new Line(endRulesFor(pg.id), start);
+  const judge: Adjudicator = config.adjudicator ? config.adjudicator(start) : { play: () => {}, result: () => line.rulesResult() };
+  const play = (m: Move): void => {
+    line.play(m);
+    judge.play(m);
+  };
   const bySide = [engines[first]!, engines[first ^ 1]!] as const; // engine per side
   const tcBySide = [tcOfEngine(first), tcOfEngine(first ^ 1)] as const; // each side's own time control
   const clocks = tcBySide.map((tc) => (tc.kind === 'level' ? tc.baseMs : 0));
@@ -291,21 +297,20 @@ async function playGame(
   // the repetition history stays whole); the engines' move counts include it, as in XBoard
   const opening = config.openings?.length ? openingOf(config.openings, index) : null;
   for (const text of opening?.moves ?? []) {
-    const parsed = pg.parseMove(pos, text);
+    const parsed = pg.parseMove(line.position, text);
     if (!parsed.ok) throw new Error(`opening ${opening!.number}: ${text} is illegal (${formatProblem(parsed.error, pg.problemContext)})`);
     const m = parsed.value;
-    record.push(notation.format(pos, m));
-    movesMade[pos.turn]!++;
-    const sent = pg.formatMove(m, pos);
-    judge.play(m);
-    pos.play(m);
+    record.push(notation.format(line.position, m));
+    movesMade[line.position.turn]!++;
+    const sent = pg.formatMove(m, line.position);
+    play(m);
     for (const e of engines) e.opponentMove(sent);
     lastText = sent;
   }
   const startEnd = judge.result();
   if (startEnd) finish(resultScore(startEnd), startEnd.reason);
   while (result === '*' && reason === '') {
-    const side = pos.turn;
+    const side = line.position.turn;
     const tc = tcBySide[side]!;
     const mover = bySide[side]!;
     const other = bySide[side ^ 1]!;
@@ -352,7 +357,7 @@ async function playGame(
         break;
       }
       // a move
-      const parsed = pg.parseMove(pos, msg.text);
+      const parsed = pg.parseMove(line.position, msg.text);
       if (!parsed.ok) {
         finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) played the illegal move ${msg.text}: ${formatProblem(parsed.error, pg.problemContext)}`);
         break;
@@ -376,11 +381,10 @@ async function playGame(
       thinking[side]!.moves++;
       thinking[side]!.ms += elapsed;
       const m: Move = parsed.value;
-      record.push(notation.format(pos, m));
+      record.push(notation.format(line.position, m));
       config.onMove?.(index, record.length, record[record.length - 1]!);
-      lastText = pg.formatMove(m, pos);
-      judge.play(m);
-      pos.play(m);
+      lastText = pg.formatMove(m, line.position);
+      play(m);
       moved = true;
       const end = judge.result();
       if (end) {
