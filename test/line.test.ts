@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Move } from '../src/core/move.js';
 import type { Position } from '../src/core/position.js';
-import { verdictOf, verdictReasonText, verdictScore } from '../src/core/verdict.js';
+import { matchReasonText, verdictOf, verdictReasonText, verdictScore } from '../src/core/verdict.js';
 import { getGame } from '../src/games/registry.js';
 import { LineCache } from '../src/engine/line-cache.js';
 import { positionData } from '../src/engine/protocol.js';
@@ -149,6 +149,15 @@ describe('Verdict renderings', () => {
     expect(verdictOf('*', 'checkmate')).toBeNull();
     expect(verdictOf('1-0', undefined)).toEqual({ winner: 0, reason: 'recorded' });
     expect(verdictReasonText({ winner: 0, reason: 'recorded' })).toBe('recorded result');
+  });
+
+  it('words a verdict as a match between engines does', () => {
+    // the rules' endings on the board by their reason, the others by their sentence
+    expect(matchReasonText({ winner: 1, reason: 'perpetual chase', detail: 'red horse chased the black chariot' })).toBe('perpetual chase');
+    expect(matchReasonText({ winner: 1, reason: 'resignation', detail: 'red (fake) resigned' })).toBe('red (fake) resigned');
+    expect(matchReasonText({ winner: null, reason: 'adjudication', detail: 'move limit (300 plies)' })).toBe('move limit (300 plies)');
+    expect(matchReasonText({ winner: 0, reason: 'engine exit' })).toBe('engine exit');
+    expect(verdictScore({ winner: 1, reason: 'illegal move' })).toBe('0-1');
   });
 });
 

@@ -12,10 +12,21 @@ import { REASONS, resultScore, type Reason, type Score } from './game-result.js'
 
 /**
  * Endings decided off the board: a flag fell (`loss on time`), a flag fell against a side that
- * cannot win (`time`, a draw), or a result a record states in words of its own (`recorded`, the
- * words in `detail`).
+ * cannot win (`time`, a draw), a result a record states in words of its own (`recorded`, the
+ * words in `detail`), and a match referee's rulings on the players' programs.
  */
-export type OffBoardTermination = 'loss on time' | 'time' | 'recorded';
+export type OffBoardTermination =
+  | 'loss on time'
+  | 'time'
+  | 'recorded'
+  /** A referee ended the game (a match's ply cap). */
+  | 'adjudication'
+  /** A player's program exited during the game. */
+  | 'engine exit'
+  /** A player sent a move the rules do not allow. */
+  | 'illegal move'
+  /** A player claimed a result the rules do not give. */
+  | 'false claim';
 
 export type Termination = Reason | OffBoardTermination;
 
@@ -33,6 +44,16 @@ export interface Verdict {
 /** `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on. */
 export const verdictScore = (v: Verdict | null | undefined): Score => resultScore(v);
 
+/**
+ * A verdict as a match between engines words it (`MatchGame.reason`, the PGN `Termination` tag):
+ * the endings the rules find on the board by their reason, the players' and the referee's by
+ * their sentence, which names the player (`red (HaChu) lost on time`, `black (fake) resigned`).
+ */
+export const matchReasonText = (v: Verdict): string => (isBoardReason(v.reason) ? v.reason : (v.detail ?? v.reason));
+
+/** Is `reason` an ending the rules find on the board (not the players' resignation or agreement)? */
+export const isBoardReason = (reason: string): boolean => isRulesReason(reason) && reason !== 'resignation' && reason !== 'agreement';
+
 /** Is `reason` a rules' ending (not decided off the board)? */
 export const isRulesReason = (reason: string): reason is Reason => (REASONS as readonly string[]).includes(reason);
 
@@ -44,6 +65,7 @@ export function verdictReasonText(v: Verdict): string {
   if (v.reason === 'royals captured') return 'capture of the royals';
   if (v.reason === 'time') return `time (${v.detail ?? 'a flag fell'})`;
   if (v.reason === 'recorded') return v.detail ?? 'recorded result';
+  if (v.reason === 'adjudication' || v.reason === 'engine exit' || v.reason === 'illegal move' || v.reason === 'false claim') return v.detail ?? v.reason;
   return v.reason;
 }
 
