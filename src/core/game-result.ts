@@ -4,6 +4,7 @@
  * by the game's rules. Names of sides belong to the game (`EndRules.sideNames`) or the UI.
  */
 import type { Side } from './piece.js';
+import type { Verdict } from './verdict.js';
 
 export type Reason =
   | 'checkmate'
@@ -32,7 +33,8 @@ export const REASONS: readonly Reason[] = [
   'agreement',
 ];
 
-export interface GameResult {
+/** A verdict of the rules (core/verdict.ts): its termination is one of the rules' reasons. */
+export interface GameResult extends Verdict {
   /** The winning side, or null for a draw. */
   readonly winner: Side | null;
   readonly reason: Reason;
