@@ -172,7 +172,7 @@ export class Line {
 /** Same board, side to move and counters (a protocol re-sending the line's start). */
 export function samePosition(a: Position, b: Position): boolean {
   if (a.variant !== b.variant || a.hashLo !== b.hashLo || a.hashHi !== b.hashHi || a.turn !== b.turn || a.aux !== b.aux) return false;
-  if (a.halfmove !== b.halfmove || a.fullmove !== b.fullmove) return false;
+  if (a.halfmove !== b.halfmove || a.fullmove !== b.fullmove || a.plyParity !== b.plyParity) return false;
   const x = a.board;
   const y = b.board;
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
