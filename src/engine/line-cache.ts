@@ -37,7 +37,8 @@ export class LineCache {
    */
   sync(variant: Variant, line: LineData): { position: Position; history: readonly HistoryEntry[] } {
     let pos = this.pos;
-    const fits = pos !== null && pos.variant === variant && this.start !== null && sameData(this.start, line.start);
+    // (a search that left moves on the position, which it must not, makes the cache start over)
+    const fits = pos !== null && pos.variant === variant && pos.sp === this.moves.length && this.start !== null && sameData(this.start, line.start);
     if (!fits || line.moves.length + MARGIN / 2 > this.capacity) {
       this.capacity = line.moves.length + MARGIN;
       pos = positionFromData(variant, line.start, this.capacity);
