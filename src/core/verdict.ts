@@ -87,3 +87,13 @@ export function verdictOf(score: string, reasonText: string | undefined): Verdic
   if (isRulesReason(text)) return { winner, reason: text };
   return { winner, reason: 'recorded', ...(text ? { detail: text } : {}) };
 }
+
+/**
+ * A verdict as validate reports it (a record's `Judgement`, a `Ruling` the record went past): the
+ * score, the reason and the detail sentence (null when there is none).
+ */
+export const verdictFields = (v: Verdict): { result: Score; reason: Termination; detail: string | null } => ({
+  result: verdictScore(v),
+  reason: v.reason,
+  detail: v.detail ?? null,
+});
