@@ -1,5 +1,9 @@
 /** The game in progress (src/play/line.ts): play, undo, verdicts, repetition, incremental set-up. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { EngineClient } from '../src/engine-client/client.js';
 import type { Move } from '../src/core/move.js';
 import type { Position } from '../src/core/position.js';
 import { matchReasonText, verdictOf, verdictReasonText, verdictScore } from '../src/core/verdict.js';
@@ -233,6 +237,40 @@ describe('a go replays nothing', () => {
       expect(plays).toHaveBeenCalledTimes(5);
     } finally {
       plays.mockRestore();
+    }
+  });
+
+  it('the engine client writes the game it sent before again only where it changed, and right', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-line-'));
+    try {
+      const log = join(dir, 'log.txt');
+      process.env.FAKE_ENGINE_LOG = log;
+      const r = await EngineClient.open(
+        { name: 'fake', command: `${JSON.stringify(process.execPath)} fixtures/engines/fake-uci.mjs uci script a0a1 a0a1 a0a1` },
+        { answerMs: 3000, graceMs: 300 },
+      );
+      delete process.env.FAKE_ENGINE_LOG;
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      const c = r.value;
+      const p = fen(xq.startFen);
+      const ms: Move[] = [];
+      for (const t of ['h2e2', 'h9g7', 'h0g2', 'i9h9']) {
+        const m = move(p, t);
+        ms.push(m);
+        p.play(m);
+      }
+      const other = move(fen('rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2'), 'a9a8');
+      const start = fen(xq.startFen);
+      for (const moves of [ms.slice(0, 2), ms, [...ms.slice(0, 3), other]]) await c.search({ game: 'xiangqi', start, moves, limits: { timeMs: 20 } }).promise;
+      await c.close();
+      const sent = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('position'))
+        .map((l) => l.replace(/^position fen \S+ \S+ \S+ \S+ \S+ \S+ moves /, ''));
+      expect(sent).toEqual(['h3e3 h10g8', 'h3e3 h10g8 h1g3 i10h10', 'h3e3 h10g8 h1g3 a10a9']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
