@@ -14,16 +14,18 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   notation: ['core', 'games'],
   engine: ['core', 'games'],
   render: [],
-  protocol: ['core', 'games', 'notation', 'engine'],
+  // the game in progress (src/play/line.ts): start, moves, rules' history, verdict
+  play: ['core', 'games'],
+  protocol: ['core', 'games', 'notation', 'engine', 'play'],
   // talks to other engines' processes (src/engine-client/): spawns programs, reads engines.json
-  'engine-client': ['core', 'games', 'notation', 'engine', 'protocol'],
-  match: ['core', 'games', 'notation', 'engine', 'protocol', 'engine-client'],
-  tui: ['core', 'games', 'notation', 'engine', 'render', 'engine-client'],
-  cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui', 'engine-client'],
+  'engine-client': ['core', 'games', 'notation', 'engine', 'protocol', 'play'],
+  match: ['core', 'games', 'notation', 'engine', 'protocol', 'engine-client', 'play'],
+  tui: ['core', 'games', 'notation', 'engine', 'render', 'engine-client', 'play'],
+  cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui', 'engine-client', 'play'],
 };
 
 /** Layers that run anywhere (a browser, a worker): no UI, no terminal, no files. */
-const ENGINE_LAYERS = new Set(['core', 'games', 'notation', 'render', 'engine']);
+const ENGINE_LAYERS = new Set(['core', 'games', 'notation', 'render', 'engine', 'play']);
 const UI_OR_FS = /^(ink|react|commander|chalk|fs|node:fs|fs\/promises|node:fs\/promises)(\/|$)/;
 
 function sourceFiles(dir: string): string[] {

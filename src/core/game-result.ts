@@ -4,6 +4,7 @@
  * by the game's rules. Names of sides belong to the game (`EndRules.sideNames`) or the UI.
  */
 import type { Side } from './piece.js';
+import type { Verdict } from './verdict.js';
 
 export type Reason =
   | 'checkmate'
@@ -32,7 +33,8 @@ export const REASONS: readonly Reason[] = [
   'agreement',
 ];
 
-export interface GameResult {
+/** A verdict of the rules (core/verdict.ts): its termination is one of the rules' reasons. */
+export interface GameResult extends Verdict {
   /** The winning side, or null for a draw. */
   readonly winner: Side | null;
   readonly reason: Reason;
@@ -45,7 +47,7 @@ export interface GameResult {
 export type Score = '1-0' | '0-1' | '1/2-1/2' | '*';
 
 /** `1-0` (first side wins), `0-1`, `1/2-1/2`, or `*` while the game goes on. */
-export function resultScore(r: GameResult | null | undefined): Score {
+export function resultScore(r: { readonly winner: Side | null } | null | undefined): Score {
   if (!r) return '*';
   if (r.winner === null) return '1/2-1/2';
   return r.winner === 0 ? '1-0' : '0-1';

@@ -69,6 +69,17 @@ export class Position {
     return new Position(this.variant, stack).copyFrom(this);
   }
 
+  /**
+   * A copy that keeps the undo history (every move played on this object can be taken back on the
+   * copy too), with room for `extra` more moves: a memory copy, no move is replayed.
+   */
+  cloneWithHistory(extra = STACK): Position {
+    const p = new Position(this.variant, this.sp + extra).copyFrom(this);
+    p.u.set(this.u.subarray(0, this.sp * U));
+    p.sp = this.sp;
+    return p;
+  }
+
   /** Makes this position a copy of `src` (same variant) with an empty undo history; no allocation. */
   copyFrom(src: Position): this {
     this.board.set(src.board);

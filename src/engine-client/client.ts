@@ -18,6 +18,7 @@ import { parseFeatures } from './cecp.js';
 import { parseOptionLine, parseXboardOptionFeature, setOptionLine } from '../protocol/options.js';
 import { wireOf, gameOfVariantName, gamesOfProtocol, type ClientProtocol, type WireFormat } from '../protocol/engine-dialects.js';
 import { EngineProcess } from './process.js';
+import { samePosition } from '../play/line.js';
 
 export type { ClientProtocol } from '../protocol/engine-dialects.js';
 export const CLIENT_PROTOCOLS: readonly ClientProtocol[] = ['uci', 'ucci', 'usi', 'xboard'];
@@ -137,6 +138,8 @@ export class EngineClient {
   private readonly features = new Map<string, string>();
   private gamesFound: GameId[] = [];
   private currentGame: GameId | null = null;
+  /** The game last sent (`movesText`), kept so the next request writes only its new moves. */
+  private sent: { wire: WireFormat; start: Position; pos: Position; room: number; moves: Move[]; texts: string[] } | null = null;
   private multiPvSet = 1;
   private queue: Promise<unknown> = Promise.resolve();
   private pingCounter = 0;
@@ -369,15 +372,33 @@ export class EngineClient {
     return Date.now() + ms + this.graceMs;
   }
 
-  /** The moves in the protocol's text, each formatted in its own position; and the last position. */
+  /**
+   * The moves in the protocol's text, each formatted in its own position; and the last position (a
+   * copy). The game of the last request is kept: the moves in common keep their texts, only the
+   * others are played and written (a `go` after one more move writes one move).
+   */
   private movesText(req: SearchRequest, wire: WireFormat): { texts: string[]; pos: Position } {
-    const pos = req.start.clone();
-    const texts: string[] = [];
-    for (const m of req.moves) {
-      texts.push(wire.formatMove(m, pos));
-      pos.play(m);
+    let c = this.sent;
+    if (!c || c.wire !== wire || req.moves.length + 8 > c.room || !samePosition(c.start, req.start)) {
+      const room = req.moves.length + 512;
+      c = { wire, start: req.start.clone(1), pos: req.start.clone(room), room, moves: [], texts: [] };
+      this.sent = c;
     }
-    return { texts, pos };
+    let common = 0;
+    const n = Math.min(c.moves.length, req.moves.length);
+    while (common < n && c.moves[common] === req.moves[common]) common++;
+    while (c.moves.length > common) {
+      c.pos.undo();
+      c.moves.pop();
+      c.texts.pop();
+    }
+    for (let k = common; k < req.moves.length; k++) {
+      const m = req.moves[k]!;
+      c.texts.push(wire.formatMove(m, c.pos));
+      c.pos.play(m);
+      c.moves.push(m);
+    }
+    return { texts: [...c.texts], pos: c.pos.clone() };
   }
 
   private async searchUciLike(

@@ -9,7 +9,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { replay } from './history.js';
 import { chooseMove, sharedSearcher, type ChosenMove } from './player.js';
-import { positionData, type LineData, type WorkerLimits, type WorkerReply, type WorkerRequest } from './protocol.js';
+import { positionData, positionFromData, type LineData, type WorkerLimits, type WorkerReply, type WorkerRequest } from './protocol.js';
 import { createRng } from './rng.js';
 import type { HistoryEntry, SearchInfo, SearchResult } from './search.js';
 
@@ -138,10 +138,13 @@ export class EngineWorker {
   /** Searches `pos` with explicit limits. */
   search(pos: Position, limits: WorkerLimits, options: AsyncOptions = {}): AsyncSearch<SearchResult> {
     const position = positionData(pos);
-    const { snapshot, history, line } = prepareLine(pos, options);
+    const { local, line } = prepareLine(pos, options);
+    // the worker takes the line's moves and history from its own copy of the game (engine/line-cache.ts)
+    const history = line ? [] : local().history;
     const r = this.run(
       (id, stop) => ({ type: 'search', id, position, history, line, limits, stop }),
       (stop) => {
+        const { snapshot, history } = local();
         const result = sharedSearcher(snapshot.variant).search(snapshot, {
           ...limits,
           history,
@@ -162,13 +165,15 @@ export class EngineWorker {
     options: AsyncOptions & { seed?: number; deterministic?: boolean; book?: boolean } = {},
   ): AsyncSearch<ChosenMove> {
     const position = positionData(pos);
-    const { snapshot, history, line } = prepareLine(pos, options);
+    const { local, line } = prepareLine(pos, options);
+    const history = line ? [] : local().history;
     const seed = options.seed ?? null;
     const deterministic = options.deterministic ?? false;
     const book = options.book ?? true;
     const r = this.run(
       (id, stop) => ({ type: 'choose', id, position, history, line, level, seed, deterministic, book, stop }),
       (stop) => {
+        const { snapshot, history } = local();
         const c = chooseMove(null, snapshot, level, {
           history,
           stop,
@@ -197,11 +202,34 @@ export class EngineWorker {
   }
 }
 
-/** The root to search on this thread, its history, and the line to send to the worker. */
-function prepareLine(pos: Position, options: AsyncOptions): { snapshot: Position; history: readonly HistoryEntry[]; line: LineData | null } {
-  if (!options.line) return { snapshot: pos.clone(), history: options.history ?? [], line: null };
-  const { position, history } = replay(options.line.start, options.line.moves);
-  return { snapshot: position, history, line: { start: positionData(options.line.start), moves: [...options.line.moves] } };
+/**
+ * The line to send to the worker, and the root to search on this thread (when no worker runs) with
+ * its history. Nothing is replayed when `pos` already holds the line's moves on its undo stack and
+ * `history` has their entries (a `Line`'s `searchRoot` and `repetitionHistory`); otherwise the
+ * game is replayed, and only when the search runs on this thread.
+ */
+function prepareLine(pos: Position, options: AsyncOptions): { local: () => { snapshot: Position; history: readonly HistoryEntry[] }; line: LineData | null } {
+  if (!options.line) {
+    const snapshot = pos.clone();
+    const history = options.history ?? [];
+    return { local: () => ({ snapshot, history }), line: null };
+  }
+  const moves = [...options.line.moves];
+  const line: LineData = { start: positionData(options.line.start), moves };
+  const given = options.history;
+  if (pos.sp === moves.length && given?.length === moves.length) {
+    const snapshot = pos.cloneWithHistory();
+    const history = [...given];
+    return { local: () => ({ snapshot, history }), line };
+  }
+  const variant = pos.variant;
+  return {
+    local: () => {
+      const { position, history } = replay(positionFromData(variant, line.start, 1), moves);
+      return { snapshot: position, history };
+    },
+    line,
+  };
 }
 
 let shared: EngineWorker | null = null;

@@ -4,7 +4,7 @@
  * and node count are used.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { positionFromData } from './protocol.js';
+import { LineCache } from './line-cache.js';
 import { Searcher } from './search.js';
 import { controlViews, READY, stateWord, type HelperGo, type HelperInit } from './smp.js';
 import { variantById } from './variants.js';
@@ -16,15 +16,16 @@ if (port && init) {
   const { ctrl, nodes } = controlViews(init.control, init.count);
   const word = stateWord(index - 1);
   const searcher = new Searcher({ ttBuffer: init.tt, helper: index });
+  const cache = new LineCache();
   port.on('message', (msg: HelperGo) => {
     // take the search unless it was withdrawn (or is an old one)
     if (Atomics.compareExchange(ctrl, word, msg.seq, -msg.seq) !== msg.seq) return;
     try {
       const variant = variantById(msg.start.variantId);
       if (!variant) return;
-      // the game replayed, its moves on the root's undo stack (the rules' repetition judge)
-      const pos = positionFromData(variant, msg.start, msg.moves.length + 1024);
-      for (const m of msg.moves) pos.play(m);
+      // the game's moves on the root's undo stack (the rules' repetition judge): the helper keeps
+      // the last game and plays only the moves since
+      const pos = cache.sync(variant, { start: msg.start, moves: msg.moves }).position;
       searcher.tt.setGeneration(msg.generation);
       const r = searcher.search(pos, {
         depth: msg.depth,
@@ -38,7 +39,8 @@ if (port && init) {
       });
       nodes[index - 1] = r.nodes;
     } catch {
-      // a helper's failure costs only its help
+      // a helper's failure costs only its help (and its copy of the game)
+      cache.clear();
     } finally {
       Atomics.store(ctrl, word, 0);
       Atomics.notify(ctrl, word);

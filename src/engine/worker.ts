@@ -3,9 +3,10 @@ import { parentPort } from 'node:worker_threads';
 import { chooseMove, sharedSearcher } from './player.js';
 import { positionFromData, type WorkerReply, type WorkerRequest } from './protocol.js';
 import { createRng } from './rng.js';
-import { Searcher, type HistoryEntry, type SearchInfo } from './search.js';
+import { Searcher, type SearchInfo } from './search.js';
+import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
-import { historyEntry } from './history.js';
+import { LineCache } from './line-cache.js';
 import { variantById } from './variants.js';
 import { GAMES } from '../games/registry.js';
 
@@ -22,30 +23,31 @@ function searcherFor(variant: Variant, threads: number): Searcher {
   return s;
 }
 
+/** The game of the last request, kept so that the next `go` plays only the new moves. */
+const lineCache = new LineCache();
+
 const port = parentPort;
 if (port) {
   port.on('message', (req: WorkerRequest) => {
     if (req.type === 'clear') {
       for (const g of GAMES) sharedSearcher(g.variant).clear();
       for (const s of smpSearchers.values()) s.clear();
+      lineCache.clear();
       return;
     }
     const reply = (r: WorkerReply) => port.postMessage(r);
     try {
       const variant = variantById(req.position.variantId);
       if (!variant) throw new Error(`unknown variant ${req.position.variantId}`);
-      let pos = positionFromData(variant, req.position);
+      let pos: Position;
       let history = req.history;
       if (req.line) {
-        // replay the game so its moves are on the position's undo stack (the rules' repetition judge)
-        pos = positionFromData(variant, req.line.start, req.line.moves.length + 1024);
-        const h: HistoryEntry[] = [];
-        for (const m of req.line.moves) {
-          h.push(historyEntry(pos));
-          pos.play(m);
-        }
-        history = h;
-      }
+        // the game's moves on the position's undo stack (the rules' repetition judge): the cache
+        // plays only the moves since the last request's game
+        const synced = lineCache.sync(variant, req.line);
+        pos = synced.position;
+        history = synced.history;
+      } else pos = positionFromData(variant, req.position);
       const onInfo = (info: SearchInfo) => reply({ type: 'info', id: req.id, info });
       if (req.type === 'search') {
         const { threads, ...limits } = req.limits;
@@ -63,6 +65,7 @@ if (port) {
         reply({ type: 'done', id: req.id, result: chosen.result, move: chosen.move, score: chosen.score });
       }
     } catch (e) {
+      lineCache.clear();
       reply({ type: 'error', id: req.id, message: e instanceof Error ? e.message : String(e) });
     }
   });

@@ -13,6 +13,9 @@ import { writePgn } from '../notation/pgn-write.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
 import { setOptionLine } from '../protocol/options.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
+import { Line } from '../play/line.js';
+import type { Side } from '../core/piece.js';
+import { matchReasonText, verdictScore, type Termination, type Verdict } from '../core/verdict.js';
 import { endRulesFor } from '../notation/status.js';
 import { XboardEngine } from './external.js';
 import { formatProblem } from '../core/problem.js';
@@ -87,7 +90,10 @@ export interface MatchGame {
   /** Name and version of each engine (`XboardEngine.id`), for the results table. */
   readonly ids: readonly [string, string];
   readonly result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  /** Why the game ended, in words: the verdict's rendering (`matchReasonText`), or why it stopped without one. */
   readonly reason: string;
+  /** How the game ended (null when it stopped without a result: interrupted, a rules dispute). */
+  readonly verdict: Verdict | null;
   /** Points of engine 0: 1, 0.5, 0, or null when the game does not count. */
   readonly scoreEngine0: number | null;
   readonly plies: number;
@@ -263,8 +269,13 @@ async function playGame(
     }),
   );
   const start = pg.start();
-  const judge = config.adjudicator ? config.adjudicator(start) : historyAdjudicator(pg, start);
-  const pos = start.clone();
+  // the game, owned once: moves, position and (unless a test plugs in its own judge) the judge
+  const line = new Line(endRulesFor(pg.id), start);
+  const judge: Adjudicator = config.adjudicator ? config.adjudicator(start) : { play: () => {}, result: () => line.rulesResult() };
+  const play = (m: Move): void => {
+    line.play(m);
+    judge.play(m);
+  };
   const bySide = [engines[first]!, engines[first ^ 1]!] as const; // engine per side
   const tcBySide = [tcOfEngine(first), tcOfEngine(first ^ 1)] as const; // each side's own time control
   const clocks = tcBySide.map((tc) => (tc.kind === 'level' ? tc.baseMs : 0));
@@ -277,12 +288,22 @@ async function playGame(
   let result = '*' as MatchGame['result'];
   let reason = '' as string;
   let counts = true;
-  const finish = (r: MatchGame['result'], why: string, valid = true) => {
-    result = r;
-    reason = why;
-    counts = valid;
+  let verdict: Verdict | null = null;
+  /** The game ends with a verdict; its `reason` is the verdict's rendering (matchReasonText). */
+  const finish = (v: Verdict) => {
+    verdict = v;
+    result = verdictScore(v) as MatchGame['result'];
+    reason = matchReasonText(v);
   };
-  const sideWins = (side: number) => (side === 0 ? '1-0' : '0-1');
+  /** The game stops without a verdict (interrupted, a rules dispute): `*`, not counted. */
+  const unfinished = (why: string) => {
+    result = '*';
+    reason = why;
+    counts = false;
+  };
+  /** The side `side` loses by a ruling of the referee, worded `red (engine) …`. */
+  const loses = (side: number, termination: Termination, words: string) =>
+    finish({ winner: (side ^ 1) as Side, reason: termination, detail: `${sideName(side)} (${bySide[side]!.name}) ${words}`.trim(), ply: record.length });
   const sideName = (side: number) => endRulesFor(pg.id).sideNames[side as 0 | 1];
 
   /** Engines (0/1) to replace after this game: they lost on time (may still be thinking or hang) or exited. */
@@ -292,21 +313,20 @@ async function playGame(
   // the repetition history stays whole); the engines' move counts include it, as in XBoard
   const opening = config.openings?.length ? openingOf(config.openings, index) : null;
   for (const text of opening?.moves ?? []) {
-    const parsed = pg.parseMove(pos, text);
+    const parsed = pg.parseMove(line.position, text);
     if (!parsed.ok) throw new Error(`opening ${opening!.number}: ${text} is illegal (${formatProblem(parsed.error, pg.problemContext)})`);
     const m = parsed.value;
-    record.push(notation.format(pos, m));
-    movesMade[pos.turn]!++;
-    const sent = pg.formatMove(m, pos);
-    judge.play(m);
-    pos.play(m);
+    record.push(notation.format(line.position, m));
+    movesMade[line.position.turn]!++;
+    const sent = pg.formatMove(m, line.position);
+    play(m);
     for (const e of engines) e.opponentMove(sent);
     lastText = sent;
   }
   const startEnd = judge.result();
-  if (startEnd) finish(resultScore(startEnd), startEnd.reason);
+  if (startEnd) finish(startEnd);
   while (result === '*' && reason === '') {
-    const side = pos.turn;
+    const side = line.position.turn;
     const tc = tcBySide[side]!;
     const mover = bySide[side]!;
     const other = bySide[side ^ 1]!;
@@ -320,48 +340,48 @@ async function playGame(
       const msg = await mover.nextMessage(deadline);
       const elapsed = Date.now() - started;
       if (config.abortSignal?.aborted) {
-        finish('*', INTERRUPTED, false);
+        unfinished(INTERRUPTED);
         break;
       }
       if (msg === null) {
         // the hard limit: the clock (or the time per move) and the margin have run out
-        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) lost on time`);
+        loses(side, 'loss on time', 'lost on time');
         restart.add(engineOf(side));
         break;
       }
       if (msg.kind === 'draw' || msg.kind === 'error') continue;
       if (msg.kind === 'exit') {
-        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) exited`);
+        loses(side, 'engine exit', 'exited');
         restart.add(engineOf(side));
         break;
       }
       if (msg.kind === 'resign') {
-        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) resigned`);
+        loses(side, 'resignation', 'resigned');
         break;
       }
       if (msg.kind === 'illegal') {
         // the mover refused the opponent's last move, which our rules allow: a rules dispute
-        finish('*', `${mover.name} refused ${lastText}, legal by our rules ("${msg.text}")`, false);
+        unfinished(`${mover.name} refused ${lastText}, legal by our rules ("${msg.text}")`);
         break;
       }
       if (msg.kind === 'result') {
         const ours = judge.result();
         const claimedWinner = msg.text === '1-0' ? 0 : msg.text === '0-1' ? 1 : null;
-        if (ours && resultScore(ours) === msg.text) finish(resultScore(ours), ours.reason);
-        else if (claimedWinner === (side ^ 1)) finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) conceded: ${msg.comment ?? ''}`.trim());
-        else finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) made a false claim ${msg.text} {${msg.comment ?? ''}}`);
+        if (ours && resultScore(ours) === msg.text) finish(ours);
+        else if (claimedWinner === (side ^ 1)) loses(side, 'resignation', `conceded: ${msg.comment ?? ''}`);
+        else loses(side, 'false claim', `made a false claim ${msg.text} {${msg.comment ?? ''}}`);
         break;
       }
       // a move
-      const parsed = pg.parseMove(pos, msg.text);
+      const parsed = pg.parseMove(line.position, msg.text);
       if (!parsed.ok) {
-        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) played the illegal move ${msg.text}: ${formatProblem(parsed.error, pg.problemContext)}`);
+        loses(side, 'illegal move', `played the illegal move ${msg.text}: ${formatProblem(parsed.error, pg.problemContext)}`);
         break;
       }
       if (tc.kind === 'level') {
         clocks[side]! -= elapsed;
         if (clocks[side]! < -config.timeMarginMs) {
-          finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) lost on time`);
+          loses(side, 'loss on time', 'lost on time');
           restart.add(engineOf(side));
           break;
         }
@@ -371,25 +391,24 @@ async function playGame(
         clocks[side]! += tc.incMs;
         if (sessionEnd) clocks[side]! += tc.baseMs;
       } else if (elapsed > limit + config.timeMarginMs) {
-        finish(sideWins(side ^ 1), `${sideName(side)} (${mover.name}) exceeded ${tc.seconds}s per move (${elapsed} ms)`);
+        loses(side, 'loss on time', `exceeded ${tc.seconds}s per move (${elapsed} ms)`);
         break;
       }
       thinking[side]!.moves++;
       thinking[side]!.ms += elapsed;
       const m: Move = parsed.value;
-      record.push(notation.format(pos, m));
+      record.push(notation.format(line.position, m));
       config.onMove?.(index, record.length, record[record.length - 1]!);
-      lastText = pg.formatMove(m, pos);
-      judge.play(m);
-      pos.play(m);
+      lastText = pg.formatMove(m, line.position);
+      play(m);
       moved = true;
       const end = judge.result();
       if (end) {
-        finish(resultScore(end), end.reason);
+        finish(end);
         break;
       }
       if (record.length >= config.maxPlies) {
-        finish('1/2-1/2', `move limit (${config.maxPlies} plies)`);
+        finish({ winner: null, reason: 'adjudication', detail: `move limit (${config.maxPlies} plies)`, ply: record.length });
         break;
       }
       other.opponentMove(lastText, { mineCs: cs(clocks[side ^ 1]!), theirsCs: cs(clocks[side]!) });
@@ -429,6 +448,7 @@ async function playGame(
     ids: [engines[0]!.id, engines[1]!.id],
     result,
     reason,
+    verdict,
     scoreEngine0,
     plies: record.length,
     moves: record,

@@ -13,6 +13,7 @@
  * entry point for that judgement here is `gameResult`.
  */
 import { FLAG_CHECK, GameHistory, resultScore } from '../core/history.js';
+import { verdictFields } from '../core/verdict.js';
 import type { GameResult } from '../core/game-result.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
@@ -129,7 +130,7 @@ export interface Judgement {
 export function gameResult(g: ReplayedGame): Judgement {
   if (g.history) {
     const r = g.history.finish();
-    if (r) return { result: resultScore(r), reason: r.reason, detail: r.detail ?? null, endPly: r.ply ?? g.history.plies };
+    if (r) return { ...verdictFields(r), endPly: r.ply ?? g.history.plies };
     // the rules do not end the game: a written result stands (a decisive one as a resignation, a draw as agreed)
     const rec = recordedOutcome(g.game, g.recorded);
     if (rec) return { result: g.recorded!, reason: rec.reason, detail: rec.detail ?? null, endPly: null };
@@ -231,7 +232,7 @@ function packedRulings(history: GameHistory, count: number): { rulings: Ruling[]
     }
     if (ended.reason === 'royals captured') return false;
     history.overrule();
-    if (!repeats) rulings.push({ ply: n, result: resultScore(ended), reason: ended.reason, detail: ended.detail ?? null });
+    if (!repeats) rulings.push({ ply: n, ...verdictFields(ended) });
     lastRuled = n;
     return true;
   };
@@ -364,7 +365,7 @@ export class Replayer {
           // an ending on the board that stays (bare king) or goes on with the same side's every move
           // (a check limit passed: each further check is ruled again) is noted once, where it began
           if (!(prev && sameRuling(prev, ended) && lastRuled >= i - 1))
-            rulings.push({ ply: i + 1, result: resultScore(ended), reason: ended.reason, detail: ended.detail ?? null });
+            rulings.push({ ply: i + 1, ...verdictFields(ended) });
           lastRuled = i + 1;
         }
       } else {

@@ -6,6 +6,7 @@
  */
 import { formatExplanation, formatResult, GameHistory, type EndRules, type GameResult } from '../core/history.js';
 import type { Position } from '../core/position.js';
+import type { Verdict } from '../core/verdict.js';
 import { getGame, type Game, type GameId } from '../games/registry.js';
 
 export type { GameResult } from '../core/history.js';
@@ -18,11 +19,18 @@ export function endRulesFor(game: Game | GameId): EndRules {
 /** A fresh history of a game from a start position (for play, repl, analysis). */
 export const newGameHistory = (game: Game | GameId, start: Position): GameHistory => new GameHistory(endRulesFor(game), start);
 
+/** A verdict (or none) with the winner named: a rendering of `Verdict` (`statusOf`). */
 export interface Status {
   /** null while the game goes on. */
   readonly reason: string | null;
   /** The winning side's name; null while the game goes on and for a draw. */
   readonly winner: string | null;
+}
+
+/** The status a verdict gives (null: the game goes on), the winner named by the game. */
+export function statusOf(v: Verdict | null, sideNames: readonly [string, string]): Status {
+  if (!v) return { reason: null, winner: null };
+  return { reason: v.reason, winner: v.winner === null ? null : sideNames[v.winner] };
 }
 
 /**
@@ -33,9 +41,7 @@ export const positionResult = (game: Game | GameId, pos: Position): GameResult |
 
 /** Game status of a single position (no history): ongoing, or who won or drew and why. */
 export function positionStatus(game: Game, pos: Position): Status {
-  const r = positionResult(game, pos);
-  if (!r) return { reason: null, winner: null };
-  return { reason: r.reason, winner: r.winner === null ? null : game.sideNames[r.winner] };
+  return statusOf(positionResult(game, pos), game.sideNames);
 }
 
 /**

@@ -47,11 +47,15 @@ export interface Thinking {
 }
 
 export interface ThinkRequest {
+  /**
+   * The root. With `line`, best a position holding the line's moves on its undo stack and
+   * `history` their entries (a `Line`'s `searchRoot()` and `repetitionHistory()`): then nothing is
+   * replayed; otherwise the thinker replays the line.
+   */
   pos: Position;
   history: readonly HistoryEntry[];
   /**
-   * The game that led to `pos`: its start and moves. When given, the search replays it and takes
-   * the result as its root (with `history`'s positions), so the rules' own repetition judge (chu's
+   * The game that led to `pos`: its start and moves, so that the rules' own repetition judge (chu's
    * attacks, xiangqi's chases, the move that began a loop) can walk cycles reaching into the game;
    * with `history` alone it knows the earlier positions' hashes and checks only.
    */
@@ -118,10 +122,12 @@ export function inlineThinker(): Thinker {
       const booked = fromBook(req, createRng(req.pos.hashLo ^ req.pos.hashHi));
       if (booked) return booked;
       const stop = new Int32Array(new SharedArrayBuffer(4));
-      // the game replayed now (its moves on the root's undo stack for the repetition judge)
-      const replayed = req.line ? replay(req.line.start, req.line.moves) : null;
-      const pos = replayed ? replayed.position : req.pos.clone();
-      const history = replayed ? replayed.history : req.history;
+      // the root with the game's moves on its undo stack (the repetition judge): a copy of the
+      // request's root when it holds them (a Line's searchRoot), else the game replayed now
+      const rooted = req.line && req.pos.sp === req.line.moves.length && req.history.length === req.line.moves.length;
+      const replayed = req.line && !rooted ? replay(req.line.start, req.line.moves) : null;
+      const pos = replayed ? replayed.position : rooted ? req.pos.cloneWithHistory() : req.pos.clone();
+      const history = replayed ? replayed.history : [...req.history];
       const promise = new Promise<Thought>((resolve, reject) =>
         setImmediate(() => {
           try {

@@ -12,9 +12,11 @@ import { escapeControls } from '../core/text.js';
 import type { Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
-import { historyEntry, replay } from '../engine/history.js';
-import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
+import { historyEntry } from '../engine/history.js';
+import { mateIn, type SearchInfo } from '../engine/search.js';
+import { Line, samePosition } from '../play/line.js';
 import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove, type ProtocolGame } from './dialect.js';
+import { gameFromName, getGame } from '../games/registry.js';
 import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
 import { formatUsi, parseUsi } from '../games/chushogi/notation/usi.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
@@ -70,9 +72,8 @@ export class UciSession {
   private readonly opts: UciOptions;
   private readonly dialect: UciDialect;
   private readonly game: ProtocolGame;
-  private start: Position;
-  private moves: Move[] = [];
-  private pos: Position;
+  /** The game the GUI set (`position`): kept from one `position` to the next, so a `go` replays nothing. */
+  private readonly line: Line;
   /** What the options set (src/protocol/options.ts); `initial`: as the engine started (advertised defaults). */
   readonly settings: EngineSettings;
   private readonly initial: Readonly<EngineSettings>;
@@ -87,8 +88,7 @@ export class UciSession {
     this.opts = opts;
     this.dialect = opts.dialect;
     this.game = opts.game ?? DIALECT_GAME[opts.dialect];
-    this.start = this.game.start();
-    this.pos = this.start.clone();
+    this.line = new Line(this.game.endRules ?? getGame(this.game.id).endRules, this.game.start());
     this.initial = Object.freeze({ ...(opts.settings ?? initialSettings({ level: opts.level ?? null, book: opts.book ?? true })) });
     this.settings = { ...this.initial };
     this.table = opts.options ?? ENGINE_OPTIONS;
@@ -227,22 +227,33 @@ export class UciSession {
       this.info(`bad position: expected startpos or ${this.dialect === 'usi' ? 'sfen' : 'fen'}`);
       return;
     }
-    const moves: Move[] = [];
-    const pos = start.clone();
+    // the moves the line already has are kept (read against its positions); only the rest is played
+    const line = this.line;
+    if (!samePosition(start, line.start)) line.reset(start);
+    let k = 0;
     if (args[i] === 'moves') {
       for (const text of args.slice(i + 1)) {
+        const pos = line.position;
+        if (k < line.plies) {
+          const known = line.moves[k]!;
+          // the same text as the move the line has: the move is taken as it is
+          if (this.formatMove(known) === text) {
+            k++;
+            continue;
+          }
+          while (line.plies > k) line.undo();
+        }
         const r = this.parseMove(pos, text);
         if (!r.ok) {
           this.info(`bad move ${text}: ${formatProblem(r.error)}; the position stops before it`);
           break;
         }
-        pos.play(r.value);
-        moves.push(r.value);
+        line.play(r.value);
+        k++;
       }
     }
-    this.start = start;
-    this.moves = moves;
-    this.pos = pos;
+    while (line.plies > k) line.undo();
+    line.declare(null);
     this.banned = [];
   }
 
@@ -255,8 +266,9 @@ export class UciSession {
     }
   }
 
-  private history(): HistoryEntry[] {
-    return replay(this.start, this.moves).history;
+  /** The current position (read only: moves go through the line). */
+  private get pos(): Position {
+    return this.line.position;
   }
 
   private go(args: readonly string[]): void {
@@ -326,9 +338,10 @@ export class UciSession {
       return;
     }
     const thinking = this.opts.thinker.think({
-      pos: this.pos,
-      history: this.history(),
-      line: { start: this.start, moves: this.moves },
+      // the game as the line keeps it: a copy of its position with the moves on the undo stack
+      pos: this.line.searchRoot(),
+      history: [...this.line.repetitionHistory()],
+      line: this.line.snapshot(),
       limits,
       level: useLevel ? level : null,
       // the book answers timed and level moves, never analysis or fixed depth / node searches
@@ -383,8 +396,8 @@ export class UciSession {
       ...(limits.nodes ? { nodes: Math.max(100, Math.floor(limits.nodes / share)) } : {}),
     };
     if (!child.depth && !child.timeMs && !child.nodes) child.depth = 4;
-    const hist = this.history();
-    hist.push(historyEntry(this.pos));
+    const hist = [...this.line.repetitionHistory(), historyEntry(this.pos)];
+    const root = this.line.snapshot();
     let best = candidates[0]!;
     let bestScore = -Infinity;
     let index = 0;
@@ -398,9 +411,9 @@ export class UciSession {
         return;
       }
       const m = candidates[index++]!;
-      const pos = this.pos.clone();
+      const pos = this.line.searchRoot();
       pos.play(m);
-      current = this.opts.thinker.think({ pos, history: hist, line: { start: this.start, moves: [...this.moves, m] }, limits: child });
+      current = this.opts.thinker.think({ pos, history: hist, line: { start: root.start, moves: [...root.moves, m] }, limits: child });
       current.promise.then(
         (t) => {
           // no reply: the move mates (or stalemates, a win in xiangqi too)

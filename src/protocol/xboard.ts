@@ -12,11 +12,11 @@
 import { escapeControls } from '../core/text.js';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 import { gameForXboardVariant, type ProtocolGame } from './dialect.js';
 import { DEFAULT_GAME, getGame } from '../games/registry.js';
-import { GameHistory, resultScore, type GameResult } from '../core/history.js';
+import { resultScore, type EndRules, type GameResult } from '../core/history.js';
+import { Line, type LineSnapshot } from '../play/line.js';
 import { advertise, applyXboardCommand, applyXboardOption, initialSettings, xboardCommandFeature, xboardVariants, ENGINE_OPTIONS, type EngineOption, type EngineSettings } from './options.js';
 import type { Thinker, Thinking, ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
@@ -64,11 +64,11 @@ interface Running {
 export class XboardSession {
   private readonly opts: XboardOptions;
   private game: ProtocolGame;
-  private start: Position;
-  private pos: Position;
-  private moves: Move[] = [];
-  /** The game's history with its end rules: judges every ending (mate, repetition, chase, 60-move rule, bare king, …). */
-  private judge!: GameHistory;
+  /**
+   * The game: start, moves, position and its history with the end rules, which judges every ending
+   * (mate, repetition, chase, 60-move rule, bare king, …). A `go` sends it as it is (no replay).
+   */
+  private readonly line: Line;
   /** The side the engine plays, null in force mode. */
   private engineSide: 0 | 1 | null = 1;
   private analyzing = false;
@@ -94,9 +94,16 @@ export class XboardSession {
     this.initial = Object.freeze({ ...(opts.settings ?? initialSettings({ level: opts.level ?? null, book: opts.book ?? true })) });
     this.settings = { ...this.initial };
     this.table = opts.options ?? ENGINE_OPTIONS;
-    this.start = this.game.start();
-    this.pos = this.start.clone();
-    this.resetJudge();
+    this.line = new Line(this.rulesOf(this.game), this.game.start());
+  }
+
+  private rulesOf(game: ProtocolGame): EndRules {
+    return game.endRules ?? getGame(game.id).endRules;
+  }
+
+  /** The current position (read only: moves go through the line). */
+  private get pos(): Position {
+    return this.line.position;
   }
 
   /** Resolves when no search runs and no command waits. */
@@ -323,10 +330,7 @@ export class XboardSession {
 
   private newGame(game: ProtocolGame, o: { keepSide?: boolean } = {}): void {
     this.game = game;
-    this.start = game.start();
-    this.pos = this.start.clone();
-    this.moves = [];
-    this.resetJudge();
+    this.line.reset(game.start(), this.rulesOf(game));
     this.ended = null;
     this.badPosition = false;
     this.analyzing = false;
@@ -340,10 +344,10 @@ export class XboardSession {
   private setTurn(side: 0 | 1): void {
     if (this.pos.turn === side) return;
     // only meaningful before any move (old `white`/`black` idiom): flip the start position's turn
-    if (this.moves.length === 0) {
-      this.start.setTurn(side);
-      this.pos = this.start.clone();
-      this.resetJudge();
+    if (this.line.plies === 0) {
+      const start = this.line.start.clone();
+      start.setTurn(side);
+      this.line.reset(start);
     }
   }
 
@@ -355,21 +359,14 @@ export class XboardSession {
       return;
     }
     this.badPosition = false;
-    this.start = r.value;
-    this.pos = this.start.clone();
-    this.moves = [];
-    this.resetJudge();
+    this.line.reset(r.value);
     this.ended = null;
     this.maybeAnalyze();
   }
 
   private takeBack(n: number): boolean {
-    if (this.moves.length < n) return false;
-    for (let i = 0; i < n; i++) this.moves.pop();
-    // replay from the start: the position object's undo stack may not hold moves from before
-    this.pos = this.start.clone();
-    for (const m of this.moves) this.pos.play(m);
-    this.resetJudge();
+    if (this.line.plies < n) return false;
+    for (let i = 0; i < n; i++) this.line.undo();
     this.ended = null;
     return true;
   }
@@ -399,38 +396,31 @@ export class XboardSession {
     else this.maybeThink();
   }
 
-  /** The judge for the game so far (after new, setboard, undo). */
-  private resetJudge(): void {
-    this.judge = new GameHistory(this.game.endRules ?? getGame(this.game.id).endRules, this.start, this.moves.length + 64);
-    for (const m of this.moves) this.judge.play(m);
-  }
-
   private playMove(m: Move): void {
-    this.pos.play(m);
-    this.moves.push(m);
-    this.judge.play(m);
+    this.line.play(m);
   }
 
   /** Prints the result if the game just ended by rule; true when it did. */
   private reportEnd(): boolean {
-    const r = this.judge.result();
+    const r = this.line.rulesResult();
     if (!r) return false;
     this.ended = r;
-    this.out(`${resultScore(r)} {${claimText(r, this.judge.rules.sideNames)}}`);
+    this.out(`${resultScore(r)} {${claimText(r, this.line.rules.sideNames)}}`);
     this.engineSide = null;
     return true;
   }
 
-  private history(): HistoryEntry[] {
-    return replay(this.start, this.moves).history;
+  /** What a search of the current position needs: the line as it is (a copy of its position, no replay). */
+  private root(): { pos: Position; history: HistoryEntry[]; line: LineSnapshot } {
+    return { pos: this.line.searchRoot(), history: [...this.line.repetitionHistory()], line: this.line.snapshot() };
   }
 
   private limits(): ThinkLimits {
     const extra = this.opts.limits ?? {};
     const side = this.engineSide ?? this.pos.turn;
     // moves made by the engine's side since the game's start
-    const n = this.moves.length;
-    const own = this.start.turn === side ? Math.ceil(n / 2) : Math.floor(n / 2);
+    const n = this.line.plies;
+    const own = this.line.start.turn === side ? Math.ceil(n / 2) : Math.floor(n / 2);
     const a = allocate(this.tc, this.myTimeMs, movesToGo(this.tc, own), getGame(this.game.id).defaults.movesToGo);
     const depth = Math.min(this.depthLimit ?? Infinity, extra.depth ?? Infinity);
     return {
@@ -452,9 +442,7 @@ export class XboardSession {
   private maybeThink(): void {
     if (this.engineSide === null || this.engineSide !== this.pos.turn || this.badPosition || this.ended) return;
     const thinking = this.opts.thinker.think({
-      pos: this.pos,
-      history: this.history(),
-      line: { start: this.start, moves: this.moves },
+      ...this.root(),
       limits: this.limits(),
       level: this.settings.level,
       // a fixed depth (sd, tests) searches; a timed or level move may come from the book
@@ -496,11 +484,9 @@ export class XboardSession {
 
   private maybeAnalyze(): void {
     if (!this.analyzing || this.running || this.badPosition) return;
-    if (this.judge.positionResult(this.pos)) return;
+    if (this.line.history.positionResult(this.pos)) return;
     const thinking = this.opts.thinker.think({
-      pos: this.pos,
-      history: this.history(),
-      line: { start: this.start, moves: this.moves },
+      ...this.root(),
       limits: { depth: this.opts.limits?.depth ?? 64, ...(this.settings.threads > 1 ? { threads: this.settings.threads } : {}) },
       onInfo: (info) => {
         if (this.running?.thinking === thinking && !this.running.discard) this.out(this.thinkingLine(info));

@@ -161,21 +161,22 @@ function cmdMoves(s: Session, texts: string[]): CommandResult {
   if (g) return g;
   const moves: Move[] = [];
   let failure: string | null = null;
+  // the batch is tried on a copy of the position: the game changes only when every move is legal
+  const trial = s.pos.clone();
   for (const [i, t] of texts.entries()) {
-    const r = s.parseMove(t);
+    const r = s.parseMove(t, trial);
     if (!r.ok) {
       const msg = formatProblem(quotesText(r.error, t) ? r.error : quoted(t, r.error));
       failure = texts.length > 1 ? `move ${i + 1} of ${texts.length}: ${msg} (no move played)` : msg;
       break;
     }
     moves.push(r.value);
-    s.pos.play(r.value);
-    if (i < texts.length - 1 && s.judge()) {
+    trial.play(r.value);
+    if (i < texts.length - 1 && s.positionOutcome(trial)) {
       failure = `move ${i + 1} of ${texts.length} ends the game; the rest cannot be played (no move played)`;
       break;
     }
   }
-  for (let i = 0; i < moves.length; i++) s.pos.undo();
   if (failure) return fail(failure);
   const out: string[] = [];
   for (const m of moves) {

@@ -8,6 +8,7 @@ import { moveFrom, moveMid, moveTo, type Move } from '../core/move.js';
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { chooseMoveAsync, searchAsync } from '../engine/index.js';
+import type { HistoryEntry } from '../engine/search.js';
 import type { Game } from '../games/registry.js';
 import type { EngineClock } from './clock.js';
 
@@ -19,6 +20,11 @@ export interface ThinkRequest {
   /** The game's start position and moves (repetition rules); optional. */
   start?: Position;
   moves?: readonly Move[];
+  /**
+   * The entries of the positions before `pos` (with `start` and `moves`, when `pos` holds the
+   * moves on its undo stack: a `Line`'s search root): then the search replays nothing.
+   */
+  history?: readonly HistoryEntry[];
   /** Aborts the search; the player then resolves early (with its best move so far, or null). */
   signal?: AbortSignal;
   /** Think for this long instead of the level's limits (`go <time>`, or the clock's share). */
@@ -48,7 +54,7 @@ export function engineComputer(): ComputerPlayer {
     placeholder: false,
     async choose(req) {
       // the whole game line lets the worker apply the full repetition judge (perpetual chase too)
-      const options = req.start && req.moves ? { line: { start: req.start, moves: req.moves } } : {};
+      const options = req.start && req.moves ? { line: { start: req.start, moves: req.moves }, ...(req.history ? { history: req.history } : {}) } : {};
       const search =
         req.timeMs !== undefined
           ? searchAsync(req.pos, { timeMs: req.timeMs }, options)

@@ -163,7 +163,7 @@ export function builtinComputer(book = true): AnalysingComputer {
     // a new game forgets the last one's table, so a seed repeats the same choices
     if (!hint && req.moves && req.moves.length === 0) engineWorker().newGame();
     const options = {
-      ...(req.start && req.moves ? { line: { start: req.start, moves: req.moves } } : {}),
+      ...(req.start && req.moves ? { line: { start: req.start, moves: req.moves }, ...(req.history ? { history: req.history } : {}) } : {}),
       onInfo: (info: SearchInfo) => {
         evaluation = { engine: 'chuhan', pos: req.pos.clone(), info: fromSearchInfo(info) };
       },

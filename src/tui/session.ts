@@ -19,8 +19,8 @@ import { legalMoves } from '../core/perft.js';
 import { pieceSide, type Side } from '../core/piece.js';
 import type { Position } from '../core/position.js';
 import type { Game } from '../games/registry.js';
-import { resultScore, type GameHistory, type GameResult } from '../core/history.js';
-import { newGameHistory, positionResult } from '../notation/status.js';
+import type { GameResult } from '../core/history.js';
+import { endRulesFor, positionResult } from '../notation/status.js';
 import { withoutCheckMark } from '../notation/typed.js';
 import { renderBoard } from '../render/board.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
@@ -30,7 +30,9 @@ import { readRecord, writeRecord, type RecordInput } from './record.js';
 import type { PgnDialectId } from '../games/game.js';
 import type { Result } from '../core/result.js';
 import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState, type TimeControl } from './clock.js';
-import { moveError, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
+import { moveError, verdictOutcome, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
+import { verdictOf, type Verdict } from '../core/verdict.js';
+import { Line } from '../play/line.js';
 import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
 import { formatProblem, type MoveProblem } from '../core/problem.js';
 
@@ -59,14 +61,13 @@ export interface SessionOptions {
 export class Session {
   game!: Game;
   startFen!: string;
-  /** The current position (its undo stack holds `history`). */
-  pos!: Position;
-  history: Move[] = [];
+  /**
+   * The game in progress, the only copy: start, moves, position, the rules' history (repetitions,
+   * move limits, endings) and a verdict declared off the board (resignation, agreement, time, a
+   * loaded record's result).
+   */
+  line!: Line;
   redoStack: Move[] = [];
-  /** Position keys after each ply (index 0: the start), for repetition warnings. */
-  private keys: string[] = [];
-  /** The rules' view of the game (repetitions, move limits, endings), kept in step with `history`. */
-  private rules!: GameHistory;
   flipped = false;
   /** Seed of the computer's random choices (levels below the top); shown by `level`. */
   seed: number;
@@ -76,8 +77,6 @@ export class Session {
   private thinkMs: number | undefined = undefined;
   players: [PlayerKind, PlayerKind];
   level: number;
-  /** A result not given by the position (resignation, agreement, a loaded record's result). */
-  private declared: GameOutcome | null = null;
   drawOffer: Side | null = null;
   /** Squares to highlight (the last `?square`), cleared by the next change. */
   highlights: number[] = [];
@@ -99,7 +98,7 @@ export class Session {
   private lines: { ply: number; redo: Move[] }[] = [];
   /** Bumped on every change (lets a UI re-render and a host drop a stale computer move). */
   version = 0;
-  private textCache: { notation: string; version: number; texts: string[] } | null = null;
+  private textCache: { notation: string; line: Line; moves: Move[]; texts: string[] } | null = null;
 
   constructor(game: Game, opts: SessionOptions = {}) {
     this.players = opts.players ?? ['human', 'human'];
@@ -129,12 +128,8 @@ export class Session {
     if (!r.ok) return formatProblem(r.error);
     this.game = game;
     this.startFen = fen;
-    this.pos = r.value;
-    this.rules = newGameHistory(game, r.value);
-    this.history = [];
+    this.line = new Line(endRulesFor(game), r.value);
     this.redoStack = [];
-    this.keys = [this.key()];
-    this.declared = null;
     this.drawOffer = null;
     this.highlights = [];
     this.recordTags = [];
@@ -161,7 +156,7 @@ export class Session {
    */
   checkTime(): string[] | null {
     const c = this.clock;
-    if (!c || this.declared || this.outcome()) return null;
+    if (!c || this.line.declaredVerdict || this.outcome()) return null;
     const side = c.flagged(this.now());
     if (side === null) return null;
     return this.timeout(side);
@@ -170,10 +165,11 @@ export class Session {
   private timeout(side: Side): string[] {
     const winner = (side ^ 1) as Side;
     const canWin = this.game.endRules.canWin?.(this.pos, winner) ?? true;
-    const o: GameOutcome = canWin
-      ? { result: winner === 0 ? '1-0' : '0-1', winner, reason: 'loss on time' }
-      : { result: '1/2-1/2', winner: null, reason: `time (${this.sideName(side)} ran out, ${this.sideName(winner)} has no material to win)` };
-    this.declare(o);
+    const v: Verdict = canWin
+      ? { winner, reason: 'loss on time' }
+      : { winner: null, reason: 'time', detail: `${this.sideName(side)} ran out, ${this.sideName(winner)} has no material to win` };
+    this.declareVerdict(v);
+    const o = verdictOutcome(v);
     this.clock?.stop(this.now());
     return [`${this.sideName(side)} ran out of time; game over: ${describeOutcome(this.game, o)}`];
   }
@@ -187,18 +183,21 @@ export class Session {
     return `${one(0)} · ${one(1)} (${c.tc.text})`;
   }
 
-  private key(): string {
-    return `${this.pos.hashLo}:${this.pos.hashHi}`;
-  }
-
   private push(m: Move): void {
-    this.pos.play(m);
-    this.rules.play(m);
-    this.history.push(m);
-    this.keys.push(this.key());
+    this.line.play(m);
   }
 
   // ---- queries ----
+
+  /** The current position, to read (moves go through the session's line). */
+  get pos(): Position {
+    return this.line.position;
+  }
+
+  /** The moves played, oldest first (the line's). */
+  get history(): readonly Move[] {
+    return this.line.moves;
+  }
 
   get turn(): Side {
     return this.pos.turn;
@@ -210,31 +209,39 @@ export class Session {
 
   /** How the game ended, or null while it goes on. */
   outcome(): GameOutcome | null {
-    return this.declared ?? this.judge();
+    const v = this.line.result();
+    return v ? verdictOutcome(v) : null;
+  }
+
+  /** The verdict of the game: declared off the board, else the rules', else null. */
+  verdict(): Verdict | null {
+    return this.line.result();
   }
 
   /** The ending the rules gave the game (first one reached), if any, as the history judged it. */
   rulesResult(): GameResult | null {
-    return this.rules.plies === this.history.length ? this.rules.result() : null;
+    return this.line.rulesResult();
   }
 
   /** The result the rules give for the game so far (not resignations or agreements). */
   judge(): GameOutcome | null {
     const r = this.rulesResult();
-    if (r) {
-      const reason = r.reason === 'royals captured' ? 'capture of the royals' : r.reason;
-      return { result: resultScore(r) as GameOutcome['result'], winner: r.winner, reason };
-    }
-    // moves tried on the position but not played (a batch being checked): the position alone
-    const p = positionResult(this.game, this.pos);
-    if (!p) return null;
-    // a side without royals (chu: king and crown prince captured) has no moves: not a "stalemate"
-    const reason = this.hasRoyal(this.turn) ? p.reason : 'capture of the royals';
-    return { result: resultScore(p) as GameOutcome['result'], winner: p.winner, reason };
+    return r ? verdictOutcome(r) : null;
   }
 
-  private hasRoyal(side: Side): boolean {
-    const { board, variant } = this.pos;
+  /**
+   * The result of a position reached by trying moves that are not played (a batch being checked):
+   * the position alone.
+   */
+  positionOutcome(pos: Position): GameOutcome | null {
+    const p = positionResult(this.game, pos);
+    if (!p) return null;
+    // a side without royals (chu: king and crown prince captured) has no moves: not a "stalemate"
+    return verdictOutcome(this.hasRoyal(pos, pos.turn) ? p : { ...p, reason: 'royals captured' });
+  }
+
+  private hasRoyal(pos: Position, side: Side): boolean {
+    const { board, variant } = pos;
     for (let sq = 0; sq < board.length; sq++) {
       const p = board[sq]!;
       if (p && pieceSide(p) === side && variant.royal[p]) return true;
@@ -248,8 +255,13 @@ export class Session {
 
   /** How many times the current position has occurred (1 = first time). */
   repetitions(): number {
-    const k = this.keys[this.keys.length - 1];
-    return this.keys.filter((x) => x === k).length;
+    const h = this.line.history;
+    const n = h.plies;
+    const lo = h.hashLoAt(n);
+    const hi = h.hashHiAt(n);
+    let c = 0;
+    for (let k = 0; k <= n; k++) if (h.hashLoAt(k) === lo && h.hashHiAt(k) === hi) c++;
+    return c;
   }
 
   /** Is it the computer's turn in an unfinished game? */
@@ -265,25 +277,23 @@ export class Session {
   /** The moves played, in the session's notation. */
   moveTexts(): string[] {
     const c = this.textCache;
-    if (c && c.notation === this.notation && c.version === this.version) return c.texts;
-    const start = this.game.parseFen(this.startFen);
-    if (!start.ok) return [];
-    const pos = start.value;
+    const moves = this.line.moves;
+    if (c && c.notation === this.notation && c.line === this.line && c.moves.length === moves.length && c.moves.every((m, i) => m === moves[i])) return c.texts;
+    // the texts of the moves in common stay; the others are written walking the line's last plies
+    let k = 0;
+    if (c && c.notation === this.notation && c.line === this.line) while (k < c.moves.length && k < moves.length && c.moves[k] === moves[k]) k++;
+    const texts = c && k > 0 ? c.texts.slice(0, k) : [];
     const f = this.formatter();
-    const texts = this.history.map((m) => {
-      const t = f.format(pos, m);
-      pos.play(m);
-      return t;
-    });
-    this.textCache = { notation: this.notation, version: this.version, texts };
+    const h = this.line.history;
+    if (k < moves.length) h.walk(k, moves.length, (j) => texts.push(f.format(h.position, h.moveAt(j))), null);
+    this.textCache = { notation: this.notation, line: this.line, moves: [...moves], texts };
     return texts;
   }
 
   /** Move list rows: "1. h2e2 h9g7" (a record starting with side 1 begins "1. … h9g7"). */
   moveListRows(): string[] {
     const texts = this.moveTexts();
-    const start = this.game.parseFen(this.startFen);
-    const first = start.ok ? start.value : this.pos;
+    const first = this.line.start;
     let n = first.fullmove;
     const rows: string[] = [];
     let i = 0;
@@ -359,8 +369,8 @@ export class Session {
    * is dropped). Coordinates mean what the board shows unless the session's notation is another
    * numbering (xiangqi `notation uci`): `game.parseMove`'s `typedIn`.
    */
-  parseMove(text: string): Result<Move, MoveProblem> {
-    return this.game.parseMove(this.pos, withoutCheckMark(this.game, text), this.notation);
+  parseMove(text: string, pos: Position = this.pos): Result<Move, MoveProblem> {
+    return this.game.parseMove(pos, withoutCheckMark(this.game, text), this.notation);
   }
 
   /** A move written so that `parseMove` reads it back (the session's notation). */
@@ -380,13 +390,13 @@ export class Session {
   /** Plays a legal move; returns the lines describing it (move, check, result, declined offer). */
   play(m: Move): string[] {
     const mover = this.turn;
-    if (this.clock && !this.declared && !this.clock.press(this.now())) return this.timeout(mover);
+    if (this.clock && !this.line.declaredVerdict && !this.clock.press(this.now())) return this.timeout(mover);
     let line = this.describeMove(m);
     if (this.redoStack.length > 0) this.lines.push({ ply: this.history.length, redo: this.redoStack });
     this.push(m);
     this.redoStack = [];
     this.highlights = [];
-    this.declared = null;
+    this.line.declare(null);
     const lines: string[] = [];
     if (this.drawOffer !== null && this.drawOffer !== mover) {
       lines.push(`${this.sideName(mover)} declines the draw offer`);
@@ -404,7 +414,7 @@ export class Session {
         lines.push(`(${r.detail})`);
     } else if (this.repetitions() > 1) {
       lines.push(`position repeated (${this.repetitions()}×)`);
-      const w = this.rules.warning();
+      const w = this.line.history.warning();
       if (w) lines.push(`warning: ${w.message}`);
     }
     return lines;
@@ -414,10 +424,7 @@ export class Session {
   undo(n = 1): number {
     let k = 0;
     while (k < n && this.history.length > 0) {
-      const m = this.history.pop()!;
-      this.pos.undo();
-      this.rules.undo();
-      this.keys.pop();
+      const m = this.line.undo();
       this.redoStack.push(m);
       this.clock?.unpress(this.now());
       // back where another line was left: that line comes back (redo / → replays it)
@@ -430,7 +437,7 @@ export class Session {
     }
     if (k > 0) {
       if (this.clock && this.clock.runningSide === null && !this.rulesResult()) this.clock.start(this.turn, this.now());
-      this.declared = null;
+      this.line.declare(null);
       this.drawOffer = null;
       this.highlights = [];
       this.version++;
@@ -455,7 +462,6 @@ export class Session {
 
   /** What the computer needs to think about the current position (a copy: search cannot disturb the game). */
   thinkRequest(signal?: AbortSignal): ThinkRequest {
-    const start = this.game.parseFen(this.startFen);
     let timeMs = this.thinkMs;
     this.thinkMs = undefined; // a `go <time>` is for one move
     // with clocks, the computer thinks within its own time (the game's moves-to-go estimate); an
@@ -470,11 +476,13 @@ export class Session {
       ...(timeMs !== undefined ? { timeMs } : {}),
       ...(clock ? { clock } : {}),
       game: this.game,
-      pos: this.pos.clone(),
+      // the line as it is: its position with the moves on the undo stack and their history (copies)
+      pos: this.line.searchRoot(),
+      history: [...this.line.repetitionHistory()],
       level: this.level,
       // one seed per game and ply: the same seed and moves give the same choices
       seed: (this.seed * 1_000_003 + this.history.length) >>> 0,
-      ...(start.ok ? { start: start.value, moves: [...this.history] } : {}),
+      ...this.line.snapshot(),
       ...(signal ? { signal } : {}),
     };
   }
@@ -496,7 +504,12 @@ export class Session {
 
   /** Ends the game by the players' decision (resignation, agreement). */
   declare(outcome: GameOutcome): void {
-    this.declared = outcome;
+    this.declareVerdict(verdictOf(outcome.result, outcome.reason));
+  }
+
+  /** Ends the game by a verdict off the board. */
+  declareVerdict(v: Verdict | null): void {
+    this.line.declare(v);
     this.drawOffer = null;
     this.version++;
   }
@@ -526,8 +539,8 @@ export class Session {
       {
         game: this.game,
         startFen: this.startFen,
-        moves: this.history,
-        outcome: this.declared ?? this.judge(),
+        moves: [...this.history],
+        outcome: this.outcome(),
         players: this.players,
         level: this.level,
         tags: this.recordTags,
@@ -557,7 +570,7 @@ export class Session {
     this.recordTags = d.tags ?? [];
     const saved = restore && d.clock ? parseClockTag(d.clock.state) : null;
     if (saved && this.timeControl) this.startClock(saved);
-    if (d.outcome && !this.judge()) this.declared = d.outcome;
+    if (d.outcome && !this.judge()) this.line.declare(verdictOf(d.outcome.result, d.outcome.reason));
     return null;
   }
 

@@ -2,16 +2,22 @@
 import type { Side } from '../core/piece.js';
 import { quoteInput } from '../core/text.js';
 import { formatProblem, type Problem } from '../core/problem.js';
+import { verdictReasonText, verdictScore, type Verdict } from '../core/verdict.js';
 
 export type PlayerKind = 'human' | 'computer';
 
-/** How a game ended. */
+/** How a game ended, as the board words it: a rendering of a `Verdict` (`verdictOutcome`). */
 export interface GameOutcome {
   readonly result: '1-0' | '0-1' | '1/2-1/2';
   /** null for a draw. */
   readonly winner: Side | null;
   /** e.g. 'checkmate', 'stalemate', 'resignation', 'agreement'. */
   readonly reason: string;
+}
+
+/** A verdict as the board shows it (`1-0`, red, `capture of the royals`). */
+export function verdictOutcome(v: Verdict): GameOutcome {
+  return { result: verdictScore(v) as GameOutcome['result'], winner: v.winner, reason: verdictReasonText(v) };
 }
 
 /** Synchronous file access the session uses for `save`/`load` (injected, so tests stay in memory). */
