@@ -19,6 +19,9 @@ export interface CommonOptions {
   rules?: string;
 }
 
+/** The --variant option's help text: every game's id and its first alias after it (`xq`, `chu`). */
+export const VARIANT_HELP = `${CATALOG.map((g) => g.id).join(' | ')} (aliases ${CATALOG.map((g) => g.aliases[1] ?? g.id).join(', ')})`;
+
 /** The --rules option's help text. */
 export const RULES_HELP = 'chu rule set: lishogi (default) | jcsa (docs/rules.md)';
 

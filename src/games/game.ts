@@ -153,7 +153,64 @@ export interface PgnDialect {
   readonly notationFormats?: ReadonlyMap<string, string>;
 }
 
-export interface Game {
+// --- The door (issue 40): what commands used to take from a game's folder --------------------
+
+/** The marks of a piece's movement diagram (`chuhan piece`), row by row around the piece. */
+export type DiagramMark = 'step' | 'slide' | 'lionA' | 'lionB' | null;
+
+/** One piece as `chuhan piece` shows it; its glyph comes from the board style (render). */
+export interface PieceCard {
+  /** The FEN/SFEN letter of side 0 (`N`, `+H`). */
+  readonly letter: string;
+  readonly promoted: boolean;
+  /** The legend explains the lion-power marks A/B (every chu piece's legend does). */
+  readonly lionLegend: boolean;
+  readonly cells: DiagramMark[][];
+  /** The line above the diagram, given the piece's glyph. */
+  head(glyph: string): string;
+  /** The `--json` object, given the piece's glyph. */
+  json(glyph: string): Record<string, unknown>;
+}
+
+/** The pieces of a game as `chuhan piece` finds and describes them (kinds 1…`kinds`). */
+export interface PieceSheet {
+  readonly kinds: number;
+  /** The kind a name, letter, abbreviation or other written form names (not the board glyphs), or 0. */
+  find(query: string): number;
+  card(kind: number): PieceCard;
+  /** The message for a name no piece has. */
+  unknown(name: string): string;
+}
+
+/** Counts a perft tree: the plain one (`core/perft.ts`) or one that counts every path of a move. */
+export interface PerftCounter {
+  count(pos: Position, depth: number): number;
+  divide(pos: Position, depth: number): Iterable<{ readonly move: Move; readonly nodes: number }>;
+}
+
+/** An engine that plays the game, found without configuration (on PATH or in /usr/games). */
+export interface KnownEngine {
+  readonly name: string;
+  readonly program: string;
+  /** The protocol it is spoken to in by default. */
+  readonly protocol: ClientProtocol;
+  /** Options set after the handshake (HaChu: `Allow repeats`). */
+  readonly options: Readonly<Record<string, string | number | boolean>>;
+  /** How to get it. */
+  readonly install: string;
+}
+
+/** Capabilities added by issue 40; every game has them (kept apart so other additions merge cleanly). */
+export interface GameDoor {
+  /** `chuhan piece`: the game's pieces, their names, notes and movement diagrams. */
+  readonly pieces: PieceSheet;
+  /** `perft --count-paths`: a counter of every path of a multi-path move (chu lion), when the game has such moves. */
+  readonly pathPerft?: () => PerftCounter;
+  /** Engines that play this game, found without configuration. */
+  readonly knownEngines: readonly KnownEngine[];
+}
+
+export interface Game extends GameDoor {
   readonly id: GameId;
   /** Display name (`Xiangqi`, `Chu Shogi`). */
   readonly title: string;

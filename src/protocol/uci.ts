@@ -14,11 +14,9 @@ import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { historyEntry, replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
-import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove, type ProtocolGame } from './dialect.js';
-import { gameFromName } from '../games/registry.js';
-import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
-import { formatUsi, parseUsi } from '../games/chushogi/notation/usi.js';
-import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
+import type { ProtocolGame } from './dialect.js';
+import type { WireFormat } from '../games/game.js';
+import { GAMES, gameFromName, getGame } from '../games/registry.js';
 import { MAX_THREADS, type Thinker, type Thinking, type ThinkLimits, type Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
 import { ENGINE_NAME } from './xboard.js';
@@ -26,8 +24,15 @@ import { formatProblem } from '../core/problem.js';
 
 export type UciDialect = 'uci' | 'ucci' | 'usi';
 
+/** The game a dialect serves: the first in the registry that lists it among its protocols. */
+function servedBy(d: UciDialect): ProtocolGame {
+  const g = GAMES.find((x) => x.protocols.includes(d));
+  if (!g) throw new Error(`no game is served over ${d}`);
+  return g.xboard;
+}
+
 /** The game each dialect plays: UCI and UCCI xiangqi, USI chu (lishogi's SFEN and moves). */
-export const DIALECT_GAME: Readonly<Record<UciDialect, ProtocolGame>> = { uci: XIANGQI, ucci: XIANGQI, usi: CHU };
+export const DIALECT_GAME: Readonly<Record<UciDialect, ProtocolGame>> = { uci: servedBy('uci'), ucci: servedBy('ucci'), usi: servedBy('usi') };
 
 /** UCI_Elo's range; it maps linearly onto the levels 1–8. */
 export const ELO_MIN = 800;
@@ -70,6 +75,8 @@ export class UciSession {
   private readonly opts: UciOptions;
   private readonly dialect: UciDialect;
   private readonly game: ProtocolGame;
+  /** How this dialect writes the game's moves: the game's `engineWire` entry (the engine client's too). */
+  private readonly wire: WireFormat;
   private start: Position;
   private moves: Move[] = [];
   private pos: Position;
@@ -93,6 +100,9 @@ export class UciSession {
     this.opts = opts;
     this.dialect = opts.dialect;
     this.game = opts.game ?? DIALECT_GAME[opts.dialect];
+    const wire = getGame(this.game.id).engineWire[opts.dialect];
+    if (!wire) throw new Error(`${this.game.xboardName} is not written in ${opts.dialect}`);
+    this.wire = wire;
     this.start = this.game.start();
     this.pos = this.start.clone();
     this.level = opts.level && opts.level > 0 ? opts.level : null;
@@ -120,12 +130,13 @@ export class UciSession {
     this.opts.write(escapeControls(line));
   }
 
+  /** UCI, UCCI and USI write a move without looking at the position (only CECP's chu pass does). */
   private formatMove(m: Move): string {
-    return this.dialect === 'uci' ? formatUciMove(m) : this.dialect === 'usi' ? formatUsi(m) : formatUcciMove(m);
+    return this.wire.formatMove(m, this.pos);
   }
 
   private parseMove(pos: Position, text: string) {
-    return this.dialect === 'uci' ? parseUciMove(pos, text) : this.dialect === 'usi' ? parseUsi(pos, text) : parseUcciMove(pos, text);
+    return this.wire.parseMove(pos, text);
   }
 
   private info(text: string): void {
@@ -205,7 +216,10 @@ export class UciSession {
     this.out('id author the chuhan developers');
     if (this.dialect === 'uci' || this.dialect === 'usi') {
       const usi = this.dialect === 'usi';
-      if (!usi) this.out('option name UCI_Variant type combo default xiangqi var xiangqi');
+      if (!usi) {
+        const v = getGame(this.game.id).engineWire.uciVariants[0] ?? this.game.id;
+        this.out(`option name UCI_Variant type combo default ${v} var ${v}`);
+      }
       this.out(`option name ${usi ? 'USI_Hash' : 'Hash'} type spin default 64 min 1 max 1024`);
       this.out(`option name Threads type spin default 1 min 1 max ${MAX_THREADS}`);
       this.out('option name MultiPV type spin default 1 min 1 max 20');
@@ -238,7 +252,8 @@ export class UciSession {
     }
     switch (name.toLowerCase()) {
       case 'uci_variant':
-        if (!gameFromName(value)?.protocols.includes('uci')) this.info(`variant ${value} is not supported (only xiangqi)`);
+        if (!gameFromName(value)?.protocols.includes('uci'))
+          this.info(`variant ${value} is not supported (only ${GAMES.filter((g) => g.protocols.includes('uci')).map((g) => g.id).join(', ')})`);
         return;
       case 'multipv': {
         const n = Number(value);

@@ -11,6 +11,8 @@ import { formatWestern } from './notation/western.js';
 import { parseUsiSquare, usiSquare } from './squares.js';
 import { chuXboard, parseChuFen } from './xboard.js';
 import { CHU_DIALECTS } from './notation/dialects.js';
+import { PathPerft } from './paths.js';
+import { CHU_SHEET } from './sheet.js';
 
 const usi: Notation = { id: 'usi', format: (_pos, m) => formatUsi(m) };
 
@@ -50,6 +52,13 @@ function chuGame(rules: ChuRules): Game {
   pgnDialects: CHU_DIALECTS,
   profileOf: (v) => chushogiProfile(v),
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
+  // the door (issue 40)
+  pieces: CHU_SHEET,
+  pathPerft: () => new PathPerft(),
+  knownEngines: [
+    // HaChu refuses repetitions by default, which lishogi's rules allow (docs/xboard.md)
+    { name: 'hachu', program: 'hachu', protocol: 'xboard', options: { 'Allow repeats': 1 }, install: 'apt-get install hachu' },
+  ],
   };
 }
 
