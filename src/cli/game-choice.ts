@@ -6,7 +6,7 @@
 import type { Position } from '../core/position.js';
 import { formatProblem } from '../core/problem.js';
 import { quoteInput } from '../core/text.js';
-import { CATALOG, descriptorFromName, descriptorFromRanks, type GameDescriptor } from '../games/catalog.js';
+import { CATALOG, descriptorFromName, descriptorOfFen, type GameDescriptor } from '../games/catalog.js';
 import type { Game } from '../games/game.js';
 import { CliError } from '../tui/io.js';
 
@@ -42,8 +42,8 @@ export function chosenGame(opts: CommonOptions): GameDescriptor {
     return game;
   }
   if (opts.fen) {
-    const byRanks = descriptorFromRanks(opts.fen.trim().split(/\s+/)[0]!.split('/').length);
-    if (byRanks) return byRanks;
+    const byShape = descriptorOfFen(opts.fen);
+    if (byShape) return byShape;
   }
   return CATALOG[0]!;
 }

@@ -6,7 +6,7 @@
 import { moveFrom, type Move } from '../core/move.js';
 import { legalMoves, perft } from '../core/perft.js';
 import type { Side } from '../core/piece.js';
-import { GAMES, gameFromName, type Game } from '../games/registry.js';
+import { GAMES, gameFromName, gameOfFen, type Game } from '../games/registry.js';
 import type { PgnDialectId } from '../games/game.js';
 import { DIALECTS, parseDialect } from '../notation/convert.js';
 import type { Session } from './session.js';
@@ -256,10 +256,7 @@ function cmdNew(s: Session, arg: string | undefined): CommandResult {
 
 function cmdFen(s: Session, arg: string): CommandResult {
   if (!arg) return ok(s.game.formatFen(s.pos));
-  const ranks = arg.split(/\s+/)[0]!.split('/').length;
-  let game = s.game;
-  const byRanks = GAMES.find((g) => g.variant.geometry.height === ranks);
-  if (byRanks) game = byRanks;
+  const game = gameOfFen(arg) ?? s.game;
   const e = s.reset(game, arg);
   if (e) return fail(`bad FEN: ${e}`);
   return { ...ok(`position set; ${s.statusLine()}`), think: s.computerToMove() };
