@@ -13,6 +13,7 @@ describe('games catalog (light descriptors) against the registry', () => {
       expect(d.aliases).toEqual(g.aliases);
       expect(d.ranks).toBe(g.variant.geometry.height);
       expect(d.files).toBe(g.variant.geometry.width);
+      expect([...d.notations].sort()).toEqual([...g.notations.keys()].sort());
     }
     // a board shape names one game only
     expect(new Set(CATALOG.map((d) => `${d.files}x${d.ranks}`)).size).toBe(CATALOG.length);

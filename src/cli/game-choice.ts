@@ -19,8 +19,19 @@ export interface CommonOptions {
   rules?: string;
 }
 
+const IDS = CATALOG.map((g) => g.id);
+
+/** The game ids for a message: `xiangqi or chushogi`. */
+export const VARIANT_NAMES = IDS.length > 1 ? `${IDS.slice(0, -1).join(', ')} or ${IDS[IDS.length - 1]}` : IDS.join('');
+
+/** A --variant option's help text: the game ids, then a note in parentheses. */
+export const variantHelp = (note: string): string => `${IDS.join(' | ')} (${note})`;
+
 /** The --variant option's help text: every game's id and its first alias after it (`xq`, `chu`). */
-export const VARIANT_HELP = `${CATALOG.map((g) => g.id).join(' | ')} (aliases ${CATALOG.map((g) => g.aliases[1] ?? g.id).join(', ')})`;
+export const VARIANT_HELP = variantHelp(`aliases ${CATALOG.map((g) => g.aliases[1] ?? g.id).join(', ')}`);
+
+/** The --notation option's help text: each game's notations. */
+export const NOTATION_HELP = CATALOG.map((g) => `${g.id}: ${g.notations.join(' | ')}`).join('; ');
 
 /** The --rules option's help text. */
 export const RULES_HELP = 'chu rule set: lishogi (default) | jcsa (docs/rules.md)';
@@ -38,7 +49,7 @@ export function withRules(game: Game, rules: string | undefined): Game {
 export function chosenGame(opts: CommonOptions): GameDescriptor {
   if (opts.variant) {
     const game = descriptorFromName(opts.variant);
-    if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+    if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
     return game;
   }
   if (opts.fen) {

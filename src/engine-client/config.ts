@@ -97,10 +97,10 @@ export function readConfig(env: Env): Result<EngineEntry[]> {
     }
     const games: GameId[] = [];
     if (e.games !== undefined) {
-      if (!Array.isArray(e.games)) return err(`${file}: engine ${quoteInput(name)}: "games" must be a list like ["xiangqi"]`);
+      if (!Array.isArray(e.games)) return err(`${file}: engine ${quoteInput(name)}: "games" must be a list like ${JSON.stringify([GAMES[0]!.id])}`);
       for (const g of e.games) {
         const id = typeof g === 'string' ? gameIdFromName(g) : null;
-        if (!id) return err(`${file}: engine ${quoteInput(name)}: unknown game ${JSON.stringify(g)} (use xiangqi or chushogi)`);
+        if (!id) return err(`${file}: engine ${quoteInput(name)}: unknown game ${JSON.stringify(g)} (use ${GAMES.map((x) => x.id).join(' or ')})`);
         games.push(id);
       }
     }

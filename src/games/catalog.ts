@@ -17,6 +17,8 @@ export interface GameDescriptor {
   /** Files and ranks of the board: a FEN of this shape is this game's. */
   readonly files: number;
   readonly ranks: number;
+  /** The notations `--notation` may name (the ids of the game's `notations`, in the order help lists them). */
+  readonly notations: readonly string[];
   /** The game, its module loaded on first use (the default game's is already). */
   load(): Promise<Game>;
 }
@@ -28,6 +30,7 @@ export const CATALOG: readonly GameDescriptor[] = [
     aliases: ['xiangqi', 'xq', 'chinese', 'chinesechess', 'cxq', '象棋'],
     files: 9,
     ranks: 10,
+    notations: ['iccs', 'wxf', 'chinese', 'uci'],
     load: () => Promise.resolve(XIANGQI_GAME),
   },
   {
@@ -35,6 +38,7 @@ export const CATALOG: readonly GameDescriptor[] = [
     aliases: ['chushogi', 'chu', 'chu-shogi', '中将棋'],
     files: 12,
     ranks: 12,
+    notations: ['usi', 'western'],
     load: () => import('./chushogi/game.js').then((m) => m.CHU_GAME),
   },
 ];

@@ -208,6 +208,11 @@ export interface GameDoor {
   readonly pathPerft?: () => PerftCounter;
   /** Engines that play this game, found without configuration. */
   readonly knownEngines: readonly KnownEngine[];
+  /**
+   * Built-in openings (`npm run match -- --openings builtin`) by ply count: XBoard move lines from
+   * the start, most frequent first, each ending `# N` (N games reached it).
+   */
+  readonly openings: Readonly<Record<number, readonly string[]>>;
 }
 
 export interface Game extends GameDoor {

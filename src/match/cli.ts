@@ -66,7 +66,7 @@ export interface CliIo {
   err(text: string): void;
 }
 
-const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<command>" [--variant xiangqi|chu]
+const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<command>" [--variant ${GAMES.map((g) => g.xboard.xboardName).join('|')}]
                         [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
                         [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
@@ -284,7 +284,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     const named = gameFromName(opts.variant);
     if (named) game = named.xboard;
     else {
-      io.err(`match: unknown variant "${opts.variant}" (xiangqi or chu)\n`);
+      io.err(`match: unknown variant "${opts.variant}" (${GAMES.map((g) => g.xboard.xboardName).join(' or ')})\n`);
       return 2;
     }
   }

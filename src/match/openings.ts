@@ -6,12 +6,12 @@
  * (xiangqi ICCS `h2e2`, chu `e4e5`, double moves as `f5e6,e6e7`), separated by spaces; `#` starts
  * a comment, blank lines are skipped. `--plies N` cuts every line to its first N plies (lines
  * shorter than N are kept whole); lines that reach the same position are played once.
- * `builtin`: the lists made from the master games by scripts/make-openings.ts (src/match/openings-data.ts).
+ * `builtin`: the lists made from the master games by scripts/make-openings.ts (src/games/<game>/openings-data.ts, the game's `openings`).
  */
 import type { Position } from '../core/position.js';
 import { formatProblem } from '../core/problem.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
-import { BUILTIN_OPENINGS } from './openings-data.js';
+import { getGame } from '../games/registry.js';
 
 export interface Opening {
   /** 1-based number in the list. */
@@ -24,7 +24,7 @@ export type OpeningsResult = { ok: true; openings: Opening[] } | { ok: false; me
 
 /** The ply counts the built-in lists are made for. */
 export const builtinPlies = (pg: ProtocolGame): number[] =>
-  Object.keys(BUILTIN_OPENINGS[pg.id]).map(Number);
+  Object.keys(getGame(pg.id).openings).map(Number);
 
 /** Reads an openings text (see the file format above), checks every move against our rules. */
 export function parseOpenings(text: string, pg: ProtocolGame, plies?: number): OpeningsResult {
@@ -55,7 +55,7 @@ const positionKey = (pg: ProtocolGame, pos: Position): string => pg.formatFen(po
 
 /** The built-in list for the game after `plies` plies (one of `builtinPlies`). */
 export function builtinOpenings(pg: ProtocolGame, plies: number): OpeningsResult {
-  const lists = BUILTIN_OPENINGS[pg.id];
+  const lists = getGame(pg.id).openings;
   const list = lists[plies];
   if (!list) return { ok: false, message: `the built-in openings are for ${builtinPlies(pg).join(', ')} plies, not ${plies}` };
   return parseOpenings(list.join('\n'), pg);

@@ -15,7 +15,7 @@ import type { Position } from '../core/position.js';
 import { replay } from '../engine/history.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
 import { gameForXboardVariant, type ProtocolGame } from './dialect.js';
-import { DEFAULT_GAME, getGame } from '../games/registry.js';
+import { DEFAULT_GAME, GAMES, getGame } from '../games/registry.js';
 import { GameHistory, resultScore, type GameResult } from '../core/history.js';
 import { MAX_THREADS, type Thinker, type Thinking, type ThinkLimits } from './thinker.js';
 import { allocate, DEFAULT_TIME_CONTROL, movesToGo, parseLevel, type TimeControl } from './timing.js';
@@ -300,7 +300,7 @@ export class XboardSession {
 
   private features(): void {
     this.out('feature done=0');
-    this.out(`feature myname="${ENGINE_NAME}" variants="xiangqi,chu"`);
+    this.out(`feature myname="${ENGINE_NAME}" variants="${GAMES.map((g) => g.xboard.xboardName).join(',')}"`);
     this.out('feature setboard=1 usermove=1 ping=1 playother=1 colors=0 time=1 draw=0 analyze=1 reuse=1 san=0');
     this.out('feature sigint=0 sigterm=0 nps=0 memory=0 smp=1 exclude=0 pause=0 debug=1');
     this.out(`feature option="Level -spin ${this.level ?? 0} 0 8"`);

@@ -44,7 +44,7 @@ export const HELP: readonly string[] = [
   '  hint                the engine\'s best move here (nothing is played)',
   '  eval [on|off]       show or hide the evaluation line (score from your side, depth, PV)',
   '  undo [n], redo [n]  take back / replay moves',
-  '  new [variant]       a new game (xiangqi, chushogi)',
+  `  new [variant]       a new game (${GAMES.map((g) => g.id).join(', ')})`,
   '  fen [FEN]           print the position, or start from FEN',
   '  moves [square]      the legal moves',
   '  show                draw the board',
@@ -246,7 +246,7 @@ function cmdNew(s: Session, arg: string | undefined): CommandResult {
   let game = s.game;
   if (arg) {
     const named = gameFromName(arg);
-    if (!named) return fail(`unknown variant ${quoteInput(arg)} (use xiangqi or chushogi)`);
+    if (!named) return fail(`unknown variant ${quoteInput(arg)} (use ${GAMES.map((g) => g.id).join(' or ')})`);
     game = named;
   }
   const e = s.reset(game, game.startFen);

@@ -1,7 +1,7 @@
 /** `chuhan engine`: plays as a GUI's engine over stdin/stdout (CECP/xboard, UCI, UCCI or USI). */
 import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
-import { CliError, RULES_HELP, withRules, type Io } from '../context.js';
+import { CliError, RULES_HELP, VARIANT_NAMES, withRules, type Io } from '../context.js';
 import { GAMES, gameFromName, type GameId } from '../../games/registry.js';
 import { quoteInput } from '../../core/text.js';
 
@@ -21,7 +21,7 @@ export function registerEngine(program: Command, io: Io): void {
     .description('play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi), usi (chu, lishogi)')
     .option('--protocol <name>', 'xboard | uci | ucci | usi', 'xboard')
     .option('--level <n>', 'playing level 1-8: every move within the node and time limits of the level, whatever the clock (README "Levels"; default: full strength within the time control)')
-    .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
+    .option('-v, --variant <variant>', `xboard: the game before any "variant" command (${GAMES.map((g) => g.id).join(' | ')})`)
     .option('--rules <rules>', `xboard, usi: the ${RULES_HELP} (xboard: kept until a "variant" command)`)
     .option('--no-book', 'no opening book (also the OwnBook / usebook option)')
     .action(async (opts: EngineOptions) => {
@@ -35,7 +35,7 @@ export function registerEngine(program: Command, io: Io): void {
       let variant: GameId | undefined;
       if (opts.variant !== undefined) {
         const game = gameFromName(opts.variant);
-        if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+        if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
         if (!game.protocols.includes(protocol)) {
           const which = GAMES.filter((g) => g.protocols.includes(protocol)).map((g) => g.id).join(' and ');
           throw new CliError(`the ${protocol} protocol plays ${which} only`);
@@ -45,7 +45,7 @@ export function registerEngine(program: Command, io: Io): void {
       } else if (opts.rules !== undefined) {
         // a protocol of one game (usi: chu) needs no --variant for its rules
         const only = GAMES.filter((g) => g.protocols.includes(protocol));
-        if (only.length !== 1 || !only[0]!.withRules) throw new CliError('--rules needs --variant chushogi');
+        if (only.length !== 1 || !only[0]!.withRules) throw new CliError(`--rules needs --variant ${GAMES.filter((g) => g.withRules).map((g) => g.id).join(' or ')}`);
         withRules(only[0]!, opts.rules);
         variant = only[0]!.id;
       }

@@ -12,6 +12,7 @@ import { parseUsiSquare, usiSquare } from './squares.js';
 import { chuXboard, parseChuFen } from './xboard.js';
 import { CHU_DIALECTS } from './notation/dialects.js';
 import { PathPerft } from './paths.js';
+import { CHU_OPENINGS } from './openings-data.js';
 import { CHU_SHEET } from './sheet.js';
 
 const usi: Notation = { id: 'usi', format: (_pos, m) => formatUsi(m) };
@@ -55,6 +56,7 @@ function chuGame(rules: ChuRules): Game {
   // the door (issue 40)
   pieces: CHU_SHEET,
   pathPerft: () => new PathPerft(),
+  openings: CHU_OPENINGS,
   knownEngines: [
     // HaChu refuses repetitions by default, which lishogi's rules allow (docs/xboard.md)
     { name: 'hachu', program: 'hachu', protocol: 'xboard', options: { 'Allow repeats': 1 }, install: 'apt-get install hachu' },

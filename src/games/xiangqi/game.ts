@@ -13,6 +13,7 @@ import { XIANGQI_RECORDS } from './notation/record.js';
 import { iccsSquare, parseIccsSquare } from './squares.js';
 import { XIANGQI_XBOARD } from './xboard.js';
 import { XIANGQI_DIALECTS } from './notation/dialects.js';
+import { XIANGQI_OPENINGS } from './openings-data.js';
 import { XIANGQI_SHEET } from './sheet.js';
 
 const iccs: Notation = { id: 'iccs', format: (_pos, m) => formatIccs(m) };
@@ -51,6 +52,7 @@ export const XIANGQI_GAME: Game = {
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
   // the door (issue 40)
   pieces: XIANGQI_SHEET,
+  openings: XIANGQI_OPENINGS,
   knownEngines: [
     { name: 'fairy-stockfish', program: 'fairy-stockfish', protocol: 'uci', options: {}, install: 'apt-get install fairy-stockfish' },
     { name: 'maxqi', program: 'maxqi', protocol: 'xboard', options: {}, install: 'apt-get install fairymax' },
