@@ -254,10 +254,12 @@ describe('the Game is the only door into a game', () => {
     const text = [
       "import { a } from '../games/xiangqi/a.js'; // 'chushogi' in a comment",
       "/* 'xiangqi' */ const re = /'xiangqi'/; const x = 'a\\'b' + \"c\";",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
       'const t = `one ${f({ k: `in ${2}` })} two`;',
       'const d = a / b; const e = "after";',
     ].join('\n');
     expect(stringLiterals(text).map((l) => l.text)).toEqual(["a\\'b", 'c', 'one ', 'in ', '', ' two', 'after']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
     const planted = gameIdLiterals('x.ts', "const v = 'chushogi';\nconst w = `a ${GAME} b`;\nconst u = 'xiangqis';\nconst h = `use ${a} or xiangqi`;");
     expect(planted.map(shown)).toEqual(['x.ts:1: chushogi', 'x.ts:4:  or xiangqi']);
   });

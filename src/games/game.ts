@@ -200,8 +200,25 @@ export interface KnownEngine {
   readonly install: string;
 }
 
+/**
+ * How the game's board is drawn: src/render's `BoardStyle` (render imports nothing, so the two
+ * declarations match by shape; a mismatch fails the type check where a Game is drawn).
+ */
+export interface BoardStyle {
+  /** Glyphs by cased letter (`byCase`: xiangqi, 傌/馬), or by lower-case base letter plus a promoted table (chu). */
+  readonly glyphs: Readonly<Record<string, string>>;
+  readonly promotedGlyphs: Readonly<Record<string, string>> | null;
+  readonly byCase: boolean;
+  /** The texts of a river row between the middle ranks, or null: no river. */
+  readonly river: { readonly left: string; readonly right: string; readonly asciiLeft: string; readonly asciiRight: string } | null;
+  /** Edge labels offered (square names of a notation), the default first. */
+  readonly labels: readonly ('iccs' | 'wxf' | 'usi' | 'none')[];
+}
+
 /** Capabilities added by issue 40; every game has them (kept apart so other additions merge cleanly). */
 export interface GameDoor {
+  /** How the board is drawn: glyphs, river, edge labels. */
+  readonly boardStyle: BoardStyle;
   /** `chuhan piece`: the game's pieces, their names, notes and movement diagrams. */
   readonly pieces: PieceSheet;
   /** `perft --count-paths`: a counter of every path of a multi-path move (chu lion), when the game has such moves. */

@@ -1,7 +1,7 @@
 /** `chuhan piece <name|letter>`: a piece's movement diagram in the seed's style (cli.md). */
 import type { Command } from 'commander';
 import chalk from 'chalk';
-import { BOARD_STYLES, glyphFor, renderMoveDiagram, type BoardStyle, type Painter } from '../../render/index.js';
+import { glyphFor, renderMoveDiagram, type BoardStyle, type Painter } from '../../render/index.js';
 import { GAMES, gameFromName, type Game } from '../../games/registry.js';
 import { RENDER_STYLES, type RenderStyle } from '../../render/types.js';
 import { CliError, colorEnabled, type CommonOptions, type Io } from '../context.js';
@@ -32,7 +32,7 @@ export function findPiece(game: Game, query: string): number {
   const sheet = game.pieces;
   const k = sheet.find(query);
   if (k) return k;
-  const style = BOARD_STYLES[game.id];
+  const style = game.boardStyle;
   const q = query.trim();
   const glyphs = (kind: number): string[] => {
     const c = sheet.card(kind);
@@ -46,7 +46,7 @@ export function findPiece(game: Game, query: string): number {
 
 function drawPiece(io: Io, game: Game, kind: number, opts: PieceOptions): void {
   const card = game.pieces.card(kind);
-  const { glyph, ownGlyph } = glyphOf(BOARD_STYLES[game.id], card.letter, card.promoted);
+  const { glyph, ownGlyph } = glyphOf(game.boardStyle, card.letter, card.promoted);
   if (opts.json) {
     io.out(JSON.stringify(card.json(glyph)) + '\n');
     return;

@@ -12,6 +12,7 @@ import { parseUsiSquare, usiSquare } from './squares.js';
 import { chuXboard, parseChuFen } from './xboard.js';
 import { CHU_DIALECTS } from './notation/dialects.js';
 import { PathPerft } from './paths.js';
+import { CHU_BOARD_STYLE } from './board-style.js';
 import { CHU_OPENINGS } from './openings-data.js';
 import { CHU_SHEET } from './sheet.js';
 
@@ -54,6 +55,7 @@ function chuGame(rules: ChuRules): Game {
   profileOf: (v) => chushogiProfile(v),
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
   // the door (issue 40)
+  boardStyle: CHU_BOARD_STYLE,
   pieces: CHU_SHEET,
   pathPerft: () => new PathPerft(),
   openings: CHU_OPENINGS,

@@ -13,6 +13,7 @@ import { XIANGQI_RECORDS } from './notation/record.js';
 import { iccsSquare, parseIccsSquare } from './squares.js';
 import { XIANGQI_XBOARD } from './xboard.js';
 import { XIANGQI_DIALECTS } from './notation/dialects.js';
+import { XIANGQI_BOARD_STYLE } from './board-style.js';
 import { XIANGQI_OPENINGS } from './openings-data.js';
 import { XIANGQI_SHEET } from './sheet.js';
 
@@ -51,6 +52,7 @@ export const XIANGQI_GAME: Game = {
   profileOf: (v) => xiangqiProfile(v),
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
   // the door (issue 40)
+  boardStyle: XIANGQI_BOARD_STYLE,
   pieces: XIANGQI_SHEET,
   openings: XIANGQI_OPENINGS,
   knownEngines: [
