@@ -183,7 +183,7 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
   if (fen !== null) {
     const parsed = RECORDED_GAME.parseFen(fen);
     if (!parsed.ok)
-      return fail({ code: 'record.illegal-setup', what: `the board${of} (bytes ${base + 2120}-${base + 2209})`, reason: fenReason(parsed.error) }, base + 2120);
+      return fail({ code: 'record.illegal-setup', what: `the board${of} (bytes ${base + 2120}-${base + 2209})`, game: RECORDED_GAME.id, reason: fenReason(parsed.error) }, base + 2120);
   }
   tags[7] = ['FEN', fen];
   return { record: makeRecord('cbr', index, tags, moves, errors, comments, variationMoves), heading };

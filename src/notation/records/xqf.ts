@@ -270,6 +270,7 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
             {
               code: 'record.illegal-setup',
               what: 'the start position of the piece table (bytes 16-47)',
+              game: RECORDED_GAME.id,
               reason: fenReason(parsed.error),
               ...(version > 10 ? { hint: 'wrong key bytes?' } : {}),
             },
