@@ -230,6 +230,11 @@ export interface GameDoor {
    * the start, most frequent first, each ending `# N` (N games reached it).
    */
   readonly openings: Readonly<Record<number, readonly string[]>>;
+  /**
+   * How a record written from this FEN numbers its moves: does the second player move first, and
+   * the number of the first move (read from the FEN's fields alone, as PGN writers do; no check).
+   */
+  fenStart(fen: string): { second: boolean; number: number };
 }
 
 export interface Game extends GameDoor {

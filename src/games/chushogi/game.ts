@@ -55,6 +55,8 @@ function chuGame(rules: ChuRules): Game {
   profileOf: (v) => chushogiProfile(v),
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
   // the door (issue 40)
+  // side b = sente (first player), w = gote; the last field counts plies, so moves number from 1
+  fenStart: (fen) => ({ second: fen.trim().split(/\s+/)[1] === 'w', number: 1 }),
   boardStyle: CHU_BOARD_STYLE,
   pieces: CHU_SHEET,
   pathPerft: () => new PathPerft(),

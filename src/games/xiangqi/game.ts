@@ -52,6 +52,12 @@ export const XIANGQI_GAME: Game = {
   profileOf: (v) => xiangqiProfile(v),
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
   // the door (issue 40)
+  // w/r = Red (first), b = Black; the sixth field is the full-move number
+  fenStart: (fen) => {
+    const f = fen.trim().split(/\s+/);
+    const n = Number(f[5]);
+    return { second: f[1] === 'b', number: Number.isInteger(n) && n >= 1 ? n : 1 };
+  },
   boardStyle: XIANGQI_BOARD_STYLE,
   pieces: XIANGQI_SHEET,
   openings: XIANGQI_OPENINGS,
