@@ -13,6 +13,7 @@ import { chuXboard, parseChuFen } from './xboard.js';
 import { CHU_DIALECTS } from './notation/dialects.js';
 import { PathPerft } from './paths.js';
 import { CHU_BOARD_STYLE } from './board-style.js';
+import { CHU_BOOK } from './book-data.js';
 import { CHU_OPENINGS } from './openings-data.js';
 import { CHU_SHEET } from './sheet.js';
 
@@ -55,6 +56,7 @@ function chuGame(rules: ChuRules): Game {
   profileOf: (v) => chushogiProfile(v),
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
   // the door (issue 40)
+  book: CHU_BOOK,
   // side b = sente (first player), w = gote; the last field counts plies, so moves number from 1
   fenStart: (fen) => ({ second: fen.trim().split(/\s+/)[1] === 'w', number: 1 }),
   boardStyle: CHU_BOARD_STYLE,

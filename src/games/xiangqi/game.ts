@@ -14,6 +14,7 @@ import { iccsSquare, parseIccsSquare } from './squares.js';
 import { XIANGQI_XBOARD } from './xboard.js';
 import { XIANGQI_DIALECTS } from './notation/dialects.js';
 import { XIANGQI_BOARD_STYLE } from './board-style.js';
+import { XIANGQI_BOOK } from './book-data.js';
 import { XIANGQI_OPENINGS } from './openings-data.js';
 import { XIANGQI_SHEET } from './sheet.js';
 
@@ -52,6 +53,7 @@ export const XIANGQI_GAME: Game = {
   profileOf: (v) => xiangqiProfile(v),
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
   // the door (issue 40)
+  book: XIANGQI_BOOK,
   // w/r = Red (first), b = Black; the sixth field is the full-move number
   fenStart: (fen) => {
     const f = fen.trim().split(/\s+/);
