@@ -309,8 +309,6 @@ export interface Game extends GameDoor {
   };
   /** PGN dialects of other programs this game can be written in (`chuhan` is always possible). */
   readonly pgnDialects: Partial<Record<Exclude<PgnDialectId, 'chuhan'>, PgnDialect>>;
-  /** Has moves with more than one path to the same result (chu lion double moves: `perft --count-paths`). */
-  readonly multiPathMoves: boolean;
   /** Engine protocols that can play this game. */
   readonly protocols: readonly ('xboard' | 'uci' | 'ucci' | 'usi')[];
 }

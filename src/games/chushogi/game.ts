@@ -46,7 +46,6 @@ function chuGame(rules: ChuRules): Game {
   parseMove: (pos, text) => parseChuMove(pos, text),
   classifyMove: classifyChuMove,
   squares: { id: 'usi', format: usiSquare, parse: parseUsiSquare, example: '7g', prefix: /^(1[0-2]|[1-9])[a-l]/ },
-  multiPathMoves: true,
   endRules: rules.endRules,
   xboard: chuXboard(rules.jcsa),
   engineWire: CHU_ENGINE_WIRE,

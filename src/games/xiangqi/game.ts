@@ -43,7 +43,6 @@ export const XIANGQI_GAME: Game = {
   classifyMove: classifyXiangqiMove,
   records: XIANGQI_RECORDS,
   squares: { id: 'iccs', format: iccsSquare, parse: parseIccsSquare, example: 'h2', prefix: /^[a-i][0-9]/ },
-  multiPathMoves: false,
   endRules: xiangqiEndRules,
   xboard: XIANGQI_XBOARD,
   engineWire: XIANGQI_ENGINE_WIRE,
