@@ -210,8 +210,6 @@ const NAMES_A_GAME = new RegExp(`\\b(?:${GAME_IDS.join('|')})\\b`);
  */
 const GAME_ID_LITERALS_ALLOWED: readonly { file: string; text: string; why: string }[] = [
   // until records lands
-  { file: 'notation/records/dhtmlxq.ts', text: 'xiangqi', why: 'until records lands: the record formats move behind their game' },
-  { file: 'notation/records/kif.ts', text: 'chushogi', why: 'until records lands: the record formats move behind their game' },
   {
     file: 'core/problem.ts',
     text: ' in the Variant tag (use xiangqi or chushogi)',
