@@ -15,10 +15,26 @@ interface EngineOptions {
 
 const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci', 'usi'];
 
+/**
+ * The games each protocol plays, from the registry: protocols with the same games share a group
+ * (`uci or ucci (xiangqi)`). The command index (index.ts) keeps a copy, checked by test/startup.test.ts.
+ */
+export function engineSummary(): string {
+  const groups: { protocols: string[]; games: string }[] = [];
+  for (const p of ['xboard', 'uci', 'ucci', 'usi'] as const) {
+    const games = GAMES.filter((g) => g.protocols.includes(p)).map((g) => g.id).join(', ');
+    const last = groups[groups.length - 1];
+    if (last && last.games === games) last.protocols.push(p);
+    else groups.push({ protocols: [p], games });
+  }
+  const text = groups.map((g) => `${g.protocols.join(' or ')} (${g.protocols[0] === 'xboard' ? 'CECP: ' : ''}${g.games})`).join(', ');
+  return `play as an engine for GUIs and match tools: ${text}`;
+}
+
 export function registerEngine(program: Command, io: Io): void {
   program
     .command('engine')
-    .description('play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi), usi (chu, lishogi)')
+    .description(engineSummary())
     .option('--protocol <name>', 'xboard | uci | ucci | usi', 'xboard')
     .option('--level <n>', 'playing level 1-8: every move within the node and time limits of the level, whatever the clock (README "Levels"; default: full strength within the time control)')
     .option('-v, --variant <variant>', `xboard: the game before any "variant" command (${GAMES.map((g) => g.id).join(' | ')})`)
