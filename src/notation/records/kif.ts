@@ -25,7 +25,16 @@
  */
 import { quoteInput } from '../../core/text.js';
 import type { GameRecord } from '../pgn.js';
+import type { Game } from '../../games/game.js';
+import { GAMES } from '../../games/registry.js';
 import { addError, addMove, LineIndex, newRecord, setTag } from './text-common.js';
+
+/** The game these records are of: the registered game played on a board of 12 × 12 (this reader's diagrams). */
+const KIF_GAME: Game = (() => {
+  const g = GAMES.find((x) => x.variant.geometry.width === 12 && x.variant.geometry.height === 12);
+  if (!g) throw new Error('no registered game is played on a 12 x 12 board');
+  return g;
+})();
 
 const RANKS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 
@@ -133,7 +142,7 @@ export function parseKif(text: string): GameRecord[] {
   const lineRe = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
   const begin = (at: number): GameRecord => {
     const r = newRecord(games.length + 1, idx.at(at)[0]);
-    setTag(r, 'Variant', 'chushogi');
+    setTag(r, 'Variant', KIF_GAME.pgnTags.variant);
     games.push(r);
     lastTo = null;
     pending = null;
