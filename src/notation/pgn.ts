@@ -60,7 +60,7 @@
  * Text between games that produces only errors (e.g. a stray `}` after a result) is reported as
  * a game of its own with no moves, so every error reaches the caller.
  */
-import { formatProblem, type PgnProblem, type RecordProblem } from '../core/problem.js';
+import { formatProblem, type PgnProblem } from '../core/problem.js';
 
 export {
   guessNotation,
@@ -76,44 +76,8 @@ export type { NotationHint, RecordHints, VariantHint } from './pgn-hints.js';
 export { writePgn } from './pgn-write.js';
 export type { PgnGameInput, WritePgnOptions } from './pgn-write.js';
 
-export interface RecordMove {
-  /** The move as the record wrote it, when `text` is a translation (DhtmlXQ digits, KIF lines). */
-  display?: string;
-  /** The move as written (number prefix, annotations and NAGs removed). */
-  text: string;
-  line: number;
-  column: number;
-  /** Byte offset of the move in a binary record (XQF, CCBridge), where line and column are 0. */
-  offset?: number;
-}
-
-export interface RecordError {
-  /** What went wrong: a PGN syntax error, or another reader's (`record.malformed`, `record.illegal-setup`). */
-  readonly problem: RecordProblem;
-  /** The sentence (`formatProblem(problem)`). */
-  message: string;
-  line: number;
-  column: number;
-  /** Byte offset of the problem in a binary record (XQF, CCBridge), where line and column are 0. */
-  offset?: number;
-}
-
-export interface GameRecord {
-  /** 1-based position of the game in the input. */
-  index: number;
-  /** Tag values by name (a null-prototype object; the last value wins for duplicates). */
-  tags: Record<string, string>;
-  /** The tag pairs in input order, duplicates included. */
-  tagList: Array<[string, string]>;
-  moves: RecordMove[];
-  /** `1-0`, `0-1`, `1/2-1/2` or `*`; null when the game ended without a result token. */
-  result: string | null;
-  resultLine?: number;
-  resultColumn?: number;
-  /** Line of the first tag or movetext token of the game. */
-  startLine: number;
-  errors: RecordError[];
-}
+export type { GameRecord, RecordError, RecordMove } from '../core/record.js';
+import type { GameRecord, RecordError, RecordMove } from '../core/record.js';
 
 /**
  * A game read by the plain-game path of `RecordReader` (option `packedMoves`): its moves are ICCS-shaped

@@ -7,31 +7,13 @@
  */
 import type { Game } from '../../games/game.js';
 import { GAMES } from '../../games/registry.js';
-import { formatProblem, type RecordProblem } from '../../core/problem.js';
-import type { GameRecord, RecordError, RecordMove } from '../pgn.js';
+import { makeBinaryRecord, type BinaryGameRecord, type RecordComment, type RecordError, type RecordMove } from '../../core/record.js';
+
+export type { BinaryGameRecord, RecordComment } from '../../core/record.js';
+export { decodeText, gbk, hex2, i32, u16, u32, utf16, byteMove as move, byteError as error } from '../../core/record.js';
 
 /** The record formats told apart by content (records/detect.ts). */
 export type RecordFormat = 'xqf' | 'cbl' | 'cbr' | 'cbf' | 'text';
-
-/** A comment of a record: `ply` 0 is the comment on the start position, n the one after move n. */
-export interface RecordComment {
-  readonly ply: number;
-  readonly text: string;
-}
-
-/**
- * A game read from a binary or library record. Moves are ICCS texts (`h2e2`), each with the byte
- * `offset` of its move record in the file (line and column are 0 for binary data); errors carry the
- * byte offset too. Tags: Event, Site, Date, Red, Black, Result, FEN (only when the start is not the
- * standard one, e.g. a composition), Format "ICCS", and what else the format stores (Title, Round…).
- */
-export interface BinaryGameRecord extends GameRecord {
-  /** The file format the game came from. */
-  readonly format: RecordFormat;
-  readonly comments: RecordComment[];
-  /** Moves in variations (side lines), read for structure and skipped. */
-  readonly variationMoves: number;
-}
 
 /** Piece letters of the FEN, by type: rook, horse, elephant, advisor, king, cannon, pawn. */
 export const FEN_LETTERS = 'rnbakcp';
@@ -95,47 +77,6 @@ export function iccs(fromFile: number, fromRank: number, toFile: number, toRank:
 /** ICCS name of a square index (rank * 9 + file). */
 export const squareName = (sq: number): string => String.fromCharCode(97 + (sq % 9)) + String(Math.floor(sq / 9));
 
-export const move = (text: string, offset: number): RecordMove => ({ text, line: 0, column: 0, offset });
-
-/** A record error at a byte offset: a problem, or a sentence (a `record.malformed` problem). */
-export function error(what: string | RecordProblem, offset: number): RecordError {
-  const problem: RecordProblem = typeof what === 'string' ? { code: 'record.malformed', detail: what } : what;
-  return { problem, message: formatProblem(problem), line: 0, column: 0, offset };
-}
-
-/** Decoders are cheap to keep: one per encoding. */
-const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
-function decoder(encoding: string): InstanceType<typeof TextDecoder> {
-  let d = decoders.get(encoding);
-  if (!d) {
-    d = new TextDecoder(encoding);
-    decoders.set(encoding, d);
-  }
-  return d;
-}
-
-/** Text in GBK/GB18030 (XQF), up to the first NUL, trimmed. */
-export function gbk(bytes: Uint8Array, start: number, end: number): string {
-  let e = start;
-  while (e < end && bytes[e] !== 0) e++;
-  return decoder('gb18030').decode(bytes.subarray(start, e)).trim();
-}
-
-/** Text in UTF-16LE (CCBridge), up to the first NUL character, trimmed. */
-export function utf16(bytes: Uint8Array, start: number, end: number): string {
-  let e = start;
-  while (e + 1 < end && (bytes[e] !== 0 || bytes[e + 1] !== 0)) e += 2;
-  return decoder('utf-16le').decode(bytes.subarray(start, e)).trim();
-}
-
-export function decodeText(bytes: Uint8Array, encoding: string): string {
-  return decoder(encoding).decode(bytes);
-}
-
-export const u32 = (b: Uint8Array, at: number): number => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
-export const i32 = (b: Uint8Array, at: number): number => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
-export const u16 = (b: Uint8Array, at: number): number => b[at]! | (b[at + 1]! << 8);
-
 /** Results as XQF and CCBridge number them: 0 unknown, 1 Red wins, 2 Black wins, 3 (and 4) draw. */
 export function resultOf(code: number): string {
   return code === 1 ? '1-0' : code === 2 ? '0-1' : code === 3 || code === 4 ? '1/2-1/2' : '*';
@@ -151,14 +92,5 @@ export function makeRecord(
   comments: RecordComment[],
   variationMoves: number,
 ): BinaryGameRecord {
-  const tagMap = Object.create(null) as Record<string, string>;
-  const tagList: Array<[string, string]> = [];
-  for (const [k, v] of tags) {
-    if (v === null || v === undefined || v === '') continue;
-    tagMap[k] = v;
-    tagList.push([k, v]);
-  }
-  return { index, tags: tagMap, tagList, moves, result: null, startLine: 0, errors, format, comments, variationMoves };
+  return makeBinaryRecord(format, index, tags, moves, errors, comments, variationMoves);
 }
-
-export const hex2 = (n: number): string => '0x' + n.toString(16).toUpperCase().padStart(2, '0');
