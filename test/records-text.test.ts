@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { getGame } from '../src/games/registry.js';
 import { detectTextFormat } from '../src/notation/records/detect-text.js';
 import { isUtf8, openTextRecords } from '../src/notation/records/text.js';
-import { parseDhtmlxq } from '../src/notation/records/dhtmlxq.js';
+import { parseDhtmlxq } from '../src/games/xiangqi/records/dhtmlxq.js';
 import { parseKif } from '../src/notation/records/kif.js';
-import { parseWxfFile } from '../src/notation/records/wxf-file.js';
+import { parseWxfFile } from '../src/games/xiangqi/records/wxf-file.js';
 import { Replayer, } from '../src/notation/replay.js';
 import { runCli } from './helpers/cli.js';
 

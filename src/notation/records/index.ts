@@ -3,19 +3,19 @@
  * a whole file, as `GameRecord`s the replayer reads like PGN games (moves in ICCS with byte
  * offsets; errors with byte offsets, or line:column for the XML of CBF).
  */
-import { readCbf, readCbl, readCbr } from './ccbridge.js';
+import { readCbf, readCbl, readCbr } from '../../games/xiangqi/records/ccbridge.js';
 import type { BinaryGameRecord, RecordFormat } from './common.js';
-import { readXqf } from './xqf.js';
-import { parseDhtmlxq } from './dhtmlxq.js';
+import { readXqf } from '../../games/xiangqi/records/xqf.js';
+import { parseDhtmlxq } from '../../games/xiangqi/records/dhtmlxq.js';
 import { parseKif } from './kif.js';
 import { parseProblemJson } from './problem-json.js';
 import type { WholeTextReaders } from './text.js';
-import { parseWxfFile } from './wxf-file.js';
+import { parseWxfFile } from '../../games/xiangqi/records/wxf-file.js';
 
 export type { BinaryGameRecord, RecordComment, RecordFormat } from './common.js';
 export { detectRecordFormat, DETECT_BYTES } from './detect.js';
-export { readXqf } from './xqf.js';
-export { readCbf, readCbl, readCbr } from './ccbridge.js';
+export { readXqf } from '../../games/xiangqi/records/xqf.js';
+export { readCbf, readCbl, readCbr } from '../../games/xiangqi/records/ccbridge.js';
 
 /** Reads every game of a binary/library record file; `format` from `detectRecordFormat` (not 'text'). */
 export function readBinaryRecords(bytes: Uint8Array, format: Exclude<RecordFormat, 'text'>): BinaryGameRecord[] {

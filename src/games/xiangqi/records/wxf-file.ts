@@ -18,9 +18,8 @@
  * WXF between `START{` and `}END`; `!`/`?` annotations (before the move number or after a move) and
  * move numbers are skipped. A file may hold several games (a header block and a body each).
  */
-import { quoteInput } from '../../core/text.js';
-import type { GameRecord } from '../pgn.js';
-import { addError, addMove, LineIndex, newRecord, normalResult, setTag } from './text-common.js';
+import { quoteInput } from '../../../core/text.js';
+import { addError, addMove, LineIndex, newRecord, normalResult, setTag, type GameRecord } from '../../../core/record.js';
 
 const TAG_NAMES: Record<string, string> = {
   RED: 'Red',

@@ -14,10 +14,9 @@
  *
  * Moves become ICCS texts; the report shows the four digits as written.
  */
-import { quoteInput } from '../../core/text.js';
-import type { GameRecord } from '../pgn.js';
-import { RECORDED_GAME } from './common.js';
-import { addError, addMove, LineIndex, newRecord, setTag } from './text-common.js';
+import { quoteInput } from '../../../core/text.js';
+import { addError, addMove, LineIndex, newRecord, setTag, type GameRecord } from '../../../core/record.js';
+import { RECORDED_GAME } from './board.js';
 
 const TAGS: Record<string, string> = {
   title: 'Event',

@@ -24,22 +24,18 @@
  * The main line is the chain of first children, so it is the first run of records. Variations are
  * walked for structure (to find a truncated file) and skipped.
  */
-import type { RecordError, RecordMove } from '../pgn.js';
-import { fenReason } from '../../core/problem.js';
+import type { RecordError, RecordMove } from '../../../core/record.js';
+import { fenReason } from '../../../core/problem.js';
 import {
-  emptyBoard,
-  error,
+  byteError as error,
   gbk,
   hex2,
-  iccs,
-  makeRecord,
-  move,
-  RECORDED_GAME,
-  resultOf,
-  setupFen,
+  makeBinaryRecord,
+  byteMove as move,
   type BinaryGameRecord,
   type RecordComment,
-} from './common.js';
+} from '../../../core/record.js';
+import { emptyBoard, iccs, RECORDED_GAME, resultOf, setupFen } from './board.js';
 
 const HEADER = 1024;
 const PIECES = 'RNBAKABNRCCPPPPP';
@@ -90,7 +86,7 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
   const index = options.index ?? 1;
   const keepComments = options.comments !== false;
   const fail = (message: string, offset: number, tags: Array<[string, string | null]> = [], moves: RecordMove[] = [], comments: RecordComment[] = []) =>
-    makeRecord('xqf', index, tags, moves, [error(message, offset)], comments, 0);
+    makeBinaryRecord('xqf', index, tags, moves, [error(message, offset)], comments, 0);
 
   if (bytes.length < 2 || bytes[0] !== 0x58 || bytes[1] !== 0x51) return fail('this is not an XQF file: it does not start with "XQ"', 0);
   if (bytes.length < HEADER)
@@ -222,7 +218,7 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
   let firstMover = h[50] === 1 ? 1 : 0;
   if (!readNode(HEADER, 0, true)) {
     tags[6] = ['FEN', setupFen(board, firstMover === 1)];
-    return makeRecord('xqf', index, tags, [], [error(problem!.message, problem!.offset)], [], 0);
+    return makeBinaryRecord('xqf', index, tags, [], [error(problem!.message, problem!.offset)], [], 0);
   }
   const rootComment = commentText();
   if (rootComment) comments.push({ ply: 0, text: rootComment });
@@ -260,7 +256,7 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
   if (fen !== null) {
     const parsed = RECORDED_GAME.parseFen(fen);
     if (!parsed.ok) {
-      return makeRecord(
+      return makeBinaryRecord(
         'xqf',
         index,
         tags,
@@ -283,5 +279,5 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
     }
   }
   tags[6] = ['FEN', fen];
-  return makeRecord('xqf', index, tags, moves, errors, comments, variationMoves);
+  return makeBinaryRecord('xqf', index, tags, moves, errors, comments, variationMoves);
 }

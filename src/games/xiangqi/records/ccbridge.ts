@@ -26,28 +26,21 @@
  * from Black's side; `00-00` the opening record) with an optional CDATA comment; `end="1"` ends the
  * main line (what follows are variations).
  */
-import type { RecordError, RecordMove } from '../pgn.js';
-import { fenReason, formatProblem, type RecordProblem } from '../../core/problem.js';
-import { quoteInput } from '../../core/text.js';
+import type { RecordError, RecordMove } from '../../../core/record.js';
+import { fenReason, formatProblem, type RecordProblem } from '../../../core/problem.js';
+import { quoteInput } from '../../../core/text.js';
 import {
-  boardIsEmpty,
   decodeText,
-  emptyBoard,
-  error,
-  FEN_LETTERS,
-  makeRecord,
-  move,
-  RECORDED_GAME,
-  resultOf,
-  setupFen,
-  squareName,
+  byteError as error,
+  makeBinaryRecord,
+  byteMove as move,
   u16,
   u32,
   utf16,
   type BinaryGameRecord,
-  type Board90,
   type RecordComment,
-} from './common.js';
+} from '../../../core/record.js';
+import { boardIsEmpty, emptyBoard, FEN_LETTERS, RECORDED_GAME, resultOf, setupFen, squareName, type Board90 } from './board.js';
 
 const CBR_MAGIC = 'CCBridge Record';
 const CBL_MAGIC = 'CCBridgeLibrary';
@@ -79,7 +72,7 @@ export interface CbrRead {
 export function readCbrAt(bytes: Uint8Array, base: number, index: number, what = ''): CbrRead {
   const of = what ? ` of ${what}` : '';
   const fail = (message: string | RecordProblem, offset: number): CbrRead => ({
-    record: makeRecord('cbr', index, [['Format', 'ICCS']], [], [error(message, offset)], [], 0),
+    record: makeBinaryRecord('cbr', index, [['Format', 'ICCS']], [], [error(message, offset)], [], 0),
     heading: false,
   });
   if (!hasMagic(bytes, base, CBR_MAGIC)) return fail(`${what || 'the record'} does not start with "${CBR_MAGIC}" at byte ${base}`, base);
@@ -186,7 +179,7 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
       return fail({ code: 'record.illegal-setup', what: `the board${of} (bytes ${base + 2120}-${base + 2209})`, game: RECORDED_GAME.id, reason: fenReason(parsed.error) }, base + 2120);
   }
   tags[7] = ['FEN', fen];
-  return { record: makeRecord('cbr', index, tags, moves, errors, comments, variationMoves), heading };
+  return { record: makeBinaryRecord('cbr', index, tags, moves, errors, comments, variationMoves), heading };
 }
 
 /** Reads a .CBR file: one game. */
@@ -202,7 +195,7 @@ export function readCbr(bytes: Uint8Array): BinaryGameRecord {
 export function readCbl(bytes: Uint8Array): BinaryGameRecord[] {
   const out: BinaryGameRecord[] = [];
   const tail = (message: string, offset: number): BinaryGameRecord[] => {
-    out.push(makeRecord('cbl', out.length + 1, [], [], [error(message, offset)], [], 0));
+    out.push(makeBinaryRecord('cbl', out.length + 1, [], [], [error(message, offset)], [], 0));
     return out;
   };
   if (!hasMagic(bytes, 0, CBL_MAGIC)) return tail(`this is not a CCBridge library: it does not start with "${CBL_MAGIC}"`, 0);
@@ -403,7 +396,7 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
   }
   const ti = tags.findIndex(([k]) => k === 'Result');
   tags.splice(ti + 1, 0, ['FEN', errors.length > 0 ? null : fen], ['Format', 'ICCS']);
-  const rec = makeRecord('cbf', 1, tags, moves, errors, comments, variationMoves);
+  const rec = makeBinaryRecord('cbf', 1, tags, moves, errors, comments, variationMoves);
   return { ...rec, startLine: 1 };
 }
 
