@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectRecordFormat, readBinaryRecords, readCbf, readCbl, readCbr } from '../src/notation/records/index.js';
+import { detectRecordFormat, readBinaryRecords } from '../src/notation/records/index.js';
+import { readCbf, readCbl, readCbr } from '../src/games/xiangqi/records/ccbridge.js';
 import { Replayer } from '../src/notation/replay.js';
 import { runCli, spawnCli } from './helpers/cli.js';
 

@@ -11,7 +11,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectRecordFormat, readXqf } from '../src/notation/records/index.js';
+import { detectRecordFormat } from '../src/notation/records/index.js';
+import { readXqf } from '../src/games/xiangqi/records/xqf.js';
 import { Replayer, type GameReport } from '../src/notation/replay.js';
 import { runCli, spawnCli } from './helpers/cli.js';
 

@@ -11,6 +11,7 @@ import type { GameResult } from '../core/game-result.js';
 import type { FenProblem, MoveProblem, ProblemContext } from '../core/problem.js';
 import type { Result } from '../core/result.js';
 import type { Variant } from '../core/variant.js';
+import type { GameRecord } from '../core/record.js';
 
 export type GameId = 'xiangqi' | 'chushogi';
 
@@ -273,6 +274,69 @@ export interface GameDoor {
   fenStart(fen: string): { second: boolean; number: number };
   /** The opening book of the game's default rule set, if it has one. */
   readonly book?: BookData;
+  /**
+   * The record file formats of this game (XQF, CCBridge, DhtmlXQ, WXF files for xiangqi): how each
+   * is told apart and its reader, loaded when a file in it is opened (notation/records/open.ts asks
+   * every game's formats; PGN and move lists are notation's own). Order matters among text formats:
+   * the first that claims a text reads it.
+   */
+  readonly recordFormats?: readonly RecordFormat[];
+  /**
+   * The shapes of the game's move notations, for telling a record's notation and game from its
+   * moves alone (notation/pgn-hints.ts `guessNotation`, records/detect-text.ts's move lists).
+   */
+  readonly notationShapes?: readonly NotationShape[];
+}
+
+/** A binary or library record format: told by its first bytes (magic), read from the whole bytes. */
+export interface BinaryRecordFormat {
+  readonly kind: 'binary';
+  /** Its id (`xqf`, `cbl`): what records/open.ts reports as the input's format. */
+  readonly id: string;
+  /** Its name for people (`XQF`, `CCBridge library`). */
+  readonly name: string;
+  /** Is this the format of a file that begins with these bytes (at most the first 2 KB)? */
+  detect(head: Uint8Array): boolean;
+  /** Its reader (a dynamic import: not loaded until a file needs it): every game of the file. */
+  load(): Promise<(bytes: Uint8Array) => GameRecord[]>;
+}
+
+/** A text record format read whole (after the opener has decoded the text). */
+export interface TextRecordFormat {
+  readonly kind: 'text';
+  readonly id: string;
+  readonly name: string;
+  /** Does the beginning of a text (up to 64 K characters) hold a record of this format? */
+  claims(head: string): boolean;
+  /** Its reader (a dynamic import): every game of the whole text. */
+  load(): Promise<(text: string) => GameRecord[]>;
+}
+
+export type RecordFormat = BinaryRecordFormat | TextRecordFormat;
+
+/** A game's record readers loaded at once, by format id (games/record-readers.ts: the synchronous openers). */
+export interface RecordReaders {
+  readonly binary: Readonly<Record<string, (bytes: Uint8Array) => GameRecord[]>>;
+  readonly text: Readonly<Record<string, (text: string) => GameRecord[]>>;
+}
+
+/**
+ * One shape of a game's move notation, for hints from syntax alone (no position): the notation a
+ * record's moves are written in, and the game it is for.
+ */
+export interface NotationShape {
+  /** The hint it gives (notation/pgn-hints.ts `NotationHint`: `iccs`, `wxf`, `chinese`, `usi`, `western`). */
+  readonly notation: string;
+  /**
+   * Is the move text (half-width, trimmed) of this shape? A coordinate shape whose ranks say the
+   * numbering answers `uci`/`iccs` itself (`numbering`), else true.
+   */
+  test(move: string): boolean;
+  /**
+   * A coordinate shape read in two numberings (xiangqi ICCS ranks 0–9, UCI 1–10): which one the
+   * move's ranks show (`zero` a rank 0, `ten` a rank 10).
+   */
+  ranks?(move: string): { zero: boolean; ten: boolean };
 }
 
 export interface Game extends GameDoor {

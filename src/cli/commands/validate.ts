@@ -2,6 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import type { GameRecord } from '../../notation/pgn.js';
+import { TEXT_FORMATS } from '../../notation/records/formats.js';
 import { openRecordSource } from '../../notation/records/open.js';
 import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
@@ -20,7 +21,8 @@ interface ValidateOptions {
   rules?: string;
 }
 
-const FORMATS = ['auto', 'pgn', 'list', 'wxf', 'dhtmlxq', 'kif', 'json'];
+/** `--format`: auto, PGN, a move list, and every text format read whole (the games' own, KIF, problem JSON). */
+const FORMATS = ['auto', 'pgn', 'list', ...TEXT_FORMATS.map((f) => f.id)];
 const FLUSH = 1 << 16;
 const LIST_TAGS: Problem = { code: 'record.list-tags' };
 
@@ -39,7 +41,7 @@ function listFormatCheck(r: GameReport, hasTags: boolean, line: number): GameRep
  * when it holds no record at all.
  */
 async function gamesOf(input: Input, format: string): Promise<AsyncIterable<readonly GameRecord[]> | null | 'empty'> {
-  const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : (format as 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'json');
+  const force = format === 'auto' ? undefined : format === 'list' ? 'pgn' : format;
   // a file named on the command line is reported even when it is binary data; in folders it is skipped.
   // Games are replayed as they come: plain coordinate games are read packed (notation/pgn.ts PackedRecord)
   const opened = await openRecordSource(inputChunks(input), { ...(force ? { format: force } : {}), packed: true, binaryAsPgn: !input.found });
@@ -88,7 +90,7 @@ export function registerValidate(program: Command, io: Io): void {
     .command('validate')
     .description('replay the games of record files (PGN, XQF, CCBridge, WXF, DhtmlXQ, KIF; folders too) and report the first illegal move of each')
     .argument('<inputs...>', 'record files or folders (read recursively), or - for standard input')
-    .option('--format <format>', 'auto | pgn | list (a plain move list without tags) | wxf | dhtmlxq | kif', 'auto')
+    .option('--format <format>', `auto | pgn | list (a plain move list without tags) | ${TEXT_FORMATS.map((f) => f.id).join(' | ')}`, 'auto')
     .option('-v, --variant <variant>', variantHelp('default: from each record'))
     .option('--json', 'machine-readable output')
     .option('--rules <rules>', 'chu rule set: lishogi | jcsa (default: the Rules tag of each record, else lishogi)')
@@ -127,7 +129,7 @@ export function plainValidateArgs(argv: readonly string[]): { inputs: string[]; 
 export async function runValidate(args: string[], opts: ValidateOptions, io: Io): Promise<void> {
   tuneCompilerForValidate();
   const format = (opts.format ?? 'auto').toLowerCase();
-  if (!FORMATS.includes(format)) throw new CliError(`unknown format ${quoteInput(opts.format)} (use auto, pgn, list, wxf, dhtmlxq or kif)`);
+  if (!FORMATS.includes(format)) throw new CliError(`unknown format ${quoteInput(opts.format)} (use ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1]})`);
   let variant: GameId | undefined;
   if (opts.variant) {
     const id = gameIdFromName(opts.variant);

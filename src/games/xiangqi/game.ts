@@ -18,6 +18,7 @@ import { XIANGQI_BOARD_STYLE } from './board-style.js';
 import { XIANGQI_BOOK } from './book-data.js';
 import { XIANGQI_OPENINGS } from './openings-data.js';
 import { XIANGQI_SHEET } from './sheet.js';
+import { XIANGQI_RECORD_FORMATS } from './records/formats.js';
 
 const iccs: Notation = { id: 'iccs', format: (_pos, m) => formatIccs(m) };
 
@@ -54,6 +55,7 @@ export const XIANGQI_GAME: Game = {
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
   // the door (issue 40)
   book: XIANGQI_BOOK,
+  recordFormats: XIANGQI_RECORD_FORMATS,
   // w/r = Red (first), b = Black; the sixth field is the full-move number
   fenStart: (fen) => {
     const f = fen.trim().split(/\s+/);

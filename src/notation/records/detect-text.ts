@@ -1,26 +1,20 @@
 /**
  * Which text record format a text is in, told by its content (never by a file name):
  *
- * - `dhtmlxq`: a DhtmlXQ/UBB block (`[DhtmlXQ]`, `[DhtmlXQ_movelist]` …), alone or inside an HTML page;
- * - `wxf`: a WXF file (`FORMAT WXF` header line, or a `START{` … `}END` body);
- * - `kif`: KIF (`手数----指手` move-table header, `手合割：`, or `N 手目` move lines);
- * - `json`: problems kept as JSON (`{"sfen", "solution"}`: records/problem-json.ts);
+ * - a format read whole that claims it (records/formats.ts: the games' own, as DhtmlXQ and WXF
+ *   files for xiangqi, then KIF and problem JSON), by its id;
  * - `pgn`: PGN or a plain move list (tag pairs, or moves, move numbers, results from the start);
  * - `none`: text that holds no record (notes, READMEs, JSON).
  *
  * Only the first `DETECT_TEXT_CHARS` characters are looked at.
  */
-export type TextFormat = 'pgn' | 'wxf' | 'dhtmlxq' | 'kif' | 'json' | 'none';
+import { TEXT_FORMATS } from './formats.js';
+
+/** `pgn`, `none`, or the id of a text format read whole (`wxf`, `dhtmlxq`, `kif`, `json`…). */
+export type TextFormat = string;
 
 export const DETECT_TEXT_CHARS = 1 << 16;
 
-/** JSON problems (records/problem-json.ts): an object or list with a position text and a list of moves. */
-const looksLikeProblemJson = (head: string): boolean =>
-  /^[\s\uFEFF]*[[{]/.test(head) && /"(?:sfen|fen)"\s*:\s*"/.test(head) && /"(?:solution|moves)"\s*:\s*[[{]/.test(head);
-
-const DHTMLXQ = /\[DhtmlXQ(?:_[a-z0-9_]+)?\]/i;
-const WXF = /^[ \t]*(?:FORMAT[ \t]+WXF\b|START\{)/im;
-const KIF = /^(?:手数-+指手|手合割[：:]|先手[：:]|後手[：:]|[ \t]*\d+[ \t]+手目)/m;
 const TAG = /^[ \t\uFEFF]*\[[A-Za-z][\w.-]*[ \t]+"/m;
 /** A token that is a move number, a result or a move in one of the notations we read. */
 const MOVEISH =
@@ -29,10 +23,7 @@ const MOVEISH =
 /** The text record format of `text` (its beginning is enough). */
 export function detectTextFormat(text: string): TextFormat {
   const head = text.length > DETECT_TEXT_CHARS ? text.slice(0, DETECT_TEXT_CHARS) : text;
-  if (DHTMLXQ.test(head)) return 'dhtmlxq';
-  if (WXF.test(head)) return 'wxf';
-  if (KIF.test(head)) return 'kif';
-  if (looksLikeProblemJson(head)) return 'json';
+  for (const f of TEXT_FORMATS) if (f.claims(head)) return f.id;
   if (TAG.test(head)) return 'pgn';
   // a move list: most of the first tokens are moves or move numbers
   const tokens = head

@@ -1,38 +1,31 @@
 /**
- * The binary and library record readers (XQF, CCBridge CBL/CBR/CBF) behind one call: the games of
- * a whole file, as `GameRecord`s the replayer reads like PGN games (moves in ICCS with byte
- * offsets; errors with byte offsets, or line:column for the XML of CBF).
+ * Every record reader loaded at once, for the openers that read a file synchronously
+ * (`readRecordBytes`: the board's `load`, the saved games, match openings): the games' readers
+ * (games/record-readers.ts) and notation's generic text formats (KIF, problem JSON). The streaming
+ * opener (records/open.ts) loads only the reader a file needs (`RecordFormat.load`).
  */
-import { readCbf, readCbl, readCbr } from '../../games/xiangqi/records/ccbridge.js';
-import type { BinaryGameRecord, RecordFormat } from './common.js';
-import { readXqf } from '../../games/xiangqi/records/xqf.js';
-import { parseDhtmlxq } from '../../games/xiangqi/records/dhtmlxq.js';
+import type { GameRecord } from '../../core/record.js';
+import { GAME_RECORD_READERS } from '../../games/record-readers.js';
 import { parseKif } from './kif.js';
+import type { WholeReaders } from './open.js';
 import { parseProblemJson } from './problem-json.js';
 import type { WholeTextReaders } from './text.js';
-import { parseWxfFile } from '../../games/xiangqi/records/wxf-file.js';
 
-export type { BinaryGameRecord, RecordComment, RecordFormat } from './common.js';
+export type { BinaryGameRecord, RecordComment } from '../../core/record.js';
+export type { RecordFormat } from './detect.js';
 export { detectRecordFormat, DETECT_BYTES } from './detect.js';
-export { readXqf } from '../../games/xiangqi/records/xqf.js';
-export { readCbf, readCbl, readCbr } from '../../games/xiangqi/records/ccbridge.js';
+
+const BINARY_READERS: Readonly<Record<string, (bytes: Uint8Array) => GameRecord[]>> = Object.assign({}, ...GAME_RECORD_READERS.map((r) => r.binary));
 
 /** Reads every game of a binary/library record file; `format` from `detectRecordFormat` (not 'text'). */
-export function readBinaryRecords(bytes: Uint8Array, format: Exclude<RecordFormat, 'text'>): BinaryGameRecord[] {
-  switch (format) {
-    case 'xqf':
-      return [readXqf(bytes)];
-    case 'cbr':
-      return [readCbr(bytes)];
-    case 'cbl':
-      return readCbl(bytes);
-    case 'cbf':
-      return [readCbf(bytes)];
-  }
+export function readBinaryRecords(bytes: Uint8Array, format: string): GameRecord[] {
+  const read = BINARY_READERS[format];
+  if (!read) throw new Error(`no reader for the ${format} format`);
+  return read(bytes);
 }
 
-/** The readers of the text formats read whole (WXF, DhtmlXQ, KIF, problem JSON), for `readTextRecords`. */
-export const WHOLE_TEXT_READERS: WholeTextReaders = { wxf: parseWxfFile, dhtmlxq: parseDhtmlxq, kif: parseKif, json: parseProblemJson };
+/** The readers of the text formats read whole (the games' own, KIF, problem JSON), for `readTextRecords`. */
+export const WHOLE_TEXT_READERS: WholeTextReaders = Object.assign({}, ...GAME_RECORD_READERS.map((r) => r.text), { kif: parseKif, json: parseProblemJson });
 
 /** Every whole-file reader, for `readRecordBytes` (records/open.ts). */
-export const WHOLE_READERS = { binary: readBinaryRecords, text: WHOLE_TEXT_READERS } as const;
+export const WHOLE_READERS: WholeReaders = { binary: readBinaryRecords, text: WHOLE_TEXT_READERS };

@@ -9,12 +9,11 @@
  * walks paths and folders and words their errors).
  */
 import type { GameRecord, RecordReaderOptions } from '../pgn.js';
-import type { BinaryGameRecord, RecordFormat } from './common.js';
-import { detectRecordFormat, DETECT_BYTES } from './detect.js';
+import { binaryFormatOf, DETECT_BYTES, type RecordFormat } from './detect.js';
 import type { TextFormat } from './detect-text.js';
 import { openTextRecords, readTextRecords, type WholeTextReaders } from './text.js';
 
-export type { RecordFormat } from './common.js';
+export type { RecordFormat } from './detect.js';
 export type { TextFormat } from './detect-text.js';
 
 /** An input: the whole bytes of a file, or a stream of its bytes (a file stream, standard input). */
@@ -22,22 +21,22 @@ export type RecordSource = AsyncIterable<string | Uint8Array> | Uint8Array;
 
 export interface OpenOptions {
   /** A text format to read the input as (validate --format); binary formats are then not looked for. */
-  readonly format?: Exclude<TextFormat, 'none'>;
+  readonly format?: TextFormat;
   /** Read plain coordinate games packed (pgn.ts `PackedRecord`, validate's fast path). */
   readonly packed?: boolean;
   /** Read text with control characters (binary data) as PGN anyway, so that its errors are reported. */
   readonly binaryAsPgn?: boolean;
 }
 
-/** The readers of a binary format and of the whole-text formats (records/index.ts). */
+/** The readers of the binary formats (by format id) and of the whole-text formats (records/index.ts). */
 export interface WholeReaders {
-  readonly binary: (bytes: Uint8Array, format: Exclude<RecordFormat, 'text'>) => BinaryGameRecord[];
+  readonly binary: (bytes: Uint8Array, format: string) => GameRecord[];
   readonly text: WholeTextReaders;
 }
 
 export interface OpenedRecords {
-  /** The format found (`none`: text that holds no record). */
-  readonly format: Exclude<RecordFormat, 'text'> | TextFormat;
+  /** The format found: a binary format's id, a text format (`pgn`, `wxf`…), `none`: text that holds no record. */
+  readonly format: RecordFormat;
   /** The input has nothing but white space. */
   readonly empty: boolean;
   /** The games, a list at a time as the input is read (one await per list); use this or `records`. */
@@ -47,12 +46,6 @@ export interface OpenedRecords {
 
 const bytesOf = (c: string | Uint8Array): Uint8Array => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c);
 const readerOptions = (opts: OpenOptions): RecordReaderOptions | undefined => (opts.packed ? { packedMoves: true } : undefined);
-
-/** The whole readers, loaded when a file first needs them (PGN, the common case, does not). */
-async function wholeReaders(): Promise<WholeReaders> {
-  const m = await import('./index.js');
-  return { binary: m.readBinaryRecords, text: m.WHOLE_TEXT_READERS };
-}
 
 async function* one<T>(list: readonly T[]): AsyncGenerator<T, void, undefined> {
   yield* list;
@@ -84,16 +77,17 @@ export async function openRecordSource(source: RecordSource, opts: OpenOptions =
     size += chunk.length;
   }
   const first = Buffer.concat(head);
-  const format = detectRecordFormat(first);
-  if (format !== 'text') {
+  const format = binaryFormatOf(first);
+  if (format !== null) {
     const chunks: Uint8Array[] = [first];
     while (!done) {
       const r = await it.next();
       if (r.done) done = true;
       else chunks.push(bytesOf(r.value));
     }
-    const games = (await wholeReaders()).binary(Buffer.concat(chunks), format);
-    return { format, empty: false, batches: single(games), records: one(games) };
+    // the format's reader, loaded when a file first needs it (PGN, the common case, does not)
+    const games = (await format.load())(Buffer.concat(chunks));
+    return { format: format.id, empty: false, batches: single(games), records: one(games) };
   }
   async function* text(): AsyncGenerator<Uint8Array, void, undefined> {
     if (first.length > 0) yield first;
@@ -120,9 +114,9 @@ export function readRecordBytes(
   bytes: Uint8Array,
   readers: WholeReaders,
   opts: OpenOptions = {},
-): { format: Exclude<RecordFormat, 'text'> | TextFormat; empty: boolean; records: GameRecord[] } {
-  const format = opts.format === undefined ? detectRecordFormat(bytes.subarray(0, DETECT_BYTES)) : 'text';
-  if (format !== 'text') return { format, empty: false, records: readers.binary(bytes, format) };
+): { format: RecordFormat; empty: boolean; records: GameRecord[] } {
+  const format = opts.format === undefined ? binaryFormatOf(bytes.subarray(0, DETECT_BYTES)) : null;
+  if (format !== null) return { format: format.id, empty: false, records: readers.binary(bytes, format.id) };
   const r = readTextRecords(bytes, readers.text, readerOptions(opts), opts.format, opts.binaryAsPgn ?? false);
   return { format: r.format, empty: r.empty, records: r.records };
 }

@@ -16,6 +16,7 @@ import { isAscii } from 'node:buffer';
 import { GAMES } from '../../games/registry.js';
 import { RecordReader, type GameRecord, type RecordReaderOptions } from '../pgn.js';
 import { detectTextFormat, type TextFormat } from './detect-text.js';
+import { textFormat } from './formats.js';
 
 export type TextEncoding = 'utf-8' | 'gb18030';
 
@@ -144,8 +145,8 @@ export async function openTextRecords(
   return { format, encoding, empty: done && headText.trim() === '', records: flatten(batches), batches };
 }
 
-/** The readers of whole texts, by format (records/index.ts `WHOLE_TEXT_READERS`; loaded by whoever needs them). */
-export type WholeTextReaders = Readonly<Record<Exclude<TextFormat, 'pgn' | 'none'>, (text: string) => GameRecord[]>>;
+/** The readers of whole texts, by format id (records/index.ts `WHOLE_TEXT_READERS`; loaded by whoever needs them). */
+export type WholeTextReaders = Readonly<Record<string, (text: string) => GameRecord[]>>;
 
 /**
  * `openTextRecords` of the whole bytes of a file, synchronously: the same encoding rule (the first
@@ -178,10 +179,12 @@ export function readTextRecords(
   }
   if (text.length > MAX_WHOLE_TEXT) throw new Error(`the ${format.toUpperCase()} text is longer than ${MAX_WHOLE_TEXT >> 20} MB`);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return { format, encoding, empty, records: readers[format](text) };
+  const read = readers[format];
+  if (!read) throw new Error(`no reader for the ${format} format`);
+  return { format, encoding, empty, records: read(text) };
 }
 
-async function* whole(chunks: AsyncIterable<string>, format: keyof WholeTextReaders): AsyncGenerator<GameRecord[], void, undefined> {
+async function* whole(chunks: AsyncIterable<string>, format: string): AsyncGenerator<GameRecord[], void, undefined> {
   const parts: string[] = [];
   let n = 0;
   for await (const c of chunks) {
@@ -191,9 +194,10 @@ async function* whole(chunks: AsyncIterable<string>, format: keyof WholeTextRead
   }
   let text = parts.join('');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // loaded only when a file needs them (start-up of the common PGN case): the one table of readers
-  const { WHOLE_TEXT_READERS } = await import('./index.js');
-  const games = WHOLE_TEXT_READERS[format](text);
+  // the format's reader, loaded only when a file needs it (start-up of the common PGN case)
+  const f = textFormat(format);
+  if (!f) throw new Error(`no reader for the ${format} format`);
+  const games = (await f.load())(text);
   if (games.length > 0) yield games;
 }
 
