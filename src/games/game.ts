@@ -285,7 +285,7 @@ export interface GameDoor {
    * The shapes of the game's move notations, for telling a record's notation and game from its
    * moves alone (notation/pgn-hints.ts `guessNotation`, records/detect-text.ts's move lists).
    */
-  readonly notationShapes?: readonly NotationShape[];
+  readonly notationShapes?: NotationShapes;
 }
 
 /** A binary or library record format: told by its first bytes (magic), read from the whole bytes. */
@@ -327,16 +327,26 @@ export interface RecordReaders {
 export interface NotationShape {
   /** The hint it gives (notation/pgn-hints.ts `NotationHint`: `iccs`, `wxf`, `chinese`, `usi`, `western`). */
   readonly notation: string;
-  /**
-   * Is the move text (half-width, trimmed) of this shape? A coordinate shape whose ranks say the
-   * numbering answers `uci`/`iccs` itself (`numbering`), else true.
-   */
+  /** Is the move text (half-width, trimmed, not empty) of this shape? */
   test(move: string): boolean;
   /**
-   * A coordinate shape read in two numberings (xiangqi ICCS ranks 0–9, UCI 1–10): which one the
-   * move's ranks show (`zero` a rank 0, `ten` a rank 10).
+   * A coordinate shape read in two numberings (xiangqi ICCS ranks 0–9, UCI 1–10): whether the
+   * move shows a rank 0 (`zero`) or a rank 10 (`ten`). Moves of the shape that show a rank 10 and
+   * never a rank 0 are in the `tenNotation`.
    */
   ranks?(move: string): { zero: boolean; ten: boolean };
+  readonly tenNotation?: string;
+}
+
+/** What a game's move texts look like, by syntax alone. */
+export interface NotationShapes {
+  /** The notations' shapes, tried in order (games in the registry's order) for `guessNotation`. */
+  readonly moves: readonly NotationShape[];
+  /**
+   * Is a token of a plain move list (no tags) a move of this game, in any notation it is written in
+   * (a looser test than `moves`: SAN and other forms too)? Move numbers and results are notation's.
+   */
+  listToken(token: string): boolean;
 }
 
 export interface Game extends GameDoor {

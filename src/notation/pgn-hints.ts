@@ -4,6 +4,7 @@
  * replays the moves against the legal moves of each candidate.
  */
 
+import type { NotationShape } from '../games/game.js';
 import { GAMES, gameOfFen, type GameId } from '../games/registry.js';
 
 export type NotationHint = 'iccs' | 'uci' | 'wxf' | 'chinese' | 'usi' | 'western' | 'unknown';
@@ -18,38 +19,22 @@ export function toHalfWidth(s: string): string {
   );
 }
 
-// Xiangqi coordinates, ICCS (ranks 0-9, optional '-', either case) or UCI (ranks 1-10).
-const COORD_RE = /^([a-i])(10|[0-9])-?([a-i])(10|[0-9])$/i;
-// WXF: piece or +/- or digit, then file or +/- ; op + - . = ; digit. Covers C2.5 R+.3 +P+1 P+.4 ++.4
-// --.4 3+.4 7-.6 15=6.
-const WXF_RE = /^(?:[KAEBHNRCP][1-9+-]|[+-][KAEBHNRCP]|[1-9+-][+-]|[1-9][1-9])[-+.=][1-9]$/i;
-const CHINESE_PIECE_RE = /[帅帥将將仕士相象車车俥伡马馬傌炮砲包兵卒前后後中]/;
-const CHINESE_OP_RE = /[进進退平]/;
-// Chu Shogi USI (lishogi): 7g7f, 7e7c+, 7j7i6h (double step).
-const USI_RE = /^(?:1[0-2]|[1-9])[a-l](?:1[0-2]|[1-9])[a-l](?:(?:1[0-2]|[1-9])[a-l])?[+=]?$/;
-// XBoard/HaChu legs for Chu: f5e6,e6e7 (and single legs with Chu-only files or ranks).
-const XBOARD_LEGS_RE = /^[a-l](?:1[0-2]|[1-9])[a-l](?:1[0-2]|[1-9])(?:,[a-l](?:1[0-2]|[1-9])[a-l](?:1[0-2]|[1-9]))+\+?$/;
-const XBOARD_CHU_RE = /^[a-l](?:1[0-2]|[1-9])[a-l](?:1[0-2]|[1-9])\+?$/;
-// lishogi western Chu: Ln-7i-6h, Lnx2jx1j, Lnx!4h, P-7f=, +P-5e, G6a-5b, and the pass --.
-const WESTERN_RE =
-  /^(?:--|\+?[A-Z][A-Za-z]?(?:(?:1[0-2]|[1-9])[a-l])?(?:[-x]!?(?:1[0-2]|[1-9])[a-l]){1,2}[+=]?)$/;
+/** Every game's notation shapes, in the registry's order (a move takes the first shape it fits). */
+const SHAPES: readonly NotationShape[] = GAMES.flatMap((g) => g.notationShapes?.moves ?? []);
 
-type Kind = 'coord' | 'wxf' | 'chinese' | 'usi' | 'western' | null;
-
-function classify(move: string, ranks: { zero: boolean; ten: boolean }): Kind {
+/** The shape of a move, noting the ranks a two-numbering coordinate shape shows; null: none. */
+function classify(move: string, ranks: Map<NotationShape, { zero: boolean; ten: boolean }>): NotationShape | null {
   const m = toHalfWidth(move).trim();
   if (m.length === 0) return null;
-  if (CHINESE_PIECE_RE.test(m) && CHINESE_OP_RE.test(m)) return 'chinese';
-  const c = COORD_RE.exec(m);
-  if (c) {
-    if (c[2] === '0' || c[4] === '0') ranks.zero = true;
-    if (c[2] === '10' || c[4] === '10') ranks.ten = true;
-    return 'coord';
+  for (const shape of SHAPES) {
+    if (!shape.test(m)) continue;
+    if (shape.ranks) {
+      const r = shape.ranks(m);
+      const seen = ranks.get(shape) ?? { zero: false, ten: false };
+      ranks.set(shape, { zero: seen.zero || r.zero, ten: seen.ten || r.ten });
+    }
+    return shape;
   }
-  if (WXF_RE.test(m)) return 'wxf';
-  if (USI_RE.test(m) || XBOARD_LEGS_RE.test(m)) return 'usi';
-  if (XBOARD_CHU_RE.test(m)) return 'usi'; // files j-l or ranks 11-12: not on a xiangqi board
-  if (WESTERN_RE.test(m)) return 'western';
   return null;
 }
 
@@ -60,8 +45,8 @@ function classify(move: string, ranks: { zero: boolean; ten: boolean }): Kind {
  * forms (lishogi USI and XBoard legs `f5e6,e6e7`) are reported as 'usi'.
  */
 export function guessNotation(moves: readonly string[]): NotationHint {
-  const counts = new Map<Kind, number>();
-  const ranks = { zero: false, ten: false };
+  const counts = new Map<NotationShape | null, number>();
+  const ranks = new Map<NotationShape, { zero: boolean; ten: boolean }>();
   let total = 0;
   for (const mv of moves) {
     if (mv.trim().length === 0) continue;
@@ -70,7 +55,7 @@ export function guessNotation(moves: readonly string[]): NotationHint {
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   if (total === 0) return 'unknown';
-  let best: Kind = null;
+  let best: NotationShape | null = null;
   let bestN = 0;
   for (const [k, n] of counts) {
     if (k !== null && n > bestN) {
@@ -79,8 +64,9 @@ export function guessNotation(moves: readonly string[]): NotationHint {
     }
   }
   if (best === null || bestN * 2 <= total) return 'unknown';
-  if (best === 'coord') return ranks.ten && !ranks.zero ? 'uci' : 'iccs';
-  return best;
+  const r = ranks.get(best);
+  if (best.tenNotation !== undefined && r?.ten && !r.zero) return best.tenNotation as NotationHint;
+  return best.notation as NotationHint;
 }
 
 /** The notation named by a `[Format "…"]` tag value (`ICCS`, `WXF`, `Chinese`, …), or null. */

@@ -14,6 +14,7 @@ import { CHU_DIALECTS } from './notation/dialects.js';
 import { PathPerft } from './paths.js';
 import { CHU_BOARD_STYLE } from './board-style.js';
 import { CHU_BOOK } from './book-data.js';
+import { CHU_NOTATION_SHAPES } from './notation/shapes.js';
 import { CHU_OPENINGS } from './openings-data.js';
 import { CHU_SHEET } from './sheet.js';
 
@@ -56,6 +57,7 @@ function chuGame(rules: ChuRules): Game {
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
   // the door (issue 40)
   book: CHU_BOOK,
+  notationShapes: CHU_NOTATION_SHAPES,
   // side b = sente (first player), w = gote; the last field counts plies, so moves number from 1
   fenStart: (fen) => ({ second: fen.trim().split(/\s+/)[1] === 'w', number: 1 }),
   boardStyle: CHU_BOARD_STYLE,

@@ -19,6 +19,7 @@ import { XIANGQI_BOOK } from './book-data.js';
 import { XIANGQI_OPENINGS } from './openings-data.js';
 import { XIANGQI_SHEET } from './sheet.js';
 import { XIANGQI_RECORD_FORMATS } from './records/formats.js';
+import { XIANGQI_NOTATION_SHAPES } from './notation/shapes.js';
 
 const iccs: Notation = { id: 'iccs', format: (_pos, m) => formatIccs(m) };
 
@@ -56,6 +57,7 @@ export const XIANGQI_GAME: Game = {
   // the door (issue 40)
   book: XIANGQI_BOOK,
   recordFormats: XIANGQI_RECORD_FORMATS,
+  notationShapes: XIANGQI_NOTATION_SHAPES,
   // w/r = Red (first), b = Black; the sixth field is the full-move number
   fenStart: (fen) => {
     const f = fen.trim().split(/\s+/);

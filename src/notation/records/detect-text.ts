@@ -8,6 +8,7 @@
  *
  * Only the first `DETECT_TEXT_CHARS` characters are looked at.
  */
+import { GAMES } from '../../games/registry.js';
 import { TEXT_FORMATS } from './formats.js';
 
 /** `pgn`, `none`, or the id of a text format read whole (`wxf`, `dhtmlxq`, `kif`, `json`…). */
@@ -16,9 +17,11 @@ export type TextFormat = string;
 export const DETECT_TEXT_CHARS = 1 << 16;
 
 const TAG = /^[ \t\uFEFF]*\[[A-Za-z][\w.-]*[ \t]+"/m;
-/** A token that is a move number, a result or a move in one of the notations we read. */
-const MOVEISH =
-  /^(?:\d+[.．、]*|1-0|0-1|1\/2-1\/2|\*|[a-l](?:1[0-2]|[0-9])-?[a-l](?:1[0-2]|[0-9])(?:[a-l](?:1[0-2]|[0-9]))?[+=]?|(?:1[0-2]|[1-9])[a-l](?:1[0-2]|[1-9])[a-l](?:(?:1[0-2]|[1-9])[a-l])?\+?|[KAEHRCPBNGMkaehrcpbngm+\-1-9][1-9+\-.=][+\-.=][1-9]|[车車马馬炮砲相象仕士帅帥将將兵卒俥傌前中后後一二三四五][\S]{2,4}|\+?[A-Z]'?[a-l]?\d*x?[a-l]\d{1,2}\S*|[a-i]x?[a-i]?\d{1,2}[+#]?)$/;
+/** A token that is a move number or a result. */
+const NUMBER_OR_RESULT = /^(?:\d+[.．、]*|1-0|0-1|1\/2-1\/2|\*)$/;
+
+/** A token that is a move number, a result, or a move in one of the games' notations (Game.notationShapes). */
+const isMoveish = (t: string): boolean => NUMBER_OR_RESULT.test(t) || GAMES.some((g) => g.notationShapes?.listToken(t) ?? false);
 
 /** The text record format of `text` (its beginning is enough). */
 export function detectTextFormat(text: string): TextFormat {
@@ -32,6 +35,6 @@ export function detectTextFormat(text: string): TextFormat {
     .filter((t) => t !== '')
     .slice(0, 20);
   if (tokens.length === 0) return 'none';
-  const moves = tokens.filter((t) => MOVEISH.test(t.replace(/[!?]+$/, ''))).length;
+  const moves = tokens.filter((t) => isMoveish(t.replace(/[!?]+$/, ''))).length;
   return moves * 2 >= tokens.length ? 'pgn' : 'none';
 }
