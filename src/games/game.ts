@@ -11,7 +11,7 @@ import type { GameResult } from '../core/game-result.js';
 import type { FenProblem, MoveProblem, ProblemContext } from '../core/problem.js';
 import type { Result } from '../core/result.js';
 import type { Variant } from '../core/variant.js';
-import type { GameRecord } from '../core/record.js';
+import type { BinaryGameRecord, GameRecord } from '../core/record.js';
 
 export type GameId = 'xiangqi' | 'chushogi';
 
@@ -298,7 +298,7 @@ export interface BinaryRecordFormat {
   /** Is this the format of a file that begins with these bytes (at most the first 2 KB)? */
   detect(head: Uint8Array): boolean;
   /** Its reader (a dynamic import: not loaded until a file needs it): every game of the file. */
-  load(): Promise<(bytes: Uint8Array) => GameRecord[]>;
+  load(): Promise<(bytes: Uint8Array) => BinaryGameRecord[]>;
 }
 
 /** A text record format read whole (after the opener has decoded the text). */
@@ -316,7 +316,7 @@ export type RecordFormat = BinaryRecordFormat | TextRecordFormat;
 
 /** A game's record readers loaded at once, by format id (games/record-readers.ts: the synchronous openers). */
 export interface RecordReaders {
-  readonly binary: Readonly<Record<string, (bytes: Uint8Array) => GameRecord[]>>;
+  readonly binary: Readonly<Record<string, (bytes: Uint8Array) => BinaryGameRecord[]>>;
   readonly text: Readonly<Record<string, (text: string) => GameRecord[]>>;
 }
 

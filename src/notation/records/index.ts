@@ -4,7 +4,7 @@
  * (games/record-readers.ts) and notation's generic text formats (KIF, problem JSON). The streaming
  * opener (records/open.ts) loads only the reader a file needs (`RecordFormat.load`).
  */
-import type { GameRecord } from '../../core/record.js';
+import type { BinaryGameRecord } from '../../core/record.js';
 import { GAME_RECORD_READERS } from '../../games/record-readers.js';
 import { parseKif } from './kif.js';
 import type { WholeReaders } from './open.js';
@@ -15,10 +15,10 @@ export type { BinaryGameRecord, RecordComment } from '../../core/record.js';
 export type { RecordFormat } from './detect.js';
 export { detectRecordFormat, DETECT_BYTES } from './detect.js';
 
-const BINARY_READERS: Readonly<Record<string, (bytes: Uint8Array) => GameRecord[]>> = Object.assign({}, ...GAME_RECORD_READERS.map((r) => r.binary));
+const BINARY_READERS: Readonly<Record<string, (bytes: Uint8Array) => BinaryGameRecord[]>> = Object.assign({}, ...GAME_RECORD_READERS.map((r) => r.binary));
 
 /** Reads every game of a binary/library record file; `format` from `detectRecordFormat` (not 'text'). */
-export function readBinaryRecords(bytes: Uint8Array, format: string): GameRecord[] {
+export function readBinaryRecords(bytes: Uint8Array, format: string): BinaryGameRecord[] {
   const read = BINARY_READERS[format];
   if (!read) throw new Error(`no reader for the ${format} format`);
   return read(bytes);
