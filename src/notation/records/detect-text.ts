@@ -3,7 +3,7 @@
  *
  * - `dhtmlxq`: a DhtmlXQ/UBB block (`[DhtmlXQ]`, `[DhtmlXQ_movelist]` …), alone or inside an HTML page;
  * - `wxf`: a WXF file (`FORMAT WXF` header line, or a `START{` … `}END` body);
- * - `kif`: KIF (`手数----指手` move-table header, `手合割：`, or `N 手目` move lines);
+ * - `kif`: KIF (`手数----指手` move-table header, `手合割：`, `開始日時：`, or `N手目` / `N 手目` move lines);
  * - `json`: problems kept as JSON (`{"sfen", "solution"}`: records/problem-json.ts);
  * - `pgn`: PGN or a plain move list (tag pairs, or moves, move numbers, results from the start);
  * - `none`: text that holds no record (notes, READMEs, JSON).
@@ -20,7 +20,7 @@ const looksLikeProblemJson = (head: string): boolean =>
 
 const DHTMLXQ = /\[DhtmlXQ(?:_[a-z0-9_]+)?\]/i;
 const WXF = /^[ \t]*(?:FORMAT[ \t]+WXF\b|START\{)/im;
-const KIF = /^(?:手数-+指手|手合割[：:]|先手[：:]|後手[：:]|[ \t]*\d+[ \t]+手目)/m;
+const KIF = /^(?:手数-+指手|手合割[：:]|先手[：:]|後手[：:]|開始日時[：:]|[ \t]*\d+[ \t]*手目)/m;
 const TAG = /^[ \t\uFEFF]*\[[A-Za-z][\w.-]*[ \t]+"/m;
 /** A token that is a move number, a result or a move in one of the notations we read. */
 const MOVEISH =

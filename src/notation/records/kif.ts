@@ -33,7 +33,7 @@ const RANKS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '�
 const DIAGRAM: Record<string, string> = {
   玉: 'K', 王: 'K', 象: 'E', 虎: 'T', 豹: 'F', 金: 'G', 銀: 'S', 銅: 'C', 仲: 'I', 歩: 'P', 香: 'L', 反: 'A', 横: 'M',
   竪: 'V', 角: 'B', 飛: 'R', 馬: 'H', 龍: 'D', 竜: 'D', 麒: 'O', 鳳: 'X', 奔: 'Q', 獅: 'N',
-  太: '+E', 鹿: '+T', と: '+P', 駒: '+L', 鯨: '+A', 猪: '+M', 牛: '+V', 鷹: '+H', 鷲: '+D',
+  太: '+E', 鹿: '+T', と: '+P', 杏: '+P', 駒: '+L', 鯨: '+A', 猪: '+M', 牛: '+V', 鷹: '+H', 鷲: '+D',
 };
 
 /** The file numbers above a board diagram: `１２ １１ １０ ９ …` (full-width digits). */
@@ -90,7 +90,7 @@ function readStep(s: string): Step | string {
   if (!o) return 'the move has no origin square in （←…）';
   const from = readSquare(o[1]!.trim());
   if (!from) return `the origin ${quoteInput(o[1])} is not a square`;
-  const name = rest.slice(0, o.index).replace(/[（(]居食い[）)]/, '').trim();
+  const name = rest.slice(0, o.index).replace(/[（(](?:居食い|じっと)[）)]/, '').trim();
   const promote = /成$/.test(name) && !/不成$/.test(name);
   return { to, from: usiSq(from.file, from.rank), promote };
 }
@@ -203,15 +203,19 @@ export function parseKif(text: string): GameRecord[] {
       current(at).result = '1/2-1/2';
       continue;
     }
-    const second = /^二歩目[\s\u3000]*(.*)$/.exec(t);
-    const mv = second ? null : /^(\d+)[\s\u3000]+(?:手目[\s\u3000]+)?(.*)$/.exec(t);
-    if (!second && !mv) {
+    // `  15手目   7八歩兵 …` (lishogi since December 2022), `  15 7八歩兵 …` (2022), `  1 手目 …`
+    // (ChuShogiLite); lion steps `  15手目一歩目 …` / `  15手目二歩目 …`, `  15一歩目 …` /
+    // `  15二歩目 …`, or `  15 一歩目 …` with a bare `二歩目 …` line after it
+    const numbered = /^(\d+)[\s\u3000]*(?:手目)?[\s\u3000]*(.*)$/.exec(t);
+    const rest = numbered ? numbered[2]! : t;
+    const second = /^二歩目[\s\u3000]*(.*)$/.exec(rest);
+    if (!second && !numbered) {
       addError(current(at), `a line that is neither a KIF header nor a move: ${quoteInput(t)}`, idx.at(at + line.indexOf(t)));
       continue;
     }
     const r = current(at);
-    const bodyText = second ? second[1]! : mv![2]!.replace(/[\s\u3000]+\(?\s*[0-9:／/ ]+\)?\s*$/, '');
-    const bodyAt = at + line.indexOf(second ? t : bodyText.trim().slice(0, 1) || t);
+    const bodyText = second ? second[1]! : rest.replace(/[\s\u3000]+\(?\s*[0-9:／/ ]+\)?\s*$/, '');
+    const bodyAt = at + line.indexOf(t) + t.length - rest.length;
     const where = idx.at(bodyAt);
     if (second) {
       if (!pending) {
@@ -230,7 +234,7 @@ export function parseKif(text: string): GameRecord[] {
         addError(r, '仝 (same square) on the first move', where);
         continue;
       }
-      addMove(r, p.step.from + s.from + to + (s.promote ? '+' : ''), idx.at(p.at), `${p.text} ${t}`);
+      addMove(r, p.step.from + s.from + to + (s.promote ? '+' : ''), idx.at(p.at), `${p.text} ${second[0]}`);
       lastTo = to;
       continue;
     }
