@@ -190,6 +190,11 @@ export interface WritableRecord {
   readonly tags: ReadonlyArray<readonly [string, string]>;
   /** `1-0`, `0-1`, `1/2-1/2` or `*`. */
   readonly result: string;
+  /**
+   * The moves as the source wrote them, one per move, when known: a chu lion's two steps through an
+   * empty square (`7j7i6h`) are the plain move to the writer, but lishogi's KIF writes both steps.
+   */
+  readonly moveTexts?: readonly string[];
 }
 
 /** Record formats other than PGN and FEN that a game may be written in (`convert --to`). */

@@ -32,6 +32,8 @@ export interface RecordToWrite {
   readonly tags: ReadonlyArray<readonly [string, string]>;
   /** The result for the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`). */
   readonly result: string;
+  /** The moves as the source wrote them (`WritableRecord.moveTexts`), for the record formats that use them. */
+  readonly moveTexts?: readonly string[];
 }
 
 export interface DialectOptions {

@@ -82,7 +82,8 @@ export function registerConvert(program: Command, io: Io): void {
               else parts.push(f.value + '\n');
             } else if (recordFormat) {
               const result = report.recorded ?? '*';
-              const text = writeRecordFormat({ game, start: report.start, moves: report.moves, tags: rec.tagList, result }, recordFormat);
+              const moveTexts = rec.moves.map((m) => m.text);
+              const text = writeRecordFormat({ game, start: report.start, moves: report.moves, tags: rec.tagList, result, moveTexts }, recordFormat);
               if (!text.ok) fail(text.error);
               else parts.push((games + inFile > 1 ? '\n' : '') + text.value);
             } else {

@@ -18,7 +18,8 @@
  *
  * - the move number right-aligned in four columns, then `手目`; a plain move follows after three
  *   spaces, a lion double move is two lines, `一歩目` (first step) and `二歩目` (second step, which
- *   carries the promotion);
+ *   carries the promotion); a lion's two steps through an empty square are two steps too when the
+ *   source named the middle square (`7j7i6h`: the record's move texts), as lishogi records them;
  * - a move is the destination (file in Arabic digits, rank in kanji), or `仝` when it is the previous
  *   move's final square (never on a second step), the moving piece's full name as lishogi names it
  *   (a promoted Ferocious Leopard is `小角`, a promoted Gold `金飛車`, a promoted Pawn `金将`), `成`
@@ -36,6 +37,7 @@ import type { RecordFormatWriter, WritableRecord } from '../game.js';
 import { CHU_PIECES } from './pieces.js';
 import { formatChuSfen } from './notation/sfen.js';
 import { CHU_START_SFEN } from './index.js';
+import { parseUsiSquare } from './squares.js';
 
 const W = 12;
 
@@ -101,10 +103,30 @@ export function kifBoard(pos: Position): string {
 /** `   7` + `手目`: the move number as lishogi writes it. */
 const moveNumber = (n: number): string => `${String(n).padStart(4)}手目`;
 
-/** The move lines of one move (the position before it; `last`: the previous move's final square, or -1). */
-export function kifMoveLines(pos: Position, m: number, n: number, last: number): string {
+const STEPS_RE = /^(1[0-2][a-l]|[1-9][a-l])(1[0-2][a-l]|[1-9][a-l])(1[0-2][a-l]|[1-9][a-l])\+?$/;
+const near = (a: number, b: number): boolean => Math.max(Math.abs((a % W) - (b % W)), Math.abs(((a / W) | 0) - ((b / W) | 0))) === 1;
+
+/**
+ * The middle square the source named for a plain move (`7j7i6h`: a lion's two steps through an
+ * empty square, which lishogi records and writes as two steps), or -1.
+ */
+function namedMiddle(pos: Position, m: number, text: string | undefined): number {
+  if (text === undefined || moveMid(m) >= 0) return -1;
+  const t = STEPS_RE.exec(text.trim());
+  if (!t) return -1;
+  const [from, mid, to] = [parseUsiSquare(t[1]!), parseUsiSquare(t[2]!), parseUsiSquare(t[3]!)];
+  if (from !== moveFrom(m) || to !== moveTo(m) || mid === null || pos.board[mid] !== 0) return -1;
+  return near(from, mid) && near(mid, to) ? mid : -1;
+}
+
+/**
+ * The move lines of one move (the position before it; `last`: the previous move's final square, or
+ * -1; `text`: the move as the source wrote it, for a lion's two steps through an empty square).
+ */
+export function kifMoveLines(pos: Position, m: number, n: number, last: number, text?: string): string {
   const from = moveFrom(m);
-  const mid = moveMid(m);
+  const named = namedMiddle(pos, m, text);
+  const mid = named >= 0 ? named : moveMid(m);
   const to = moveTo(m);
   const name = MOVE_NAMES[pieceId(pos.board[from]!)]!;
   const promote = isPromotion(m) ? '成' : '';
@@ -172,8 +194,9 @@ export function writeChuKif(rec: WritableRecord): string {
   const pos = rec.start.clone();
   let last = -1;
   let n = startNumber;
-  for (const m of rec.moves) {
-    lines.push(kifMoveLines(pos, m, n, last));
+  const texts = rec.moveTexts?.length === rec.moves.length ? rec.moveTexts : undefined;
+  for (const [i, m] of rec.moves.entries()) {
+    lines.push(kifMoveLines(pos, m, n, last, texts?.[i]));
     last = moveTo(m);
     pos.play(m);
     n++;
