@@ -270,6 +270,34 @@ describe('the 49 lishogi games', () => {
     expect(parseKif(s.stdout).map((g) => g.moves.length)).toEqual([14, 4]);
   }, 120_000);
 
+  it("shogiops, lishogi's rules library, read the same KIF to the same positions (fixtures/convert/kif-shogiops.jsonl)", () => {
+    // recorded by scripts/oracle/kif-shogiops.ts: how far shogiops read each game's KIF and its SFEN there
+    const rows = readFileSync('fixtures/convert/kif-shogiops.jsonl', 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { game: number; plies: number; read: number; sfen: string; illegal: string | null; stopLine: string | null });
+    const games = parseRecords(readFileSync(pgnFile, 'utf8'));
+    expect(rows.map((r) => r.game)).toEqual(games.map((g) => g.index));
+    let read = 0;
+    let whole = 0;
+    for (const row of rows) {
+      const rec = replayed(games[row.game - 1]!);
+      expect(row.plies).toBe(rec.moves.length);
+      expect(row.illegal).toBeNull();
+      const pos = rec.start.clone();
+      for (const m of rec.moves.slice(0, row.read)) pos.play(m);
+      expect(chu.formatFen(pos).split(' ').slice(0, 2).join(' '), `game ${row.game}`).toBe(row.sfen);
+      if (row.read < row.plies) {
+        // where shogiops stops: a lion's first step written 仝, or a piece name of three characters
+        expect(writeChuKif(rec).split('\n')).toContain(row.stopLine);
+        expect(row.stopLine).toMatch(/一歩目 仝|金飛車/);
+      } else whole++;
+      read += row.read;
+    }
+    expect(whole).toBe(22);
+    expect(read).toBeGreaterThan(3000);
+  });
+
   it('a xiangqi game is refused with one sentence: KIF is a shogi format (exit 2)', async () => {
     const r = await runCli(['convert', '--to', 'kif', 'fixtures/convert/short.pgn']);
     expect(r.code).toBe(2);
