@@ -211,6 +211,25 @@ describe('the lishogi fixtures: read → write → read', () => {
     }
   });
 
+  it("shogiops' lion lines (`二歩目 2九獅子（居食い） （←2十）`, `(じっと)` for a pass) read as the same moves", () => {
+    const text = readFileSync(join(LISHOGI, 'game36.kif'), 'utf8');
+    const shogiops = text
+      .replace(/^( *\d+)手目一歩目 /gm, '$1 一歩目 ')
+      .replace(/^ *\d+手目二歩目 (\S+獅子) /gm, '二歩目 $1（居食い） ')
+      .replace(/^( *\d+)手目 {3}/gm, '$1 ');
+    expect(shogiops).toContain('\n  12 一歩目 仝獅子 （←2九）\n二歩目 2九獅子（居食い） （←2十）\n');
+    const now = replayed(parseKif(text)[0]!);
+    expect(usiMoves(replayed(parseKif(shogiops)[0]!))).toEqual(usiMoves(now));
+    // a pass: the Lion steps to an empty square and back
+    const start = position('6k5/12/12/12/12/12/6N5/12/12/12/12/5K6 b - 1');
+    const pass = writeChuKif({ start, moves: [makeMove(sq('6g'), sq('6g'), sq('6f'))], tags: [], result: '*' });
+    expect(pass).toContain('\n   1手目一歩目 6六獅子 （←6七）\n   1手目二歩目 6七獅子 （←6六）\n');
+    const jitto = pass.replace('   1手目一歩目 ', '   1 一歩目 ').replace('   1手目二歩目 6七獅子 ', '二歩目 6七獅子(じっと) ');
+    const [g] = parseKif(jitto);
+    expect(g!.errors).toEqual([]);
+    expect(usiMoves(replayed(g!))).toEqual(['6g6f6g']);
+  });
+
   it('the fixtures are the lishogi games they were made from', () => {
     const pgn = parseRecords(readFileSync('fixtures/games/chushogi/lishogi_49_games.pgn', 'utf8'));
     for (const n of [2, 24, 26, 36]) {

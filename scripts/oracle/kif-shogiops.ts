@@ -26,6 +26,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeChuKif } from '../../src/games/chushogi/kif.js';
+import { formatChuSfen } from '../../src/games/chushogi/notation/sfen.js';
 import { parseRecords } from '../../src/notation/pgn.js';
 import { replayRecord } from '../../src/notation/replay.js';
 import { options, writeJsonl } from './lib.js';
@@ -71,20 +72,12 @@ for (const g of parseRecords(readFileSync(opt.games!, 'utf8'))) {
   const theirs = (sfenLib.makeSfen(pos) as string).split(' ').slice(0, 2).join(' ');
   const row = { game: g.index, plies: r.moves.length, read: played, sfen: theirs, illegal, stopLine: null as string | null };
   if (played < r.moves.length) {
-    // the line of the first move shogiops did not read (a lion's first step is two lines)
-    let count = 0;
-    for (const l of lines) {
-      if (count === played) {
-        row.stopLine = l;
-        break;
-      }
-      if (!/二歩目/.test(l) && !/一歩目/.test(l)) count++;
-      else if (/二歩目/.test(l)) count++;
-    }
+    // the line of the first move shogiops did not read (a lion move's first line)
+    row.stopLine = lines.filter((l) => !/二歩目/.test(l))[played] ?? null;
     stopped++;
   } else full++;
   rows.push(row);
-  const mine = (await import('../../src/games/chushogi/notation/sfen.js')).formatChuSfen(ours).split(' ').slice(0, 2).join(' ');
+  const mine = formatChuSfen(ours).split(' ').slice(0, 2).join(' ');
   if (mine !== theirs || illegal) {
     disagree++;
     console.log(`game ${g.index}: after ${played} moves shogiops has ${theirs}, we have ${mine}${illegal ? `; illegal for shogiops: ${illegal}` : ''}`);
