@@ -180,6 +180,23 @@ describe('header and end', () => {
   });
 });
 
+describe('problems and several games', () => {
+  it("a problem's header lines (作品名, 作者, 手数 …) come first and read back as tags; a Site-only game after another starts a new game", () => {
+    const start = position('6k5/12/12/12/12/6p5/6N5/12/12/12/12/5K6 b - 1');
+    const moves = [makeMove(sq('6g'), sq('6g'), sq('6f'))];
+    const tags: [string, string][] = [['Composer', '作者A'], ['ProblemName', 'Tsume 1'], ['Length', '1'], ['Site', 'somewhere']];
+    const one = writeChuKif({ start, moves, tags, result: '*' });
+    expect(one.split('\n').slice(0, 4)).toEqual(['作品名：Tsume 1', '作者：作者A', '手数：1', '場所：somewhere']);
+    const two = writeChuKif({ start, moves, tags: [['Site', 'elsewhere']], result: '*' });
+    const games = parseKif(`${one}\n${two}`);
+    expect(games.map((g) => [g.tags['ProblemName'], g.tags['Composer'], g.tags['Length'], g.tags['Site'], g.moves.length])).toEqual([
+      ['Tsume 1', '作者A', '1', 'somewhere', 1],
+      [undefined, undefined, undefined, 'elsewhere', 1],
+    ]);
+    expect(writeChuKif(replayed(games[0]!))).toBe(one);
+  });
+});
+
 describe('the lishogi fixtures: read → write → read', () => {
   const files = readdirSync(LISHOGI).filter((f) => f.endsWith('.kif') && !f.includes('2022'));
 

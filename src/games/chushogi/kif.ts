@@ -24,7 +24,7 @@
  *   move's final square (never on a second step), the moving piece's full name as lishogi names it
  *   (a promoted Ferocious Leopard is `小角`, a promoted Gold `金飛車`, a promoted Pawn `金将`), `成`
  *   when it promotes, and ` （←origin）`;
- * - the header: `開始日時`, `終了日時`, `棋戦`, `場所`, `持ち時間` when the record has them, a board
+ * - the header: a problem's lines (`作品名`, `作者`, …), `開始日時`, `終了日時`, `棋戦`, `場所`, `持ち時間` when the record has them, a board
  *   diagram for a start that is not the normal one (no `手合割` line: lishogi writes none for chu),
  *   then `先手：`/`後手：` always (`下手`/`上手` for lishogi's chu handicaps), `戦型`;
  * - the end: `投了` when the side to move lost, `反則勝ち` when it won, `千日手` for a draw.
@@ -76,6 +76,12 @@ const HANDICAPS: readonly string[] = [
   'lfcsgekgscfl/a1b1txxt1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1T+O+OT1B1A/LFCSGKEGSCFL w',
   'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1T+OXT1B1A/LFCSGKEGSCFL w',
   'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGK+EGSCFL w',
+];
+
+/** lishogi's header lines of a problem (tsume), in its order, with the tags they come from. */
+const PROBLEM_TAGS: ReadonlyArray<readonly [string, string]> = [
+  ['作品名', 'ProblemName'], ['作品番号', 'ProblemId'], ['発表年月', 'DateOfPublication'], ['作者', 'Composer'],
+  ['発表誌', 'Publication'], ['出典', 'Collection'], ['手数', 'Length'], ['受賞', 'Prize'],
 ];
 
 /** `7八` for a square (file 12 − x, rank from the top). */
@@ -169,6 +175,8 @@ export function writeChuKif(rec: WritableRecord): string {
   const put = (name: string, value: string | undefined): void => {
     if (known(value)) lines.push(`${name}：${value.trim()}`);
   };
+  // a problem's tags first, as lishogi writes them
+  for (const [name, tag] of PROBLEM_TAGS) put(name, tags.get(tag));
   const day = tags.get('Date');
   put('開始日時', known(day) ? date(day, tags.get('Time') ?? tags.get('UTCTime')) : undefined);
   put('終了日時', tags.get('EndDate'));

@@ -50,7 +50,10 @@ const PROMOTED_INTO: Record<string, string> = {
 
 const HEADER_TAGS: Record<string, string> = {
   先手: 'Sente', 後手: 'Gote', 下手: 'Sente', 上手: 'Gote', 開始日時: 'Date', 終了日時: 'EndDate', 棋戦: 'Event', 場所: 'Site',
-  戦型: 'Opening', 手合割: 'Handicap', 持ち時間: 'TimeControl',
+  戦型: 'Opening', 手合割: 'Handicap', 持ち時間: 'TimeControl', 先手のチーム: 'SenteTeam', 後手のチーム: 'GoteTeam',
+  // problems (lishogi's tsume tags)
+  作品名: 'ProblemName', 作品番号: 'ProblemId', 発表年月: 'DateOfPublication', 作者: 'Composer', 発表誌: 'Publication',
+  出典: 'Collection', 手数: 'Length', 受賞: 'Prize',
 };
 
 const toHalf = (s: string): string => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
@@ -158,7 +161,8 @@ export function parseKif(text: string): GameRecord[] {
     const t = line.trim();
     if (t === '' || t.startsWith('#') || t.startsWith('&')) continue;
     // a new game: a header, or a board, after moves
-    const headerish = /^(手合割|開始日時|棋戦|先手|後手|下手|上手)[：:]/.test(t) || /^\+-{6,}/.test(t) || BOARD_HEAD.test(t);
+    const named = /^([^\s：:]+)[：:]/.exec(t);
+    const headerish = (named !== null && Object.hasOwn(HEADER_TAGS, named[1]!)) || /^\+-{6,}/.test(t) || BOARD_HEAD.test(t);
     if (headerish && rec && rec.moves.length > 0) rec = null;
     if (t.startsWith('|')) {
       if (board.length === 0) boardAt = at;
