@@ -247,6 +247,21 @@ describe('the lishogi fixtures: read → write → read', () => {
     expect(usiMoves(replayed(g!))).toEqual(['6g6f6g']);
   });
 
+  it('clock times on move lines (on the second step of a lion move) and variations (`変化：N手`) leave the game as it is', () => {
+    const text = readFileSync(join(LISHOGI, 'game36.kif'), 'utf8');
+    let k = 0;
+    const timed = text.replace(/^( *\d+手目(?: {3}|二歩目 ).*)$/gm, (l) => `${l}   (00:0${(k++ % 9) + 1}/00:00:${String(10 + k).padStart(2, '0')})`);
+    expect(timed).toContain('   8手目二歩目 3七獅子 （←4八）   (00:');
+    const withVariation = `${timed}\n変化：12手\n  12手目   1六歩兵 （←1五）\n  13手目   2十飛車 （←3十）\n`;
+    const now = usiMoves(replayed(parseKif(text)[0]!));
+    for (const t of [timed, withVariation]) {
+      const [g, ...more] = parseKif(t);
+      expect(more).toEqual([]);
+      expect(g!.errors).toEqual([]);
+      expect(usiMoves(replayed(g!))).toEqual(now);
+    }
+  });
+
   it('the fixtures are the lishogi games they were made from', () => {
     const pgn = parseRecords(readFileSync('fixtures/games/chushogi/lishogi_49_games.pgn', 'utf8'));
     for (const n of [2, 24, 26, 36]) {

@@ -19,7 +19,7 @@
  * first step's square); 居食い marks a capture without moving. ChuShogiLite numbers moves
  * `1 手目` and may give a start position as a board diagram (`|  ・ v鹿 成角 …|一`, `v` = Gote,
  * one character per piece, `成` before a promoted one). `まで…手で先手の勝ち` lines give the result.
- * Header lines `名前：値` become tags (先手 Sente, 後手 Gote, 開始日時 Date, 棋戦 Event, 場所 Site).
+ * Variations (`変化：12手` and the moves after it) are skipped. Header lines `名前：値` become tags (先手 Sente, 後手 Gote, 開始日時 Date, 棋戦 Event, 場所 Site).
  *
  * Moves become USI texts (`7i7h`, `7j7i6h`, `7f7l+`); the report shows the KIF text as written.
  */
@@ -133,6 +133,7 @@ export function parseKif(text: string): GameRecord[] {
   let gote = false;
   let lastTo = null as string | null;
   let pending = null as { step: Step; at: number; text: string } | null;
+  let variation = false;
   const lineRe = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
   const begin = (at: number): GameRecord => {
     const r = newRecord(games.length + 1, idx.at(at)[0]);
@@ -163,7 +164,13 @@ export function parseKif(text: string): GameRecord[] {
     // a new game: a header, or a board, after moves
     const named = /^([^\s：:]+)[：:]/.exec(t);
     const headerish = (named !== null && Object.hasOwn(HEADER_TAGS, named[1]!)) || /^\+-{6,}/.test(t) || BOARD_HEAD.test(t);
-    if (headerish && rec && rec.moves.length > 0) rec = null;
+    if (headerish && rec && rec.moves.length > 0) {
+      rec = null;
+      variation = false;
+    }
+    // a variation (`変化：12手`, lishogi's studies): its moves are not the game's; skipped to the next game
+    if (/^変化[：:]/.test(t)) variation = rec !== null && rec.moves.length > 0;
+    if (variation) continue;
     if (t.startsWith('|')) {
       if (board.length === 0) boardAt = at;
       board.push(t.replace(/^\|/, '').replace(/\|[^|]*$/, ''));
