@@ -130,6 +130,13 @@ describe("lishogi's board diagram", () => {
     expect(text).toMatch(/\n上手番\n下手：A\n上手：B\n手数/);
     const [g] = parseKif(text);
     expect([g!.tags['Sente'], g!.tags['Gote']]).toEqual(['A', 'B']);
+    // the handicap by name, and lishogi's 平手 for the normal start, are chu too
+    const byName = parseKif('手合割：二枚王\n下手：A\n上手：B\n手数----指手---------消費時間--\n');
+    expect(byName[0]!.errors).toEqual([]);
+    expect(byName[0]!.tags['FEN']).toBe(g!.tags['FEN']);
+    const even = parseKif('手合割：平手\n手数----指手---------消費時間--\n   1手目   7八歩兵 （←7九）\n');
+    expect([even[0]!.errors, even[0]!.tags['FEN'], even[0]!.moves.map((m) => m.text)]).toEqual([[], undefined, ['7i7h']]);
+    expect(parseKif('手合割：香落ち\n')[0]!.errors[0]!.message).toMatch(/is not chu shogi/);
   });
 });
 

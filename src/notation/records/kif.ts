@@ -56,6 +56,18 @@ const HEADER_TAGS: Record<string, string> = {
   出典: 'Collection', 手数: 'Length', 受賞: 'Prize',
 };
 
+const CHU_START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM';
+/**
+ * `手合割` values that mean chu: the normal start (lishogi's names for it; `null`: no FEN) and
+ * lishogi's three chu handicaps (Gote, the stronger side, moves first).
+ */
+const CHU_HANDICAPS = new Map<string, string | null>([
+  ['平手', null], ['chushogi', null], ['chuushogi', null],
+  ['三枚獅子', `${CHU_START.replace('txot', 'txxt')}/A1B1T+O+OT1B1A/LFCSGKEGSCFL w - 1`],
+  ['二枚獅子', `${CHU_START}/A1B1T+OXT1B1A/LFCSGKEGSCFL w - 1`],
+  ['二枚王', `${CHU_START}/A1B1TOXT1B1A/LFCSGK+EGSCFL w - 1`],
+]);
+
 const toHalf = (s: string): string => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 
 /** `7八` → [7, 8]; null when the text does not start with a square. Returns also the length read. */
@@ -193,7 +205,10 @@ export function parseKif(text: string): GameRecord[] {
     if (h && !/^\d/.test(t)) {
       const r = current(at);
       const v = h[2]!.trim();
-      if (h[1] === '手合割' && v !== '' && !/中将棋/.test(v)) addError(r, `手合割 ${quoteInput(v)} is not chu shogi (中将棋)`, idx.at(at));
+      if (h[1] === '手合割' && v !== '' && !/中将棋/.test(v) && !CHU_HANDICAPS.has(v.toLowerCase()))
+        addError(r, `手合割 ${quoteInput(v)} is not chu shogi (中将棋)`, idx.at(at));
+      const handicap = h[1] === '手合割' ? CHU_HANDICAPS.get(v.toLowerCase()) : undefined;
+      if (handicap) setTag(r, 'FEN', handicap);
       const tag = HEADER_TAGS[h[1]!];
       if (tag && v !== '' && tag !== 'Handicap') setTag(r, tag, v);
       continue;
