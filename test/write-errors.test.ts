@@ -53,6 +53,17 @@ describe('write errors', () => {
     expect(r.stderr).toBe(SENTENCE);
   });
 
+  it('stdout open only for reading (EBADF): one sentence, exit 2', () => {
+    const fd = openSync('/dev/null', 'r');
+    try {
+      const r = spawnSync(process.execPath, [bin, 'validate', GAMES], { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('chuhan:'))).toEqual(['chuhan: cannot write the output: it is not open for writing (EBADF)']);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
   it('a closed pipe is still quiet: exit 141, nothing on stderr', async () => {
     const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
       const child = spawn(process.execPath, [bin, 'validate', GAMES, GAMES, GAMES], { stdio: ['ignore', 'pipe', 'pipe'] });
