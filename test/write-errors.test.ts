@@ -3,9 +3,10 @@
  * (exit 141); a full disk (`> /dev/full`: ENOSPC) is said in one sentence on stderr and exits 2
  * (cli.md: an I/O failure, like unreadable input). CLI cases spawn the built `dist/`.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFailure } from '../src/tui/io.js';
@@ -14,6 +15,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin/chuhan.js');
 const GAMES = join(root, 'fixtures/games/xiangqi/bulk_games_uci.pgn');
 const hasFull = existsSync('/dev/full');
+afterAll(removeTempDirs);
 
 /** Runs the CLI with stdout on /dev/full. */
 function toFull(args: string[], input?: string): { code: number | null; stderr: string } {
@@ -66,7 +68,10 @@ describe('write errors', () => {
 
   it('a closed pipe is still quiet: exit 141, nothing on stderr', async () => {
     const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
-      const child = spawn(process.execPath, [bin, 'validate', GAMES, GAMES, GAMES], { stdio: ['ignore', 'pipe', 'pipe'] });
+      // 40,000 games: about 1 MB of report lines, far more than a pipe holds (hostile.test.ts problem 4)
+      const many = join(tempDir('write-errors'), 'many.pgn');
+      writeFileSync(many, Array.from({ length: 40_000 }, (_, i) => `[Event "g${i}"]\n\n1. h2e2 h9g7 *\n`).join('\n'));
+      const child = spawn(process.execPath, [bin, 'validate', many], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       child.stdout.once('data', () => child.stdout.destroy());
