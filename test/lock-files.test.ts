@@ -176,14 +176,14 @@ describe('stale-lock takeover', () => {
 });
 
 describe('a state folder of another user', () => {
-  it('games and play say so in one sentence (exit 2), never hang', () => {
+  it('shared (writable here too): games and play say so in one sentence (exit 2), never hang', () => {
     const { dir } = stateWithGame();
     const other = 4242;
     const uid = process.getuid!();
     if (uid === 0) chownSync(dir, other, other);
     const fake: StoreFs = { ...fs, statSync: ((p: string) => ({ ...fs.statSync(p), uid: p === dir ? other : uid })) as StoreFs['statSync'] };
     const store = new GameStore(dir, uid === 0 ? fs : fake);
-    const sentence = `the state folder ${dir} belongs to another user (uid ${other}); set CHUHAN_HOME to a folder of your own`;
+    const sentence = `the state folder ${dir} is shared with another user (it belongs to uid ${other}); set CHUHAN_HOME to a folder of your own`;
     expect(store.ownerProblem()).toBe(sentence);
     expect(() => prepareSession({ game: getGame('xiangqi'), players: [undefined, undefined], resume: true, color: false, style: 'unicode', io }, store, placeholderPlayer(1))).toThrow(sentence);
     if (uid !== 0) return;
@@ -192,5 +192,18 @@ describe('a state folder of another user', () => {
     const p = cli(['play', '--resume'], dir);
     // play needs a terminal first; with one it is the same sentence (prepareSession above)
     expect(p.status).toBe(2);
+  });
+
+  it('not writable here: no refusal (a save says permission denied, as before)', () => {
+    const { dir } = stateWithGame();
+    const uid = process.getuid!();
+    const fake: StoreFs = {
+      ...fs,
+      statSync: ((p: string) => ({ ...fs.statSync(p), uid: uid + 1 })) as StoreFs['statSync'],
+      accessSync: (() => {
+        throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+      }) as StoreFs['accessSync'],
+    };
+    expect(new GameStore(dir, fake).ownerProblem()).toBeNull();
   });
 });

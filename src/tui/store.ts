@@ -16,7 +16,8 @@
  * - Lock and game files are read with O_NOFOLLOW|O_NONBLOCK and must be regular files of a
  *   bounded size: a FIFO, a symlink (to /dev/zero…) or a huge file planted there is reported in
  *   one sentence (`warnings`) and ignored, never waited on or read whole.
- * - A state folder that belongs to another user is refused with one sentence (`ownerProblem`).
+ * - A state folder of another user that this one can write too (shared) is refused with one
+ *   sentence (`ownerProblem`).
  * - The old single autosave (`<state>/autosave.pgn`) is moved into games/ the first time the games
  *   are listed, as one unfinished game.
  *
@@ -47,6 +48,7 @@ export type StoreFs = Pick<
   | 'lstatSync'
   | 'fstatSync'
   | 'readSync'
+  | 'accessSync'
 >;
 
 export const nodeFs: StoreFs = nodeFsModule;
@@ -323,7 +325,9 @@ export class GameStore {
 
   /**
    * Why this state folder must not be used, or null: it (or its games/ folder) belongs to another
-   * user. (A folder we cannot read or write is said when a save fails: storageProblem.)
+   * user and this one can write there too: a folder shared by two users, where each could plant
+   * files for the other or read the other's games. (Another user's folder this one cannot write
+   * is said when a save fails: storageProblem, `permission denied`.)
    */
   ownerProblem(): string | null {
     const uid = process.getuid?.();
@@ -335,8 +339,13 @@ export class GameStore {
       } catch {
         continue;
       }
-      if (st.uid !== uid)
-        return `the state folder ${escapeControls(d)} belongs to another user (uid ${st.uid}); set CHUHAN_HOME to a folder of your own`;
+      if (st.uid === uid) continue;
+      try {
+        this.fs.accessSync(d, nodeFsModule.constants.W_OK);
+      } catch {
+        continue; // not writable here: a save says so (permission denied)
+      }
+      return `the state folder ${escapeControls(d)} is shared with another user (it belongs to uid ${st.uid}); set CHUHAN_HOME to a folder of your own`;
     }
     return null;
   }
