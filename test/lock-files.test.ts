@@ -124,6 +124,18 @@ describe('planted lock files', () => {
   });
 });
 
+describe('a planted engines.json', () => {
+  it('a FIFO there: engines and analyse --engine say so in one sentence (exit 2), never wait on it', async () => {
+    const dir = tempDir('locks');
+    spawnSync('mkfifo', [join(dir, 'engines.json')]);
+    const { runCli } = await import('./helpers/cli.js');
+    for (const args of [['engines'], ['analyse', '--engine', 'x']]) {
+      const r = await runCli(args, { CHUHAN_HOME: dir });
+      expect([r.code, r.stderr]).toEqual([2, `chuhan: "${dir}/engines.json" is not a regular file; remove it or set CHUHAN_HOME\n`]);
+    }
+  });
+});
+
 /**
  * Two processes that each, at every `go`, take the lock (lock-child.mjs); `trials` times, with a
  * stale lock planted before each: how often each pair of answers came (`busy+held`, `held+held`…).
