@@ -25,6 +25,8 @@ export const FLOOD_BYTES = 64 * 1024 * 1024;
 export const FLOOD_WINDOW_MS = 10_000;
 /** Lines read but not taken yet before the pipe is paused. */
 export const MAX_QUEUED_LINES = 4096;
+/** Lines taken without a wait after which a deadline that passed ends the reading (a flood). */
+const FLOOD_STREAK = 1000;
 
 const size = (bytes: number): string => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`);
 
@@ -163,6 +165,8 @@ export class EngineProcess {
   private failureText: string | null = null;
   private paused = false;
   private killed = false;
+  /** Lines taken one after another without waiting for the engine. */
+  private streak = 0;
 
   constructor(options: EngineProcessOptions) {
     this.options = options;
@@ -291,8 +295,9 @@ export class EngineProcess {
   async nextLine(deadline: number): Promise<string | null> {
     for (;;) {
       if (this.lines.length > 0) {
-        // lines pouring in faster than they are taken: the deadline still holds
-        if (Date.now() > deadline) return null;
+        // lines pouring in faster than they are taken (a flood: thousands without a wait) cannot
+        // hold the deadline off; a line that came in time is still taken after it
+        if (++this.streak > FLOOD_STREAK && Date.now() > deadline) return null;
         const line = this.lines.shift()!;
         if (this.paused && this.lines.length < MAX_QUEUED_LINES / 2) {
           this.paused = false;
@@ -301,6 +306,7 @@ export class EngineProcess {
         return line;
       }
       if (this.exitedFlag) return null;
+      this.streak = 0;
       // no deadline (an infinite analysis): wake up hourly to look again
       const wait = Math.min(deadline - Date.now(), 3_600_000);
       if (wait <= 0) return null;
