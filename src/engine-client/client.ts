@@ -132,6 +132,9 @@ export function engineText(text: string, max = 60): string {
 
 const fail = (kind: EngineErrorKind, message: string): Result<never, EngineError> => err({ kind, message });
 
+/** A search answered by this many lines or more and no move is reported as a flood. */
+const FLOOD_LINES = 100_000;
+
 /** A search limited only by depth or nodes may take this long. */
 const UNTIMED_MS = 300_000;
 
@@ -207,9 +210,12 @@ export class EngineClient {
   }
 
   /** A search the engine did not answer, even when told to move now: it is ended (its late move would answer the next search). */
-  private silent(): Result<never, EngineError> {
+  private silent(linesBefore: number): Result<never, EngineError> {
     this.proc.kill();
-    return fail('no-answer', `the engine ${this.label} gave no move in time, nor when told to move now; it was ended`);
+    const lines = this.proc.linesRead - linesBefore;
+    // a flood of lines without a move is said as such (its memory stayed bounded: process.ts)
+    const wrote = lines >= FLOOD_LINES ? ` wrote ${lines.toLocaleString('en-US')} lines but` : '';
+    return fail('no-answer', `the engine ${this.label}${wrote} gave no move in time, nor when told to move now; it was ended`);
   }
 
   // --- handshake ------------------------------------------------------------------------------
@@ -444,6 +450,7 @@ export class EngineClient {
     this.proc.send(`position ${fenWord} ${wire.fen(req.start)}${texts.length ? ' moves ' + texts.join(' ') : ''}`);
     this.proc.send(this.goCommand(p, req.limits, pos.turn));
     let deadline = this.deadlineOf(req.limits);
+    const linesBefore = this.proc.linesRead;
     control.onStop = () => {
       this.proc.send('stop');
       deadline = Math.min(deadline, Date.now() + this.graceMs);
@@ -462,7 +469,7 @@ export class EngineClient {
           deadline = Date.now() + this.graceMs;
           continue;
         }
-        return this.silent();
+        return this.silent(linesBefore);
       }
       const t = line.trim();
       if (t.startsWith('info ')) {
@@ -599,6 +606,7 @@ export class EngineClient {
   ): Promise<Result<EngineAnswer, EngineError>> {
     let last: EngineInfo | null = null;
     let partial = '';
+    const linesBefore = this.proc.linesRead;
     for (;;) {
       const line = await this.proc.nextLine(deadlineNow());
       if (line === null) {
@@ -607,7 +615,7 @@ export class EngineClient {
           const move = last?.pv[0] ?? 0;
           return ok({ move, ponder: last?.pv[1] ?? null, resigned: false, info: last, text: move ? wire.formatMove(move, pos) : '' });
         }
-        return this.silent();
+        return this.silent(linesBefore);
       }
       const t = line.trim();
       let m: RegExpExecArray | null;

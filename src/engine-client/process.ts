@@ -167,6 +167,7 @@ export class EngineProcess {
   private killed = false;
   /** Lines taken one after another without waiting for the engine. */
   private streak = 0;
+  private read = 0;
 
   constructor(options: EngineProcessOptions) {
     this.options = options;
@@ -184,6 +185,11 @@ export class EngineProcess {
   /** Did we ask it to quit (an exit after that is no failure)? */
   get quitRequested(): boolean {
     return this.quitting;
+  }
+
+  /** Lines read from the engine so far. */
+  get linesRead(): number {
+    return this.read;
   }
 
   /** Why we ended it (a line too long, a flood of output), or null. */
@@ -236,6 +242,7 @@ export class EngineProcess {
     const onLine = (line: string): void => {
       if (this.failureText) return;
       o.log?.(`<${o.label}: ${line}`);
+      this.read++;
       this.lines.push(line);
       if (this.lines.length >= MAX_QUEUED_LINES && !this.paused) {
         this.paused = true;
