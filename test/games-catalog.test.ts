@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, descriptorFromName, descriptorFromRanks } from '../src/games/catalog.js';
-import { GAMES, gameFromName } from '../src/games/registry.js';
+import { CATALOG, descriptorFromName, descriptorOfFen } from '../src/games/catalog.js';
+import { GAMES, gameFromName, gameOfFen } from '../src/games/registry.js';
+import { boardShape } from '../src/core/fen-shape.js';
 import { chosenGame, loadGame } from '../src/cli/game-choice.js';
 import { resolveGame } from '../src/cli/context.js';
 
@@ -11,9 +12,11 @@ describe('games catalog (light descriptors) against the registry', () => {
       const g = GAMES[i]!;
       expect(d.aliases).toEqual(g.aliases);
       expect(d.ranks).toBe(g.variant.geometry.height);
+      expect(d.files).toBe(g.variant.geometry.width);
+      expect([...d.notations].sort()).toEqual([...g.notations.keys()].sort());
     }
-    // a rank count names one game only
-    expect(new Set(CATALOG.map((d) => d.ranks)).size).toBe(CATALOG.length);
+    // a board shape names one game only
+    expect(new Set(CATALOG.map((d) => `${d.files}x${d.ranks}`)).size).toBe(CATALOG.length);
   });
 
   it('loads the registry’s own Game objects', async () => {
@@ -24,9 +27,18 @@ describe('games catalog (light descriptors) against the registry', () => {
     for (const name of ['XQ', ' chu ', '象棋', '中将棋', 'chess', '']) {
       expect(descriptorFromName(name)?.id ?? null, name).toBe(gameFromName(name)?.id ?? null);
     }
-    expect(descriptorFromRanks(10)?.id).toBe('xiangqi');
-    expect(descriptorFromRanks(12)?.id).toBe('chushogi');
-    expect(descriptorFromRanks(9)).toBeNull();
+    for (const g of GAMES) {
+      expect(descriptorOfFen(g.startFen)?.id).toBe(g.id);
+      expect(gameOfFen(g.startFen)?.id).toBe(g.id);
+    }
+    // a 10-rank board of 10 files is no xiangqi board (the game is found by its whole shape, not its rank count)
+    const tenByTen = `${Array.from({ length: 10 }, () => '10').join('/')} w - - 0 1`;
+    expect(boardShape(tenByTen.split(' ')[0]!)).toEqual({ files: 10, ranks: 10 });
+    expect(descriptorOfFen(tenByTen)).toBeNull();
+    expect(gameOfFen(tenByTen)).toBeNull();
+    // one mistyped rank does not hide the board's width
+    expect(gameOfFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/99/RNBAKABNR w')?.id).toBe(GAMES[0]!.id);
+    expect(descriptorOfFen('9/9/9')).toBeNull();
   });
 
   it('the quick path (loadGame) and resolveGame choose alike, rules included', async () => {

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { GAMES } from '../src/games/registry.js';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -111,5 +112,158 @@ describe('layers', () => {
     expect(ALLOWED['tui']).not.toContain('cli');
     expect(ALLOWED['engine']).not.toContain('notation');
     expect(Object.values(ALLOWED).filter((a) => a.includes('cli'))).toEqual([]);
+  });
+});
+
+// --- The door (issue 40): a game is reached only through its Game object ------------------------
+
+/** Files outside src/games that may still import a game's folder, each with its reason. */
+const GAME_FOLDER_IMPORTS_ALLOWED: ReadonlyMap<string, string> = new Map();
+
+/** The game folders (src/games/<game>/) a file's imports reach, outside src/games. */
+function gameFolderImports(f: { path: string; rel: string; imports: readonly string[] }): string[] {
+  const out: string[] = [];
+  for (const spec of f.imports) {
+    if (!spec.startsWith('.')) continue;
+    const to = target(f.path, spec);
+    if (/^games\/[^/]+\//.test(to)) out.push(`${f.rel} imports ${to}`);
+  }
+  return out;
+}
+
+/**
+ * The string literals of a TypeScript text ('…', "…", and the text parts of `…${}…` templates),
+ * comments and regular-expression literals skipped, with the offset each starts at. A module
+ * specifier (`from '…'`, `import('…')`) is left out: the import rules check those.
+ */
+export function stringLiterals(text: string): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  const n = text.length;
+  const templates: number[] = []; // open `${`: the brace depth inside each
+  let prev = '';
+  let i = 0;
+  const regexCanStart = (): boolean =>
+    prev === '' || /[(,=:[!&|?{};+\-*%<>~^]/.test(prev) || /\b(?:return|typeof|case|in|of|void|yield|await)$/.test(text.slice(Math.max(0, i - 8), i).trimEnd());
+  const readUntil = (j: number, stop: (k: number) => boolean): [string, number] => {
+    let s = '';
+    while (j < n && !stop(j)) {
+      if (text[j] === '\\') {
+        s += text.slice(j, j + 2);
+        j += 2;
+      } else s += text[j++];
+    }
+    return [s, j];
+  };
+  while (i < n) {
+    const c = text[i]!;
+    if (c === '/' && text[i + 1] === '/') {
+      const e = text.indexOf('\n', i);
+      i = e < 0 ? n : e;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const e = text.indexOf('*/', i + 2);
+      i = e < 0 ? n : e + 2;
+    } else if (c === "'" || c === '"') {
+      const [s, j] = readUntil(i + 1, (k) => text[k] === c || text[k] === '\n');
+      if (!/(?:\bfrom|\bimport\s*\(|^\s*import)\s*$/m.test(text.slice(Math.max(0, i - 12), i))) out.push({ text: s, at: i });
+      i = j + 1;
+      prev = 'x';
+    } else if (c === '`' || (c === '}' && templates.length > 0 && templates[templates.length - 1] === 0)) {
+      if (c === '}') templates.pop();
+      const [s, j] = readUntil(i + 1, (k) => text[k] === '`' || (text[k] === '$' && text[k + 1] === '{'));
+      out.push({ text: s, at: i });
+      if (text[j] === '$') {
+        templates.push(0);
+        i = j + 2;
+        prev = '(';
+      } else {
+        i = j + 1;
+        prev = 'x';
+      }
+    } else if (c === '/' && regexCanStart()) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < n && text[j] !== '\n') {
+        if (text[j] === '\\') j++;
+        else if (text[j] === '[') inClass = true;
+        else if (text[j] === ']') inClass = false;
+        else if (text[j] === '/' && !inClass) break;
+        j++;
+      }
+      i = j + 1;
+      prev = 'x';
+    } else {
+      if (templates.length > 0 && c === '{') templates[templates.length - 1]!++;
+      if (templates.length > 0 && c === '}') templates[templates.length - 1]!--;
+      if (!/\s/.test(c)) prev = c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const GAME_IDS = GAMES.map((g) => g.id);
+const NAMES_A_GAME = new RegExp(`\\b(?:${GAME_IDS.join('|')})\\b`);
+
+/**
+ * String literals outside src/games that may name a game id: file, the literal's start, and why
+ * (help text is built from the registry, so it needs no entry).
+ */
+const GAME_ID_LITERALS_ALLOWED: readonly { file: string; text: string; why: string }[] = [
+  {
+    file: 'cli/commands/index.ts',
+    text: 'play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chushogi)',
+    why: '`chuhan --help` draws its list without loading any game module (start-up); test/startup.test.ts keeps it equal to engine.ts\'s, which is built from the registry',
+  },
+];
+
+interface Literal {
+  readonly file: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+/** The string literals of a file that name a game id. */
+function gameIdLiterals(rel: string, text: string): Literal[] {
+  const out: Literal[] = [];
+  for (const l of stringLiterals(text)) if (NAMES_A_GAME.test(l.text)) out.push({ file: rel, line: text.slice(0, l.at).split('\n').length, text: l.text });
+  return out;
+}
+
+const allowed = (l: Literal): boolean => GAME_ID_LITERALS_ALLOWED.some((a) => a.file === l.file && l.text.startsWith(a.text));
+const shown = (l: Literal): string => `${l.file}:${l.line}: ${l.text.slice(0, 80)}`;
+
+describe('the Game is the only door into a game', () => {
+  it('no file outside src/games imports a game folder (src/games/<game>/); only the registry does', () => {
+    const bad: string[] = [];
+    for (const f of files) {
+      if (f.layer === 'games' || GAME_FOLDER_IMPORTS_ALLOWED.has(f.rel)) continue;
+      bad.push(...gameFolderImports(f));
+    }
+    expect(bad).toEqual([]);
+    // the check catches a planted import, multi-line and type-only ones too
+    const planted = { path: join(SRC, 'cli/x.ts'), rel: 'cli/x.ts', imports: importsOf("import type {\n  A,\n} from '../games/xiangqi/pieces.js';\nimport { B } from '../games/registry.js';") };
+    expect(gameFolderImports(planted)).toEqual(['cli/x.ts imports games/xiangqi/pieces.js']);
+  });
+
+  it('the literal scanner finds strings and templates, not comments, regexes or module specifiers', () => {
+    const text = [
+      "import { a } from '../games/xiangqi/a.js'; // 'chushogi' in a comment",
+      "/* 'xiangqi' */ const re = /'xiangqi'/; const x = 'a\\'b' + \"c\";",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+      'const t = `one ${f({ k: `in ${2}` })} two`;',
+      'const d = a / b; const e = "after";',
+    ].join('\n');
+    expect(stringLiterals(text).map((l) => l.text)).toEqual(["a\\'b", 'c', 'one ', 'in ', '', ' two', 'after']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+    const planted = gameIdLiterals('x.ts', "const v = 'chushogi';\nconst w = `a ${GAME} b`;\nconst u = 'xiangqis';\nconst h = `use ${a} or xiangqi`;");
+    expect(planted.map(shown)).toEqual(['x.ts:1: chushogi', 'x.ts:4:  or xiangqi']);
+  });
+
+  it('no string literal outside src/games names a game id (help text is built from the registry)', () => {
+    const found: Literal[] = [];
+    for (const f of files) if (f.layer !== 'games') found.push(...gameIdLiterals(f.rel, readFileSync(f.path, 'utf8')));
+    expect(found.filter((l) => !allowed(l)).map(shown)).toEqual([]);
+    // every entry of the allowlist is still needed
+    for (const a of GAME_ID_LITERALS_ALLOWED) expect(found.some((l) => l.file === a.file && l.text.startsWith(a.text)), `${a.file}: ${a.text}`).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ import {
   type Painter,
 } from '../src/render/index.js';
 import { CHU_PIECE_SEED } from './helpers/fixtures.js';
+import { getGame } from '../src/games/registry.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SEED_PATH = CHU_PIECE_SEED;
@@ -36,7 +37,7 @@ const CHU_PROMOTED: Record<string, string> = {
   g: '飞', f: '角', s: '竖', c: '横', i: '象', b: '马', r: '龙', o: '狮', x: '奔',
 };
 
-function fenView(fen: string, variant: BoardView['variant'], extra: Partial<BoardView> = {}): BoardView {
+function fenView(fen: string, variant: 'xiangqi' | 'chushogi', extra: Partial<BoardView> = {}): BoardView {
   const ranks = fen.split(' ')[0]!.split('/');
   const H = ranks.length;
   const W = variant === 'xiangqi' ? 9 : 12;
@@ -60,7 +61,7 @@ function fenView(fen: string, variant: BoardView['variant'], extra: Partial<Boar
     if (row.length !== W) throw new Error(`rank ${i} has ${row.length} squares`);
     board[H - 1 - i] = row;
   });
-  return { variant, width: W, height: H, cell: (x, y) => board[y]?.[x] ?? null, ...extra };
+  return { style: getGame(variant).boardStyle, width: W, height: H, cell: (x, y) => board[y]?.[x] ?? null, ...extra };
 }
 
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w';
@@ -316,7 +317,7 @@ describe('movement diagrams', () => {
   });
 
   it('ascii diagram', () => {
-    const lines = renderMoveDiagram(diagramFromSeed('鹰'), { style: 'ascii' });
+    const lines = renderMoveDiagram(diagramFromSeed('鹰'), { style: 'ascii', boardStyle: getGame('chushogi').boardStyle });
     expectAligned(lines, true);
     expect(trimmed(lines)).toBe(FALCON_ASCII_TEXT);
   });

@@ -7,7 +7,7 @@
  *
  * Both sides are chuhan's search (engine/search.js of the dist folder, default this repository's),
  * node-limited, so a game does not depend on the machine's load: game g plays the built-in opening
- * (src/match/openings-data.ts, `--plies` plies) number g/2, colours swapped within the pair, and each
+ * (src/games/<game>/openings-data.ts, `--plies` plies) number g/2, colours swapped within the pair, and each
  * move searches `nodes` x a seeded factor in [0.75, 1.25) (seed, game), which is what makes two games
  * from one opening differ. Every game is judged by our rules (GameHistory with the chu end rules, as
  * `chuhan validate` does); a game also ends when the searched score of both sides has agreed for 8

@@ -6,7 +6,7 @@
 import type { Position } from '../core/position.js';
 import { formatProblem } from '../core/problem.js';
 import { quoteInput } from '../core/text.js';
-import { CATALOG, descriptorFromName, descriptorFromRanks, type GameDescriptor } from '../games/catalog.js';
+import { CATALOG, descriptorFromName, descriptorOfFen, type GameDescriptor } from '../games/catalog.js';
 import type { Game } from '../games/game.js';
 import { CliError } from '../tui/io.js';
 
@@ -18,6 +18,20 @@ export interface CommonOptions {
   /** --rules: the game's rule set (chu: lishogi, jcsa). */
   rules?: string;
 }
+
+const IDS = CATALOG.map((g) => g.id);
+
+/** The game ids for a message: `xiangqi or chushogi`. */
+export const VARIANT_NAMES = IDS.length > 1 ? `${IDS.slice(0, -1).join(', ')} or ${IDS[IDS.length - 1]}` : IDS.join('');
+
+/** A --variant option's help text: the game ids, then a note in parentheses. */
+export const variantHelp = (note: string): string => `${IDS.join(' | ')} (${note})`;
+
+/** The --variant option's help text: every game's id and its first alias after it (`xq`, `chu`). */
+export const VARIANT_HELP = variantHelp(`aliases ${CATALOG.map((g) => g.aliases[1] ?? g.id).join(', ')}`);
+
+/** The --notation option's help text: each game's notations. */
+export const NOTATION_HELP = CATALOG.map((g) => `${g.id}: ${g.notations.join(' | ')}`).join('; ');
 
 /** The --rules option's help text. */
 export const RULES_HELP = 'chu rule set: lishogi (default) | jcsa (docs/rules.md)';
@@ -35,12 +49,12 @@ export function withRules(game: Game, rules: string | undefined): Game {
 export function chosenGame(opts: CommonOptions): GameDescriptor {
   if (opts.variant) {
     const game = descriptorFromName(opts.variant);
-    if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+    if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
     return game;
   }
   if (opts.fen) {
-    const byRanks = descriptorFromRanks(opts.fen.trim().split(/\s+/)[0]!.split('/').length);
-    if (byRanks) return byRanks;
+    const byShape = descriptorOfFen(opts.fen);
+    if (byShape) return byShape;
   }
   return CATALOG[0]!;
 }

@@ -46,7 +46,8 @@ export type FenProblem =
   /** An empty run of more digits than a rank has files (refused before it can overflow). */
   | { readonly code: 'fen.long-run'; readonly format: FenFormat; readonly rank: number; readonly digits: string; readonly files: number }
   /** Xiangqi FEN fields 3 and 4 (castling, en passant): short and made of letters, digits and "-". */
-  | { readonly code: 'fen.castling-field'; readonly format: FenFormat; readonly field: number; readonly text: string }
+  /** `game`: the game without castling or en passant (its id). */
+  | { readonly code: 'fen.castling-field'; readonly format: FenFormat; readonly field: number; readonly text: string; readonly game: string }
   /** A halfmove clock or move number that is not a whole number from `min` to `max` (`tooLarge`: digits, but above `max`). */
   | {
       readonly code: 'fen.counter';
@@ -82,13 +83,9 @@ export type NotationName =
   | 'uci'
   | 'wxf'
   | 'chinese'
-  | 'xiangqi'
-  | 'chushogi'
   | 'western'
   | 'usi'
-  | 'xboard-chu'
-  | 'xiangqi-san'
-  | 'chu-san';
+  | 'xboard-chu';
 
 /**
  * Why a move text is not a legal move. These are bare reasons; `move.quoted` puts the text in
@@ -97,6 +94,8 @@ export type NotationName =
 export type MoveProblem =
   | { readonly code: 'move.quoted'; readonly text: string; readonly reason: MoveProblem; readonly join?: 'is' }
   | { readonly code: 'move.not-notation'; readonly notation: NotationName }
+  /** Not a move as the game writes it: `expected` is the game's own words (`a SAN move (like Che3 or Hxf9+)`). */
+  | { readonly code: 'move.not-written'; readonly expected: string }
   /** A typed xiangqi coordinate text that is no ICCS move (ranks 0–9); `uci`: its legal UCI reading. */
   | { readonly code: 'move.not-iccs'; readonly uci: string | null }
   /** A typed ICCS move that is not legal, whose UCI reading (ranks 1–10) would be. */
@@ -177,12 +176,13 @@ export type BetzaProblem =
 export type RecordProblem =
   | PgnProblem
   | { readonly code: 'record.malformed'; readonly detail: string }
-  | { readonly code: 'record.variant-tag'; readonly tag: string }
+  | { readonly code: 'record.variant-tag'; readonly tag: string; readonly allowed: readonly string[] }
   | { readonly code: 'record.rules'; readonly value: string; readonly allowed: readonly string[] }
   | { readonly code: 'record.list-tags' }
   | { readonly code: 'record.fen-tag'; readonly game: string; readonly reason: Problem }
   /** A binary record's set-up that is no legal position. `what`: where it is (`the board of game 3 (bytes …)`); `reason`: why (bare, `fenReason`). */
-  | { readonly code: 'record.illegal-setup'; readonly what: string; readonly reason: Problem; readonly hint?: string };
+  /** `game`: the game the record is of (its id). */
+  | { readonly code: 'record.illegal-setup'; readonly what: string; readonly game: string; readonly reason: Problem; readonly hint?: string };
 
 /** Syntax errors of the PGN reader (notation/pgn.ts). `tag`: the tag name as written. */
 export type PgnProblem =
@@ -256,13 +256,9 @@ const NOTATION_TEXT: Record<NotationName, string> = {
   uci: 'a UCI move (like h3e3)',
   wxf: 'a WXF move (like C2.5, H8+7 or R+.3)',
   chinese: 'a Chinese move (like 炮二平五 or 马8进7)',
-  xiangqi: 'a move in any xiangqi notation (like h2e2, C2.5 or 炮二平五)',
-  chushogi: 'a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)',
   western: 'a western move (like Ln-7i-6h, Lnx!4h, P-7f or --)',
   usi: "a USI move (like 7g7f, 7e7c+ or the lion's 7j7i6h)",
   'xboard-chu': 'an XBoard chu move (like h4h5, f5e6,e6e7 or h9h10+)',
-  'xiangqi-san': 'a SAN move (like Che3 or Hxf9+)',
-  'chu-san': 'a SAN move (like Ng5 or Nxh10-h9)',
 };
 
 const SHAPE_TEXT: Record<MoveShape, string> = {
@@ -324,7 +320,7 @@ export function formatProblem(p: Problem, ctx: ProblemContext = {}): string {
     case 'fen.long-run':
       return `${p.format} field 1: rank ${p.rank} from the top has an empty run of ${quoteInput(p.digits, 12)}, more than the ${p.files} files of a rank`;
     case 'fen.castling-field':
-      return `${p.format} field ${p.field}: ${quoteInput(p.text, 24)} is not "-" (xiangqi has no castling or en passant)`;
+      return `${p.format} field ${p.field}: ${quoteInput(p.text, 24)} is not "-" (${p.game} has no castling or en passant)`;
     case 'fen.counter': {
       const at = `${p.format}${p.field === undefined ? '' : ` field ${p.field}`}: ${p.what} ${quoteInput(p.text, 24)}`;
       return p.tooLarge ? `${at} is too large (at most ${p.max})` : `${at} is not a whole number from ${p.min} to ${p.max}`;
@@ -357,6 +353,8 @@ export function formatProblem(p: Problem, ctx: ProblemContext = {}): string {
       return `${quoteInput(p.text)}${p.join === 'is' ? ' is ' : ': '}${formatProblem(p.reason, ctx)}`;
     case 'move.not-notation':
       return `not ${NOTATION_TEXT[p.notation]}`;
+    case 'move.not-written':
+      return `not ${p.expected}`;
     case 'move.not-iccs':
       return `not an ICCS move, as the board's ranks are 0–9${p.uci ? uciHint(p.uci) : ' (with notation uci, ranks 1–10 are read)'}`;
     case 'move.uci-reading':
@@ -536,9 +534,9 @@ export function formatProblem(p: Problem, ctx: ProblemContext = {}): string {
     case 'record.rules':
       return `unknown rules ${quoteInput(p.value)} (use ${p.allowed.join(' or ')})`;
     case 'record.variant-tag':
-      return `unsupported variant ${quoteInput(p.tag)} in the Variant tag (use xiangqi or chushogi)`;
+      return `unsupported variant ${quoteInput(p.tag)} in the Variant tag (use ${p.allowed.join(' or ')})`;
     case 'record.illegal-setup':
-      return `${p.what} is not a legal xiangqi position: ${formatProblem(p.reason, ctx)}${p.hint ? ` (${p.hint})` : ''}`;
+      return `${p.what} is not a legal ${p.game} position: ${formatProblem(p.reason, ctx)}${p.hint ? ` (${p.hint})` : ''}`;
     case 'record.fen-tag':
       return `the FEN tag is not a valid ${p.game} position: ${formatProblem(p.reason, ctx)}`;
   }

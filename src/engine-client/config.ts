@@ -13,11 +13,11 @@
  * found engine of the same name.
  */
 import { quoteInput } from '../core/text.js';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { err, ok, type Result } from '../core/result.js';
-import { gameIdFromName, type GameId } from '../games/registry.js';
+import { GAMES, gameIdFromName, type GameId } from '../games/registry.js';
 import { CLIENT_PROTOCOLS, type ClientProtocol, type EngineSpec, type OptionValue } from './client.js';
 import { findProgram, splitCommand } from './process.js';
 
@@ -33,20 +33,27 @@ export interface EngineEntry extends EngineSpec {
   readonly install?: string;
 }
 
-/** The engines found without configuration. */
-export const KNOWN_ENGINES: readonly {
-  name: string;
-  program: string;
-  protocol: ClientProtocol;
-  games: GameId[];
-  options: Record<string, OptionValue>;
-  install: string;
-}[] = [
-  { name: 'fairy-stockfish', program: 'fairy-stockfish', protocol: 'uci', games: ['xiangqi'], options: {}, install: 'apt-get install fairy-stockfish' },
-  // HaChu refuses repetitions by default, which lishogi's rules allow (docs/xboard.md)
-  { name: 'hachu', program: 'hachu', protocol: 'xboard', games: ['chushogi'], options: { 'Allow repeats': 1 }, install: 'apt-get install hachu' },
-  { name: 'maxqi', program: 'maxqi', protocol: 'xboard', games: ['xiangqi'], options: {}, install: 'apt-get install fairymax' },
-];
+/** A known engine with the games it plays. */
+export interface KnownEngineEntry {
+  readonly name: string;
+  readonly program: string;
+  readonly protocol: ClientProtocol;
+  readonly games: GameId[];
+  readonly options: Readonly<Record<string, OptionValue>>;
+  readonly install: string;
+}
+
+/** The engines found without configuration: each game's `knownEngines`, by name (one entry per engine, every game it plays). */
+export const KNOWN_ENGINES: readonly KnownEngineEntry[] = (() => {
+  const byName = new Map<string, KnownEngineEntry>();
+  for (const g of GAMES)
+    for (const k of g.knownEngines) {
+      const had = byName.get(k.name);
+      if (had) had.games.push(g.id);
+      else byName.set(k.name, { ...k, games: [g.id] });
+    }
+  return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+})();
 
 export function configFile(env: Env): string {
   if (env.CHUHAN_HOME) return join(env.CHUHAN_HOME, 'engines.json');
@@ -59,14 +66,28 @@ const programPath = (command: string, env: Env): string | null => {
   return first ? findProgram(first, env) : null;
 };
 
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /** Reads engines.json (a missing file is no engines; a bad one is an error naming the file). */
 export function readConfig(env: Env): Result<EngineEntry[]> {
   const file = configFile(env);
   let text: string;
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    // O_NONBLOCK: a FIFO planted at its name never blocks; it must be a regular file of at most 1 MiB
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return ok([]);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return err(`${quoteInput(file)} is not a regular file; remove it or set CHUHAN_HOME`);
+    if (st.size > MAX_CONFIG_BYTES) return err(`${quoteInput(file)} is too large (${st.size} bytes, at most ${MAX_CONFIG_BYTES})`);
+    text = readFileSync(fd, 'utf8');
+  } catch (e) {
+    return err(`${quoteInput(file)} cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  } finally {
+    closeSync(fd);
   }
   let data: unknown;
   try {
@@ -90,10 +111,10 @@ export function readConfig(env: Env): Result<EngineEntry[]> {
     }
     const games: GameId[] = [];
     if (e.games !== undefined) {
-      if (!Array.isArray(e.games)) return err(`${file}: engine ${quoteInput(name)}: "games" must be a list like ["xiangqi"]`);
+      if (!Array.isArray(e.games)) return err(`${file}: engine ${quoteInput(name)}: "games" must be a list like ${JSON.stringify([GAMES[0]!.id])}`);
       for (const g of e.games) {
         const id = typeof g === 'string' ? gameIdFromName(g) : null;
-        if (!id) return err(`${file}: engine ${quoteInput(name)}: unknown game ${JSON.stringify(g)} (use xiangqi or chushogi)`);
+        if (!id) return err(`${file}: engine ${quoteInput(name)}: unknown game ${JSON.stringify(g)} (use ${GAMES.map((x) => x.id).join(' or ')})`);
         games.push(id);
       }
     }

@@ -1,7 +1,7 @@
 /**
  * The opening book: moves of master games (xiangqi) and lishogi games (chu) for the positions they
  * reached often, with weights (games × score), chosen at random in proportion to the weights so
- * that games vary. Built by scripts/book/build.mjs into book-data.ts; parsed on the first lookup.
+ * that games vary. Built by scripts/book/build.mjs into each game's book-data.ts (`Game.book`); parsed on the first lookup.
  * Only the games' standard variants use it (not the other rule sets or mate problems), and only
  * while the start position's hash is the one the book was built with.
  */
@@ -10,7 +10,6 @@ import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import type { Variant } from '../core/variant.js';
 import { gameOfVariant } from '../games/registry.js';
-import { BOOK_DATA } from './book-data.js';
 import type { Rng } from './rng.js';
 
 export interface BookEntry {
@@ -29,7 +28,7 @@ function bookOf(v: Variant): Map<string, BookEntry> | null {
   if (cached !== undefined) return cached;
   let book: Map<string, BookEntry> | null = null;
   const game = gameOfVariant(v);
-  const data = BOOK_DATA[v.spec.id];
+  const data = game?.book;
   if (game && game.variant === v && data?.entries) {
     const start = game.parseFen(game.startFen);
     if (start.ok && keyOf(start.value) === data.start) {

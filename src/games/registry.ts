@@ -3,6 +3,7 @@
  * quick `moves`), the only place that lists game ids. Everything else reaches a game through its
  * `Game` object (src/games/game.ts), found here by id, by a name the user typed, or by its variant.
  */
+import { fenHasShape } from '../core/fen-shape.js';
 import type { Variant } from '../core/variant.js';
 import type { Game, GameId } from './game.js';
 import { CHU_GAME } from './chushogi/game.js';
@@ -35,4 +36,12 @@ export function gameIdFromName(name: string): GameId | null {
 /** The game whose rules a variant is (null for a variant built elsewhere, e.g. a test's). */
 export function gameOfVariant(v: Variant): Game | null {
   return GAMES.find((g) => g.variant === v || g.variant.spec.id === v.spec.id) ?? null;
+}
+
+/**
+ * The game a FEN/SFEN is for, by its board's whole geometry (files and ranks; not the rank count
+ * alone: a 10-rank board of another width is no xiangqi board), or null.
+ */
+export function gameOfFen(fen: string): Game | null {
+  return GAMES.find((g) => fenHasShape(fen, g.variant.geometry.width, g.variant.geometry.height)) ?? null;
 }

@@ -46,9 +46,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ProtocolGame } from '../protocol/dialect.js';
-import { gameFromName, getGame } from '../games/registry.js';
-import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
-import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
+import { DEFAULT_GAME, GAMES, gameFromName, getGame } from '../games/registry.js';
 import {
   estimateElo,
   estimateEloPairs,
@@ -68,19 +66,18 @@ export interface CliIo {
   err(text: string): void;
 }
 
-const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<command>" [--variant xiangqi|chu]
+const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<command>" [--variant ${GAMES.map((g) => g.xboard.xboardName).join('|')}]
                         [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
                         [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
                         [--json FILE]
 Ctrl-C once stops after the games under way (the summary is kept); twice stops them now.`;
 
-/** Known opponents: command and game. */
-const OPPONENTS: Record<string, { command: string; game: ProtocolGame; options: string[] }> = {
-  maxqi: { command: 'maxqi', game: XIANGQI, options: [] },
-  hachu: { command: 'hachu', game: CHU, options: ['Allow repeats=1'] },
-  'fairy-stockfish': { command: 'fairy-stockfish', game: XIANGQI, options: [] },
-};
+/** Known opponents (each game's `knownEngines`): command, game (the first it plays) and CECP options. */
+const OPPONENTS = new Map<string, { command: string; game: ProtocolGame; options: string[] }>();
+for (const g of GAMES)
+  for (const k of g.knownEngines)
+    if (!OPPONENTS.has(k.name)) OPPONENTS.set(k.name, { command: k.program, game: g.xboard, options: Object.entries(k.options).map(([n, v]) => `${n}=${v}`) });
 
 /** The command with its program's full path (PATH, then /usr/games, where Debian installs games: the engine client's lookup). */
 function resolveCommand(cmd: string): string {
@@ -281,13 +278,13 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     io.err(`match: --opponent is required\n${USAGE}\n`);
     return 2;
   }
-  const known = OPPONENTS[opts.opponent.toLowerCase()];
-  let game = known?.game ?? XIANGQI;
+  const known = OPPONENTS.get(opts.opponent.toLowerCase());
+  let game = known?.game ?? DEFAULT_GAME.xboard;
   if (opts.variant) {
     const named = gameFromName(opts.variant);
     if (named) game = named.xboard;
     else {
-      io.err(`match: unknown variant "${opts.variant}" (xiangqi or chu)\n`);
+      io.err(`match: unknown variant "${opts.variant}" (${GAMES.map((g) => g.xboard.xboardName).join(' or ')})\n`);
       return 2;
     }
   }

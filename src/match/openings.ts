@@ -9,7 +9,7 @@
  * A file of games instead (PGN with tags, XQF, CCBridge, WXF, DhtmlXQ, KIF: anything the record
  * opener, notation/records/open.ts, reads) gives one opening per game: its moves from the standard
  * start, cut to `--plies`.
- * `builtin`: the lists made from the master games by scripts/make-openings.ts (src/match/openings-data.ts).
+ * `builtin`: the lists made from the master games by scripts/make-openings.ts (src/games/<game>/openings-data.ts, the game's `openings`).
  */
 import type { Position } from '../core/position.js';
 import { formatProblem } from '../core/problem.js';
@@ -18,7 +18,7 @@ import type { GameRecord } from '../notation/pgn.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
 import { holdsGame, readRecordBytes } from '../notation/records/open.js';
 import { formatReportLine, Replayer } from '../notation/replay.js';
-import { BUILTIN_OPENINGS } from './openings-data.js';
+import { getGame } from '../games/registry.js';
 
 export interface Opening {
   /** 1-based number in the list. */
@@ -31,7 +31,7 @@ export type OpeningsResult = { ok: true; openings: Opening[] } | { ok: false; me
 
 /** The ply counts the built-in lists are made for. */
 export const builtinPlies = (pg: ProtocolGame): number[] =>
-  Object.keys(BUILTIN_OPENINGS[pg.id]).map(Number);
+  Object.keys(getGame(pg.id).openings).map(Number);
 
 /** Reads an openings text (see the file format above), checks every move against our rules. */
 export function parseOpenings(text: string, pg: ProtocolGame, plies?: number): OpeningsResult {
@@ -103,7 +103,7 @@ const positionKey = (pg: ProtocolGame, pos: Position): string => pg.formatFen(po
 
 /** The built-in list for the game after `plies` plies (one of `builtinPlies`). */
 export function builtinOpenings(pg: ProtocolGame, plies: number): OpeningsResult {
-  const lists = BUILTIN_OPENINGS[pg.id];
+  const lists = getGame(pg.id).openings;
   const list = lists[plies];
   if (!list) return { ok: false, message: `the built-in openings are for ${builtinPlies(pg).join(', ')} plies, not ${plies}` };
   return parseOpenings(list.join('\n'), pg);

@@ -8,9 +8,9 @@
  */
 import { parseArgs } from 'node:util';
 import { playMatch, type MatchSummary, type Opponent } from '../engine/match.js';
-import { GAMES, gameFromName, type Game } from '../games/registry.js';
+import { DEFAULT_GAME, GAMES, gameFromName, type Game } from '../games/registry.js';
 
-const USAGE = `usage: npm run match -- [--games N] [--level A] [--vs random|level:B] [--variant xiangqi|chushogi|all]
+const USAGE = `usage: npm run match -- [--games N] [--level A] [--vs random|level:B] [--variant ${GAMES.map((g) => g.id).join('|')}|all]
                         [--seed S] [--max-plies N] [--random-plies N] [--time] [--quiet] [--moves] [--json]`;
 
 export function matchMain(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
@@ -23,7 +23,7 @@ export function matchMain(argv: string[], out: (s: string) => void, err: (s: str
         games: { type: 'string', default: '20' },
         level: { type: 'string', default: '4' },
         vs: { type: 'string', default: 'random' },
-        variant: { type: 'string', default: 'xiangqi' },
+        variant: { type: 'string', default: DEFAULT_GAME.id },
         seed: { type: 'string', default: '1' },
         'max-plies': { type: 'string' },
         'random-plies': { type: 'string' },
@@ -69,7 +69,7 @@ export function matchMain(argv: string[], out: (s: string) => void, err: (s: str
   const gameList: Game[] = [];
   for (const name of names) {
     const game = gameFromName(name);
-    if (!game) return usage(`unknown variant "${name}" (use xiangqi, chushogi or all)`);
+    if (!game) return usage(`unknown variant "${name}" (use ${GAMES.map((g) => g.id).join(', ')} or all)`);
     gameList.push(game);
   }
   let maxPlies: number | undefined;

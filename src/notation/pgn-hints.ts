@@ -4,7 +4,7 @@
  * replays the moves against the legal moves of each candidate.
  */
 
-import { GAMES, type GameId } from '../games/registry.js';
+import { GAMES, gameOfFen, type GameId } from '../games/registry.js';
 
 export type NotationHint = 'iccs' | 'uci' | 'wxf' | 'chinese' | 'usi' | 'western' | 'unknown';
 export type VariantHint = GameId;
@@ -123,12 +123,10 @@ export function variantFromVariantTag(value: string | undefined): VariantHint | 
   return GAMES.find((g) => g.aliases.some((a) => squash(a) === v))?.id ?? null;
 }
 
-/** The game a FEN/SFEN is for, from its number of ranks (10: xiangqi, 12: chu), or null. */
+/** The game a FEN/SFEN is for, by its board's files and ranks (registry's gameOfFen), or null. */
 export function variantFromFen(fen: string | undefined): VariantHint | null {
   if (fen === undefined) return null;
-  const board = fen.trim().split(/\s+/)[0] ?? '';
-  const ranks = board.split('/').length;
-  return GAMES.find((g) => g.variant.geometry.height === ranks)?.id ?? null;
+  return gameOfFen(fen)?.id ?? null;
 }
 
 function variantOfNotation(n: NotationHint): VariantHint | null {

@@ -3,6 +3,7 @@
  * 80 characters, and the result. The output reads back through RecordReader to the same tags,
  * moves and result.
  */
+import { DEFAULT_GAME, gameOfFen } from '../games/registry.js';
 
 export interface PgnGameInput {
   /** Tags by name, or as ordered pairs. */
@@ -59,17 +60,10 @@ function checkMove(text: string, ply: number): void {
   }
 }
 
+/** Who moves first and the first move's number, as the FEN's game reads its fields (by the board's shape; else the default game's way). */
 function fenDefaults(fen: string | undefined): { second: boolean; number: number } {
   if (!fen) return { second: false, number: 1 };
-  const f = fen.trim().split(/\s+/);
-  const ranks = (f[0] ?? '').split('/').length;
-  if (ranks === 12) {
-    // Chu SFEN: side b = sente (first player), w = gote; the last field counts plies.
-    return { second: f[1] === 'w', number: 1 };
-  }
-  // Xiangqi FEN: w/r = Red (first), b = Black; the sixth field is the full-move number.
-  const n = Number(f[5]);
-  return { second: f[1] === 'b', number: Number.isInteger(n) && n >= 1 ? n : 1 };
+  return (gameOfFen(fen) ?? DEFAULT_GAME).fenStart(fen);
 }
 
 /** Writes one game as PGN text (ending with a newline). Throws RangeError on unwritable input. */

@@ -179,7 +179,7 @@ function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error:
   const tag = rec.tags['Variant'];
   if (tag !== undefined) {
     const id = variantFromVariantTag(tag);
-    if (id === null) return { error: tagError(rec, { code: 'record.variant-tag', tag }) };
+    if (id === null) return { error: tagError(rec, { code: 'record.variant-tag', tag, allowed: GAMES.map((g) => g.id) }) };
     return { id };
   }
   // the bulk of real records: ICCS from the start, no tags to say so

@@ -1,16 +1,15 @@
 /**
  * How the engine protocols write positions and moves. The CECP (XBoard) dialect of each game is
- * part of its Game (src/games/<game>/xboard.ts); this module adds UCI as Fairy-Stockfish speaks it
- * for xiangqi (ranks 1–10: `h3e3`, `b3b10`, standard FEN) and UCCI (ICCS moves, ranks 0–9,
- * standard FEN), and finds games by CECP variant name.
+ * part of its Game (src/games/<game>/xboard.ts); UCI, UCCI and USI come from the game's
+ * `engineWire` (the same table the engine client writes to other engines), and this module finds
+ * games by CECP variant name.
  */
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { MoveProblem } from '../core/problem.js';
 import type { Result } from '../core/result.js';
-import type { ProtocolGame } from '../games/game.js';
+import type { ClientProtocol, ProtocolGame, WireFormat } from '../games/game.js';
 import { GAMES } from '../games/registry.js';
-import { formatIccs, formatUci, parseCoordinate } from '../games/xiangqi/notation/iccs.js';
 
 export type { ProtocolGame } from '../games/game.js';
 
@@ -21,11 +20,17 @@ export function gameForXboardVariant(name: string): ProtocolGame | null {
   return null;
 }
 
-// --- UCI (Fairy-Stockfish) and UCCI coordinates for xiangqi -------------------------------------
+// --- UCI (Fairy-Stockfish) and UCCI coordinates ------------------------------------------------
+// One table per protocol per game: the game's `engineWire`, which the engine client uses too.
+
+/** The wire format of the first game (registry order) that speaks the protocol. */
+export function protocolWire(p: ClientProtocol): WireFormat {
+  for (const g of GAMES) {
+    const w = g.engineWire[p];
+    if (w) return w;
+  }
+  throw new Error(`no game speaks ${p}`);
+}
 
 /** `h3e3`, `b3b10`: files a–i, ranks 1–10. */
-export const formatUciMove = formatUci;
-export const parseUciMove = (pos: Position, text: string): Result<Move, MoveProblem> => parseCoordinate(pos, text, 'uci');
-/** `h2e2`: files a–i, ranks 0–9 (ICCS). */
-export const formatUcciMove = formatIccs;
-export const parseUcciMove = (pos: Position, text: string): Result<Move, MoveProblem> => parseCoordinate(pos, text, 'iccs');
+export const parseUciMove = (pos: Position, text: string): Result<Move, MoveProblem> => protocolWire('uci').parseMove(pos, text);

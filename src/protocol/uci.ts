@@ -15,11 +15,9 @@ import type { Position } from '../core/position.js';
 import { historyEntry } from '../engine/history.js';
 import { mateIn, type SearchInfo } from '../engine/search.js';
 import { Line, samePosition } from '../play/line.js';
-import { formatUcciMove, formatUciMove, parseUcciMove, parseUciMove, type ProtocolGame } from './dialect.js';
-import { gameFromName, getGame } from '../games/registry.js';
-import { CHU_XBOARD as CHU } from '../games/chushogi/xboard.js';
-import { formatUsi, parseUsi } from '../games/chushogi/notation/usi.js';
-import { XIANGQI_XBOARD as XIANGQI } from '../games/xiangqi/xboard.js';
+import type { ProtocolGame } from './dialect.js';
+import type { WireFormat } from '../games/game.js';
+import { GAMES, getGame } from '../games/registry.js';
 import { advertise, applyUciOption, eloToLevel, initialSettings, ENGINE_OPTIONS, type EngineOption, type EngineSettings } from './options.js';
 import type { Thinker, Thinking, ThinkLimits, Thought } from './thinker.js';
 import { allocate, type TimeControl } from './timing.js';
@@ -28,8 +26,15 @@ import { formatProblem } from '../core/problem.js';
 
 export type UciDialect = 'uci' | 'ucci' | 'usi';
 
+/** The game a dialect serves: the first in the registry that lists it among its protocols. */
+function servedBy(d: UciDialect): ProtocolGame {
+  const g = GAMES.find((x) => x.protocols.includes(d));
+  if (!g) throw new Error(`no game is served over ${d}`);
+  return g.xboard;
+}
+
 /** The game each dialect plays: UCI and UCCI xiangqi, USI chu (lishogi's SFEN and moves). */
-export const DIALECT_GAME: Readonly<Record<UciDialect, ProtocolGame>> = { uci: XIANGQI, ucci: XIANGQI, usi: CHU };
+export const DIALECT_GAME: Readonly<Record<UciDialect, ProtocolGame>> = { uci: servedBy('uci'), ucci: servedBy('ucci'), usi: servedBy('usi') };
 
 export { ELO_MAX, ELO_MIN, eloToLevel } from './options.js';
 
@@ -72,6 +77,8 @@ export class UciSession {
   private readonly opts: UciOptions;
   private readonly dialect: UciDialect;
   private readonly game: ProtocolGame;
+  /** How this dialect writes the game's moves: the game's `engineWire` entry (the engine client's too). */
+  private readonly wire: WireFormat;
   /** The game the GUI set (`position`): kept from one `position` to the next, so a `go` replays nothing. */
   private readonly line: Line;
   /** What the options set (src/protocol/options.ts); `initial`: as the engine started (advertised defaults). */
@@ -88,6 +95,9 @@ export class UciSession {
     this.opts = opts;
     this.dialect = opts.dialect;
     this.game = opts.game ?? DIALECT_GAME[opts.dialect];
+    const wire = getGame(this.game.id).engineWire[opts.dialect];
+    if (!wire) throw new Error(`${this.game.xboardName} is not written in ${opts.dialect}`);
+    this.wire = wire;
     this.line = new Line(this.game.endRules ?? getGame(this.game.id).endRules, this.game.start());
     this.initial = Object.freeze({ ...(opts.settings ?? initialSettings({ level: opts.level ?? null, book: opts.book ?? true })) });
     this.settings = { ...this.initial };
@@ -115,12 +125,13 @@ export class UciSession {
     this.opts.write(escapeControls(line));
   }
 
+  /** UCI, UCCI and USI write a move without looking at the position (only CECP's chu pass does). */
   private formatMove(m: Move): string {
-    return this.dialect === 'uci' ? formatUciMove(m) : this.dialect === 'usi' ? formatUsi(m) : formatUcciMove(m);
+    return this.wire.formatMove(m, this.pos);
   }
 
   private parseMove(pos: Position, text: string) {
-    return this.dialect === 'uci' ? parseUciMove(pos, text) : this.dialect === 'usi' ? parseUsi(pos, text) : parseUcciMove(pos, text);
+    return this.wire.parseMove(pos, text);
   }
 
   private info(text: string): void {

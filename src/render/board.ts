@@ -1,5 +1,5 @@
 import { drawGrid, BOX_CHARS, ASCII_CHARS, type GridChars } from './grid.js';
-import { asciiPiece, BOARD_STYLES } from './glyphs.js';
+import { asciiPiece } from './glyphs.js';
 import {
   DEFAULT_MARKERS,
   PROMOTED_MARK,
@@ -53,9 +53,9 @@ export function pieceText(
   };
 }
 
-function resolveLabels(variant: BoardView['variant'], l: LabelMode | undefined): LabelMode {
+function resolveLabels(style: BoardView['style'], l: LabelMode | undefined): LabelMode {
   if (l === 'none') return 'none';
-  const offered = BOARD_STYLES[variant].labels;
+  const offered = style.labels;
   return l !== undefined && offered.includes(l) ? l : offered[0]!;
 }
 
@@ -140,7 +140,7 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
       const hl = highlighted.has(key(x, y));
       if (cell) {
         if (ascii) {
-          const a = asciiPiece(view.variant, cell);
+          const a = asciiPiece(view.style, cell);
           const plain = a.startsWith('+') ? a : ' ' + a;
           const promoted = cell.promoted || a.startsWith('+');
           row.push({ plain, painted: (promoted ? p.promoted : sidePainter(p, cell.side))(plain), empty: false });
@@ -183,7 +183,7 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
     : opts.rule
       ? { ...BOX_CHARS, h: opts.rule }
       : BOX_CHARS;
-  const river = BOARD_STYLES[view.variant].river && H % 2 === 0;
+  const river = H % 2 === 0 ? view.style.river : null;
   const grid = drawGrid({
     cells,
     cellWidth,
@@ -191,13 +191,13 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
     measure,
     paintGrid: p.dim,
     banners: river
-      ? [{ after: H / 2 - 1, left: ascii ? 'CHU HE' : '楚 河', right: ascii ? 'HAN JIE' : '漢 界' }]
+      ? [{ after: H / 2 - 1, left: ascii ? river.asciiLeft : river.left, right: ascii ? river.asciiRight : river.right }]
       : [],
     separators: opts.layout !== 'compact',
   });
 
   // 4. Edge labels and side indicators.
-  const labels = edgeLabels(view, resolveLabels(view.variant, opts.labels), ascii, flip);
+  const labels = edgeLabels(view, resolveLabels(view.style, opts.labels), ascii, flip);
   const indicators = !ascii && opts.sideIndicators !== false;
   // (wide: the indicators are its ASCII markers `v` top-left and `^` bottom-right)
   const topSide: 0 | 1 = flip ? 0 : 1;

@@ -1,7 +1,7 @@
 import { drawGrid, BOX_CHARS, ASCII_CHARS, type GridChars } from './grid.js';
 import { asciiPiece } from './glyphs.js';
 import { pieceText, sidePainter } from './board.js';
-import { DEFAULT_MARKERS, PROMOTED_MARK, WIDE_MARKERS, fullPainter, type CellView, type CommonRenderOptions, type Markers } from './types.js';
+import { DEFAULT_MARKERS, PROMOTED_MARK, WIDE_MARKERS, fullPainter, type BoardStyle, type CellView, type CommonRenderOptions, type Markers } from './types.js';
 import { measureFor, padEnd, type Measure } from './width.js';
 
 /** What a movement diagram shows on a square. */
@@ -51,8 +51,8 @@ const marksFor = (style: CommonRenderOptions['style']) =>
   style === 'ascii' ? ASCII_MARKS : style === 'wide' ? WIDE_MARKS : SEED_MARKS;
 
 export interface DiagramRenderOptions extends CommonRenderOptions {
-  /** Variant used to derive an ASCII letter when `center.letter` is absent. Default 'chushogi'. */
-  variant?: 'xiangqi' | 'chushogi';
+  /** The board style whose glyphs give an ASCII letter when `center.letter` is absent (without one: `?`). */
+  boardStyle?: BoardStyle;
 }
 
 /** The plain cell texts of a diagram (seed texts in unicode style), rows top→bottom, not padded. */
@@ -67,7 +67,7 @@ export function diagramCellTexts(d: MoveDiagram, opts: DiagramRenderOptions = {}
     return row.map((m, c) => {
       if (r === cr && c === cc) {
         if (ascii) {
-          const a = asciiPiece(opts.variant ?? 'chushogi', d.center);
+          const a = asciiPiece(opts.boardStyle, d.center);
           return a.startsWith('+') ? a : ' ' + a;
         }
         return pieceText(d.center, fullPainter(), markers).plain + (d.center.promoted ? PROMOTED_MARK : '');

@@ -52,6 +52,6 @@ export {
   type DiagramRenderOptions,
 } from './diagram.js';
 export { parseSeedGrids, parseSeedDiagrams, cellGlyph } from './seed.js';
-export { XIANGQI_GLYPHS, CHU_GLYPHS, CHU_PROMOTED_GLYPHS, asciiPiece } from './glyphs.js';
+export { asciiPiece, glyphFor } from './glyphs.js';
 export { drawGrid, BOX_CHARS, ASCII_CHARS, type GridChars, type GridLine } from './grid.js';
 export { measureFor, type Measure } from './width.js';

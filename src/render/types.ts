@@ -16,8 +16,25 @@ export interface CellView {
   letter?: string;
 }
 
+/**
+ * What the renderer knows of a game's board (each game's `Game.boardStyle`, src/games/<game>/):
+ * the glyph tables, the river, the edge labels. The renderer imports nothing, so this type and the
+ * game's own declaration match by shape.
+ */
+export interface BoardStyle {
+  /** Glyphs by cased letter (`byCase`: xiangqi, 傌/馬), or by lower-case base letter plus a promoted table (chu). */
+  readonly glyphs: Readonly<Record<string, string>>;
+  readonly promotedGlyphs: Readonly<Record<string, string>> | null;
+  readonly byCase: boolean;
+  /** The texts of a river row between the middle ranks (楚 河 / 漢 界), or null: no river. */
+  readonly river: { readonly left: string; readonly right: string; readonly asciiLeft: string; readonly asciiRight: string } | null;
+  /** Edge labels offered, the default first. */
+  readonly labels: readonly LabelMode[];
+}
+
 export interface BoardView {
-  variant: 'xiangqi' | 'chushogi';
+  /** The game's board style: glyphs, river, labels. */
+  style: BoardStyle;
   /** 9×10 or 12×12. */
   width: number;
   height: number;

@@ -10,10 +10,8 @@
  * for a '+' letter, so `+g` is a promoted 飞 and `r` a plain 飞). A piece whose letter is not in
  * the tables gets '？' (full-width, so the grid stays aligned).
  */
-import { BOARD_STYLES, glyphFor } from './glyphs.js';
-import type { BoardView, CellView } from './types.js';
-
-export type ViewGameId = BoardView['variant'];
+import { glyphFor } from './glyphs.js';
+import type { BoardStyle, BoardView, CellView } from './types.js';
 
 /** What the bridge reads of a piece definition (core/piece.ts `PieceSpec`). */
 export interface PieceLike {
@@ -59,7 +57,7 @@ interface PieceLook {
 const looks = new WeakMap<VariantLike, PieceLook[]>();
 
 /** Per piece code (kind << 1 | side): glyph, promoted flag and cased FEN letter. */
-function pieceLooks(game: ViewGameId, v: VariantLike): PieceLook[] {
+function pieceLooks(style: BoardStyle, v: VariantLike): PieceLook[] {
   const t = looks.get(v);
   if (t) return t;
   const table: PieceLook[] = [];
@@ -69,7 +67,7 @@ function pieceLooks(game: ViewGameId, v: VariantLike): PieceLook[] {
     const base = promoted ? spec.letter.slice(1) : spec.letter;
     for (const side of [0, 1] as const) {
       const letter = side === 0 ? base.toUpperCase() : base.toLowerCase();
-      const glyph = glyphFor(BOARD_STYLES[game], letter, promoted) ?? '？';
+      const glyph = glyphFor(style, letter, promoted) ?? '？';
       table[(kind << 1) | side] = { glyph, promoted, letter: (promoted ? '+' : '') + letter };
     }
   });
@@ -94,11 +92,11 @@ export function checkedRoyals(pos: PositionLike, attacked?: BoardViewOptions['at
 }
 
 /** A `BoardView` of `pos` for `renderBoard`. */
-export function boardView(game: { readonly id: ViewGameId }, pos: PositionLike, opts: BoardViewOptions = {}): BoardView {
+export function boardView(game: { readonly boardStyle: BoardStyle }, pos: PositionLike, opts: BoardViewOptions = {}): BoardView {
   const v = pos.variant;
   const W = v.geometry.width;
   const H = v.geometry.height;
-  const t = pieceLooks(game.id, v);
+  const t = pieceLooks(game.boardStyle, v);
   const xy = (sq: number): [number, number] => [sq % W, Math.floor(sq / W)];
   const cell = (x: number, y: number): CellView | null => {
     if (x < 0 || y < 0 || x >= W || y >= H) return null;
@@ -109,7 +107,7 @@ export function boardView(game: { readonly id: ViewGameId }, pos: PositionLike, 
     if (!look) return { glyph: '？', side, promoted: false, letter: '?' };
     return { glyph: look.glyph, side, promoted: look.promoted, letter: look.letter };
   };
-  const view: BoardView = { variant: game.id, width: W, height: H, cell, promotes: v.pieces.some((s) => s.letter.startsWith('+')) };
+  const view: BoardView = { style: game.boardStyle, width: W, height: H, cell, promotes: v.pieces.some((s) => s.letter.startsWith('+')) };
   const m = opts.lastMove === undefined ? pos.lastMove() : opts.lastMove;
   if (m) {
     // render imports nothing of core (layers), so it reads the move layout of core/move.ts itself

@@ -6,7 +6,7 @@
 import { moveFrom, type Move } from '../core/move.js';
 import { legalMoves, perft } from '../core/perft.js';
 import { pieceKind, pieceSide, type Side } from '../core/piece.js';
-import { GAMES, gameFromName, type Game } from '../games/registry.js';
+import { GAMES, gameFromName, gameOfFen, type Game } from '../games/registry.js';
 import type { PgnDialectId } from '../games/game.js';
 import { DIALECTS, parseDialect } from '../notation/convert.js';
 import type { Session } from './session.js';
@@ -44,7 +44,7 @@ export const HELP: readonly string[] = [
   '  hint                the engine\'s best move here (nothing is played)',
   '  eval [on|off]       show or hide the evaluation line (score from your side, depth, PV)',
   '  undo [n], redo [n]  take back / replay moves',
-  '  new [variant]       a new game (xiangqi, chushogi)',
+  `  new [variant]       a new game (${GAMES.map((g) => g.id).join(', ')})`,
   '  fen [FEN]           print the position, or start from FEN',
   '  moves [square]      the legal moves',
   '  show                draw the board',
@@ -248,7 +248,7 @@ function cmdNew(s: Session, arg: string | undefined): CommandResult {
   let game = s.game;
   if (arg) {
     const named = gameFromName(arg);
-    if (!named) return fail(`unknown variant ${quoteInput(arg)} (use xiangqi or chushogi)`);
+    if (!named) return fail(`unknown variant ${quoteInput(arg)} (use ${GAMES.map((g) => g.id).join(' or ')})`);
     game = named;
   }
   const e = s.reset(game, game.startFen);
@@ -258,10 +258,7 @@ function cmdNew(s: Session, arg: string | undefined): CommandResult {
 
 function cmdFen(s: Session, arg: string): CommandResult {
   if (!arg) return ok(s.game.formatFen(s.pos));
-  const ranks = arg.split(/\s+/)[0]!.split('/').length;
-  let game = s.game;
-  const byRanks = GAMES.find((g) => g.variant.geometry.height === ranks);
-  if (byRanks) game = byRanks;
+  const game = gameOfFen(arg) ?? s.game;
   const e = s.reset(game, arg);
   if (e) return fail(`bad FEN: ${e}`);
   return { ...ok(`position set; ${s.statusLine()}`), think: s.computerToMove() };

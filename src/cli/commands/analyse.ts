@@ -19,7 +19,7 @@ import { fileBytes, openError } from '../record-files.js';
 import type { ClientLimits, EngineInfo } from '../../engine-client/client.js';
 import type { EngineChoice } from '../../engine-client/config.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
-import { CliError, RULES_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, NOTATION_HELP, RULES_HELP, VARIANT_HELP, VARIANT_NAMES, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
 import { formatProblem } from '../../core/problem.js';
 
@@ -68,7 +68,7 @@ async function recordGame(opts: AnalyseOptions, file: string, which: number): Pr
   let variant: GameId | undefined;
   if (opts.variant) {
     variant = gameIdFromName(opts.variant) ?? undefined;
-    if (!variant) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+    if (!variant) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
   }
   let n = 0;
   try {
@@ -121,7 +121,7 @@ export function registerAnalyse(program: Command, io: Io): void {
     .command('analyse')
     .alias('analyze')
     .description('search a position: depth, score, nodes/s and the principal variation per iteration')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--moves <moves>', 'moves played from the position first (any notation), for repetitions')
@@ -131,7 +131,7 @@ export function registerAnalyse(program: Command, io: Io): void {
     .option('--time <ms>', `search time in milliseconds (default ${DEFAULT_TIME_MS} without --depth/--nodes)`)
     .option('--depth <n>', `maximum depth in plies (1-${MAX_DEPTH})`)
     .option('--nodes <n>', 'node budget')
-    .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
+    .option('-n, --notation <notation>', NOTATION_HELP)
     .option('-e, --engine <engine>', ENGINE_OPTION_HELP)
     .option('--multipv <n>', 'other engines: report the best N lines (1-20)')
     .option('--threads <n>', 'the built-in engine: search on N threads (1-64, default 1)')

@@ -12,7 +12,7 @@ import { dialectFen, parseDialect, parseRecordFormat, writeDialectPgn, writeReco
 import { encodeGbk } from '../../notation/gbk.js';
 import { formatReportLine, Replayer } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
-import { CliError, type Io } from '../context.js';
+import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
 import { expandInputs, inputChunks, openError } from '../record-files.js';
 
@@ -35,7 +35,7 @@ export function registerConvert(program: Command, io: Io): void {
     .option('--dialect <dialect>', `${DIALECTS.join(' | ')}`, 'chuhan')
     .option('--notation <notation>', 'the move notation where the dialect lets one choose (chuhan: iccs, wxf, chinese, uci / usi, western; xqbase: iccs, wxf, chinese)')
     .option('--encoding <encoding>', 'utf-8 | gbk', 'utf-8')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
+    .option('-v, --variant <variant>', variantHelp('default: from each record'))
     .action(async (inputs: string[], opts: ConvertOptions) => {
       const dialect = parseDialect(opts.dialect ?? 'chuhan');
       if (!dialect) throw new CliError(`unknown dialect "${opts.dialect}" (use ${DIALECTS.join(', ')})`);
@@ -47,7 +47,7 @@ export function registerConvert(program: Command, io: Io): void {
       let variant: GameId | undefined;
       if (opts.variant) {
         const id = gameIdFromName(opts.variant);
-        if (!id) throw new CliError(`unknown variant "${opts.variant}" (use xiangqi or chushogi)`);
+        if (!id) throw new CliError(`unknown variant "${opts.variant}" (use ${VARIANT_NAMES})`);
         variant = id;
       }
       const dopts = { dialect, ...(opts.notation !== undefined ? { notation: opts.notation } : {}) };

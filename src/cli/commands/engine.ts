@@ -1,7 +1,7 @@
 /** `chuhan engine`: plays as a GUI's engine over stdin/stdout (CECP/xboard, UCI, UCCI or USI). */
 import type { Command } from 'commander';
 import { runProtocol, type ProtocolName } from '../../protocol/run.js';
-import { CliError, RULES_HELP, withRules, type Io } from '../context.js';
+import { CliError, RULES_HELP, VARIANT_NAMES, withRules, type Io } from '../context.js';
 import { GAMES, gameFromName, type GameId } from '../../games/registry.js';
 import { quoteInput } from '../../core/text.js';
 import { applyAssignment, initialSettings } from '../../protocol/options.js';
@@ -17,13 +17,29 @@ interface EngineOptions {
 
 const PROTOCOLS: readonly ProtocolName[] = ['xboard', 'uci', 'ucci', 'usi'];
 
+/**
+ * The games each protocol plays, from the registry: protocols with the same games share a group
+ * (`uci or ucci (xiangqi)`). The command index (index.ts) keeps a copy, checked by test/startup.test.ts.
+ */
+export function engineSummary(): string {
+  const groups: { protocols: string[]; games: string }[] = [];
+  for (const p of ['xboard', 'uci', 'ucci', 'usi'] as const) {
+    const games = GAMES.filter((g) => g.protocols.includes(p)).map((g) => g.id).join(', ');
+    const last = groups[groups.length - 1];
+    if (last && last.games === games) last.protocols.push(p);
+    else groups.push({ protocols: [p], games });
+  }
+  const text = groups.map((g) => `${g.protocols.join(' or ')} (${g.protocols[0] === 'xboard' ? 'CECP: ' : ''}${g.games})`).join(', ');
+  return `play as an engine for GUIs and match tools: ${text}`;
+}
+
 export function registerEngine(program: Command, io: Io): void {
   program
     .command('engine')
-    .description('play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi), usi (chu, lishogi)')
+    .description(engineSummary())
     .option('--protocol <name>', 'xboard | uci | ucci | usi', 'xboard')
     .option('--level <n>', 'playing level 1-8: every move within the node and time limits of the level, whatever the clock (docs/strength.md "Levels and seeds"; default: full strength within the time control)')
-    .option('-v, --variant <variant>', 'xboard: the game before any "variant" command (xiangqi | chushogi)')
+    .option('-v, --variant <variant>', `xboard: the game before any "variant" command (${GAMES.map((g) => g.id).join(' | ')})`)
     .option('--rules <rules>', `xboard, usi: the ${RULES_HELP} (xboard: kept until a "variant" command)`)
     .option('--no-book', 'no opening book (also the OwnBook / usebook option)')
     .option('--option <name=value>', 'set an engine option before the handshake, by any protocol\'s name (Threads=2, MultiPV=3, Level=4, OwnBook=false); repeatable', (v: string, all: string[] | undefined) => [...(all ?? []), v])
@@ -38,7 +54,7 @@ export function registerEngine(program: Command, io: Io): void {
       let variant: GameId | undefined;
       if (opts.variant !== undefined) {
         const game = gameFromName(opts.variant);
-        if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+        if (!game) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
         if (!game.protocols.includes(protocol)) {
           const which = GAMES.filter((g) => g.protocols.includes(protocol)).map((g) => g.id).join(' and ');
           throw new CliError(`the ${protocol} protocol plays ${which} only`);
@@ -48,7 +64,7 @@ export function registerEngine(program: Command, io: Io): void {
       } else if (opts.rules !== undefined) {
         // a protocol of one game (usi: chu) needs no --variant for its rules
         const only = GAMES.filter((g) => g.protocols.includes(protocol));
-        if (only.length !== 1 || !only[0]!.withRules) throw new CliError('--rules needs --variant chushogi');
+        if (only.length !== 1 || !only[0]!.withRules) throw new CliError(`--rules needs --variant ${GAMES.filter((g) => g.withRules).map((g) => g.id).join(' or ')}`);
         withRules(only[0]!, opts.rules);
         variant = only[0]!.id;
       }

@@ -79,7 +79,8 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'engine',
     term: 'engine [options]',
-    summary: 'play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chu), uci or ucci (xiangqi), usi (chu, lishogi)',
+    // engine.ts builds it from the registry (engineSummary); `--help` loads no game, so a checked copy
+    summary: 'play as an engine for GUIs and match tools: xboard (CECP: xiangqi, chushogi), uci or ucci (xiangqi), usi (chushogi)',
     load: async () => (await import('./engine.js')).registerEngine,
   },
   {

@@ -4,7 +4,7 @@ import { moveFrom, moveMid, moveTo } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
 import { resultScore } from '../../core/history.js';
 import { CliError, type Io } from '../../tui/io.js';
-import { RULES_HELP, loadGame, resolvePosition, type CommonOptions } from '../game-choice.js';
+import { NOTATION_HELP, RULES_HELP, VARIANT_HELP, loadGame, resolvePosition, type CommonOptions } from '../game-choice.js';
 import { quoteInput } from '../../core/text.js';
 
 export interface MovesOptions extends CommonOptions {
@@ -15,10 +15,10 @@ export function registerMoves(program: Command, io: Io): void {
   program
     .command('moves')
     .description('print the legal moves of a position, sorted by their coordinate form')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
-    .option('-n, --notation <notation>', 'xiangqi: iccs | wxf | chinese | uci; chushogi: usi | western')
+    .option('-n, --notation <notation>', NOTATION_HELP)
     .option('--json', 'machine-readable output')
     .action((opts: MovesOptions) => runMoves(opts, io));
 }

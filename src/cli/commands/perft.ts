@@ -1,9 +1,8 @@
 /** `chuhan perft`: node counts of the legal move tree (cli.md). */
 import type { Command } from 'commander';
 import { Perft } from '../../core/perft.js';
-import { PathPerft } from '../../games/chushogi/paths.js';
 import { GAMES } from '../../games/registry.js';
-import { CliError, RULES_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, VARIANT_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
 
 interface PerftOptions extends CommonOptions {
@@ -16,11 +15,11 @@ export function registerPerft(program: Command, io: Io): void {
     .command('perft')
     .description('count the leaf nodes of the legal move tree to a depth')
     .argument('<depth>', 'depth in plies (1-20)')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--divide', 'one "move: count" line per root move')
-    .option('--count-paths', 'chushogi: count every path of a lion double move separately, as lishogi does')
+    .option('--count-paths', `${GAMES.filter((g) => g.pathPerft).map((g) => g.id).join(', ')}: count every path of a lion double move separately, as lishogi does`)
     .option('--json', 'machine-readable output')
     .action((depthText: string, opts: PerftOptions) => {
       if (!/^\d+$/.test(depthText) || Number(depthText) < 1 || Number(depthText) > 20)
@@ -28,11 +27,12 @@ export function registerPerft(program: Command, io: Io): void {
       const depth = Number(depthText);
       const game = resolveGame(opts);
       const pos = resolvePosition(game, opts);
-      if (opts.countPaths && !game.multiPathMoves) {
-        const which = GAMES.filter((g) => g.multiPathMoves).map((g) => g.id).join(', ');
+      const pathPerft = opts.countPaths ? game.pathPerft : undefined;
+      if (opts.countPaths && !pathPerft) {
+        const which = GAMES.filter((g) => g.pathPerft).map((g) => g.id).join(', ');
         throw new CliError(`--count-paths is for ${which} (${game.id} moves have a single path)`);
       }
-      const perft = opts.countPaths ? new PathPerft() : new Perft();
+      const perft = pathPerft ? pathPerft() : new Perft();
       const t0 = performance.now();
       let nodes = 0;
       const divide: { move: string; nodes: number }[] = [];

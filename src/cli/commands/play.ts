@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { ENGINE_OPTION_HELP } from '../engine-choice.js';
 import { choosePlayers, parseSeed } from '../player-choice.js';
-import { CliError, RULES_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput } from '../../core/text.js';
 import type { Preview } from '../../tui/preview.js';
@@ -50,7 +50,7 @@ export function registerPlay(program: Command, io: Io): void {
   program
     .command('play')
     .description('the interactive board (default: you play red against the computer); each game is saved in its own file, --resume continues one')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the start position (FEN or SFEN)')
     .option('--red <player>', 'first side (red / sente): human | computer | an engine (default human)')

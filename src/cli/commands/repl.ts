@@ -1,6 +1,6 @@
 /** `chuhan repl`: the line-oriented shell of cli.md; works with piped stdin. Exit 1 if any command failed. */
 import type { Command } from 'commander';
-import { CliError, RULES_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../../tui/paint.js';
 import { ENGINE_OPTION_HELP } from '../engine-choice.js';
 import { choosePlayers, parseSeed } from '../player-choice.js';
@@ -22,7 +22,7 @@ export function registerRepl(program: Command, io: Io): void {
   program
     .command('repl')
     .description('a line-oriented shell (new, fen, move, undo, moves, show, perft, go, save, load, help, quit); reads piped stdin too; exit 1 if any command failed')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the start position (FEN or SFEN)')
     .option('--style <style>', 'board style for show: unicode (default) | ascii')

@@ -19,7 +19,7 @@ import { holdsGame, openRecords } from '../../notation/records/open.js';
 import { gameIdFromName, getGame, type Game, type GameId, type Notation } from '../../games/registry.js';
 import { replayRecord } from '../../notation/replay.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
-import { CliError, type Io } from '../context.js';
+import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { fileBytes, openError } from '../record-files.js';
 
 interface ReviewOptions {
@@ -112,14 +112,14 @@ export function registerReview(program: Command, io: Io): void {
     .option('--depth <n>', 'depth per position (1-64)')
     .option('-o, --output <file>', 'write the game with [%eval] comments and NAGs as PGN')
     .option('--game <n>', 'which game of the file (default 1)')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from the record)')
+    .option('-v, --variant <variant>', variantHelp('default: from the record'))
     .option('-n, --notation <notation>', 'notation of the report (default: coordinates)')
     .option('--json', 'machine-readable output')
     .action(async (file: string, opts: ReviewOptions) => {
       let variant: GameId | undefined;
       if (opts.variant) {
         const id = gameIdFromName(opts.variant);
-        if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+        if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
         variant = id;
       }
       const timeMs = wholeNumber(opts.time, '--time', 1, 3_600_000);

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { RENDER_STYLES, type BoardLayout, type LabelMode, type RenderStyle } from '../../render/types.js';
-import { CliError, RULES_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../../tui/paint.js';
 import { quoteInput } from '../../core/text.js';
 
@@ -48,7 +48,7 @@ export function registerShow(program: Command, io: Io): void {
   program
     .command('show')
     .description('draw a position as a board (after optional moves), with side to move, check and status')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (aliases xq, chu)')
+    .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
     .option('--moves <moves>', 'moves to play first, in any notation, separated by spaces')

@@ -5,7 +5,7 @@ import type { GameRecord } from '../../notation/pgn.js';
 import { openRecordSource } from '../../notation/records/open.js';
 import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
-import { CliError, type Io } from '../context.js';
+import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { expandInputs, inputChunks, openError, type Input } from '../record-files.js';
 import { quoteInput } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
@@ -89,7 +89,7 @@ export function registerValidate(program: Command, io: Io): void {
     .description('replay the games of record files (PGN, XQF, CCBridge, WXF, DhtmlXQ, KIF; folders too) and report the first illegal move of each')
     .argument('<inputs...>', 'record files or folders (read recursively), or - for standard input')
     .option('--format <format>', 'auto | pgn | list (a plain move list without tags) | wxf | dhtmlxq | kif', 'auto')
-    .option('-v, --variant <variant>', 'xiangqi | chushogi (default: from each record)')
+    .option('-v, --variant <variant>', variantHelp('default: from each record'))
     .option('--json', 'machine-readable output')
     .option('--rules <rules>', 'chu rule set: lishogi | jcsa (default: the Rules tag of each record, else lishogi)')
     .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
@@ -131,7 +131,7 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   let variant: GameId | undefined;
   if (opts.variant) {
     const id = gameIdFromName(opts.variant);
-    if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+    if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
     variant = id;
   }
   const { inputs, folder } = await expandInputs(args);

@@ -12,6 +12,11 @@ import { parseUsiSquare, usiSquare } from './squares.js';
 import { chuXboard, parseChuFen } from './xboard.js';
 import { CHU_DIALECTS } from './notation/dialects.js';
 import { CHU_KIF_WRITER } from './kif.js';
+import { PathPerft } from './paths.js';
+import { CHU_BOARD_STYLE } from './board-style.js';
+import { CHU_BOOK } from './book-data.js';
+import { CHU_OPENINGS } from './openings-data.js';
+import { CHU_SHEET } from './sheet.js';
 
 const usi: Notation = { id: 'usi', format: (_pos, m) => formatUsi(m) };
 
@@ -42,7 +47,6 @@ function chuGame(rules: ChuRules): Game {
   parseMove: (pos, text) => parseChuMove(pos, text),
   classifyMove: classifyChuMove,
   squares: { id: 'usi', format: usiSquare, parse: parseUsiSquare, example: '7g', prefix: /^(1[0-2]|[1-9])[a-l]/ },
-  multiPathMoves: true,
   endRules: rules.endRules,
   xboard: chuXboard(rules.jcsa),
   engineWire: CHU_ENGINE_WIRE,
@@ -52,6 +56,18 @@ function chuGame(rules: ChuRules): Game {
   recordWriters: { kif: CHU_KIF_WRITER },
   profileOf: (v) => chushogiProfile(v),
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
+  // the door (issue 40)
+  book: CHU_BOOK,
+  // side b = sente (first player), w = gote; the last field counts plies, so moves number from 1
+  fenStart: (fen) => ({ second: fen.trim().split(/\s+/)[1] === 'w', number: 1 }),
+  boardStyle: CHU_BOARD_STYLE,
+  pieces: CHU_SHEET,
+  pathPerft: () => new PathPerft(),
+  openings: CHU_OPENINGS,
+  knownEngines: [
+    // HaChu refuses repetitions by default, which lishogi's rules allow (docs/xboard.md)
+    { name: 'hachu', program: 'hachu', protocol: 'xboard', options: { 'Allow repeats': 1 }, install: 'apt-get install hachu' },
+  ],
   };
 }
 

@@ -14,6 +14,10 @@ import { XIANGQI_PACKED } from './packed-replay.js';
 import { iccsSquare, parseIccsSquare } from './squares.js';
 import { XIANGQI_XBOARD } from './xboard.js';
 import { XIANGQI_DIALECTS } from './notation/dialects.js';
+import { XIANGQI_BOARD_STYLE } from './board-style.js';
+import { XIANGQI_BOOK } from './book-data.js';
+import { XIANGQI_OPENINGS } from './openings-data.js';
+import { XIANGQI_SHEET } from './sheet.js';
 
 const iccs: Notation = { id: 'iccs', format: (_pos, m) => formatIccs(m) };
 
@@ -40,7 +44,6 @@ export const XIANGQI_GAME: Game = {
   classifyMove: classifyXiangqiMove,
   records: { ...XIANGQI_RECORDS, packed: XIANGQI_PACKED },
   squares: { id: 'iccs', format: iccsSquare, parse: parseIccsSquare, example: 'h2', prefix: /^[a-i][0-9]/ },
-  multiPathMoves: false,
   endRules: xiangqiEndRules,
   xboard: XIANGQI_XBOARD,
   engineWire: XIANGQI_ENGINE_WIRE,
@@ -49,4 +52,19 @@ export const XIANGQI_GAME: Game = {
   pgnDialects: XIANGQI_DIALECTS,
   profileOf: (v) => xiangqiProfile(v),
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
+  // the door (issue 40)
+  book: XIANGQI_BOOK,
+  // w/r = Red (first), b = Black; the sixth field is the full-move number
+  fenStart: (fen) => {
+    const f = fen.trim().split(/\s+/);
+    const n = Number(f[5]);
+    return { second: f[1] === 'b', number: Number.isInteger(n) && n >= 1 ? n : 1 };
+  },
+  boardStyle: XIANGQI_BOARD_STYLE,
+  pieces: XIANGQI_SHEET,
+  openings: XIANGQI_OPENINGS,
+  knownEngines: [
+    { name: 'fairy-stockfish', program: 'fairy-stockfish', protocol: 'uci', options: {}, install: 'apt-get install fairy-stockfish' },
+    { name: 'maxqi', program: 'maxqi', protocol: 'xboard', options: {}, install: 'apt-get install fairymax' },
+  ],
 };

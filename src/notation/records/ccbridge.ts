@@ -27,7 +27,6 @@
  * main line (what follows are variations).
  */
 import type { RecordError, RecordMove } from '../pgn.js';
-import { parseXiangqiFen } from '../../games/xiangqi/notation/fen.js';
 import { fenReason, formatProblem, type RecordProblem } from '../../core/problem.js';
 import { quoteInput } from '../../core/text.js';
 import {
@@ -38,6 +37,7 @@ import {
   FEN_LETTERS,
   makeRecord,
   move,
+  RECORDED_GAME,
   resultOf,
   setupFen,
   squareName,
@@ -181,9 +181,9 @@ export function readCbrAt(bytes: Uint8Array, base: number, index: number, what =
   }
   const fen = heading ? null : setupFen(board, blackFirst);
   if (fen !== null) {
-    const parsed = parseXiangqiFen(fen);
+    const parsed = RECORDED_GAME.parseFen(fen);
     if (!parsed.ok)
-      return fail({ code: 'record.illegal-setup', what: `the board${of} (bytes ${base + 2120}-${base + 2209})`, reason: fenReason(parsed.error) }, base + 2120);
+      return fail({ code: 'record.illegal-setup', what: `the board${of} (bytes ${base + 2120}-${base + 2209})`, game: RECORDED_GAME.id, reason: fenReason(parsed.error) }, base + 2120);
   }
   tags[7] = ['FEN', fen];
   return { record: makeRecord('cbr', index, tags, moves, errors, comments, variationMoves), heading };
@@ -345,8 +345,8 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
   const fenText = field('FEN');
   let fen: string | null = null;
   if (fenText) {
-    const parsed = parseXiangqiFen(fenText);
-    if (!parsed.ok) err(`the FEN in <Head> is not a valid xiangqi position: ${formatProblem(parsed.error)}`, headM!.index);
+    const parsed = RECORDED_GAME.parseFen(fenText);
+    if (!parsed.ok) err(`the FEN in <Head> is not a valid ${RECORDED_GAME.id} position: ${formatProblem(parsed.error)}`, headM!.index);
     else fen = fenText;
   }
   const moves: RecordMove[] = [];
@@ -394,7 +394,7 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
   }
   // the FEN tag only for a set-up start (a standard start written out is left out)
   if (fen !== null) {
-    const parsed = parseXiangqiFen(fen);
+    const parsed = RECORDED_GAME.parseFen(fen);
     if (parsed.ok) {
       const fields = fen.trim().split(/\s+/);
       const std = setupFen(boardFromPlacement(fields[0]!), (fields[1] ?? 'w').toLowerCase() === 'b');

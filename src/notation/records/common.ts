@@ -5,7 +5,8 @@
  *
  * Pure functions over bytes: nothing here touches the file system.
  */
-import { XIANGQI_START_FEN } from '../../games/xiangqi/index.js';
+import type { Game } from '../../games/game.js';
+import { GAMES } from '../../games/registry.js';
 import { formatProblem, type RecordProblem } from '../../core/problem.js';
 import type { GameRecord, RecordError, RecordMove } from '../pgn.js';
 
@@ -43,7 +44,18 @@ export type Board90 = string[];
 
 export const emptyBoard = (): Board90 => new Array<string>(90).fill('');
 
-const START_PLACEMENT = XIANGQI_START_FEN.split(' ')[0]!;
+/** The board of a new game, which these formats leave out of the FEN tag. */
+const START_PLACEMENT = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR';
+
+/**
+ * The game XQF and CCBridge record: the registered game that starts from their start board (not
+ * one found by the board's size); its FEN reader checks a set-up board.
+ */
+export const RECORDED_GAME: Game = (() => {
+  const g = GAMES.find((x) => x.startFen.split(' ')[0] === START_PLACEMENT);
+  if (!g) throw new Error('no registered game starts from the XQF/CCBridge start board');
+  return g;
+})();
 
 /** The placement field of a FEN for the board. */
 export function placementOf(board: Board90): string {

@@ -16,6 +16,7 @@
  */
 import { quoteInput } from '../../core/text.js';
 import type { GameRecord } from '../pgn.js';
+import { RECORDED_GAME } from './common.js';
 import { addError, addMove, LineIndex, newRecord, setTag } from './text-common.js';
 
 const TAGS: Record<string, string> = {
@@ -167,7 +168,7 @@ export function parseDhtmlxq(text: string): GameRecord[] {
       const fen = `${rows.join('/')} ${black ? 'b' : 'w'} - - 0 1`;
       if (!fen.startsWith('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w')) setTag(rec, 'FEN', fen);
     }
-    setTag(rec, 'Variant', 'xiangqi');
+    setTag(rec, 'Variant', RECORDED_GAME.pgnTags.variant);
   }
   games.forEach((g, i) => {
     g.index = i + 1;

@@ -25,7 +25,16 @@
  */
 import { quoteInput } from '../../core/text.js';
 import type { GameRecord } from '../pgn.js';
+import type { Game } from '../../games/game.js';
+import { GAMES } from '../../games/registry.js';
 import { addError, addMove, LineIndex, newRecord, setTag } from './text-common.js';
+
+/** The game these records are of: the registered game played on a board of 12 × 12 (this reader's diagrams). */
+const KIF_GAME: Game = (() => {
+  const g = GAMES.find((x) => x.variant.geometry.width === 12 && x.variant.geometry.height === 12);
+  if (!g) throw new Error('no registered game is played on a 12 x 12 board');
+  return g;
+})();
 
 const RANKS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 
@@ -58,11 +67,12 @@ const HEADER_TAGS: Record<string, string> = {
 
 const CHU_START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM';
 /**
- * `手合割` values that mean chu: the normal start (lishogi's names for it; `null`: no FEN) and
+ * `手合割` values that mean chu: the normal start (lishogi's `平手`, the game's names; `null`: no FEN) and
  * lishogi's three chu handicaps (Gote, the stronger side, moves first).
  */
 const CHU_HANDICAPS = new Map<string, string | null>([
-  ['平手', null], ['chushogi', null], ['chuushogi', null],
+  ['平手', null],
+  ...KIF_GAME.aliases.map((a): [string, null] => [a, null]),
   ['三枚獅子', `${CHU_START.replace('txot', 'txxt')}/A1B1T+O+OT1B1A/LFCSGKEGSCFL w - 1`],
   ['二枚獅子', `${CHU_START}/A1B1T+OXT1B1A/LFCSGKEGSCFL w - 1`],
   ['二枚王', `${CHU_START}/A1B1TOXT1B1A/LFCSGK+EGSCFL w - 1`],
@@ -149,7 +159,7 @@ export function parseKif(text: string): GameRecord[] {
   const lineRe = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
   const begin = (at: number): GameRecord => {
     const r = newRecord(games.length + 1, idx.at(at)[0]);
-    setTag(r, 'Variant', 'chushogi');
+    setTag(r, 'Variant', KIF_GAME.pgnTags.variant);
     games.push(r);
     lastTo = null;
     pending = null;

@@ -25,7 +25,6 @@
  * walked for structure (to find a truncated file) and skipped.
  */
 import type { RecordError, RecordMove } from '../pgn.js';
-import { parseXiangqiFen } from '../../games/xiangqi/notation/fen.js';
 import { fenReason } from '../../core/problem.js';
 import {
   emptyBoard,
@@ -35,6 +34,7 @@ import {
   iccs,
   makeRecord,
   move,
+  RECORDED_GAME,
   resultOf,
   setupFen,
   type BinaryGameRecord,
@@ -258,7 +258,7 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
   }
   const fen = setupFen(board, firstMover === 1);
   if (fen !== null) {
-    const parsed = parseXiangqiFen(fen);
+    const parsed = RECORDED_GAME.parseFen(fen);
     if (!parsed.ok) {
       return makeRecord(
         'xqf',
@@ -270,6 +270,7 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
             {
               code: 'record.illegal-setup',
               what: 'the start position of the piece table (bytes 16-47)',
+              game: RECORDED_GAME.id,
               reason: fenReason(parsed.error),
               ...(version > 10 ? { hint: 'wrong key bytes?' } : {}),
             },

@@ -26,7 +26,7 @@ export function parseXiangqiFen(text: string): Result<Position, FenProblem> {
   for (const i of [2, 3]) {
     const f = fields[i];
     if (f !== undefined && !/^[-A-Za-z0-9]{1,8}$/.test(f))
-      return err({ code: 'fen.castling-field', format, field: i + 1, text: f });
+      return err({ code: 'fen.castling-field', format, field: i + 1, text: f, game: 'xiangqi' });
   }
   const half = fields[4];
   const full = fields[5];

@@ -1,0 +1,16 @@
+/** How xiangqi's board is drawn (src/render): the seed's glyphs, the river, the edge labels. */
+import type { BoardStyle } from '../game.js';
+
+/** Xiangqi glyphs by FEN letter: upper case Red (side 0), lower case Black (side 1). */
+export const XIANGQI_GLYPHS: Readonly<Record<string, string>> = Object.freeze({
+  K: '帥', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵',
+  k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒',
+});
+
+export const XIANGQI_BOARD_STYLE: BoardStyle = {
+  glyphs: XIANGQI_GLYPHS,
+  promotedGlyphs: null,
+  byCase: true,
+  river: { left: '楚 河', right: '漢 界', asciiLeft: 'CHU HE', asciiRight: 'HAN JIE' },
+  labels: ['iccs', 'wxf'],
+};
