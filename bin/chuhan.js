@@ -11,7 +11,14 @@ const argv = process.argv.slice(2);
 async function launch() {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     const { VERSION } = await import('../dist/bundle/version.js');
-    process.stdout.on('error', () => process.exit(141)); // a closed pipe, as the CLI's guardPipes
+    // a closed pipe quietly 141, another write error (a full disk) in a sentence and 2, as the CLI's guardPipes
+    process.stdout.on('error', (e) => {
+      if (e && e.code === 'EPIPE') process.exit(141);
+      try {
+        require('node:fs').writeSync(2, `chuhan: cannot write the output: ${e && e.code ? e.code : 'write error'}\n`);
+      } catch {}
+      process.exit(2);
+    });
     process.stdout.write(`${VERSION}\n`);
     return;
   }

@@ -82,7 +82,7 @@ describe('engine client: UCI (Fairy-Stockfish style)', () => {
     expect(a.ok).toBe(false);
     if (!a.ok) {
       expect(a.error.kind).toBe('illegal-move');
-      expect(a.error.message).toMatch(/played a1a5, which is not a legal move/);
+      expect(a.error.message).toMatch(/played "a1a5", which is not a legal move/);
     }
     await r.value.close();
   });

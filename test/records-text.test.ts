@@ -239,7 +239,7 @@ describe('bad input per format', () => {
   it('a KIF with an illegal move: exit 1, the move, its place and why', async () => {
     const r = await runCli(['validate', at('bad/illegal.kif')]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('game 1: illegal move 5 "5七歩兵 （←5九）" at line 7:4: the Pawn on 5i cannot move to 5g\n');
+    expect(r.stdout).toBe('game 1: illegal move 5 "5七歩兵 （←5九）" at line 7:6: the Pawn on 5i cannot move to 5g\n');
     expect(r.stderr).toMatch(/\nchuhan: 1 of 1 game in .*illegal\.kif has an illegal move\n$/);
     noStackTrace(r.stderr);
   });

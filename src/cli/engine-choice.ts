@@ -1,5 +1,5 @@
 /** `--engine <name|command>` for the commands that search: resolve it and start the program. */
-import { EngineClient, type EngineError } from '../engine-client/client.js';
+import { EngineClient, engineText, type EngineError } from '../engine-client/client.js';
 import { resolveEngine, type EngineChoice, type Env } from '../engine-client/config.js';
 import type { GameId } from '../games/registry.js';
 import { CliError } from './context.js';
@@ -24,7 +24,7 @@ export async function openEngine(choice: Extract<EngineChoice, { kind: 'external
   if (!c.games.includes(game)) {
     await c.close();
     const plays = c.games.length ? c.games.join(', ') : 'none of our games';
-    throw new CliError(`the engine ${choice.entry.name} (${c.protocol}) does not play ${game} (it plays ${plays})`);
+    throw new CliError(`the engine ${engineText(choice.entry.name)} (${c.protocol}) does not play ${game} (it plays ${plays})`);
   }
   return c;
 }

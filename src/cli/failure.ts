@@ -1,23 +1,22 @@
 /** How the CLI ends on a failure or a closed pipe (main.ts and the quick paths of bin/chuhan.js). */
-import { CliError, type Io } from '../tui/io.js';
+import { CliError, EXIT_PIPE, endOnWriteError, type Io } from '../tui/io.js';
 import { escapeControls } from '../core/text.js';
 
-/** The exit code when the reader of stdout (or stderr) goes away: 128 + SIGPIPE, as a shell reports a C tool killed by it. */
-export const EXIT_PIPE = 141;
+export { EXIT_PIPE };
 
 let guarded = false;
 
 /**
  * A closed pipe (`chuhan validate many.pgn | head -1`, a GUI quitting its engine) ends the program
- * at once and quietly with exit 141: no stack trace, no write after the reader left.
+ * at once and quietly with exit 141: no stack trace, no write after the reader left. Any other
+ * failure to write (a full disk: `> /dev/full`, an I/O error) is no closed pipe: it is said in one
+ * sentence on stderr and the exit code is 2 (io.ts `endOnWriteError`).
  */
 export function guardPipes(exit: (code: number) => never = (c) => process.exit(c)): void {
   if (guarded) return;
   guarded = true;
-  for (const stream of [process.stdout, process.stderr]) {
-    // EPIPE, or any other failure to write the output: nothing more can be said, end as for a closed pipe
-    stream.on('error', () => exit(EXIT_PIPE));
-  }
+  process.stdout.on('error', (e) => endOnWriteError(e, 'output', exit));
+  process.stderr.on('error', (e) => endOnWriteError(e, 'error output', exit));
 }
 
 /** The exit code of a failure, its sentence printed (cli.md). */

@@ -9,13 +9,14 @@ import { CATALOG } from '../games/catalog.js';
 import { CliError, processIo } from '../tui/io.js';
 import { escapeControls } from '../core/text.js';
 import { plainOptions } from './plain-options.js';
+import { guardPipes } from './failure.js';
 
 export async function quickMoves(args: readonly string[]): Promise<number | null> {
   const opts = plainOptions<MovesOptions>(args, MOVES_OPTIONS);
   if (!opts || opts.json) return null;
   const io = processIo();
-  // a closed pipe ends the program quietly with 141 (as main.ts's guardPipes)
-  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => process.exit(141));
+  // a closed pipe ends the program quietly with 141, another write error with its sentence and 2
+  guardPipes();
   try {
     if (chosenGame(opts) !== CATALOG[0]) return null;
     await runMoves(opts, io);

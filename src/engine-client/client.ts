@@ -8,7 +8,7 @@
  * moves. Failures are values (`EngineError`): the program is missing, does not answer in time, dies,
  * plays a move our rules do not allow, or cannot play the game. The caller's game is never touched.
  */
-import { quoteInput } from '../core/text.js';
+import { escapeControls, quoteInput } from '../core/text.js';
 import { formatProblem } from '../core/problem.js';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
@@ -122,7 +122,20 @@ interface OptionDecl {
   readonly vars: readonly string[];
 }
 
+/**
+ * A name from an engine (`id name`, `myname`) or for one (engines.json, a command) as shown to the
+ * user: control characters escaped as in every quote of input (core/text.ts), cut to `max`
+ * characters with an ellipsis. An engine is untrusted input: its name never reaches a terminal raw.
+ */
+export function engineText(text: string, max = 60): string {
+  const chars = Array.from(text);
+  return escapeControls(chars.length <= max ? text : chars.slice(0, max - 1).join('') + '…');
+}
+
 const fail = (kind: EngineErrorKind, message: string): Result<never, EngineError> => err({ kind, message });
+
+/** A search answered by this many lines or more and no move is reported as a flood. */
+const FLOOD_LINES = 100_000;
 
 /** A search limited only by depth or nodes may take this long. */
 const UNTIMED_MS = 300_000;
@@ -130,6 +143,8 @@ const UNTIMED_MS = 300_000;
 export class EngineClient {
   readonly spec: EngineSpec;
   private readonly proc: EngineProcess;
+  /** Our name for it, safe to show (`engineText`). */
+  private readonly label: string;
   private readonly answerMs: number;
   private readonly graceMs: number;
   private protocolFound: ClientProtocol | null = null;
@@ -149,6 +164,7 @@ export class EngineClient {
     this.spec = spec;
     this.answerMs = o.answerMs ?? 10_000;
     this.graceMs = o.graceMs ?? 5000;
+    this.label = engineText(spec.name);
     this.proc = new EngineProcess({
       command: spec.command,
       label: spec.name,
@@ -172,9 +188,9 @@ export class EngineClient {
     return this.protocolFound!;
   }
 
-  /** The engine's own name (`id name`, `myname`), else ours. */
+  /** The engine's own name (`id name`, `myname`), else ours: escaped and cut (`engineText`). */
   get name(): string {
-    return this.idName ?? this.spec.name;
+    return this.idName !== null ? engineText(this.idName) : this.label;
   }
 
   /** The games of ours this engine says it plays. */
@@ -192,19 +208,30 @@ export class EngineClient {
   }
 
   private died(): Result<never, EngineError> {
-    return fail('died', `the engine ${this.spec.name} stopped (${this.proc.exitDescription()})`);
+    const why = this.proc.failure;
+    if (why) return fail('protocol', `the engine ${this.label} was ended: ${why}`);
+    return fail('died', `the engine ${this.label} stopped (${this.proc.exitDescription()})`);
+  }
+
+  /** A search the engine did not answer, even when told to move now: it is ended (its late move would answer the next search). */
+  private silent(linesBefore: number): Result<never, EngineError> {
+    this.proc.kill();
+    const lines = this.proc.linesRead - linesBefore;
+    // a flood of lines without a move is said as such (its memory stayed bounded: process.ts)
+    const wrote = lines >= FLOOD_LINES ? ` wrote ${lines.toLocaleString('en-US')} lines but` : '';
+    return fail('no-answer', `the engine ${this.label}${wrote} gave no move in time, nor when told to move now; it was ended`);
   }
 
   // --- handshake ------------------------------------------------------------------------------
 
   private async handshake(): Promise<Result<void, EngineError>> {
     const problem = this.proc.start();
-    if (problem) return fail('missing', `cannot start the engine ${this.spec.name}: ${problem}`);
+    if (problem) return fail('missing', `cannot start the engine ${this.label}: ${problem}`);
     const given = this.spec.protocol;
     if (given) {
       const r = given === 'xboard' ? await this.helloXboard(this.answerMs) : await this.helloUciLike(given, this.answerMs);
       if (r === 'dead') return this.died();
-      if (r !== 'yes') return fail('no-answer', `the engine ${this.spec.name} did not answer the ${given} handshake within ${this.answerMs / 1000} s`);
+      if (r !== 'yes') return fail('no-answer', `the engine ${this.label} did not answer the ${given} handshake within ${this.answerMs / 1000} s`);
       this.protocolFound = given;
     } else {
       const found = await this.detect();
@@ -227,7 +254,7 @@ export class EngineClient {
       if (r === 'dead') return this.died();
       if (r === 'yes') return ok(p);
     }
-    return fail('no-answer', `the engine ${this.spec.name} answered none of uci, xboard, usi, ucci (give its protocol in engines.json)`);
+    return fail('no-answer', `the engine ${this.label} answered none of uci, xboard, usi, ucci (give its protocol in engines.json)`);
   }
 
   /** `uci`/`usi`/`ucci` … `uciok`/`usiok`/`ucciok`, recording `id name` and the options. */
@@ -318,7 +345,7 @@ export class EngineClient {
     const deadline = Date.now() + this.answerMs;
     for (;;) {
       const line = await this.proc.nextLine(deadline);
-      if (line === null) return this.proc.exited ? this.died() : fail('no-answer', `the engine ${this.spec.name} did not answer isready within ${this.answerMs / 1000} s`);
+      if (line === null) return this.proc.exited ? this.died() : fail('no-answer', `the engine ${this.label} did not answer isready within ${this.answerMs / 1000} s`);
       if (line.trim() === 'readyok') return ok(undefined);
     }
   }
@@ -331,10 +358,10 @@ export class EngineClient {
     const deadline = Date.now() + this.answerMs;
     for (;;) {
       const line = await this.proc.nextLine(deadline);
-      if (line === null) return this.proc.exited ? this.died() : fail('no-answer', `the engine ${this.spec.name} did not answer ping within ${this.answerMs / 1000} s`);
+      if (line === null) return this.proc.exited ? this.died() : fail('no-answer', `the engine ${this.label} did not answer ping within ${this.answerMs / 1000} s`);
       if (line.trim() === `pong ${n}`) return ok(undefined);
       if (line.startsWith('tellusererror '))
-        return fail('protocol', `the engine ${this.spec.name} refused the game: ${quoteInput(line.slice(14).trim())}`);
+        return fail('protocol', `the engine ${this.label} refused the game: ${quoteInput(line.slice(14).trim())}`);
     }
   }
 
@@ -344,11 +371,11 @@ export class EngineClient {
   search(req: SearchRequest): EngineSearch {
     const control = { stopped: false, onStop: null as (() => void) | null };
     const run = async (): Promise<Result<EngineAnswer, EngineError>> => {
-      if (this.closed) return fail('died', `the engine ${this.spec.name} was closed`);
+      if (this.closed) return fail('died', `the engine ${this.label} was closed`);
       if (!this.proc.alive) return this.died();
       const wire = wireOf(req.game)[this.protocol];
       if (!wire || !this.gamesFound.includes(req.game))
-        return fail('unsupported', `the engine ${this.spec.name} (${this.protocol}) does not play ${req.game}`);
+        return fail('unsupported', `the engine ${this.label} (${this.protocol}) does not play ${req.game}`);
       return this.protocol === 'xboard' ? this.searchXboard(req, wire, control) : this.searchUciLike(req, wire, control);
     };
     const promise = this.queue.then(run, run);
@@ -428,6 +455,7 @@ export class EngineClient {
     this.proc.send(`position ${fenWord} ${wire.fen(req.start)}${texts.length ? ' moves ' + texts.join(' ') : ''}`);
     this.proc.send(this.goCommand(p, req.limits, pos.turn));
     let deadline = this.deadlineOf(req.limits);
+    const linesBefore = this.proc.linesRead;
     control.onStop = () => {
       this.proc.send('stop');
       deadline = Math.min(deadline, Date.now() + this.graceMs);
@@ -446,7 +474,7 @@ export class EngineClient {
           deadline = Date.now() + this.graceMs;
           continue;
         }
-        return fail('no-answer', `the engine ${this.spec.name} gave no move in time`);
+        return this.silent(linesBefore);
       }
       const t = line.trim();
       if (t.startsWith('info ')) {
@@ -464,7 +492,7 @@ export class EngineClient {
       if (text === '(none)' || text === '0000' || text === 'resign' || text === 'win')
         return ok({ move: 0, ponder: null, resigned: text === 'resign', info: last, text });
       const mv = wire.parseMove(pos, text);
-      if (!mv.ok) return fail('illegal-move', `the engine ${this.spec.name} played ${text}, which is not a legal move here (${formatProblem(mv.error, wire.problemContext)})`);
+      if (!mv.ok) return fail('illegal-move', `the engine ${this.label} played ${quoteInput(text, 20)}, which is not a legal move here (${formatProblem(mv.error, wire.problemContext)})`);
       let ponder: Move | null = null;
       if (m[2]) {
         const after = pos.clone();
@@ -525,7 +553,7 @@ export class EngineClient {
     const fen = wire.fen(req.start);
     if (fen !== wire.fen(game.start())) {
       if (this.features.get('setboard') !== '1')
-        return fail('unsupported', `the engine ${this.spec.name} cannot be given a position (no setboard), only games from the start`);
+        return fail('unsupported', `the engine ${this.label} cannot be given a position (no setboard), only games from the start`);
       this.proc.send(`setboard ${fen}`);
     }
     const { texts, pos } = this.movesText(req, wire);
@@ -583,6 +611,7 @@ export class EngineClient {
   ): Promise<Result<EngineAnswer, EngineError>> {
     let last: EngineInfo | null = null;
     let partial = '';
+    const linesBefore = this.proc.linesRead;
     for (;;) {
       const line = await this.proc.nextLine(deadlineNow());
       if (line === null) {
@@ -591,7 +620,7 @@ export class EngineClient {
           const move = last?.pv[0] ?? 0;
           return ok({ move, ponder: last?.pv[1] ?? null, resigned: false, info: last, text: move ? wire.formatMove(move, pos) : '' });
         }
-        return fail('no-answer', `the engine ${this.spec.name} gave no move in time`);
+        return this.silent(linesBefore);
       }
       const t = line.trim();
       let m: RegExpExecArray | null;
@@ -604,7 +633,7 @@ export class EngineClient {
         partial = '';
         this.proc.send('force');
         const mv = wire.parseMove(pos, text);
-        if (!mv.ok) return fail('illegal-move', `the engine ${this.spec.name} played ${text}, which is not a legal move here (${formatProblem(mv.error, wire.problemContext)})`);
+        if (!mv.ok) return fail('illegal-move', `the engine ${this.label} played ${quoteInput(text, 20)}, which is not a legal move here (${formatProblem(mv.error, wire.problemContext)})`);
         return ok({ move: mv.value, ponder: last?.pv[0] === mv.value ? (last.pv[1] ?? null) : null, resigned: false, info: last, text });
       }
       if (/^resign/i.test(t) || /^(1-0|0-1|1\/2-1\/2)\b/.test(t)) {
@@ -613,9 +642,9 @@ export class EngineClient {
         return ok({ move: 0, ponder: null, resigned: /^resign/i.test(t), info: last, text: t });
       }
       if (t.startsWith('tellusererror '))
-        return fail('protocol', `the engine ${this.spec.name} refused the game: ${quoteInput(t.slice(14).trim())}`);
+        return fail('protocol', `the engine ${this.label} refused the game: ${quoteInput(t.slice(14).trim())}`);
       if (/^Illegal move/i.test(t))
-        return fail('protocol', `the engine ${this.spec.name} refused the game's moves: ${quoteInput(t)}`);
+        return fail('protocol', `the engine ${this.label} refused the game's moves: ${quoteInput(t)}`);
       const info = parseXboardThinking(t, pos, wire);
       if (info) {
         last = info;

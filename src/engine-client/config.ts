@@ -13,7 +13,7 @@
  * found engine of the same name.
  */
 import { quoteInput } from '../core/text.js';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { err, ok, type Result } from '../core/result.js';
@@ -66,14 +66,28 @@ const programPath = (command: string, env: Env): string | null => {
   return first ? findProgram(first, env) : null;
 };
 
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /** Reads engines.json (a missing file is no engines; a bad one is an error naming the file). */
 export function readConfig(env: Env): Result<EngineEntry[]> {
   const file = configFile(env);
   let text: string;
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    // O_NONBLOCK: a FIFO planted at its name never blocks; it must be a regular file of at most 1 MiB
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return ok([]);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return err(`${quoteInput(file)} is not a regular file; remove it or set CHUHAN_HOME`);
+    if (st.size > MAX_CONFIG_BYTES) return err(`${quoteInput(file)} is too large (${st.size} bytes, at most ${MAX_CONFIG_BYTES})`);
+    text = readFileSync(fd, 'utf8');
+  } catch (e) {
+    return err(`${quoteInput(file)} cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  } finally {
+    closeSync(fd);
   }
   let data: unknown;
   try {

@@ -6,12 +6,68 @@
  *
  * A program that cannot be started (no such file, not executable) is reported, not thrown: `start`
  * resolves to an error text. The process's stderr is kept (the last lines) for error messages.
+ *
+ * The engine is untrusted input: a line longer than `MAX_LINE_BYTES` (64 KiB) without a newline,
+ * or more than `FLOOD_BYTES` (64 MiB) of output within `FLOOD_WINDOW_MS` (10 s), ends it (killed)
+ * with a reason (`failure`) the client reports by the engine's name. Lines not read yet are
+ * bounded too: past `MAX_QUEUED_LINES` the pipe is paused (the engine waits on its writes).
  */
 import { quoteInput } from '../core/text.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+
+/** The longest line an engine may write (bytes, without its newline). */
+export const MAX_LINE_BYTES = 64 * 1024;
+/** More output than this within `FLOOD_WINDOW_MS` is a flood: the engine is ended. */
+export const FLOOD_BYTES = 64 * 1024 * 1024;
+export const FLOOD_WINDOW_MS = 10_000;
+/** Lines read but not taken yet before the pipe is paused. */
+export const MAX_QUEUED_LINES = 4096;
+/** Lines taken without a wait after which a deadline that passed ends the reading (a flood). */
+const FLOOD_STREAK = 1000;
+
+const size = (bytes: number): string => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`);
+
+/**
+ * Splits a byte stream into lines (`\n`, a `\r` before it dropped; UTF-8 decoded per line, so a
+ * character split between chunks stays whole). A line growing past `max` bytes calls `onLong`
+ * once and is dropped up to its newline; nothing is kept longer than `max`.
+ */
+export function lineSplitter(max: number, onLine: (line: string) => void, onLong: () => void): (chunk: Buffer) => void {
+  let parts: Buffer[] = [];
+  let held = 0;
+  let skipping = false;
+  return (chunk) => {
+    let from = 0;
+    while (from < chunk.length) {
+      const nl = chunk.indexOf(10, from);
+      const end = nl < 0 ? chunk.length : nl;
+      if (!skipping) {
+        if (held + (end - from) > max) {
+          parts = [];
+          held = 0;
+          skipping = true;
+          onLong();
+        } else if (end > from) {
+          parts.push(chunk.subarray(from, end));
+          held += end - from;
+        }
+      }
+      if (nl < 0) break;
+      if (!skipping) {
+        let line = Buffer.concat(parts, held).toString('utf8');
+        if (line.endsWith('\r')) line = line.slice(0, -1);
+        parts = [];
+        held = 0;
+        onLine(line);
+      }
+      skipping = false;
+      from = nl + 1;
+    }
+  };
+}
 
 export interface EngineProcessOptions {
   /** The command line (`/usr/games/hachu`, `fairy-stockfish`, `node fake.mjs uci`). */
@@ -106,6 +162,12 @@ export class EngineProcess {
   private exitInfo: { code: number | null; signal: string | null } | null = null;
   private readonly stderrTail: string[] = [];
   private quitting = false;
+  private failureText: string | null = null;
+  private paused = false;
+  private killed = false;
+  /** Lines taken one after another without waiting for the engine. */
+  private streak = 0;
+  private read = 0;
 
   constructor(options: EngineProcessOptions) {
     this.options = options;
@@ -115,8 +177,9 @@ export class EngineProcess {
     return this.exitedFlag;
   }
 
+  /** Started, not exited, and not killed by us. */
   get alive(): boolean {
-    return this.proc !== null && !this.exitedFlag;
+    return this.proc !== null && !this.exitedFlag && !this.killed;
   }
 
   /** Did we ask it to quit (an exit after that is no failure)? */
@@ -124,8 +187,19 @@ export class EngineProcess {
     return this.quitting;
   }
 
+  /** Lines read from the engine so far. */
+  get linesRead(): number {
+    return this.read;
+  }
+
+  /** Why we ended it (a line too long, a flood of output), or null. */
+  get failure(): string | null {
+    return this.failureText;
+  }
+
   /** How it ended, in words: `exit code 1`, `signal SIGSEGV`, plus its last stderr line. */
   exitDescription(): string {
+    if (this.failureText) return this.failureText;
     const e = this.exitInfo;
     const how = !e ? 'it closed its output' : e.signal ? `killed by ${e.signal}` : `exit code ${e.code}`;
     const last = this.stderrTail.at(-1);
@@ -162,23 +236,60 @@ export class EngineProcess {
       onGone();
     });
     proc.stdin!.on('error', () => {});
-    const rl = createInterface({ input: proc.stdout!, crlfDelay: Infinity });
-    rl.on('line', (line) => {
+    const stdout = proc.stdout! as Readable;
+    let windowStart = Date.now();
+    let windowBytes = 0;
+    const onLine = (line: string): void => {
+      if (this.failureText) return;
       o.log?.(`<${o.label}: ${line}`);
+      this.read++;
       this.lines.push(line);
+      if (this.lines.length >= MAX_QUEUED_LINES && !this.paused) {
+        this.paused = true;
+        stdout.pause();
+      }
       this.wake();
+    };
+    const split = lineSplitter(MAX_LINE_BYTES, onLine, () => this.fail(`it wrote a line longer than ${size(MAX_LINE_BYTES)}`));
+    stdout.on('data', (chunk: Buffer) => {
+      if (this.failureText) return;
+      const now = Date.now();
+      if (now - windowStart > FLOOD_WINDOW_MS) {
+        windowStart = now;
+        windowBytes = 0;
+      }
+      windowBytes += chunk.length;
+      if (windowBytes > FLOOD_BYTES) return this.fail(`it wrote more than ${size(FLOOD_BYTES)} in ${FLOOD_WINDOW_MS / 1000} s`);
+      split(chunk);
     });
     // the output closing is the end for us even if the process lingers
-    rl.on('close', () => {
+    stdout.on('end', () => {
       if (!this.exitedFlag) setTimeout(onGone, 50);
     });
-    const err = createInterface({ input: proc.stderr!, crlfDelay: Infinity });
-    err.on('line', (line) => {
+    stdout.on('error', () => {});
+    const stderrLine = (line: string): void => {
       if (line.trim() === '') return;
       this.stderrTail.push(line.trim());
       if (this.stderrTail.length > 5) this.stderrTail.shift();
-    });
+    };
+    // a long stderr line is cut, never kept whole (only the last few lines are kept)
+    proc.stderr!.on('data', lineSplitter(4096, stderrLine, () => stderrLine('(a line longer than 4 KiB)')));
+    proc.stderr!.on('error', () => {});
     return null;
+  }
+
+  /** Ends the engine for a reason of ours: killed, its unread lines dropped, `nextLine` answers null. */
+  private fail(reason: string): void {
+    if (this.failureText) return;
+    this.failureText = reason;
+    this.options.log?.(`!${this.options.label}: ${reason}`);
+    this.lines = [];
+    this.kill();
+    this.quitting = false; // not our asking: a failure
+    this.exitedFlag = true;
+    this.proc?.stdout?.destroy();
+    this.proc?.stderr?.destroy();
+    this.wake();
   }
 
   private wake(): void {
@@ -190,8 +301,19 @@ export class EngineProcess {
   /** The next line, or null at the deadline (ms since epoch) or when the engine has exited. */
   async nextLine(deadline: number): Promise<string | null> {
     for (;;) {
-      if (this.lines.length > 0) return this.lines.shift()!;
+      if (this.lines.length > 0) {
+        // lines pouring in faster than they are taken (a flood: thousands without a wait) cannot
+        // hold the deadline off; a line that came in time is still taken after it
+        if (++this.streak > FLOOD_STREAK && Date.now() > deadline) return null;
+        const line = this.lines.shift()!;
+        if (this.paused && this.lines.length < MAX_QUEUED_LINES / 2) {
+          this.paused = false;
+          this.proc?.stdout?.resume();
+        }
+        return line;
+      }
       if (this.exitedFlag) return null;
+      this.streak = 0;
       // no deadline (an infinite analysis): wake up hourly to look again
       const wait = Math.min(deadline - Date.now(), 3_600_000);
       if (wait <= 0) return null;
@@ -211,6 +333,10 @@ export class EngineProcess {
   /** Forgets lines not read yet. */
   drain(): void {
     this.lines = [];
+    if (this.paused) {
+      this.paused = false;
+      this.proc?.stdout?.resume();
+    }
   }
 
   send(line: string): void {
@@ -232,6 +358,7 @@ export class EngineProcess {
   kill(): void {
     this.quitting = true;
     if (!this.proc || this.exitedFlag) return;
+    this.killed = true;
     const pid = this.proc.pid;
     if (this.options.ownProcessGroup === true && pid !== undefined) {
       try {

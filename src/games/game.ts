@@ -182,6 +182,33 @@ export interface PgnDialect {
   readonly notationFormats?: ReadonlyMap<string, string>;
 }
 
+/** A replayed record as a record-format writer gets it (`convert --to kif`). */
+export interface WritableRecord {
+  /** The start position (not changed). */
+  readonly start: Position;
+  readonly moves: readonly Move[];
+  /** The record's tags in order, by PGN names (`Sente`/`White`, `Date`, `Event`, `Site`, …; the last of a name wins). */
+  readonly tags: ReadonlyArray<readonly [string, string]>;
+  /** `1-0`, `0-1`, `1/2-1/2` or `*`. */
+  readonly result: string;
+  /**
+   * The moves as the source wrote them, one per move, when known: a chu lion's two steps through an
+   * empty square (`7j7i6h`) are the plain move to the writer, but lishogi's KIF writes both steps.
+   */
+  readonly moveTexts?: readonly string[];
+}
+
+/** Record formats other than PGN and FEN that a game may be written in (`convert --to`). */
+export type RecordFormatId = 'kif';
+
+/** Writes one game in a record format of its own (chu: lishogi's KIF). */
+export interface RecordFormatWriter {
+  /** The usual file extension (`kif`). */
+  readonly extension: string;
+  /** The whole record, ending with a newline. */
+  write(rec: WritableRecord): Result<string>;
+}
+
 // --- The door (issue 40): what commands used to take from a game's folder --------------------
 
 /** The marks of a piece's movement diagram (`chuhan piece`), row by row around the piece. */
@@ -409,6 +436,8 @@ export interface Game extends GameDoor {
     /** Extra tags naming the two players by the game's side names (chu: Sente, Gote). */
     readonly sidePlayers?: readonly [string, string];
   };
+  /** Record formats besides PGN this game is written in (chu: `kif`, lishogi's export); absent: none. */
+  readonly recordWriters?: Partial<Record<RecordFormatId, RecordFormatWriter>>;
   /** PGN dialects of other programs this game can be written in (`chuhan` is always possible). */
   readonly pgnDialects: Partial<Record<Exclude<PgnDialectId, 'chuhan'>, PgnDialect>>;
   /** Engine protocols that can play this game. */

@@ -12,7 +12,7 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { Game, PgnDialect, PgnDialectId } from '../games/game.js';
+import type { Game, PgnDialect, PgnDialectId, RecordFormatId } from '../games/game.js';
 import { formatTagValue, type NotationHint } from './pgn-hints.js';
 import { writePgn } from './pgn-write.js';
 
@@ -32,6 +32,8 @@ export interface RecordToWrite {
   readonly tags: ReadonlyArray<readonly [string, string]>;
   /** The result for the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`). */
   readonly result: string;
+  /** The moves as the source wrote them (`WritableRecord.moveTexts`), for the record formats that use them. */
+  readonly moveTexts?: readonly string[];
 }
 
 export interface DialectOptions {
@@ -149,4 +151,19 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
   } catch (e) {
     return err((e as Error).message);
   }
+}
+
+/** The record formats other than PGN and FEN (`convert --to`), each with what it is, for a game that has no writer for it. */
+export const RECORD_FORMATS: Readonly<Record<RecordFormatId, string>> = { kif: 'KIF is a shogi format' };
+
+export function parseRecordFormat(text: string): RecordFormatId | null {
+  const t = text.trim().toLowerCase();
+  return Object.hasOwn(RECORD_FORMATS, t) ? (t as RecordFormatId) : null;
+}
+
+/** The game in a record format of its game's own (`Game.recordWriters`), or why it cannot be. */
+export function writeRecordFormat(rec: RecordToWrite, format: RecordFormatId): Result<string> {
+  const w = rec.game.recordWriters?.[format];
+  if (!w) return err(`${rec.game.title} cannot be written as ${format.toUpperCase()}: ${RECORD_FORMATS[format]}`);
+  return w.write(rec);
 }

@@ -129,7 +129,8 @@ function replayError(e: NonNullable<GameReport['error']>): string {
   if (e.move !== null) {
     const label = `move ${e.ply} (${placeOf(e)})`;
     const text = quoteInput(e.move);
-    return e.message.includes(text) ? `${label}: ${e.message}` : `${label}: ${text}: ${e.message}`;
+    // a `move.quoted` sentence starts with the move text itself
+    return e.code === 'move.quoted' ? `${label}: ${e.message}` : `${label}: ${text}: ${e.message}`;
   }
   if (e.code === 'record.rules') return `Rules tag: ${e.message}`;
   if (e.code.startsWith('record.')) return e.message;

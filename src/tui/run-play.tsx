@@ -75,18 +75,18 @@ export function prepareSession(
     timeControl: o.timeControl, // clocks (play --tc); a resumed game takes its saved clocks
   });
   const greeting: string[] = [];
+  // another user's state folder: refused before anything is read or written there
+  const owner = store.ownerProblem();
+  if (owner) throw new CliError(owner, 2);
   let target: GameTarget;
   if (o.resume !== false) {
     const picked = store.pick(o.resume);
     if (!picked.ok) throw new CliError(picked.error, 2);
     const g = picked.game;
-    let text: string;
-    try {
-      text = store.fs.readFileSync(g.path, 'utf8');
-    } catch (e) {
-      throw new CliError(`cannot read the saved game ${escapeControls(g.path)}: ${e instanceof Error ? e.message : String(e)}`, 2);
-    }
-    const e = session.loadRecord(text, true);
+    // read safely: a FIFO or a symlink swapped in is refused, never waited on
+    const read = store.readGame(g.path);
+    if (!read.ok) throw new CliError(read.error, 2);
+    const e = session.loadRecord(read.text, true);
     if (e) throw new CliError(`the saved game ${escapeControls(g.path)} cannot be resumed: ${e}`, 2);
     if (o.players[0] || o.players[1]) {
       session.players = [o.players[0] ?? session.players[0], o.players[1] ?? session.players[1]];
@@ -127,6 +127,8 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   const { session, greeting, target } = prepareSession(o, store, computer);
   const held = store.lock(target.path);
   if ('heldBy' in held) throw new CliError(`the game ${target.id} is open in another chuhan play (pid ${held.heldBy})`, 2);
+  // a FIFO or symlink at a lock's name, a saved game that is no regular file: said, then ignored
+  for (const w of store.warnings) greeting.push(`warning: ${w}`);
   const saver = gameSaver(store, target);
   // the storage is checked now, by writing the game file: a problem is said before the first move
   const first = saver.save(session);

@@ -9,7 +9,15 @@
  *   fsync'ed, then renamed over the game file; on any failure it is removed and the previous save
  *   stays as it was.
  * - A session holds `<game file>.lock` (its pid) while it plays a game, so `--resume` never opens a
- *   game another live session is writing; a lock whose process is gone is stale and taken over.
+ *   game another live session is writing. The lock is published whole with link(2) (never seen
+ *   empty); a lock whose process is gone is stale and taken over under `<lock>.break` (itself
+ *   published with link(2)), re-checked there, so two sessions taking over one stale lock at the
+ *   same moment never both hold it.
+ * - Lock and game files are read with O_NOFOLLOW|O_NONBLOCK and must be regular files of a
+ *   bounded size: a FIFO, a symlink (to /dev/zero…) or a huge file planted there is reported in
+ *   one sentence (`warnings`) and ignored, never waited on or read whole.
+ * - A state folder of another user that this one can write too (shared) is refused with one
+ *   sentence (`ownerProblem`).
  * - The old single autosave (`<state>/autosave.pgn`) is moved into games/ the first time the games
  *   are listed, as one unfinished game.
  *
@@ -40,6 +48,9 @@ export type StoreFs = Pick<
   | 'readFileSync'
   | 'statSync'
   | 'lstatSync'
+  | 'fstatSync'
+  | 'readSync'
+  | 'accessSync'
 >;
 
 export const nodeFs: StoreFs = nodeFsModule;
@@ -51,8 +62,60 @@ export function stateDir(env: Record<string, string | undefined>): string {
   return resolve(base, 'chuhan');
 }
 
-const { O_WRONLY, O_CREAT, O_EXCL } = nodeFsModule.constants;
+const { O_WRONLY, O_CREAT, O_EXCL, O_RDONLY } = nodeFsModule.constants;
 const O_NOFOLLOW = nodeFsModule.constants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = nodeFsModule.constants.O_NONBLOCK ?? 0;
+
+/** A lock file holds a pid and a newline. */
+export const MAX_LOCK_BYTES = 64;
+/** The largest saved game read (a long chu game is a few hundred KB). */
+export const MAX_GAME_BYTES = 16 * 1024 * 1024;
+
+const kindOf = (st: nodeFsModule.Stats): string =>
+  st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a folder' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'not a regular file';
+
+export type SafeRead = { ok: true; text: string } | { ok: false; missing: boolean; problem: string };
+
+/**
+ * Reads a small file without trusting what is there: opened with O_NOFOLLOW|O_NONBLOCK (a symlink
+ * fails, a FIFO never blocks), then it must be a regular file of at most `max` bytes, and no more
+ * than `max` bytes are read. Else why not, in words (`it is a FIFO`, `it is a symbolic link`).
+ */
+export function readSmallFile(path: string, max: number, fs: StoreFs = nodeFs): SafeRead {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, missing: true, problem: 'it does not exist' };
+    if (code === 'ELOOP' || code === 'EMLINK') return { ok: false, missing: false, problem: 'it is a symbolic link' };
+    if (code === 'EACCES' || code === 'EPERM') return { ok: false, missing: false, problem: 'permission denied' };
+    return { ok: false, missing: false, problem: `it cannot be opened (${escapeControls(code ?? String(e))})` };
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return { ok: false, missing: false, problem: `it is ${kindOf(st)}` };
+    if (st.size > max) return { ok: false, missing: false, problem: `it is too large (${st.size} bytes, at most ${max})` };
+    const buf = Buffer.alloc(max + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const k = fs.readSync(fd, buf, n, buf.length - n, null);
+      if (k === 0) break;
+      n += k;
+    }
+    if (n > max) return { ok: false, missing: false, problem: `it is too large (more than ${max} bytes)` };
+    return { ok: true, text: buf.toString('utf8', 0, n) };
+  } catch (e) {
+    return { ok: false, missing: false, problem: `it cannot be read (${escapeControls((e as NodeJS.ErrnoException).code ?? String(e))})` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Sleeps `ms` without returning to the event loop (a lock being broken is held for microseconds). */
+const pause = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
 
 /**
  * Writes `text` to `path` atomically (creating the folder). `exclusive`: the file must not exist
@@ -172,7 +235,9 @@ export class GameStore {
     try {
       const st = this.fs.lstatSync(old);
       if (!st.isFile()) return;
-      const text = this.fs.readFileSync(old, 'utf8');
+      const r = readSmallFile(old, MAX_GAME_BYTES, this.fs);
+      if (!r.ok) return;
+      const text = r.text;
       const path = join(this.gamesDir, `${new Date(st.mtimeMs).toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}.pgn`);
       writeAtomically(path, text, true, this.fs);
       this.fs.unlinkSync(old);
@@ -204,16 +269,21 @@ export class GameStore {
   }
 
   private read(path: string, date: string, id: string): SavedGame | null {
-    let text: string;
     let mtime: number;
     try {
       const st = this.fs.lstatSync(path);
       if (!st.isFile()) return null;
       mtime = st.mtimeMs;
-      text = this.fs.readFileSync(path, 'utf8');
     } catch {
       return null;
     }
+    const r = readSmallFile(path, MAX_GAME_BYTES, this.fs);
+    if (!r.ok) {
+      if (r.missing) return null;
+      this.warn(`the saved game ${escapeControls(path)} was skipped: ${r.problem}`);
+      return null;
+    }
+    const text = r.text;
     const g: SavedGame = {
       id,
       path,
@@ -249,52 +319,171 @@ export class GameStore {
 
   lockPath = (path: string): string => `${path}.lock`;
 
+  /** Sentences about files found unsafe and ignored (a FIFO or symlink at a lock), each once. */
+  readonly warnings: string[] = [];
+
+  private warn(sentence: string): void {
+    if (!this.warnings.includes(sentence)) this.warnings.push(sentence);
+  }
+
+  /**
+   * Why this state folder must not be used, or null: it (or its games/ folder) belongs to another
+   * user and this one can write there too: a folder shared by two users, where each could plant
+   * files for the other or read the other's games. (Another user's folder this one cannot write
+   * is said when a save fails: storageProblem, `permission denied`.)
+   */
+  ownerProblem(): string | null {
+    const uid = process.getuid?.();
+    if (uid === undefined) return null;
+    for (const d of [this.dir, this.gamesDir]) {
+      let st: nodeFsModule.Stats;
+      try {
+        st = this.fs.statSync(d);
+      } catch {
+        continue;
+      }
+      if (st.uid === uid) continue;
+      try {
+        this.fs.accessSync(d, nodeFsModule.constants.W_OK);
+      } catch {
+        continue; // not writable here: a save says so (permission denied)
+      }
+      return `the state folder ${escapeControls(d)} is shared with another user (it belongs to uid ${st.uid}); set CHUHAN_HOME to a folder of your own`;
+    }
+    return null;
+  }
+
+  /** The game file as text, read safely (`readSmallFile`); an error sentence when it cannot be. */
+  readGame(path: string): { ok: true; text: string } | { ok: false; error: string } {
+    const r = readSmallFile(path, MAX_GAME_BYTES, this.fs);
+    return r.ok ? r : { ok: false, error: `cannot read the saved game ${escapeControls(path)}: ${r.problem}` };
+  }
+
+  /**
+   * Who holds the lock file `lock`: a live pid, `stale` (its process is gone, or it holds no
+   * pid), `none`, or `unsafe` (not a regular small file: said in `warnings`, ignored).
+   */
+  private holder(lock: string): { pid: number } | 'stale' | 'none' | 'unsafe' {
+    const r = readSmallFile(lock, MAX_LOCK_BYTES, this.fs);
+    if (!r.ok) {
+      if (r.missing) return 'none';
+      this.warn(`the lock file ${escapeControls(lock)} was ignored: ${r.problem}; remove it`);
+      return 'unsafe';
+    }
+    const pid = Number(r.text.trim());
+    return pid === process.pid || alive(pid) ? { pid } : 'stale';
+  }
+
   /** The pid of the live session holding the game's lock, or null. */
   openBy(path: string): number | null {
+    const h = this.holder(this.lockPath(path));
+    return typeof h === 'object' && h.pid !== process.pid ? h.pid : null;
+  }
+
+  /**
+   * Publishes `<file>` holding our pid, whole, only where nothing is: a temporary file linked to
+   * the name (link(2) never replaces). 'taken', 'exists', or the error of a folder we cannot write.
+   */
+  private publish(file: string): 'taken' | 'exists' | 'failed' {
+    const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(12).toString('hex')}.tmp`);
     try {
-      const pid = Number(this.fs.readFileSync(this.lockPath(path), 'utf8').trim());
-      return pid !== process.pid && alive(pid) ? pid : null;
+      const fd = this.fs.openSync(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+      try {
+        this.fs.writeSync(fd, `${process.pid}\n`);
+      } finally {
+        this.fs.closeSync(fd);
+      }
+      this.fs.linkSync(tmp, file);
+      return 'taken';
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'exists' : 'failed';
+    } finally {
+      try {
+        this.fs.unlinkSync(tmp);
+      } catch {
+        // never made
+      }
+    }
+  }
+
+  /** Removes `file` if it holds our pid (read safely). */
+  private unpublish(file: string): void {
+    const r = readSmallFile(file, MAX_LOCK_BYTES, this.fs);
+    if (!r.ok || Number(r.text.trim()) !== process.pid) return;
+    try {
+      this.fs.unlinkSync(file);
     } catch {
-      return null;
+      // gone already
+    }
+  }
+
+  /**
+   * Takes over the stale lock `lock`: under `<lock>.break` (one taker at a time), the lock is
+   * read again and removed only if still stale, then ours is published. Another live taker
+   * holding the break: 'busy' (try again); a break left by a taker that died is removed.
+   */
+  private takeOver(lock: string): 'taken' | 'exists' | 'busy' | 'failed' | 'unsafe' | { pid: number } {
+    const brk = `${lock}.break`;
+    const b = this.publish(brk);
+    if (b === 'failed') return 'failed';
+    if (b === 'exists') {
+      const h = this.holder(brk);
+      if (h === 'unsafe') return 'unsafe';
+      if (h === 'stale') {
+        // its taker died within the few microseconds it holds it
+        try {
+          this.fs.unlinkSync(brk);
+        } catch {
+          // another taker removed it
+        }
+      }
+      return 'busy';
+    }
+    try {
+      const h = this.holder(lock);
+      if (h === 'unsafe') return 'unsafe';
+      if (typeof h === 'object') return h;
+      if (h === 'stale') {
+        try {
+          this.fs.unlinkSync(lock);
+        } catch {
+          return 'failed';
+        }
+      }
+      return this.publish(lock);
+    } finally {
+      this.unpublish(brk);
     }
   }
 
   /**
    * Takes the game's lock for this process. Returns a release function, or the pid of the live
-   * session that holds it. Where no lock can be written (read-only folder) it returns a no-op:
-   * such a session cannot write the game either.
+   * session that holds it. Where no lock can be written (read-only folder), or something unsafe is
+   * at the lock's name (said in `warnings`), it returns a no-op: the game is played without one.
    */
   lock(path: string): { release: () => void } | { heldBy: number } {
     const lock = this.lockPath(path);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = this.fs.openSync(lock, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
-        try {
-          this.fs.writeSync(fd, `${process.pid}\n`);
-        } finally {
-          this.fs.closeSync(fd);
+    const none = { release: () => undefined };
+    for (let attempt = 0; attempt < 200; attempt++) {
+      let r = this.publish(lock);
+      if (r === 'failed') return none;
+      if (r === 'exists') {
+        const h = this.holder(lock);
+        if (h === 'unsafe') return none;
+        if (typeof h === 'object') return h.pid === process.pid ? { release: () => this.unpublish(lock) } : { heldBy: h.pid };
+        if (h === 'none') continue; // released in between: publish again
+        const t = this.takeOver(lock);
+        if (t === 'failed' || t === 'unsafe') return none;
+        if (typeof t === 'object') return t.pid === process.pid ? { release: () => this.unpublish(lock) } : { heldBy: t.pid };
+        if (t === 'busy') {
+          pause(2 + (attempt % 5));
+          continue;
         }
-        return {
-          release: () => {
-            try {
-              if (Number(this.fs.readFileSync(lock, 'utf8').trim()) === process.pid) this.fs.unlinkSync(lock);
-            } catch {
-              // gone already
-            }
-          },
-        };
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return { release: () => undefined };
-        const holder = this.openBy(path);
-        if (holder !== null) return { heldBy: holder };
-        try {
-          this.fs.unlinkSync(lock); // stale: its session is gone
-        } catch {
-          return { release: () => undefined };
-        }
+        r = t;
       }
+      if (r === 'taken') return { release: () => this.unpublish(lock) };
     }
-    return { release: () => undefined };
+    return none;
   }
 
   /**

@@ -19,7 +19,7 @@ import { fileBytes, openError } from '../record-files.js';
 import type { ClientLimits, EngineInfo } from '../../engine-client/client.js';
 import type { EngineChoice } from '../../engine-client/config.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
-import { CliError, NOTATION_HELP, RULES_HELP, VARIANT_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, NOTATION_HELP, RULES_HELP, VARIANT_HELP, VARIANT_NAMES, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
 import { formatProblem } from '../../core/problem.js';
 
@@ -68,7 +68,7 @@ async function recordGame(opts: AnalyseOptions, file: string, which: number): Pr
   let variant: GameId | undefined;
   if (opts.variant) {
     variant = gameIdFromName(opts.variant) ?? undefined;
-    if (!variant) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use xiangqi or chushogi)`);
+    if (!variant) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
   }
   let n = 0;
   try {

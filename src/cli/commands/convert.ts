@@ -1,14 +1,14 @@
 /**
  * `chuhan convert <input…>`: any readable record (PGN or move list in any notation, XQF, CCBridge, WXF,
  * DhtmlXQ, KIF; files and folders, opened by notation/records/open.ts)
- * to PGN in the dialect another program reads (notation/convert.ts), or to the final positions'
- * FENs. Every game is replayed against the rules first: an illegal move stops the conversion (exit
+ * to PGN in the dialect another program reads (notation/convert.ts), to a record format of the game's
+ * own (`--to kif`: chu shogi as lishogi exports it), or to the final positions' FENs. Every game is replayed against the rules first: an illegal move stops the conversion (exit
  * 1), an unreadable game or input exits 2, each with one sentence naming the file and game.
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { getGame } from '../../games/registry.js';
-import { dialectFen, parseDialect, writeDialectPgn, DIALECTS } from '../../notation/convert.js';
+import { dialectFen, parseDialect, parseRecordFormat, writeDialectPgn, writeRecordFormat, DIALECTS } from '../../notation/convert.js';
 import { encodeGbk } from '../../notation/gbk.js';
 import { formatReportLine, Replayer } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
@@ -28,10 +28,10 @@ interface ConvertOptions {
 export function registerConvert(program: Command, io: Io): void {
   program
     .command('convert')
-    .description('convert records (PGN, move lists, XQF, CCBridge) to PGN in the dialect another program reads, or to FEN')
+    .description('convert records (PGN, move lists, XQF, CCBridge, KIF) to PGN in the dialect another program reads, to KIF (chu shogi, as lishogi exports it), or to FEN')
     .argument('<input...>', 'record files or folders (read recursively), or - for standard input')
     .option('-o, --output <file>', 'write to this file (default: standard output)')
-    .option('--to <format>', 'pgn | fen (the final position of each game)', 'pgn')
+    .option('--to <format>', 'pgn | fen (the final position of each game) | kif (chu shogi, as lishogi exports it)', 'pgn')
     .option('--dialect <dialect>', `${DIALECTS.join(' | ')}`, 'chuhan')
     .option('--notation <notation>', 'the move notation where the dialect lets one choose (chuhan: iccs, wxf, chinese, uci / usi, western; xqbase: iccs, wxf, chinese)')
     .option('--encoding <encoding>', 'utf-8 | gbk', 'utf-8')
@@ -40,7 +40,8 @@ export function registerConvert(program: Command, io: Io): void {
       const dialect = parseDialect(opts.dialect ?? 'chuhan');
       if (!dialect) throw new CliError(`unknown dialect "${opts.dialect}" (use ${DIALECTS.join(', ')})`);
       const to = (opts.to ?? 'pgn').toLowerCase();
-      if (to !== 'pgn' && to !== 'fen') throw new CliError(`unknown output format "${opts.to}" (use pgn or fen)`);
+      const recordFormat = parseRecordFormat(to);
+      if (to !== 'pgn' && to !== 'fen' && !recordFormat) throw new CliError(`unknown output format "${opts.to}" (use pgn, fen or kif)`);
       const encoding = (opts.encoding ?? 'utf-8').toLowerCase().replace(/^utf8$/, 'utf-8');
       if (encoding !== 'utf-8' && encoding !== 'gbk') throw new CliError(`unknown encoding "${opts.encoding}" (use utf-8 or gbk)`);
       let variant: GameId | undefined;
@@ -79,6 +80,12 @@ export function registerConvert(program: Command, io: Io): void {
               const f = dialectFen(game, end, dopts);
               if (!f.ok) fail(f.error);
               else parts.push(f.value + '\n');
+            } else if (recordFormat) {
+              const result = report.recorded ?? '*';
+              const moveTexts = rec.moves.map((m) => m.text);
+              const text = writeRecordFormat({ game, start: report.start, moves: report.moves, tags: rec.tagList, result, moveTexts }, recordFormat);
+              if (!text.ok) fail(text.error);
+              else parts.push((games + inFile > 1 ? '\n' : '') + text.value);
             } else {
               const result = report.recorded ?? '*';
               const text = writeDialectPgn({ game, start: report.start, moves: report.moves, tags: rec.tagList, result }, dopts);

@@ -1,6 +1,6 @@
 /** `chuhan games`: the saved games of `play` (newest first), as a table or `--json`. */
 import type { Command } from 'commander';
-import type { Io } from '../context.js';
+import { CliError, type Io } from '../context.js';
 
 interface GamesCliOptions {
   json?: boolean;
@@ -14,7 +14,11 @@ export function registerGames(program: Command, io: Io): void {
     .action(async (opts: GamesCliOptions) => {
       const { GameStore, stateDir } = await import('../../tui/store.js');
       const store = new GameStore(stateDir(io.env));
+      const owner = store.ownerProblem();
+      if (owner) throw new CliError(owner, 2);
       const games = store.list();
+      // unsafe lock or game files (a FIFO, a symlink): one sentence each, then ignored
+      for (const w of store.warnings) io.err(`chuhan: warning: ${w}\n`);
       if (opts.json) {
         const rows = games.map((g) => ({
           id: g.id,

@@ -11,6 +11,7 @@ import { formatWestern } from './notation/western.js';
 import { parseUsiSquare, usiSquare } from './squares.js';
 import { chuXboard, parseChuFen } from './xboard.js';
 import { CHU_DIALECTS } from './notation/dialects.js';
+import { CHU_KIF_WRITER } from './kif.js';
 import { PathPerft } from './paths.js';
 import { CHU_BOARD_STYLE } from './board-style.js';
 import { CHU_BOOK } from './book-data.js';
@@ -53,6 +54,7 @@ function chuGame(rules: ChuRules): Game {
   protocols: ['xboard', 'usi'],
   pgnTags: { firstPlayer: 'White', variant: 'chushogi', format: 'USI', sidePlayers: ['Sente', 'Gote'] },
   pgnDialects: CHU_DIALECTS,
+  recordWriters: { kif: CHU_KIF_WRITER },
   profileOf: (v) => chushogiProfile(v),
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
   // the door (issue 40)

@@ -6,12 +6,12 @@
 import type { BinaryRecordFormat, TextRecordFormat } from '../../games/game.js';
 import { GAMES } from '../../games/registry.js';
 
-/** KIF: a `手数----指手` move-table header, `手合割：`, `先手：`/`後手：`, or `N 手目` move lines. */
+/** KIF: a `手数----指手` move-table header, `手合割：`, `先手：`/`後手：`, `開始日時：`, or `N手目` / `N 手目` move lines. */
 const KIF_FORMAT: TextRecordFormat = {
   kind: 'text',
   id: 'kif',
   name: 'KIF',
-  claims: (head) => /^(?:手数-+指手|手合割[：:]|先手[：:]|後手[：:]|[ \t]*\d+[ \t]+手目)/m.test(head),
+  claims: (head) => /^(?:手数-+指手|手合割[：:]|先手[：:]|後手[：:]|開始日時[：:]|[ \t]*\d+[ \t]*手目)/m.test(head),
   load: () => import('./kif.js').then((m) => m.parseKif),
 };
 

@@ -19,7 +19,7 @@
  * first step's square); 居食い marks a capture without moving. ChuShogiLite numbers moves
  * `1 手目` and may give a start position as a board diagram (`|  ・ v鹿 成角 …|一`, `v` = Gote,
  * one character per piece, `成` before a promoted one). `まで…手で先手の勝ち` lines give the result.
- * Header lines `名前：値` become tags (先手 Sente, 後手 Gote, 開始日時 Date, 棋戦 Event, 場所 Site).
+ * Variations (`変化：12手` and the moves after it) are skipped. Header lines `名前：値` become tags (先手 Sente, 後手 Gote, 開始日時 Date, 棋戦 Event, 場所 Site).
  *
  * Moves become USI texts (`7i7h`, `7j7i6h`, `7f7l+`); the report shows the KIF text as written.
  */
@@ -42,7 +42,7 @@ const RANKS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '�
 const DIAGRAM: Record<string, string> = {
   玉: 'K', 王: 'K', 象: 'E', 虎: 'T', 豹: 'F', 金: 'G', 銀: 'S', 銅: 'C', 仲: 'I', 歩: 'P', 香: 'L', 反: 'A', 横: 'M',
   竪: 'V', 角: 'B', 飛: 'R', 馬: 'H', 龍: 'D', 竜: 'D', 麒: 'O', 鳳: 'X', 奔: 'Q', 獅: 'N',
-  太: '+E', 鹿: '+T', と: '+P', 駒: '+L', 鯨: '+A', 猪: '+M', 牛: '+V', 鷹: '+H', 鷲: '+D',
+  太: '+E', 鹿: '+T', と: '+P', 杏: '+P', 駒: '+L', 鯨: '+A', 猪: '+M', 牛: '+V', 鷹: '+H', 鷲: '+D',
 };
 
 /** The file numbers above a board diagram: `１２ １１ １０ ９ …` (full-width digits). */
@@ -59,8 +59,24 @@ const PROMOTED_INTO: Record<string, string> = {
 
 const HEADER_TAGS: Record<string, string> = {
   先手: 'Sente', 後手: 'Gote', 下手: 'Sente', 上手: 'Gote', 開始日時: 'Date', 終了日時: 'EndDate', 棋戦: 'Event', 場所: 'Site',
-  戦型: 'Opening', 手合割: 'Handicap', 持ち時間: 'TimeControl',
+  戦型: 'Opening', 手合割: 'Handicap', 持ち時間: 'TimeControl', 先手のチーム: 'SenteTeam', 後手のチーム: 'GoteTeam',
+  // problems (lishogi's tsume tags)
+  作品名: 'ProblemName', 作品番号: 'ProblemId', 発表年月: 'DateOfPublication', 作者: 'Composer', 発表誌: 'Publication',
+  出典: 'Collection', 手数: 'Length', 受賞: 'Prize',
 };
+
+const CHU_START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM';
+/**
+ * `手合割` values that mean chu: the normal start (lishogi's `平手`, the game's names; `null`: no FEN) and
+ * lishogi's three chu handicaps (Gote, the stronger side, moves first).
+ */
+const CHU_HANDICAPS = new Map<string, string | null>([
+  ['平手', null],
+  ...KIF_GAME.aliases.map((a): [string, null] => [a, null]),
+  ['三枚獅子', `${CHU_START.replace('txot', 'txxt')}/A1B1T+O+OT1B1A/LFCSGKEGSCFL w - 1`],
+  ['二枚獅子', `${CHU_START}/A1B1T+OXT1B1A/LFCSGKEGSCFL w - 1`],
+  ['二枚王', `${CHU_START}/A1B1TOXT1B1A/LFCSGK+EGSCFL w - 1`],
+]);
 
 const toHalf = (s: string): string => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 
@@ -99,7 +115,7 @@ function readStep(s: string): Step | string {
   if (!o) return 'the move has no origin square in （←…）';
   const from = readSquare(o[1]!.trim());
   if (!from) return `the origin ${quoteInput(o[1])} is not a square`;
-  const name = rest.slice(0, o.index).replace(/[（(]居食い[）)]/, '').trim();
+  const name = rest.slice(0, o.index).replace(/[（(](?:居食い|じっと)[）)]/, '').trim();
   const promote = /成$/.test(name) && !/不成$/.test(name);
   return { to, from: usiSq(from.file, from.rank), promote };
 }
@@ -139,6 +155,7 @@ export function parseKif(text: string): GameRecord[] {
   let gote = false;
   let lastTo = null as string | null;
   let pending = null as { step: Step; at: number; text: string } | null;
+  let variation = false;
   const lineRe = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
   const begin = (at: number): GameRecord => {
     const r = newRecord(games.length + 1, idx.at(at)[0]);
@@ -167,8 +184,15 @@ export function parseKif(text: string): GameRecord[] {
     const t = line.trim();
     if (t === '' || t.startsWith('#') || t.startsWith('&')) continue;
     // a new game: a header, or a board, after moves
-    const headerish = /^(手合割|開始日時|棋戦|先手|後手|下手|上手)[：:]/.test(t) || /^\+-{6,}/.test(t) || BOARD_HEAD.test(t);
-    if (headerish && rec && rec.moves.length > 0) rec = null;
+    const named = /^([^\s：:]+)[：:]/.exec(t);
+    const headerish = (named !== null && Object.hasOwn(HEADER_TAGS, named[1]!)) || /^\+-{6,}/.test(t) || BOARD_HEAD.test(t);
+    if (headerish && rec && rec.moves.length > 0) {
+      rec = null;
+      variation = false;
+    }
+    // a variation (`変化：12手`, lishogi's studies): its moves are not the game's; skipped to the next game
+    if (/^変化[：:]/.test(t)) variation = rec !== null && rec.moves.length > 0;
+    if (variation) continue;
     if (t.startsWith('|')) {
       if (board.length === 0) boardAt = at;
       board.push(t.replace(/^\|/, '').replace(/\|[^|]*$/, ''));
@@ -191,7 +215,10 @@ export function parseKif(text: string): GameRecord[] {
     if (h && !/^\d/.test(t)) {
       const r = current(at);
       const v = h[2]!.trim();
-      if (h[1] === '手合割' && v !== '' && !/中将棋/.test(v)) addError(r, `手合割 ${quoteInput(v)} is not chu shogi (中将棋)`, idx.at(at));
+      if (h[1] === '手合割' && v !== '' && !/中将棋/.test(v) && !CHU_HANDICAPS.has(v.toLowerCase()))
+        addError(r, `手合割 ${quoteInput(v)} is not chu shogi (中将棋)`, idx.at(at));
+      const handicap = h[1] === '手合割' ? CHU_HANDICAPS.get(v.toLowerCase()) : undefined;
+      if (handicap) setTag(r, 'FEN', handicap);
       const tag = HEADER_TAGS[h[1]!];
       if (tag && v !== '' && tag !== 'Handicap') setTag(r, tag, v);
       continue;
@@ -212,15 +239,19 @@ export function parseKif(text: string): GameRecord[] {
       current(at).result = '1/2-1/2';
       continue;
     }
-    const second = /^二歩目[\s\u3000]*(.*)$/.exec(t);
-    const mv = second ? null : /^(\d+)[\s\u3000]+(?:手目[\s\u3000]+)?(.*)$/.exec(t);
-    if (!second && !mv) {
+    // `  15手目   7八歩兵 …` (lishogi since December 2022), `  15 7八歩兵 …` (2022), `  1 手目 …`
+    // (ChuShogiLite); lion steps `  15手目一歩目 …` / `  15手目二歩目 …`, `  15一歩目 …` /
+    // `  15二歩目 …`, or `  15 一歩目 …` with a bare `二歩目 …` line after it
+    const numbered = /^(\d+)[\s\u3000]*(?:手目)?[\s\u3000]*(.*)$/.exec(t);
+    const rest = numbered ? numbered[2]! : t;
+    const second = /^二歩目[\s\u3000]*(.*)$/.exec(rest);
+    if (!second && !numbered) {
       addError(current(at), `a line that is neither a KIF header nor a move: ${quoteInput(t)}`, idx.at(at + line.indexOf(t)));
       continue;
     }
     const r = current(at);
-    const bodyText = second ? second[1]! : mv![2]!.replace(/[\s\u3000]+\(?\s*[0-9:／/ ]+\)?\s*$/, '');
-    const bodyAt = at + line.indexOf(second ? t : bodyText.trim().slice(0, 1) || t);
+    const bodyText = second ? second[1]! : rest.replace(/[\s\u3000]+\(?\s*[0-9:／/ ]+\)?\s*$/, '');
+    const bodyAt = at + line.indexOf(t) + t.length - rest.length;
     const where = idx.at(bodyAt);
     if (second) {
       if (!pending) {
@@ -239,7 +270,7 @@ export function parseKif(text: string): GameRecord[] {
         addError(r, '仝 (same square) on the first move', where);
         continue;
       }
-      addMove(r, p.step.from + s.from + to + (s.promote ? '+' : ''), idx.at(p.at), `${p.text} ${t}`);
+      addMove(r, p.step.from + s.from + to + (s.promote ? '+' : ''), idx.at(p.at), `${p.text} ${second[0]}`);
       lastTo = to;
       continue;
     }
