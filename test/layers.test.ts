@@ -25,6 +25,13 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui', 'engine-client', 'play'],
 };
 
+/**
+ * The piece and move codecs import nothing, so every layer may use them, render too (which
+ * otherwise imports nothing): no layer decodes piece or move bits by hand (test/piece-codec.test.ts,
+ * test/move-codec.test.ts).
+ */
+const CODECS_FOR_ALL: ReadonlySet<string> = new Set(['core/piece.js', 'core/move.js']);
+
 /** Layers that run anywhere (a browser, a worker): no UI, no terminal, no files. */
 const ENGINE_LAYERS = new Set(['core', 'games', 'notation', 'render', 'engine', 'play']);
 const UI_OR_FS = /^(ink|react|commander|chalk|fs|node:fs|fs\/promises|node:fs\/promises)(\/|$)/;
@@ -77,6 +84,7 @@ describe('layers', () => {
         }
         const layer = to.split('/')[0]!;
         if (layer === f.layer) continue;
+        if (CODECS_FOR_ALL.has(to)) continue;
         if (!ALLOWED[f.layer]!.includes(layer)) bad.push(`${f.rel} imports ${to}`);
       }
     }
@@ -105,6 +113,10 @@ describe('layers', () => {
       for (const spec of f.imports) if (UI_OR_FS.test(spec)) bad.push(`${f.rel} imports ${spec}`);
     }
     expect(bad).toEqual([]);
+  });
+
+  it('the codecs every layer may use import nothing themselves', () => {
+    for (const c of CODECS_FOR_ALL) expect(importsOf(readFileSync(join(SRC, c.replace(/\.js$/, '.ts')), 'utf8')), c).toEqual([]);
   });
 
   it('the rules catch an upward import', () => {

@@ -1,7 +1,7 @@
 /**
  * The bridge from an engine position to the renderer's neutral `BoardView`.
  *
- * src/render imports nothing from the engine (test/render.test.ts checks it), so this module reads
+ * src/render imports nothing from the engine but the piece and move codecs (test/layers.test.ts), so it reads
  * positions through the small structural types below, which `core/position.ts`'s `Position`
  * satisfies; the attack test for "which royal is in check" is passed in by the caller.
  *
@@ -10,6 +10,8 @@
  * for a '+' letter, so `+g` is a promoted 飞 and `r` a plain 飞). A piece whose letter is not in
  * the tables gets '？' (full-width, so the grid stays aligned).
  */
+import { moveFrom, moveMid, moveTo } from '../core/move.js';
+import { pieceCode, pieceSide } from '../core/piece.js';
 import { glyphFor } from './glyphs.js';
 import type { BoardStyle, BoardView, CellView } from './types.js';
 
@@ -56,7 +58,7 @@ interface PieceLook {
 
 const looks = new WeakMap<VariantLike, PieceLook[]>();
 
-/** Per piece code (kind << 1 | side): glyph, promoted flag and cased FEN letter. */
+/** Per piece code (core/piece.ts): glyph, promoted flag and cased FEN letter. */
 function pieceLooks(style: BoardStyle, v: VariantLike): PieceLook[] {
   const t = looks.get(v);
   if (t) return t;
@@ -68,7 +70,7 @@ function pieceLooks(style: BoardStyle, v: VariantLike): PieceLook[] {
     for (const side of [0, 1] as const) {
       const letter = side === 0 ? base.toUpperCase() : base.toLowerCase();
       const glyph = glyphFor(style, letter, promoted) ?? '？';
-      table[(kind << 1) | side] = { glyph, promoted, letter: (promoted ? '+' : '') + letter };
+      table[pieceCode(kind, side)] = { glyph, promoted, letter: (promoted ? '+' : '') + letter };
     }
   });
   looks.set(v, table);
@@ -85,7 +87,7 @@ export function checkedRoyals(pos: PositionLike, attacked?: BoardViewOptions['at
   const royals: number[] = [];
   for (let sq = 0; sq < pos.board.length; sq++) {
     const p = pos.board[sq]!;
-    if (p && (p & 1) === pos.turn && v.royal[p]) royals.push(sq);
+    if (p && pieceSide(p) === pos.turn && v.royal[p]) royals.push(sq);
   }
   const hit = attacked ? royals.filter((sq) => attacked(pos as never, sq, pos.turn ^ 1)) : [];
   return hit.length > 0 ? hit : royals;
@@ -102,7 +104,7 @@ export function boardView(game: { readonly boardStyle: BoardStyle }, pos: Positi
     if (x < 0 || y < 0 || x >= W || y >= H) return null;
     const p = pos.board[y * W + x]!;
     if (!p) return null;
-    const side = (p & 1) as 0 | 1;
+    const side = pieceSide(p);
     const look = t[p];
     if (!look) return { glyph: '？', side, promoted: false, letter: '?' };
     return { glyph: look.glyph, side, promoted: look.promoted, letter: look.letter };
@@ -110,10 +112,8 @@ export function boardView(game: { readonly boardStyle: BoardStyle }, pos: Positi
   const view: BoardView = { style: game.boardStyle, width: W, height: H, cell, promotes: v.pieces.some((s) => s.letter.startsWith('+')) };
   const m = opts.lastMove === undefined ? pos.lastMove() : opts.lastMove;
   if (m) {
-    // render imports nothing of core (layers), so it reads the move layout of core/move.ts itself
-    // (the one exception test/move-codec.test.ts allows)
-    const mid = ((m >>> 16) & 0xff) - 1;
-    view.lastMove = { from: xy(m & 0xff), to: xy((m >>> 8) & 0xff), ...(mid >= 0 ? { mid: xy(mid) } : {}) };
+    const mid = moveMid(m);
+    view.lastMove = { from: xy(moveFrom(m)), to: xy(moveTo(m)), ...(mid >= 0 ? { mid: xy(mid) } : {}) };
   }
   const checked = opts.checked ?? checkedRoyals(pos, opts.attacked);
   if (checked.length) view.checked = checked.map(xy);

@@ -73,7 +73,7 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'convert',
     term: 'convert [options] <input...>',
-    summary: 'convert records (PGN, move lists, XQF, CCBridge) to PGN in the dialect another program reads, or to FEN',
+    summary: 'convert records (PGN, move lists, XQF, CCBridge, KIF) to PGN in the dialect another program reads, to KIF (chu shogi, as lishogi exports it), or to FEN',
     load: async () => (await import('./convert.js')).registerConvert,
   },
   {
