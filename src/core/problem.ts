@@ -94,8 +94,8 @@ export type NotationName =
 export type MoveProblem =
   | { readonly code: 'move.quoted'; readonly text: string; readonly reason: MoveProblem; readonly join?: 'is' }
   | { readonly code: 'move.not-notation'; readonly notation: NotationName }
-  /** Not a move as the game writes it: `expected` is the game's own words (`a SAN move (like Che3 or Hxf9+)`). */
-  | { readonly code: 'move.not-written'; readonly expected: string }
+  /** Not a move as the game writes it: `expected` in the game's own words (`a SAN move (like Che3 or Hxf9+)`). */
+  | { readonly code: 'move.not-notation'; readonly expected: string }
   /** A typed xiangqi coordinate text that is no ICCS move (ranks 0–9); `uci`: its legal UCI reading. */
   | { readonly code: 'move.not-iccs'; readonly uci: string | null }
   /** A typed ICCS move that is not legal, whose UCI reading (ranks 1–10) would be. */
@@ -352,9 +352,7 @@ export function formatProblem(p: Problem, ctx: ProblemContext = {}): string {
     case 'move.quoted':
       return `${quoteInput(p.text)}${p.join === 'is' ? ' is ' : ': '}${formatProblem(p.reason, ctx)}`;
     case 'move.not-notation':
-      return `not ${NOTATION_TEXT[p.notation]}`;
-    case 'move.not-written':
-      return `not ${p.expected}`;
+      return `not ${'expected' in p ? p.expected : NOTATION_TEXT[p.notation]}`;
     case 'move.not-iccs':
       return `not an ICCS move, as the board's ranks are 0–9${p.uci ? uciHint(p.uci) : ' (with notation uci, ranks 1–10 are read)'}`;
     case 'move.uci-reading':

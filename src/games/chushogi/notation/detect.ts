@@ -34,7 +34,7 @@ export function parseChuMoveReason(pos: Position, text: string): Result<Move, Mo
   const kind = classifyChuMove(t);
   if (kind === 'western') return parseWesternReason(pos, t);
   if (kind === 'san') return parseChuSanReason(pos, t);
-  if (kind === null) return err({ code: 'move.not-written', expected: 'a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)' });
+  if (kind === null) return err({ code: 'move.not-notation', expected: 'a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)' });
   const r = parseUsi(pos, t);
   if (r.ok) return r;
   return err(bareProblem(r.error, t));

@@ -43,7 +43,7 @@ const chuSq = (f: number, r: number): string => String.fromCharCode(97 + f) + St
 /** A chu XBoard SAN move resolved among the legal moves; bare reasons on failure. */
 export function parseChuSanReason(pos: Position, text: string): Result<Move, MoveProblem> {
   const q = chuSanQuery(text);
-  if (!q) return err({ code: 'move.not-written', expected: 'a SAN move (like Ng5 or Nxh10-h9)' });
+  if (!q) return err({ code: 'move.not-notation', expected: 'a SAN move (like Ng5 or Nxh10-h9)' });
   const W = 12;
   const v = pos.variant;
   const to = (q.rank - 1) * W + q.file;

@@ -90,7 +90,7 @@ export function parseXiangqiMoveReason(pos: Position, text: string, mode: Coordi
   if (coordinateMove(text, false) >= 0 || coordinateMove(text, true) >= 0) return parseXiangqiCoordinateReason(pos, text, mode);
   if (looksLikeWxf(text)) return parseWxfReason(pos, text);
   if (looksLikeChinese(text)) return parseChineseReason(pos, text);
-  return err({ code: 'move.not-written', expected: 'a move in any xiangqi notation (like h2e2, C2.5 or 炮二平五)' });
+  return err({ code: 'move.not-notation', expected: 'a move in any xiangqi notation (like h2e2, C2.5 or 炮二平五)' });
 }
 
 /** A xiangqi move in any notation: `"H2+3": the horse on h0 is blocked at h1`. */

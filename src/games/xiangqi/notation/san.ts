@@ -59,7 +59,7 @@ const XQ_NAMES = ['', 'general', 'advisor', 'elephant', 'horse', 'chariot', 'can
  */
 export function parseXiangqiSanReason(pos: Position, text: string, base: 0 | 1): Result<Move, MoveProblem> {
   const q = xiangqiSanQuery(text);
-  if (!q) return err({ code: 'move.not-written', expected: 'a SAN move (like Che3 or Hxf9+)' });
+  if (!q) return err({ code: 'move.not-notation', expected: 'a SAN move (like Che3 or Hxf9+)' });
   const kind = q.piece === '' ? 7 : XQ_KIND[q.piece]!;
   const W = 9;
   const toY = q.rank - base;
