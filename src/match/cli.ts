@@ -77,7 +77,8 @@ Ctrl-C once stops after the games under way (the summary is kept); twice stops t
 const OPPONENTS = new Map<string, { command: string; game: ProtocolGame; options: string[] }>();
 for (const g of GAMES)
   for (const k of g.knownEngines)
-    if (!OPPONENTS.has(k.name)) OPPONENTS.set(k.name, { command: k.program, game: g.xboard, options: Object.entries(k.options).map(([n, v]) => `${n}=${v}`) });
+    // Pikafish speaks only UCI; this runner speaks CECP
+    if (!OPPONENTS.has(k.name) && k.dialect !== 'pikafish') OPPONENTS.set(k.name, { command: k.program, game: g.xboard, options: Object.entries(k.options).map(([n, v]) => `${n}=${v}`) });
 
 /** The command with its program's full path (PATH, then /usr/games, where Debian installs games: the engine client's lookup). */
 function resolveCommand(cmd: string): string {
