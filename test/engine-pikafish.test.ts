@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EngineClient, type EngineInfo, type EngineSpec } from '../src/engine-client/client.js';
+import { findProgram } from '../src/engine-client/process.js';
 import { readConfig, resolveEngine, type EngineEntry } from '../src/engine-client/config.js';
 import { formatIccs, parseCoordinate } from '../src/games/xiangqi/notation/iccs.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
@@ -144,6 +145,13 @@ describe('chuhan with --engine pikafish (the stand-in on PATH)', () => {
     expect(w.stdout.trim().split('\n').at(-1)).toBe('bestmove H8+7');
   });
 
+  it('engines --check --json: pikafish found on PATH, its dialect from its answer', async () => {
+    const r = await runCli(['engines', '--check', '--json'], pikafishOnPath([]));
+    const j = JSON.parse(r.stdout) as { engines: { name: string; protocol: string; dialect?: string; id?: string; installed: boolean }[] };
+    const pf = j.engines.find((e) => e.name === 'pikafish')!;
+    expect([pf.installed, pf.protocol, pf.dialect, pf.id]).toEqual([true, 'uci', 'pikafish', 'Pikafish dev-20260101-standin']);
+  });
+
   it('review --engine pikafish: every position of a whole game asked in ICCS (from the start, and from a FEN)', async () => {
     const env = pikafishOnPath(GAME);
     const r = await runCli(['review', 'fixtures/engines/pikafish-game.pgn', '--engine', 'pikafish', '--time', '50', '--json'], env);
@@ -212,4 +220,22 @@ describe('whole games in the play shell', () => {
     const black = positions(said('fairy')).join(' ').split(' ');
     expect(black.every((m) => /^[a-i](10|[1-9])[a-i](10|[1-9])$/.test(m))).toBe(true);
   }, 180_000);
+
+  it.skipIf(findProgram('fairy-stockfish') === null)(
+    `chuhan engine --protocol uci in Pikafish's dialect against the real Fairy-Stockfish, a whole game${findProgram('fairy-stockfish') === null ? ' — SKIPPED: fairy-stockfish is not installed' : ''}`,
+    async () => {
+      const file = join(dir, 'pika-vs-fsf.sh');
+      writeFileSync(file, `#!/bin/sh\ntee -a ${JSON.stringify(join(dir, 'pika-vs-fsf.log'))} | ${node} bin/chuhan.js engine --protocol uci --level 2\n`);
+      chmodSync(file, 0o755);
+      const pika = externalComputer(entry('as-pikafish', file, { protocol: 'uci', dialect: 'pikafish' }), 20);
+      const fsf = externalComputer(entry('fairy-stockfish', findProgram('fairy-stockfish')!, { protocol: 'uci' }), 20);
+      const r = await play(sideComputers([pika, fsf], fsf));
+      expect(r.err).toBe('');
+      expect(r.out).toMatch(/^game over: /m);
+      const said = readFileSync(join(dir, 'pika-vs-fsf.log'), 'utf8');
+      expect(said).not.toMatch(/UCI_Variant/);
+      expect(said).toMatch(/^position fen \S+ w - - 0 1 moves [a-i][0-9][a-i][0-9]/m);
+    },
+    300_000,
+  );
 });
