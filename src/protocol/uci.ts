@@ -86,7 +86,7 @@ export class UciSession {
   /** UCI without `UCI_Variant` (xiangqi: Pikafish's ICCS squares): the game's `uciNative` wire, if any. */
   private readonly nativeWire: WireFormat | null;
   /**
-   * Which of the two UCI wires the GUI speaks (src/protocol/uci.ts `readPosition`): `variant` once
+   * Which of the two UCI wires the GUI speaks (`setOption`, `decideNotation`): `variant` once
    * it sets `UCI_Variant` or writes moves only Fairy-Stockfish's numbering reads; until then
    * undecided (null), read and written in the native wire.
    */
@@ -240,24 +240,22 @@ export class UciSession {
   }
 
   /**
-   * Undecided (no `UCI_Variant` yet): moves the native wire cannot read all of, which Fairy-Stockfish's
-   * numbering reads further (`h3e3`, `b3b10`), decide it: that GUI speaks the variant wire.
+   * Undecided (no `UCI_Variant` yet) and the native wire read only `native` of the moves: when
+   * Fairy-Stockfish's numbering reads further (`h3e3`, `b3b10`), that GUI speaks the variant wire.
    */
-  private decideNotation(start: Position, texts: readonly string[]): void {
-    if (this.notation !== null || !this.nativeWire || texts.length === 0) return;
-    const reach = (w: WireFormat): number => {
-      const p = start.clone(texts.length + 8);
-      let n = 0;
-      for (const t of texts) {
-        const r = w.parseMove(p, t);
-        if (!r.ok) break;
-        p.play(r.value);
-        n++;
-      }
-      return n;
-    };
-    const native = reach(this.nativeWire);
-    if (native < texts.length && reach(this.variantWire) > native) this.notation = 'variant';
+  private decideNotation(start: Position, texts: readonly string[], native: number): boolean {
+    if (this.notation !== null || !this.nativeWire) return false;
+    const p = start.clone(texts.length + 8);
+    let n = 0;
+    for (const t of texts) {
+      const r = this.variantWire.parseMove(p, t);
+      if (!r.ok) break;
+      p.play(r.value);
+      n++;
+    }
+    if (n <= native) return false;
+    this.notation = 'variant';
+    return true;
   }
 
   private position(args: readonly string[]): void {
@@ -282,7 +280,6 @@ export class UciSession {
     }
     // the moves the line already has are kept (read against its positions); only the rest is played
     const line = this.line;
-    if (args[i] === 'moves') this.decideNotation(start, args.slice(i + 1));
     if (!samePosition(start, line.start)) line.reset(start);
     let k = 0;
     if (args[i] === 'moves') {
@@ -299,6 +296,11 @@ export class UciSession {
         }
         const r = this.parseMove(pos, text);
         if (!r.ok) {
+          // not in the native wire: a GUI speaking Fairy-Stockfish's numbering without UCI_Variant?
+          if (this.decideNotation(start, args.slice(i + 1), k)) {
+            this.position(args);
+            return;
+          }
           this.info(`bad move ${text}: ${formatProblem(r.error)}; the position stops before it`);
           break;
         }
