@@ -22,6 +22,7 @@ import { runRepl } from '../src/tui/repl.js';
 import { Session } from '../src/tui/session.js';
 import type { ComputerPlayer } from '../src/tui/computer.js';
 import { runCli } from './helpers/cli.js';
+import { runMatch } from '../src/match/runner.js';
 
 const node = JSON.stringify(process.execPath);
 const STANDIN = join(process.cwd(), 'fixtures/engines/pikafish-standin.mjs');
@@ -239,3 +240,54 @@ describe('whole games in the play shell', () => {
     300_000,
   );
 });
+
+describe('the match runner speaks UCI in both dialects (--engine-protocol / --opponent-protocol)', () => {
+  const base = { game: XIANGQI, tc: { kind: 'level', movesPerSession: 0, baseMs: 60_000, incMs: 0 }, maxPlies: 300, timeMarginMs: 1000 } as const;
+
+  it('the stand-in against the stand-in: the 23-ply game to its mate, with colours swapped', async () => {
+    const log: string[] = [];
+    const games = await runMatch({
+      ...base,
+      engines: [
+        { command: standin(...GAME), label: 'a', protocol: 'uci' },
+        { command: standin(...GAME), label: 'b', protocol: 'uci', dialect: 'pikafish' },
+      ],
+      games: 2,
+      log: (l) => log.push(l),
+    });
+    expect(games.map((g) => [g.result, g.plies, g.reason])).toEqual([
+      ['1-0', 23, 'checkmate'],
+      ['1-0', 23, 'checkmate'],
+    ]);
+    expect(games[0]!.moves).toEqual(GAME);
+    // (the runner's log: `>first: …` what the first engine was sent)
+    expect(log.some((l) => /^>(first|second): .*UCI_Variant/.test(l))).toBe(false);
+    expect(log.some((l) => /^>first: go wtime \d+ btime \d+$/.test(l))).toBe(true);
+  });
+
+  it('chuhan engine --protocol uci driven in Pikafish\'s dialect against itself in Fairy-Stockfish\'s: a whole game', async () => {
+    const cmd = `${node} bin/chuhan.js engine --protocol uci --level 2`;
+    const log: string[] = [];
+    const games = await runMatch({
+      ...base,
+      tc: { kind: 'st', seconds: 0.05 },
+      engines: [
+        { command: cmd, label: 'pika', protocol: 'uci', dialect: 'pikafish' },
+        { command: cmd, label: 'fairy', protocol: 'uci', dialect: 'fairy-stockfish' },
+      ],
+      games: 1,
+      log: (l) => log.push(l),
+    });
+    expect(games[0]!.result).not.toBe('*');
+    expect(games[0]!.plies).toBeGreaterThan(10);
+    const sent = (who: string) => log.filter((l) => l.startsWith(`>${who}: `)).map((l) => l.slice(who.length + 3));
+    // engine 0 (Pikafish's dialect) is `first`, engine 1 `second`
+    expect(sent('first').some((l) => /UCI_Variant/.test(l))).toBe(false);
+    expect(sent('second')).toContain('setoption name UCI_Variant value xiangqi');
+    const moves = (who: string) => sent(who).filter((l) => l.includes(' moves ')).flatMap((l) => l.split(' moves ')[1]!.split(' '));
+    expect(moves('first').length).toBeGreaterThan(5);
+    expect(moves('first').every((m) => /^[a-i][0-9][a-i][0-9]$/.test(m))).toBe(true);
+    expect(moves('second').every((m) => /^[a-i](10|[1-9])[a-i](10|[1-9])$/.test(m))).toBe(true);
+  }, 300_000);
+});
+

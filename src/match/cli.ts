@@ -14,6 +14,12 @@
  *   --opponent-tc 40/5                    the opponent's own time control (default: --tc): time
  *                                         odds; each engine gets its own `level` and clock
  *   --engine "<command>"                  default: node bin/chuhan.js engine --protocol xboard
+ *   --engine-protocol P, --opponent-protocol P
+ *                                         how each is spoken to: xboard (default), uci (the dialect
+ *                                         from its `uci` answer), pikafish (UCI without UCI_Variant,
+ *                                         ICCS ranks 0-9), fairy-stockfish (UCI_Variant, ranks 1-10);
+ *                                         e.g. --engine "node bin/chuhan.js engine --protocol uci"
+ *                                         --engine-protocol pikafish: chuhan as Pikafish's GUIs drive it
  *   --level N                             chuhan's playing level 1-8 (default: full strength), sent
  *                                         as `option Level=N` (an --engine that declares no Level
  *                                         option: exit 2)
@@ -46,6 +52,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ProtocolGame } from '../protocol/dialect.js';
+import type { UciDialect } from '../games/game.js';
 import { DEFAULT_GAME, GAMES, gameFromName, getGame } from '../games/registry.js';
 import {
   estimateElo,
@@ -68,6 +75,7 @@ export interface CliIo {
 
 const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<command>" [--variant ${GAMES.map((g) => g.xboard.xboardName).join('|')}]
                         [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
+                        [--engine-protocol P] [--opponent-protocol P] (P: xboard|uci|pikafish|fairy-stockfish)
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
                         [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
                         [--json FILE]
@@ -252,6 +260,8 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
         tc: { type: 'string', default: '40/60' },
         'opponent-tc': { type: 'string' },
         engine: { type: 'string' },
+        'engine-protocol': { type: 'string' },
+        'opponent-protocol': { type: 'string' },
         level: { type: 'string' },
         pgn: { type: 'string' },
         'max-plies': { type: 'string' },
@@ -361,6 +371,17 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     }
     openings = r.openings;
   }
+  const speech: { protocol?: 'xboard' | 'uci'; dialect?: UciDialect }[] = [];
+  for (const key of ['engine-protocol', 'opponent-protocol'] as const) {
+    const v = opts[key];
+    if (v === undefined || v === 'xboard') speech.push({});
+    else if (v === 'uci') speech.push({ protocol: 'uci' });
+    else if (v === 'pikafish' || v === 'fairy-stockfish') speech.push({ protocol: 'uci', dialect: v });
+    else {
+      io.err(`match: --${key} must be xboard, uci, pikafish or fairy-stockfish, not "${v}"\n`);
+      return 2;
+    }
+  }
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const ours = opts.engine ?? `node ${resolve(root, 'bin/chuhan.js')} engine --protocol xboard`;
   const theirs = resolveCommand(known?.command ?? opts.opponent);
@@ -383,8 +404,9 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     results = await runMatch({
       game,
       engines: [
-        { command: ours, label: opts.engine ? 'engine' : 'chuhan', ...(opts.level ? { level: Number(opts.level) } : {}) },
+        { command: ours, label: opts.engine ? 'engine' : 'chuhan', ...(opts.level ? { level: Number(opts.level) } : {}), ...speech[0] },
         {
+          ...speech[1],
           command: theirs,
           label: known ? opts.opponent : 'opponent',
           options: opts['opponent-option'] ?? known?.options ?? [],
