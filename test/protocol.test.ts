@@ -312,6 +312,8 @@ describe('UCI (Fairy-Stockfish xiangqi) and UCCI', () => {
 
   it('UCI: mate in one from a FEN, and bestmove (none) when mated', async () => {
     const gui = uci('uci', 3);
+    // UCI_Variant set: Fairy-Stockfish's ranks 1-10 (without it, Pikafish's ICCS: protocol-pikafish.test.ts)
+    await gui.send('setoption name UCI_Variant value xiangqi');
     expect(await gui.send('position fen 4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1', 'go depth 3')).toContain('bestmove b1b10');
     expect((await gui.send('position fen 4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1 moves b1b10', 'go depth 3')).at(-1)).toBe('bestmove (none)');
   });

@@ -14,6 +14,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { GameId } from '../games/registry.js';
+import type { UciDialect } from '../games/game.js';
 import { parseFeatures } from './cecp.js';
 import { parseOptionLine, parseXboardOptionFeature, setOptionLine } from '../protocol/options.js';
 import { wireOf, gameOfVariantName, gamesOfProtocol, type ClientProtocol, type WireFormat } from '../protocol/engine-dialects.js';
@@ -39,6 +40,12 @@ export interface EngineSpec {
   readonly command: string;
   /** Given, or found by handshake. */
   readonly protocol?: ClientProtocol;
+  /**
+   * UCI: `pikafish` (no `UCI_Variant` is set; the game's native wire: xiangqi ICCS, ranks 0–9) or
+   * `fairy-stockfish` (`UCI_Variant`, ranks 1–10). Unset: found from the `uci` answer, Pikafish's
+   * when it lists no `UCI_Variant` option.
+   */
+  readonly dialect?: UciDialect;
   /** Engine options set after the handshake (`Threads`, `Hash`, `UCI_Elo`, HaChu's `Allow repeats`). */
   readonly options?: Readonly<Record<string, OptionValue>>;
   readonly cwd?: string;
@@ -148,6 +155,8 @@ export class EngineClient {
   private readonly answerMs: number;
   private readonly graceMs: number;
   private protocolFound: ClientProtocol | null = null;
+  /** UCI spoken as Pikafish speaks it (no UCI_Variant, the games' `uciNative` wires). */
+  private native = false;
   private idName: string | null = null;
   private readonly declared = new Map<string, OptionDecl>();
   private readonly features = new Map<string, string>();
@@ -186,6 +195,17 @@ export class EngineClient {
 
   get protocol(): ClientProtocol {
     return this.protocolFound!;
+  }
+
+  /** UCI: the dialect spoken (given, or found from the `uci` answer); other protocols: null. */
+  get dialect(): UciDialect | null {
+    return this.protocolFound === 'uci' ? (this.native ? 'pikafish' : 'fairy-stockfish') : null;
+  }
+
+  /** How a game is written to this engine: its protocol's wire, UCI in Pikafish's dialect the native one. */
+  private wireFor(game: GameId): WireFormat | undefined {
+    const w = wireOf(game);
+    return this.native ? w.uciNative : w[this.protocol];
   }
 
   /** The engine's own name (`id name`, `myname`), else ours: escaped and cut (`engineText`). */
@@ -318,7 +338,10 @@ export class EngineClient {
       this.gamesFound = possible.filter((g) => names.some((n) => gameOfVariantName(n) === g));
     } else {
       const variant = this.declared.get('uci_variant');
-      this.gamesFound = variant ? possible.filter((g) => variant.vars.some((v) => gameOfVariantName(v) === g)) : possible;
+      // UCI without UCI_Variant (or told so): Pikafish's dialect, for the games that have one
+      this.native = p === 'uci' && (this.spec.dialect === 'pikafish' || (this.spec.dialect === undefined && !variant));
+      if (this.native) this.gamesFound = possible.filter((g) => wireOf(g).uciNative !== undefined);
+      else this.gamesFound = variant ? possible.filter((g) => variant.vars.some((v) => gameOfVariantName(v) === g)) : possible;
     }
     for (const [name, value] of Object.entries(this.spec.options ?? {})) this.setOption(name, value);
     if (p !== 'xboard') {
@@ -373,7 +396,7 @@ export class EngineClient {
     const run = async (): Promise<Result<EngineAnswer, EngineError>> => {
       if (this.closed) return fail('died', `the engine ${this.label} was closed`);
       if (!this.proc.alive) return this.died();
-      const wire = wireOf(req.game)[this.protocol];
+      const wire = this.wireFor(req.game);
       if (!wire || !this.gamesFound.includes(req.game))
         return fail('unsupported', `the engine ${this.label} (${this.protocol}) does not play ${req.game}`);
       return this.protocol === 'xboard' ? this.searchXboard(req, wire, control) : this.searchUciLike(req, wire, control);
@@ -435,7 +458,7 @@ export class EngineClient {
   ): Promise<Result<EngineAnswer, EngineError>> {
     const p = this.protocol as 'uci' | 'usi' | 'ucci';
     if (this.currentGame !== req.game) {
-      const variant = this.hasOption('UCI_Variant');
+      const variant = this.native ? undefined : this.hasOption('UCI_Variant');
       if (variant) {
         const name = wireOf(req.game).uciVariants.find((v) => variant.vars.includes(v)) ?? wireOf(req.game).uciVariants[0]!;
         this.setOption(variant.name, name);

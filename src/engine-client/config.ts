@@ -1,14 +1,16 @@
 /**
  * Engines by name: the user's `engines.json` (`$CHUHAN_HOME/engines.json`, else
  * `$XDG_CONFIG_HOME/chuhan/engines.json`, else `~/.config/chuhan/engines.json`) and the engines
- * found without configuration (Fairy-Stockfish, HaChu, MaxQi on PATH or in /usr/games).
+ * found without configuration (Fairy-Stockfish, Pikafish, HaChu, MaxQi on PATH or in /usr/games).
  *
  * ```json
  * { "engines": {
- *     "pikafish": { "command": "/opt/pikafish/pikafish", "protocol": "uci", "games": ["xiangqi"],
+ *     "pikafish": { "command": "/opt/pikafish/pikafish", "protocol": "uci", "dialect": "pikafish", "games": ["xiangqi"],
  *                   "options": { "Threads": 2, "Hash": 256 } } } }
  * ```
- * `protocol` (uci | ucci | usi | xboard) is optional (found by handshake), `games` too (what the
+ * `protocol` (uci | ucci | usi | xboard) is optional (found by handshake), `dialect` too (UCI:
+ * `pikafish`, ICCS squares and no `UCI_Variant`, or `fairy-stockfish`, `UCI_Variant` and ranks
+ * 1–10; found from the `uci` answer: Pikafish's when it lists no `UCI_Variant`), `games` too (what the
  * engine says it plays), `options` are set after the handshake. A configured name hides a
  * found engine of the same name.
  */
@@ -18,10 +20,14 @@ import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { err, ok, type Result } from '../core/result.js';
 import { GAMES, gameIdFromName, type GameId } from '../games/registry.js';
+import type { UciDialect } from '../games/game.js';
 import { CLIENT_PROTOCOLS, type ClientProtocol, type EngineSpec, type OptionValue } from './client.js';
 import { findProgram, splitCommand } from './process.js';
 
 export type Env = Record<string, string | undefined>;
+
+/** engines.json `"dialect"`: how a UCI engine writes the game (game.ts `UciDialect`). */
+export const UCI_DIALECTS: readonly UciDialect[] = ['pikafish', 'fairy-stockfish'];
 
 export interface EngineEntry extends EngineSpec {
   /** What it plays, as configured or known (empty: ask the engine). */
@@ -38,6 +44,7 @@ export interface KnownEngineEntry {
   readonly name: string;
   readonly program: string;
   readonly protocol: ClientProtocol;
+  readonly dialect?: UciDialect;
   readonly games: GameId[];
   readonly options: Readonly<Record<string, OptionValue>>;
   readonly install: string;
@@ -100,7 +107,7 @@ export function readConfig(env: Env): Result<EngineEntry[]> {
     return err(`${file}: expected {"engines": {"name": {"command": …}, …}}`);
   const out: EngineEntry[] = [];
   for (const [name, raw] of Object.entries(engines as Record<string, unknown>)) {
-    const e = raw as { command?: unknown; protocol?: unknown; games?: unknown; options?: unknown; memory?: unknown };
+    const e = raw as { command?: unknown; protocol?: unknown; dialect?: unknown; games?: unknown; options?: unknown; memory?: unknown };
     if (typeof e !== 'object' || e === null || typeof e.command !== 'string' || e.command.trim() === '')
       return err(`${file}: engine ${quoteInput(name)} needs a "command" (the program and its arguments)`);
     let protocol: ClientProtocol | undefined;
@@ -108,6 +115,13 @@ export function readConfig(env: Env): Result<EngineEntry[]> {
       if (typeof e.protocol !== 'string' || !CLIENT_PROTOCOLS.includes(e.protocol.toLowerCase() as ClientProtocol))
         return err(`${file}: engine ${quoteInput(name)}: protocol must be one of ${CLIENT_PROTOCOLS.join(', ')}`);
       protocol = e.protocol.toLowerCase() as ClientProtocol;
+    }
+    let dialect: UciDialect | undefined;
+    if (e.dialect !== undefined) {
+      const d = typeof e.dialect === 'string' ? e.dialect.toLowerCase() : '';
+      if (!(UCI_DIALECTS as readonly string[]).includes(d))
+        return err(`${file}: engine ${quoteInput(name)}: dialect must be one of ${UCI_DIALECTS.join(', ')} (UCI without or with UCI_Variant)`);
+      dialect = d as UciDialect;
     }
     const games: GameId[] = [];
     if (e.games !== undefined) {
@@ -132,6 +146,7 @@ export function readConfig(env: Env): Result<EngineEntry[]> {
       name,
       command: e.command,
       ...(protocol ? { protocol } : {}),
+      ...(dialect ? { dialect } : {}),
       options,
       games,
       source: 'config',
@@ -150,6 +165,7 @@ export function knownEngines(env: Env): EngineEntry[] {
       name: k.name,
       command: path ?? k.program,
       protocol: k.protocol,
+      ...(k.dialect ? { dialect: k.dialect } : {}),
       options: k.options,
       games: k.games,
       source: 'auto' as const,
@@ -199,7 +215,7 @@ export function resolveEngine(text: string, env: Env): Result<EngineChoice> {
     entry: {
       name: first,
       command: t,
-      ...(known ? { protocol: known.protocol, options: known.options } : {}),
+      ...(known ? { protocol: known.protocol, options: known.options, ...(known.dialect ? { dialect: known.dialect } : {}) } : {}),
       games: known?.games ?? [],
       source: 'command',
       path,

@@ -58,6 +58,12 @@ export interface ProtocolGame {
   readonly problemContext: ProblemContext;
 }
 
+/**
+ * How a UCI engine writes a game: `fairy-stockfish` with `UCI_Variant` (xiangqi ranks 1–10),
+ * `pikafish` without it, in the game's `uciNative` wire (xiangqi: ICCS ranks 0–9).
+ */
+export type UciDialect = 'pikafish' | 'fairy-stockfish';
+
 /** An engine protocol chuhan speaks *to* another engine (the engine client, src/engine-client/). */
 export type ClientProtocol = 'uci' | 'ucci' | 'usi' | 'xboard';
 
@@ -79,6 +85,11 @@ export interface WireFormat {
  */
 export interface EngineWire {
   readonly uci?: WireFormat;
+  /**
+   * UCI as the game's own engines speak it when no `UCI_Variant` is set (xiangqi: Pikafish, ICCS
+   * squares with ranks 0–9 and the standard FEN); absent: UCI is spoken only with `UCI_Variant`.
+   */
+  readonly uciNative?: WireFormat;
   readonly ucci?: WireFormat;
   readonly usi?: WireFormat;
   readonly xboard?: WireFormat;
@@ -250,6 +261,8 @@ export interface KnownEngine {
   readonly program: string;
   /** The protocol it is spoken to in by default. */
   readonly protocol: ClientProtocol;
+  /** UCI: its dialect when not found from its `uci` answer (engines.json `"dialect"`). */
+  readonly dialect?: UciDialect;
   /** Options set after the handshake (HaChu: `Allow repeats`). */
   readonly options: Readonly<Record<string, string | number | boolean>>;
   /** How to get it. */

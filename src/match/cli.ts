@@ -4,7 +4,7 @@
  * a PGN file as it finishes (every game is judged by GameHistory with the game's end rules, as
  * `chuhan validate` judges it) and ends with a score line with the Elo difference and its 95% margin.
  *
- *   --opponent maxqi|hachu|fairy-stockfish|"<command>"
+ *   --opponent maxqi|hachu|fairy-stockfish|pikafish|"<command>"
  *                                         the other engine (maxqi and fairy-stockfish play xiangqi,
  *                                         hachu chu; Fairy-Stockfish over CECP: `variant xiangqi`,
  *                                         ICCS moves with ranks 0-9, as ours)
@@ -14,6 +14,12 @@
  *   --opponent-tc 40/5                    the opponent's own time control (default: --tc): time
  *                                         odds; each engine gets its own `level` and clock
  *   --engine "<command>"                  default: node bin/chuhan.js engine --protocol xboard
+ *   --engine-protocol P, --opponent-protocol P
+ *                                         how each is spoken to: xboard (default), uci (the dialect
+ *                                         from its `uci` answer), pikafish (UCI without UCI_Variant,
+ *                                         ICCS ranks 0-9), fairy-stockfish (UCI_Variant, ranks 1-10);
+ *                                         e.g. --engine "node bin/chuhan.js engine --protocol uci"
+ *                                         --engine-protocol pikafish: chuhan as Pikafish's GUIs drive it
  *   --level N                             chuhan's playing level 1-8 (default: full strength), sent
  *                                         as `option Level=N` (an --engine that declares no Level
  *                                         option: exit 2)
@@ -46,6 +52,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ProtocolGame } from '../protocol/dialect.js';
+import type { UciDialect } from '../games/game.js';
 import { DEFAULT_GAME, GAMES, gameFromName, getGame } from '../games/registry.js';
 import {
   estimateElo,
@@ -66,18 +73,21 @@ export interface CliIo {
   err(text: string): void;
 }
 
-const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|"<command>" [--variant ${GAMES.map((g) => g.xboard.xboardName).join('|')}]
+const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|pikafish|"<command>" [--variant ${GAMES.map((g) => g.xboard.xboardName).join('|')}]
                         [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
+                        [--engine-protocol P] [--opponent-protocol P] (P: xboard|uci|pikafish|fairy-stockfish)
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
                         [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
                         [--json FILE]
 Ctrl-C once stops after the games under way (the summary is kept); twice stops them now.`;
 
 /** Known opponents (each game's `knownEngines`): command, game (the first it plays) and CECP options. */
-const OPPONENTS = new Map<string, { command: string; game: ProtocolGame; options: string[] }>();
+const OPPONENTS = new Map<string, { command: string; game: ProtocolGame; options: string[]; dialect?: UciDialect }>();
 for (const g of GAMES)
   for (const k of g.knownEngines)
-    if (!OPPONENTS.has(k.name)) OPPONENTS.set(k.name, { command: k.program, game: g.xboard, options: Object.entries(k.options).map(([n, v]) => `${n}=${v}`) });
+    // Pikafish speaks only UCI, in its dialect (the others are played over CECP unless told)
+    if (!OPPONENTS.has(k.name))
+      OPPONENTS.set(k.name, { command: k.program, game: g.xboard, options: Object.entries(k.options).map(([n, v]) => `${n}=${v}`), ...(k.dialect === 'pikafish' ? { dialect: k.dialect } : {}) });
 
 /** The command with its program's full path (PATH, then /usr/games, where Debian installs games: the engine client's lookup). */
 function resolveCommand(cmd: string): string {
@@ -251,6 +261,8 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
         tc: { type: 'string', default: '40/60' },
         'opponent-tc': { type: 'string' },
         engine: { type: 'string' },
+        'engine-protocol': { type: 'string' },
+        'opponent-protocol': { type: 'string' },
         level: { type: 'string' },
         pgn: { type: 'string' },
         'max-plies': { type: 'string' },
@@ -360,6 +372,17 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     }
     openings = r.openings;
   }
+  const speech: { protocol?: 'xboard' | 'uci'; dialect?: UciDialect }[] = [];
+  for (const key of ['engine-protocol', 'opponent-protocol'] as const) {
+    const v = opts[key] ?? (key === 'opponent-protocol' ? known?.dialect : undefined);
+    if (v === undefined || v === 'xboard') speech.push({});
+    else if (v === 'uci') speech.push({ protocol: 'uci' });
+    else if (v === 'pikafish' || v === 'fairy-stockfish') speech.push({ protocol: 'uci', dialect: v });
+    else {
+      io.err(`match: --${key} must be xboard, uci, pikafish or fairy-stockfish, not "${v}"\n`);
+      return 2;
+    }
+  }
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const ours = opts.engine ?? `node ${resolve(root, 'bin/chuhan.js')} engine --protocol xboard`;
   const theirs = resolveCommand(known?.command ?? opts.opponent);
@@ -382,8 +405,9 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     results = await runMatch({
       game,
       engines: [
-        { command: ours, label: opts.engine ? 'engine' : 'chuhan', ...(opts.level ? { level: Number(opts.level) } : {}) },
+        { command: ours, label: opts.engine ? 'engine' : 'chuhan', ...(opts.level ? { level: Number(opts.level) } : {}), ...speech[0] },
         {
+          ...speech[1],
           command: theirs,
           label: known ? opts.opponent : 'opponent',
           options: opts['opponent-option'] ?? known?.options ?? [],

@@ -18,6 +18,11 @@ import type { Side } from '../core/piece.js';
 import { matchReasonText, verdictScore, type Termination, type Verdict } from '../core/verdict.js';
 import { endRulesFor } from '../notation/status.js';
 import { XboardEngine } from './external.js';
+import { UciMatchEngine } from './uci-engine.js';
+import type { UciDialect } from '../games/game.js';
+
+/** An engine the runner plays: CECP, or UCI behind the same surface (uci-engine.ts). */
+type MatchEngine = XboardEngine | UciMatchEngine;
 import { formatProblem } from '../core/problem.js';
 import { openingOf, type Opening } from './openings.js';
 
@@ -47,6 +52,9 @@ export interface EngineSpec {
   readonly level?: number;
   /** This engine's own time control (default: the match's `tc`), sent as its `level`/`st` and clocked for it: time odds. */
   readonly tc?: TimeControlSpec;
+  /** How it is spoken to (default CECP); UCI in the dialect given, else the one its `uci` answer shows. */
+  readonly protocol?: 'xboard' | 'uci';
+  readonly dialect?: UciDialect;
 }
 
 export interface MatchConfig {
@@ -147,26 +155,28 @@ export class EngineRefused extends Error {}
 
 /** A pair of engines that plays one game after another (one per concurrent game). */
 class Slot {
-  engines: [XboardEngine | null, XboardEngine | null] = [null, null];
+  engines: [MatchEngine | null, MatchEngine | null] = [null, null];
   constructor(
     private readonly config: MatchConfig,
     private readonly slot: number,
   ) {}
 
   /** The engines, (re)started where needed: at the first game, after an exit, after a loss on time. */
-  async ready(): Promise<[XboardEngine, XboardEngine]> {
+  async ready(): Promise<[MatchEngine, MatchEngine]> {
     const c = this.config;
     for (let k = 0; k < 2; k++) {
       const e = this.engines[k];
       if (e?.alive) continue;
       const label = (k === 0 ? 'first' : 'second') + (this.slot > 0 ? `#${this.slot + 1}` : '');
-      const fresh = new XboardEngine({
+      const o = {
         command: c.engines[k]!.command,
         label,
         log: c.log ?? (() => {}),
         ...(c.cwd ? { cwd: c.cwd } : {}),
         ...(c.abortSignal ? { ownProcessGroup: true } : {}),
-      });
+      };
+      const d = c.engines[k]!.dialect;
+      const fresh: MatchEngine = c.engines[k]!.protocol === 'uci' ? new UciMatchEngine({ ...o, game: c.game, ...(d ? { dialect: d } : {}) }) : new XboardEngine(o);
       this.engines[k] = fresh;
       await fresh.start();
       const spec = c.engines[k]!;
@@ -177,7 +187,7 @@ class Slot {
       for (const o of spec.options ?? []) fresh.send(`option ${o}`);
       if (spec.level !== undefined) fresh.send(setOptionLine('xboard', 'Level', spec.level));
     }
-    return this.engines as [XboardEngine, XboardEngine];
+    return this.engines as [MatchEngine, MatchEngine];
   }
 
   /** Stops an engine that may still be thinking (or hanging): the next game starts a new one. */
@@ -255,7 +265,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchGame[]> {
 
 async function playGame(
   config: MatchConfig,
-  engines: readonly [XboardEngine, XboardEngine],
+  engines: readonly [MatchEngine, MatchEngine],
   index: number,
   first: 0 | 1,
 ): Promise<{ game: MatchGame; restart: number[] }> {

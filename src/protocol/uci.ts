@@ -1,6 +1,7 @@
 /**
- * UCI for xiangqi as Fairy-Stockfish speaks it (`setoption name UCI_Variant value xiangqi`, moves
- * with ranks 1–10 like `h3e3`, `b3b10`, standard xiangqi FEN), and UCCI, the Chinese-chess
+ * UCI for xiangqi in both dialects GUIs speak: Fairy-Stockfish's (`setoption name UCI_Variant
+ * value xiangqi`, moves with ranks 1–10 like `h3e3`, `b3b10`) and Pikafish's (no `UCI_Variant`,
+ * ICCS squares with ranks 0–9 like `h2e2`), both with the standard xiangqi FEN; and UCCI, the Chinese-chess
  * dialect (`ucci`/`ucciok`, ICCS moves with ranks 0–9, `setoption <name> <value>` without the
  * keywords, `go time T increment I opptime …`, `banmoves`, `nobestmove`, `bye`).
  *
@@ -25,6 +26,9 @@ import { ENGINE_NAME } from './xboard.js';
 import { formatProblem } from '../core/problem.js';
 
 export type UciDialect = 'uci' | 'ucci' | 'usi';
+
+/** The words of `go` (a `searchmoves` list ends at one, though UCI puts it last). */
+const GO_WORDS = new Set(['wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'mate', 'movetime', 'infinite', 'ponder', 'byoyomi', 'searchmoves']);
 
 /** The game a dialect serves: the first in the registry that lists it among its protocols. */
 function servedBy(d: UciDialect): ProtocolGame {
@@ -78,7 +82,15 @@ export class UciSession {
   private readonly dialect: UciDialect;
   private readonly game: ProtocolGame;
   /** How this dialect writes the game's moves: the game's `engineWire` entry (the engine client's too). */
-  private readonly wire: WireFormat;
+  private readonly variantWire: WireFormat;
+  /** UCI without `UCI_Variant` (xiangqi: Pikafish's ICCS squares): the game's `uciNative` wire, if any. */
+  private readonly nativeWire: WireFormat | null;
+  /**
+   * Which of the two UCI wires the GUI speaks (`setOption`, `decideNotation`): `variant` once
+   * it sets `UCI_Variant` or writes moves only Fairy-Stockfish's numbering reads; until then
+   * undecided (null), read and written in the native wire.
+   */
+  private notation: 'variant' | null = null;
   /** The game the GUI set (`position`): kept from one `position` to the next, so a `go` replays nothing. */
   private readonly line: Line;
   /** What the options set (src/protocol/options.ts); `initial`: as the engine started (advertised defaults). */
@@ -95,9 +107,11 @@ export class UciSession {
     this.opts = opts;
     this.dialect = opts.dialect;
     this.game = opts.game ?? DIALECT_GAME[opts.dialect];
-    const wire = getGame(this.game.id).engineWire[opts.dialect];
+    const wires = getGame(this.game.id).engineWire;
+    const wire = wires[opts.dialect];
     if (!wire) throw new Error(`${this.game.xboardName} is not written in ${opts.dialect}`);
-    this.wire = wire;
+    this.variantWire = wire;
+    this.nativeWire = opts.dialect === 'uci' ? (wires.uciNative ?? null) : null;
     this.line = new Line(this.game.endRules ?? getGame(this.game.id).endRules, this.game.start());
     this.initial = Object.freeze({ ...(opts.settings ?? initialSettings({ level: opts.level ?? null, book: opts.book ?? true })) });
     this.settings = { ...this.initial };
@@ -123,6 +137,11 @@ export class UciSession {
     if (this.closed) return;
     // lines echo input (a bad move, an unknown command): never a raw control character
     this.opts.write(escapeControls(line));
+  }
+
+  /** The wire the GUI is spoken to in now: the native one until the GUI shows it speaks the variant one. */
+  private get wire(): WireFormat {
+    return this.notation === null && this.nativeWire ? this.nativeWire : this.variantWire;
   }
 
   /** UCI, UCCI and USI write a move without looking at the position (only CECP's chu pass does). */
@@ -216,6 +235,27 @@ export class UciSession {
   private setOption(args: readonly string[]): void {
     const refused = applyUciOption(args, this.settings, this.table);
     if (refused !== null) this.info(refused);
+    // a GUI that sets UCI_Variant speaks Fairy-Stockfish's numbering (a refused variant too: it is that GUI)
+    else if (this.dialect === 'uci' && args[0]?.toLowerCase() === 'name' && args[1]?.toLowerCase() === 'uci_variant') this.notation = 'variant';
+  }
+
+  /**
+   * Undecided (no `UCI_Variant` yet) and the native wire read only `native` of the moves: when
+   * Fairy-Stockfish's numbering reads further (`h3e3`, `b3b10`), that GUI speaks the variant wire.
+   */
+  private decideNotation(start: Position, texts: readonly string[], native: number): boolean {
+    if (this.notation !== null || !this.nativeWire) return false;
+    const p = start.clone(texts.length + 8);
+    let n = 0;
+    for (const t of texts) {
+      const r = this.variantWire.parseMove(p, t);
+      if (!r.ok) break;
+      p.play(r.value);
+      n++;
+    }
+    if (n <= native) return false;
+    this.notation = 'variant';
+    return true;
   }
 
   private position(args: readonly string[]): void {
@@ -256,6 +296,11 @@ export class UciSession {
         }
         const r = this.parseMove(pos, text);
         if (!r.ok) {
+          // not in the native wire: a GUI speaking Fairy-Stockfish's numbering without UCI_Variant?
+          if (this.decideNotation(start, args.slice(i + 1), k)) {
+            this.position(args);
+            return;
+          }
           this.info(`bad move ${text}: ${formatProblem(r.error)}; the position stops before it`);
           break;
         }
@@ -339,12 +384,13 @@ export class UciSession {
     const level = this.effectiveLevel();
     const useLevel = level !== null && depth === null && nodes === null && !infinite && !ponder && this.settings.multiPv === 1;
     const legal = legalMoves(this.pos);
-    const candidates = legal.filter((m) => !this.banned.includes(m));
+    const only = this.searchMoves(args);
+    const candidates = legal.filter((m) => !this.banned.includes(m) && (only === null || only.includes(m)));
     if (candidates.length === 0) {
       this.bestMove(0);
       return;
     }
-    if (this.banned.length > 0 && candidates.length < legal.length) {
+    if (candidates.length < legal.length) {
       this.searchRootSubset(candidates, limits);
       return;
     }
@@ -360,6 +406,20 @@ export class UciSession {
       onInfo: (info) => this.infoLine(info),
     });
     this.track(thinking, (t) => this.answer(t), { hold: infinite || ponder, infinite, ponderAllocation: allocation });
+  }
+
+  /** `go … searchmoves m1 m2 …` (UCI, USI; the moves run to the end of the line): the root moves allowed, or null. */
+  private searchMoves(args: readonly string[]): Move[] | null {
+    const at = args.indexOf('searchmoves');
+    if (at < 0 || this.dialect === 'ucci') return null;
+    const out: Move[] = [];
+    for (const text of args.slice(at + 1)) {
+      if (GO_WORDS.has(text)) break;
+      const r = this.parseMove(this.pos, text);
+      if (r.ok) out.push(r.value);
+      else this.info(`searchmoves: ${text}: ${formatProblem(r.error)}`);
+    }
+    return out.length > 0 ? out : null;
   }
 
   /** MultiPV lines for the other root moves, then bestmove (with the ponder move when known). */

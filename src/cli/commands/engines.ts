@@ -14,6 +14,8 @@ interface Row {
   name: string;
   source: string;
   protocol: string | null;
+  /** UCI: `pikafish` (ICCS, no UCI_Variant) or `fairy-stockfish`; configured, or with --check found. */
+  dialect?: string;
   games: string[];
   command: string;
   installed: boolean;
@@ -30,6 +32,8 @@ async function check(e: EngineEntry, row: Row): Promise<void> {
     return;
   }
   row.protocol = r.value.protocol;
+  const d = r.value.dialect;
+  if (d) row.dialect = d;
   row.games = [...r.value.games];
   row.id = r.value.name;
   await r.value.close();
@@ -38,7 +42,7 @@ async function check(e: EngineEntry, row: Row): Promise<void> {
 export function registerEngines(program: Command, io: Io): void {
   program
     .command('engines')
-    .description('list the engines --engine can name: builtin, engines.json, and fairy-stockfish/hachu/maxqi when installed')
+    .description('list the engines --engine can name: builtin, engines.json, and fairy-stockfish/pikafish/hachu/maxqi when installed')
     .option('--check', 'start each installed engine and ask its protocol, name and games')
     .option('--json', 'machine-readable output')
     .action(async (opts: EnginesOptions) => {
@@ -52,6 +56,7 @@ export function registerEngines(program: Command, io: Io): void {
           name: e.name,
           source: e.source,
           protocol: e.protocol ?? null,
+          ...(e.dialect ? { dialect: e.dialect } : {}),
           games: [...e.games],
           command: e.path && e.source === 'auto' ? e.path : e.command,
           installed: e.path !== null,
@@ -70,7 +75,7 @@ export function registerEngines(program: Command, io: Io): void {
         const proto = r.protocol ?? (r.name === 'builtin' ? '-' : 'detect');
         const where = r.installed ? r.command : `not installed${r.install ? ` (${r.install})` : ''}: ${r.command}`;
         let line = `${r.name.padEnd(w)}  ${proto.padEnd(6)}  ${games.padEnd(17)}  ${r.source.padEnd(6)}  ${where}`;
-        if (r.id) line += `  [${r.id}]`;
+        if (r.id) line += `  [${r.id}${r.dialect === 'pikafish' ? ", Pikafish's dialect" : ''}]`;
         if (r.error) line += `  [error: ${r.error}]`;
         io.out(line.trimEnd() + '\n');
       }

@@ -1,6 +1,7 @@
 /**
  * Xiangqi as the engine client writes it to other engines: UCI as Fairy-Stockfish
- * (`UCI_Variant xiangqi`, ranks 1–10: `h3e3`, `b3b10`, standard FEN); UCCI (ICCS ranks 0–9,
+ * (`UCI_Variant xiangqi`, ranks 1–10: `h3e3`, `b3b10`, standard FEN); UCI as Pikafish (no
+ * `UCI_Variant`; ICCS squares, ranks 0–9: `h2e2`, standard FEN); UCCI (ICCS ranks 0–9,
  * standard FEN); XBoard (ICCS, XBoard's FEN with H/E, `variant xiangqi`).
  */
 import type { EngineWire } from '../game.js';
@@ -10,6 +11,7 @@ import { XIANGQI_XBOARD } from './xboard.js';
 
 export const XIANGQI_ENGINE_WIRE: EngineWire = {
   uci: { fen: formatXiangqiFen, formatMove: (m) => formatUci(m), parseMove: (p, t) => parseCoordinate(p, t, 'uci') },
+  uciNative: { fen: formatXiangqiFen, formatMove: (m) => formatIccs(m), parseMove: (p, t) => parseCoordinate(p, t, 'iccs') },
   ucci: { fen: formatXiangqiFen, formatMove: (m) => formatIccs(m), parseMove: (p, t) => parseCoordinate(p, t, 'iccs') },
   xboard: {
     fen: (p) => XIANGQI_XBOARD.formatFen(p),

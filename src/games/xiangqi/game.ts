@@ -69,6 +69,7 @@ export const XIANGQI_GAME: Game = {
   openings: XIANGQI_OPENINGS,
   knownEngines: [
     { name: 'fairy-stockfish', program: 'fairy-stockfish', protocol: 'uci', options: {}, install: 'apt-get install fairy-stockfish' },
+    { name: 'pikafish', program: 'pikafish', protocol: 'uci', dialect: 'pikafish', options: {}, install: 'download it from https://github.com/official-pikafish/Pikafish/releases, with pikafish.nnue beside it' },
     { name: 'maxqi', program: 'maxqi', protocol: 'xboard', options: {}, install: 'apt-get install fairymax' },
   ],
 };
