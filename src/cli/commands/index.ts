@@ -86,7 +86,7 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'engines',
     term: 'engines [options]',
-    summary: 'list the engines --engine can name: builtin, engines.json, and fairy-stockfish/hachu/maxqi when installed',
+    summary: 'list the engines --engine can name: builtin, engines.json, and fairy-stockfish/pikafish/hachu/maxqi when installed',
     load: async () => (await import('./engines.js')).registerEngines,
   },
   {
