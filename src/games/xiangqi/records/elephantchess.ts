@@ -78,7 +78,7 @@ function csvRows(text: string): Row[] {
     const at: number[] = [];
     const start = i;
     for (;;) {
-      at.push(i);
+      at.push(text[i] === '"' ? i + 1 : i);
       let value = '';
       if (text[i] === '"') {
         i++;
@@ -167,7 +167,7 @@ export function parseMoveCsv(text: string): GameRecord[] {
     moves.sort((a, b) => a.index - b.index);
     let next = 0;
     for (const { index, row } of moves) {
-      const where = idx.at(row.at[col.get('move')!]! + 1);
+      const where = idx.at(row.at[col.get('move')!]!);
       if (index !== next) {
         addError(rec, index < next ? `move_index ${index} is given twice` : `moves ${next}–${index - 1} are missing (the next row is move_index ${index})`, where);
         break;
