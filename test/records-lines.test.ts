@@ -31,6 +31,9 @@ describe('content detection', () => {
   it('each new format is told by its content, and does not take PGN, WXF or move lists', () => {
     expect(detectTextFormat(read('eglib/level0-head.eglib'))).toBe('eglib');
     expect(detectTextFormat(read('eglib/solved.eglib'))).toBe('eglib');
+    expect(detectTextFormat(read('eglib/sqyq550-head.eglib'))).toBe('eglib');
+    expect(detectTextFormat('# my problems\n' + read('eglib/solved.eglib'))).toBe('eglib');
+    expect(detectTextFormat('# a title\n\nsome words\n')).toBe('none');
     expect(detectTextFormat(read('elephantchess/games-head.txt'))).toBe('elephantchess');
     expect(detectTextFormat(read('elephantchess/pvp-2games.csv'))).toBe('elephantchess-csv');
     expect(detectTextFormat(read('wxf/game5.wxf'))).toBe('wxf');
@@ -54,12 +57,12 @@ describe('eglib endgame libraries', () => {
     expect(parseEglib(read('eglib/level0-head.eglib')).map((g) => g.moves.length)).toEqual(new Array(12).fill(0));
   });
 
-  it('a line without a FEN is an error of its problem alone; blank lines and a BOM are skipped', () => {
-    const games = parseEglib('\uFEFF兵的杀法|9/3k5/3aP4/9/9/9/9/9/9/4K4 w - - 0 1\n\njust a name\nx|4k4/9/9/9/9/9/9/9/9/4K4 w|a|b\n');
+  it('a line without a FEN is an error of its problem alone; blank lines, # comments and a BOM are skipped', () => {
+    const games = parseEglib('\uFEFF# comment\n兵的杀法|9/3k5/3aP4/9/9/9/9/9/9/4K4 w - - 0 1\n\njust a name\nx|4k4/9/9/9/9/9/9/9/9/4K4 w|a|b\n');
     expect(games.map((g) => g.errors.length)).toEqual([0, 1, 1]);
     expect(games[0]!.tags['Event']).toBe('兵的杀法');
     expect(games[1]!.errors[0]!.message).toContain('no FEN');
-    expect(games[1]!.startLine).toBe(3);
+    expect(games[1]!.startLine).toBe(4);
   });
 
   it('validate replays the solutions to mate, and the library’s problems to their positions', async () => {
@@ -73,6 +76,17 @@ describe('eglib endgame libraries', () => {
       [3, '1-0', 'checkmate'],
     ]);
     expect(r.json.games[3]!.fen).toBe('9/3k5/3aP4/9/9/9/9/9/9/4K4 w - - 0 1');
+  });
+
+  it('the real 适情雅趣550 library: solutions of one and of three plies, FEN with the side field only', async () => {
+    const games = parseEglib(read('eglib/sqyq550-head.eglib'));
+    expect(games).toHaveLength(12);
+    expect(games[7]!.tags['Event']).toBe('第118局 多士莫及');
+    expect(games[7]!.moves.map((m) => m.text)).toEqual(['c7c8', 'd8d9', 'a9f9']);
+    const r = await validate(at('eglib/sqyq550-head.eglib'));
+    expect(r.code).toBe(0);
+    expect(r.json.summary).toMatchObject({ games: 12, ok: 12 });
+    expect(r.json.games.map((g) => g.plies)).toEqual([1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3]);
   });
 
   it('a problem whose position is not legal is malformed, the others still read', async () => {

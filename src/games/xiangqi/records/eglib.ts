@@ -10,7 +10,9 @@
  * the problem's name, its position (a xiangqi FEN, ranks written from Black's side), and, when the
  * line has a third field, the solution in ICCS moves (ranks 0–9) separated by commas. Every line
  * is a game of its own: Event is the name, FEN the position (SetUp 1), the moves the solution.
- * Blank lines are skipped; a line without a FEN field is an error of its game.
+ * Blank lines and `#` comment lines are skipped (as cchess's loader skips them); a line without a
+ * FEN field is an error of its game. Lines that share a name (a problem's other solutions, as the
+ * 适情雅趣 libraries keep them) stay games of their own: cchess keeps the first of a name only.
  */
 import { quoteInput } from '../../../core/text.js';
 import { addError, addMove, LineIndex, newRecord, setTag, type GameRecord } from '../../../core/record.js';
@@ -28,7 +30,7 @@ export function parseEglib(text: string): GameRecord[] {
       line = line.slice(1);
       base = 1;
     }
-    if (line.trim() === '') continue;
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     const [line1] = idx.at(base);
     const rec = newRecord(games.length + 1, line1);
     games.push(rec);

@@ -39,9 +39,9 @@ function isCbf(bytes: Uint8Array): boolean {
 /** The FEN field of a problem line: ten ranks of a 9-file board, then the side to move. */
 const FEN_SHAPE = /^[1-9kabnrcpKABNRCPehEH]{1,9}(?:\/[1-9kabnrcpKABNRCPehEH]{1,9}){9}(?:\s|$)/;
 
-/** Does the first non-blank line of `head` look like an eglib problem (`name|FEN…`)? */
+/** Does the first line of `head` that is neither blank nor a `#` comment look like an eglib problem (`name|FEN…`)? */
 function claimsEglib(head: string): boolean {
-  const first = /^[ \t\uFEFF]*([^\r\n]*\S)/m.exec(head);
+  const first = /^[ \t\uFEFF]*([^#\s][^\r\n]*\S|[^#\s])/m.exec(head);
   if (!first) return false;
   const fields = first[1]!.split('|');
   return fields.length >= 2 && fields.length <= 3 && !fields[0]!.includes('[') && FEN_SHAPE.test(fields[1]!.trim());
