@@ -139,6 +139,9 @@ describe('elephantchess.io exports', () => {
     const [g] = parseMoveCsv(`${head}"1","h9g7","A","DRAW"\n"0","h2e2","A","DRAW"\n`);
     expect(g!.moves.map((m) => m.text)).toEqual(['h2e2', 'h9g7']);
     expect(g!.tags['Result']).toBe('1/2-1/2');
+    expect(g!.tags['Termination']).toBeUndefined();
+    const [open] = parseMoveCsv('"move_index","move","game_id","game_status","outcome"\n"0","h2e2","C","JOINED",""\n');
+    expect([open!.tags['Status'], open!.tags['Termination'], open!.tags['Result']]).toEqual(['JOINED', undefined, undefined]);
     const [bad] = parseMoveCsv(`${head}"0","h2e2","B",""\n"2","h0g2","B",""\n`);
     expect(bad!.errors[0]!.message).toContain('moves 1–1 are missing');
   });

@@ -9,7 +9,8 @@
  *   the other columns become tags: Red, Black, RedElo/BlackElo (ratings before the game), Date
  *   (of the first move), TimeControl (the site's `1800+0`, seconds as PGN's), Result (from
  *   `outcome`: RED_WINS, BLACK_WINS, DRAW), Termination (`game_status`: CHECKMATED, RESIGNED,
- *   FLAGGED, STALEMATED, DRAW_ACCEPTED…, as the site wrote it), GameId. The site's engine lines
+ *   FLAGGED, STALEMATED, DRAW_ACCEPTED…, as the site wrote it; `Status` instead for a game with no
+ *   outcome yet, as `JOINED`), GameId. The site's engine lines
  *   are not kept.
  */
 import { quoteInput } from '../../../core/text.js';
@@ -201,7 +202,9 @@ export function parseMoveCsv(text: string): GameRecord[] {
     const outcome = (get(row, 'outcome') ?? '').trim().toUpperCase();
     if (OUTCOMES[outcome]) setTag(rec, 'Result', OUTCOMES[outcome]!);
     else if (outcome !== '') setTag(rec, 'Outcome', outcome);
-    put('Termination', 'game_status');
+    // the site's status ends a game only when it has an outcome (an unfinished game is `JOINED`…)
+    if (outcome !== '') put('Termination', 'game_status');
+    else put('Status', 'game_status');
     if (id !== '') setTag(rec, 'GameId', id);
   }
   return games;
