@@ -22,6 +22,10 @@ const FIXTURES: ReadonlyArray<readonly [string, string]> = [
   ['cbf', 'fixtures/records/ccbridge/test.cbf'],
   ['dhtmlxq', 'fixtures/records/dhtmlxq/138.html'],
   ['wxf', 'fixtures/records/wxf/game1.wxf'],
+  ['wxf', 'fixtures/records/wxf/game5.wxf'],
+  ['eglib', 'fixtures/records/eglib/solved.eglib'],
+  ['elephantchess', 'fixtures/records/elephantchess/games-head.txt'],
+  ['elephantchess-csv', 'fixtures/records/elephantchess/pvp-2games.csv'],
   ['kif', 'fixtures/records/kif/lishogi-style.kif'],
   ['json', 'fixtures/records/problems/kinu01.json'],
   ['pgn', 'fixtures/records/xiangqi-iccs.pgn'],
@@ -39,7 +43,7 @@ describe('record formats come from the games', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const games = GAMES.flatMap((g) => g.recordFormats ?? []).map((f) => f.id);
     expect(ids.filter((id) => !games.includes(id))).toEqual(['kif', 'json']);
-    expect(games).toEqual(expect.arrayContaining(['xqf', 'cbl', 'cbr', 'cbf', 'dhtmlxq', 'wxf']));
+    expect(games).toEqual(expect.arrayContaining(['xqf', 'cbl', 'cbr', 'cbf', 'dhtmlxq', 'wxf', 'eglib', 'elephantchess', 'elephantchess-csv']));
   });
 
   it.each(FIXTURES)('%s: told by its content by exactly one format, and read the same by the streaming and the synchronous opener', async (id, file) => {

@@ -252,7 +252,7 @@ describe('validate on bad input', () => {
     expect(variant.code).toBe(2);
     expect(variant.stdout).toBe('game 1: malformed at line 1:1: unsupported variant "chess" in the Variant tag (use xiangqi or chushogi)\n');
     const format = await runCli(['validate', join(FIX, 'five-games.pgn'), '--format', 'xml']);
-    expect([format.code, format.stderr]).toEqual([2, 'chuhan: unknown format "xml" (use auto, pgn, list, dhtmlxq, wxf, kif or json)\n']);
+    expect([format.code, format.stderr]).toEqual([2, 'chuhan: unknown format "xml" (use auto, pgn, list, dhtmlxq, wxf, eglib, elephantchess, elephantchess-csv, kif or json)\n']);
   });
 
   it('UTF-8 with a byte-order mark and CRLF line ends: positions count characters', async () => {

@@ -5,6 +5,8 @@
 import type { RecordReaders } from '../../game.js';
 import { readCbf, readCbl, readCbr } from './ccbridge.js';
 import { parseDhtmlxq } from './dhtmlxq.js';
+import { parseEglib } from './eglib.js';
+import { parseDump, parseMoveCsv } from './elephantchess.js';
 import { parseWxfFile } from './wxf-file.js';
 import { readXqf } from './xqf.js';
 
@@ -16,5 +18,5 @@ export const XIANGQI_RECORD_READERS: RecordReaders = {
     cbr: (b) => [readCbr(b)],
     cbf: (b) => [readCbf(b)],
   },
-  text: { dhtmlxq: parseDhtmlxq, wxf: parseWxfFile },
+  text: { dhtmlxq: parseDhtmlxq, wxf: parseWxfFile, eglib: parseEglib, elephantchess: parseDump, 'elephantchess-csv': parseMoveCsv },
 };

@@ -17,6 +17,11 @@
  * Black, Date, Event from GAME/EVENT, Site, Round, Result, other names as they are); the moves are
  * WXF between `START{` and `}END`; `!`/`?` annotations (before the move number or after a move) and
  * move numbers are skipped. A file may hold several games (a header block and a body each).
+ *
+ * Comments `/* … *\/` (XieXie writes one after the header: `/*Time control G5 inc. 20 seconds.*\/`)
+ * may stand anywhere, over several lines: a comment outside a body becomes the game's Comment tag
+ * (several are joined by a space), one inside a body is skipped like an annotation. A `/*` never
+ * closed is an error of its game.
  */
 import { quoteInput } from '../../../core/text.js';
 import { addError, addMove, LineIndex, newRecord, normalResult, setTag, type GameRecord } from '../../../core/record.js';
@@ -40,9 +45,25 @@ const TAG_NAMES: Record<string, string> = {
 const RESULT_WORDS: Record<string, string> = { 'RED WIN': '1-0', 'BLACK WIN': '0-1', DRAW: '1/2-1/2', 'RED WINS': '1-0', 'BLACK WINS': '0-1' };
 
 /** Reads every game of a WXF file. Never throws: problems are errors of the game. */
-export function parseWxfFile(text: string): GameRecord[] {
-  const idx = new LineIndex(text);
+export function parseWxfFile(source: string): GameRecord[] {
+  const idx = new LineIndex(source);
   const games: GameRecord[] = [];
+  // comments are blanked out (line breaks kept, so that every offset still names its place)
+  const comments: Array<{ at: number; text: string }> = [];
+  let unclosed = -1;
+  const text = source.replace(/\/\*([\s\S]*?)(?:\*\/|$(?![\s\S]))/g, (all: string, inner: string, at: number) => {
+    if (!all.endsWith('*/') || all.length < 4) unclosed = at;
+    comments.push({ at, text: inner.replace(/\s+/g, ' ').trim() });
+    return all.replace(/[^\r\n]/g, ' ');
+  });
+  let nextComment = 0;
+  /** The comments that begin before `end`, not yet given to a game. */
+  const commentsBefore = (end: number): string[] => {
+    const out: string[] = [];
+    while (nextComment < comments.length && comments[nextComment]!.at < end) out.push(comments[nextComment++]!.text);
+    return out;
+  };
+  const pendingComments: string[] = [];
   const lineRe = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
   let rec: GameRecord | null = null;
   let inBody = false;
@@ -56,6 +77,9 @@ export function parseWxfFile(text: string): GameRecord[] {
   for (let m = lineRe.exec(text); m && m[0].length > 0; m = lineRe.exec(text)) {
     const lineStart = m.index;
     const line = m[0].replace(/[\r\n]+$/, '');
+    if (rec && pendingComments.length > 0) giveComments(rec);
+    const lineComments = commentsBefore(lineStart + m[0].length);
+    if (!inBody) pendingComments.push(...lineComments.filter((c) => c !== ''));
     if (!inBody) {
       const t = line.trim();
       if (t === '') continue;
@@ -106,9 +130,27 @@ export function parseWxfFile(text: string): GameRecord[] {
       rec = null;
     }
   }
+  if (pendingComments.length > 0) giveComments(rec ?? games.at(-1) ?? start(0));
+  if (unclosed >= 0) {
+    const where = idx.at(unclosed);
+    addError(games.findLast((g) => g.startLine <= where[0]) ?? games[0] ?? start(unclosed), 'a /* comment is never closed by */', where);
+  }
   if (inBody && rec) addError(rec, 'the START{ block is never closed by }END', bodyAt);
   for (const g of games) if (g.moves.length === 0 && g.errors.length === 0 && g.result === null && !g.tags['Result'])
     addError(g, 'the WXF game has no moves (empty START{ }END block)', [g.startLine, 1]);
+
+  /** The comments read outside a body go to the Comment tag of `r`. */
+  function giveComments(r: GameRecord): void {
+    const before = r.tags['Comment'];
+    const all = [...(before === undefined ? [] : [before]), ...pendingComments].join(' ');
+    pendingComments.length = 0;
+    if (before === undefined) setTag(r, 'Comment', all);
+    else {
+      r.tags['Comment'] = all;
+      const pair = r.tagList.find(([k]) => k === 'Comment');
+      if (pair) pair[1] = all;
+    }
+  }
 
   function body(r: GameRecord, part: string, base: number): void {
     const tok = /[^\s]+/g;
