@@ -161,3 +161,42 @@ describe('clocks reach other engines through their protocol (play --tc)', () => 
     expect(lines.slice(time + 2).some((l) => l === 'go' || l.startsWith('usermove') || /^[a-i]\d/.test(l))).toBe(true);
   });
 });
+
+describe('saved games name the engine and its version, not "computer"', () => {
+  const tag = (record: string, name: string) => new RegExp(`^\\[${name} "(.*)"\\]$`, 'm').exec(record)?.[1];
+
+  it('an external engine: its own id name once it has answered (before: our name for it)', async () => {
+    const computer = externalComputer(fake('script', 'h10g8'), 50);
+    const before = new Session(getGame('xiangqi'), { players: ['human', 'computer'] });
+    before.computerRecordName = (side, level) => computer.recordName!(side, level);
+    expect(tag(before.record(), 'Black')).toBe('fk');
+    const r = await run(['h2e2'], computer, ['human', 'computer']);
+    expect(r.session.history).toHaveLength(2);
+    const record = r.session.record();
+    expect(tag(record, 'Red')).toBe('human');
+    expect(tag(record, 'Black')).toBe('Fake UCI');
+    // the players' kinds stay in ChuhanPlayers, so play --resume restores them
+    expect(tag(record, 'ChuhanPlayers')).toBe('human computer');
+  });
+
+  it('the built-in engine: chuhan, its version and the level (play and repl pass the version)', async () => {
+    const { choosePlayers } = await import('../src/cli/player-choice.js');
+    const { VERSION } = await import('../src/cli/version.js');
+    const { computer } = choosePlayers({}, {});
+    expect(computer.recordName?.(0, 3)).toBe(`chuhan ${VERSION} level 3`);
+    const session = new Session(getGame('chushogi'), { players: ['computer', 'human'], level: 5 });
+    const r = await runRepl({ session, computer, input: Readable.from([]), io: { out: () => {}, err: () => {} }, maxAutoPlies: 0 });
+    expect(r).toBe(0);
+    const record = session.record();
+    expect(tag(record, 'Sente')).toBe(`chuhan ${VERSION} level 5`);
+    expect(tag(record, 'Gote')).toBe('human');
+    // one engine per side: each side's own name
+    const both = sideComputers([externalComputer(fake('script'), 30), null], computer);
+    session.players = ['computer', 'computer'];
+    session.computerRecordName = (side, level) => both.recordName!(side, level);
+    const two = session.record();
+    expect(tag(two, 'Sente')).toBe('fk');
+    expect(tag(two, 'Gote')).toBe(`chuhan ${VERSION} level 5`);
+    await closeComputer(both);
+  });
+});

@@ -25,6 +25,11 @@ export interface RecordData {
   outcome: GameOutcome | null;
   /** From a chuhan record's `ChuhanPlayers` tag. */
   players?: [PlayerKind, PlayerKind];
+  /**
+   * The names the side tags give the players (a computer side: its engine and version, like
+   * `chuhan 0.1.0 level 3` or `Fairy-Stockfish 14.0.1 XQ`); null or absent: the player's kind.
+   */
+  names?: readonly [string | null, string | null];
   level?: number;
   /** The tags of the record it was loaded from (kept by `save`). */
   tags?: ReadonlyArray<readonly [string, string]>;
@@ -77,8 +82,8 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   const named = (side: 0 | 1): boolean =>
     (side === 0 ? ['Red', 'White', 'Sente'] : ['Black', 'Gote']).some((k) => has(k));
   if (data.players) {
-    if (!named(0)) tags.push([cap(game.sideNames[0]), data.players[0]]);
-    if (!named(1)) tags.push([cap(game.sideNames[1]), data.players[1]]);
+    if (!named(0)) tags.push([cap(game.sideNames[0]), data.names?.[0] ?? data.players[0]]);
+    if (!named(1)) tags.push([cap(game.sideNames[1]), data.names?.[1] ?? data.players[1]]);
   }
   tags.push(['Result', result]);
   if (data.outcome) tags.push(['Termination', data.outcome.reason]);
