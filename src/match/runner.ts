@@ -141,9 +141,13 @@ function levelArgs(tc: Extract<TimeControlSpec, { kind: 'level' }>): string {
   return `${tc.movesPerSession} ${base} ${tc.incMs / 1000}`;
 }
 
-/** The PGN's time control tag(s): TimeControl when both sides have the same, else WhiteTimeControl and BlackTimeControl (as cutechess-cli writes them). */
-function timeControlTags(first: TimeControlSpec, second: TimeControlSpec): [string, string][] {
-  const tag = (tc: TimeControlSpec) => (tc.kind === 'st' ? `${tc.seconds}` : formatTimeControl(tc));
+/**
+ * The PGN's time control tag(s), in seconds: TimeControl when both sides have the same, else
+ * WhiteTimeControl and BlackTimeControl (as cutechess-cli writes them). A fixed time a move is
+ * PGN's one move a period, `1/N` (a bare `N` would be N seconds for the whole game).
+ */
+export function timeControlTags(first: TimeControlSpec, second: TimeControlSpec): [string, string][] {
+  const tag = (tc: TimeControlSpec) => (tc.kind === 'st' ? `1/${tc.seconds}` : formatTimeControl(tc));
   return tag(first) === tag(second) ? [['TimeControl', tag(first)]] : [['WhiteTimeControl', tag(first)], ['BlackTimeControl', tag(second)]];
 }
 

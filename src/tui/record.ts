@@ -16,6 +16,7 @@ import type { PgnDialectId } from '../games/game.js';
 import { writeDialectPgn } from '../notation/convert.js';
 import { parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
 import { formatProblem } from '../core/problem.js';
+import { parseTimeControl, pgnTimeControl } from './clock.js';
 
 export interface RecordData {
   game: Game;
@@ -33,7 +34,10 @@ export interface RecordData {
   level?: number;
   /** The tags of the record it was loaded from (kept by `save`). */
   tags?: ReadonlyArray<readonly [string, string]>;
-  /** Clocks (`play --tc`): the TimeControl tag (chuhan's syntax) and the ChuhanClock state. */
+  /**
+   * Clocks (`play --tc`): the control in chuhan's syntax (`5+3`: minutes plus seconds; written as
+   * ChuhanTimeControl, and as PGN's TimeControl in seconds, `300+3`) and the ChuhanClock state.
+   */
   clock?: { control: string; state: string };
 }
 
@@ -52,7 +56,17 @@ function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): 
 }
 
 /** Tags chuhan writes itself; a loaded record's other tags are kept as they were. */
-const OWN_TAGS = new Set(['Variant', 'Rules', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanClock', 'PlyCount']);
+const OWN_TAGS = new Set(['Variant', 'Rules', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanClock', 'ChuhanTimeControl', 'PlyCount']);
+
+/**
+ * The clocks' tags: PGN's TimeControl in seconds (`300+3`, `40/300`, `600`; none for byo-yomi,
+ * which PGN cannot say), chuhan's own control text (ChuhanTimeControl, what `--resume` reads) and the clocks' state.
+ */
+function clockTags(clock: NonNullable<RecordData['clock']>, withState: boolean): [string, string][] {
+  const tc = parseTimeControl(clock.control);
+  const pgn = tc.ok ? pgnTimeControl(tc.value) : null;
+  return [...(pgn !== null ? [['TimeControl', pgn] as [string, string]] : []), ['ChuhanTimeControl', clock.control], ...(withState ? [['ChuhanClock', clock.state] as [string, string]] : [])];
+}
 
 /**
  * The session's game as PGN: in chuhan's own dialect (default; the players' kinds in ChuhanPlayers
@@ -72,6 +86,8 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   if (dialect !== 'chuhan' || notation !== undefined) {
     const tags: Array<readonly [string, string]> = has('Event') ? [...loaded, ...rules] : [['Event', 'chuhan game'], ...loaded, ...rules];
     if (data.outcome) tags.push(['Termination', data.outcome.reason]);
+    // other programs get PGN's TimeControl (seconds) only
+    if (data.clock) tags.push(...clockTags(data.clock, false).filter(([k]) => k === 'TimeControl'));
     return writeDialectPgn({ game, start: start.value, moves: data.moves, tags, result }, { dialect, ...(notation ? { notation } : {}) });
   }
   const tags: [string, string][] = [];
@@ -89,7 +105,7 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   if (data.outcome) tags.push(['Termination', data.outcome.reason]);
   if (data.players) tags.push(['ChuhanPlayers', data.players.join(' ')]);
   if (data.level !== undefined) tags.push(['ChuhanLevel', String(data.level)]);
-  if (data.clock) tags.push(['TimeControl', data.clock.control], ['ChuhanClock', data.clock.state]);
+  if (data.clock) tags.push(...clockTags(data.clock, true));
   try {
     return ok(writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result }));
   } catch (e) {
@@ -173,7 +189,8 @@ export function readRecord(input: RecordInput, fallback?: GameId, index = 1): Re
   if (kinds?.length === 2 && kinds[0] && kinds[1]) data.players = [kinds[0], kinds[1]];
   const level = Number(rec.tags['ChuhanLevel']);
   if (rec.tags['ChuhanLevel'] !== undefined && Number.isInteger(level)) data.level = level;
-  const control = rec.tags['TimeControl'];
+  // chuhan's control text; a game saved before ChuhanTimeControl held it in TimeControl (with ChuhanClock)
+  const control = rec.tags['ChuhanTimeControl'] ?? rec.tags['TimeControl'];
   const clock = rec.tags['ChuhanClock'];
   if (control && clock) data.clock = { control, state: clock };
   return ok(data);
