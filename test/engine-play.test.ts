@@ -177,6 +177,11 @@ describe('saved games name the engine and its version, not "computer"', () => {
     expect(tag(record, 'Black')).toBe('Fake UCI');
     // the players' kinds stay in ChuhanPlayers, so play --resume restores them
     expect(tag(record, 'ChuhanPlayers')).toBe('human computer');
+    // other programs' dialects get the names too (save F --dialect xboard)
+    const xb = r.session.recordAs('xboard');
+    if (!xb.ok) throw new Error(xb.error);
+    expect(tag(xb.value, 'White')).toBe('human');
+    expect(tag(xb.value, 'Black')).toBe('Fake UCI');
   });
 
   it('the built-in engine: chuhan, its version and the level (play and repl pass the version)', async () => {

@@ -83,8 +83,14 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   // a rule set other than the game's default is written (read back by readRecord and the record replayer)
   const rules: [string, string][] = game.rules && game.ruleSets && game.rules !== game.ruleSets[0] ? [['Rules', game.rules]] : [];
   const result = data.outcome?.result ?? '*';
+  const named = (side: 0 | 1): boolean =>
+    (side === 0 ? ['Red', 'White', 'Sente'] : ['Black', 'Gote']).some((k) => has(k));
+  // the side tags a loaded record does not have: each player's name (a computer side's engine and version), else its kind
+  const playerTags: [string, string][] = [];
+  if (data.players)
+    for (const side of [0, 1] as const) if (!named(side)) playerTags.push([cap(game.sideNames[side]), data.names?.[side] ?? data.players[side]]);
   if (dialect !== 'chuhan' || notation !== undefined) {
-    const tags: Array<readonly [string, string]> = has('Event') ? [...loaded, ...rules] : [['Event', 'chuhan game'], ...loaded, ...rules];
+    const tags: Array<readonly [string, string]> = has('Event') ? [...loaded, ...rules, ...playerTags] : [['Event', 'chuhan game'], ...loaded, ...rules, ...playerTags];
     if (data.outcome) tags.push(['Termination', data.outcome.reason]);
     // other programs get PGN's TimeControl (seconds) only
     if (data.clock) tags.push(...clockTags(data.clock, false).filter(([k]) => k === 'TimeControl'));
@@ -95,12 +101,7 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   tags.push(...loaded.map(([k, v]): [string, string] => [k, v]));
   tags.push(['Variant', game.id], ...rules);
   if (data.startFen !== game.startFen) tags.push(['SetUp', '1'], ['FEN', data.startFen]);
-  const named = (side: 0 | 1): boolean =>
-    (side === 0 ? ['Red', 'White', 'Sente'] : ['Black', 'Gote']).some((k) => has(k));
-  if (data.players) {
-    if (!named(0)) tags.push([cap(game.sideNames[0]), data.names?.[0] ?? data.players[0]]);
-    if (!named(1)) tags.push([cap(game.sideNames[1]), data.names?.[1] ?? data.players[1]]);
-  }
+  tags.push(...playerTags);
   tags.push(['Result', result]);
   if (data.outcome) tags.push(['Termination', data.outcome.reason]);
   if (data.players) tags.push(['ChuhanPlayers', data.players.join(' ')]);
