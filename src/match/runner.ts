@@ -431,8 +431,10 @@ async function playGame(
   for (const e of engines) e.endGame(result, reason);
   const same = config.distinctNames === true && engines[0]!.name === engines[1]!.name;
   const names = [0, 1].map((k) => (same ? `${engines[k]!.name} (${config.engines[k]!.label})` : engines[k]!.name)) as unknown as readonly [string, string];
-  const firstName = names[first]!;
-  const secondName = names[first ^ 1]!;
+  // the PGN's player tags: the engine and its version, and the level it was asked to play at (as `play` saves the built-in one)
+  const tagName = (k: number): string => (config.engines[k]!.level !== undefined ? `${names[k]!} level ${config.engines[k]!.level}` : names[k]!);
+  const firstName = tagName(first);
+  const secondName = tagName(first ^ 1);
   const scoreFirst = result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5;
   const scoreEngine0 = !counts || result === '*' ? null : first === 0 ? scoreFirst : 1 - scoreFirst;
   const d = new Date();
