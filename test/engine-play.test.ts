@@ -151,6 +151,21 @@ describe('clocks reach other engines through their protocol (play --tc)', () => 
     expect(lines).toContain('go btime 598000 wtime 600000 byoyomi 30000');
   });
 
+  it('USI: an engine that declares USI_Variant is told chushogi before its first position', async () => {
+    process.env.FAKE_USI_VARIANT = '1';
+    try {
+      const lines = await sent('chushogi', '10m+30s', '7i7h', externalComputer(entry('usi', 'script', '7d7e'), 50));
+      const set = lines.indexOf('setoption name USI_Variant value chushogi');
+      expect(set).toBeGreaterThan(0);
+      expect(set).toBeLessThan(lines.findIndex((l) => l.startsWith('position ')));
+    } finally {
+      delete process.env.FAKE_USI_VARIANT;
+    }
+    // without the option nothing is set
+    const plain = await sent('chushogi', '10m+30s', '7i7h', externalComputer(entry('usi', 'script', '7d7e'), 50));
+    expect(plain.some((l) => l.includes('USI_Variant'))).toBe(false);
+  });
+
   it('xboard: level, then time and otim in centiseconds before the engine moves', async () => {
     const lines = await sent('xiangqi', '5+3', 'h2e2', externalComputer(entry('xboard', 'script', 'h9g7'), 50));
     const time = lines.indexOf('time 30300');
