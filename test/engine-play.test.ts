@@ -151,6 +151,21 @@ describe('clocks reach other engines through their protocol (play --tc)', () => 
     expect(lines).toContain('go btime 598000 wtime 600000 byoyomi 30000');
   });
 
+  it('USI: an engine that declares USI_Variant is told chushogi before its first position', async () => {
+    process.env.FAKE_USI_VARIANT = '1';
+    try {
+      const lines = await sent('chushogi', '10m+30s', '7i7h', externalComputer(entry('usi', 'script', '7d7e'), 50));
+      const set = lines.indexOf('setoption name USI_Variant value chushogi');
+      expect(set).toBeGreaterThan(0);
+      expect(set).toBeLessThan(lines.findIndex((l) => l.startsWith('position ')));
+    } finally {
+      delete process.env.FAKE_USI_VARIANT;
+    }
+    // without the option nothing is set
+    const plain = await sent('chushogi', '10m+30s', '7i7h', externalComputer(entry('usi', 'script', '7d7e'), 50));
+    expect(plain.some((l) => l.includes('USI_Variant'))).toBe(false);
+  });
+
   it('xboard: level, then time and otim in centiseconds before the engine moves', async () => {
     const lines = await sent('xiangqi', '5+3', 'h2e2', externalComputer(entry('xboard', 'script', 'h9g7'), 50));
     const time = lines.indexOf('time 30300');
@@ -159,5 +174,49 @@ describe('clocks reach other engines through their protocol (play --tc)', () => 
     expect(lines[time + 1]).toBe('otim 30400');
     // the move request comes after the clocks
     expect(lines.slice(time + 2).some((l) => l === 'go' || l.startsWith('usermove') || /^[a-i]\d/.test(l))).toBe(true);
+  });
+});
+
+describe('saved games name the engine and its version, not "computer"', () => {
+  const tag = (record: string, name: string) => new RegExp(`^\\[${name} "(.*)"\\]$`, 'm').exec(record)?.[1];
+
+  it('an external engine: its own id name once it has answered (before: our name for it)', async () => {
+    const computer = externalComputer(fake('script', 'h10g8'), 50);
+    const before = new Session(getGame('xiangqi'), { players: ['human', 'computer'] });
+    before.computerRecordName = (side, level) => computer.recordName!(side, level);
+    expect(tag(before.record(), 'Black')).toBe('fk');
+    const r = await run(['h2e2'], computer, ['human', 'computer']);
+    expect(r.session.history).toHaveLength(2);
+    const record = r.session.record();
+    expect(tag(record, 'Red')).toBe('human');
+    expect(tag(record, 'Black')).toBe('Fake UCI');
+    // the players' kinds stay in ChuhanPlayers, so play --resume restores them
+    expect(tag(record, 'ChuhanPlayers')).toBe('human computer');
+    // other programs' dialects get the names too (save F --dialect xboard)
+    const xb = r.session.recordAs('xboard');
+    if (!xb.ok) throw new Error(xb.error);
+    expect(tag(xb.value, 'White')).toBe('human');
+    expect(tag(xb.value, 'Black')).toBe('Fake UCI');
+  });
+
+  it('the built-in engine: chuhan, its version and the level (play and repl pass the version)', async () => {
+    const { choosePlayers } = await import('../src/cli/player-choice.js');
+    const { VERSION } = await import('../src/cli/version.js');
+    const { computer } = choosePlayers({}, {});
+    expect(computer.recordName?.(0, 3)).toBe(`chuhan ${VERSION} level 3`);
+    const session = new Session(getGame('chushogi'), { players: ['computer', 'human'], level: 5 });
+    const r = await runRepl({ session, computer, input: Readable.from([]), io: { out: () => {}, err: () => {} }, maxAutoPlies: 0 });
+    expect(r).toBe(0);
+    const record = session.record();
+    expect(tag(record, 'Sente')).toBe(`chuhan ${VERSION} level 5`);
+    expect(tag(record, 'Gote')).toBe('human');
+    // one engine per side: each side's own name
+    const both = sideComputers([externalComputer(fake('script'), 30), null], computer);
+    session.players = ['computer', 'computer'];
+    session.computerRecordName = (side, level) => both.recordName!(side, level);
+    const two = session.record();
+    expect(tag(two, 'Sente')).toBe('fk');
+    expect(tag(two, 'Gote')).toBe(`chuhan ${VERSION} level 5`);
+    await closeComputer(both);
   });
 });

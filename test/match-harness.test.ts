@@ -422,6 +422,8 @@ describe('runner: concurrency, early stop, hanging engines', () => {
       expect(readFileSync(logFile, 'utf8').match(/^option .*$/gm)).toEqual(['option Level=6']);
       const summary = JSON.parse(readFileSync(json, 'utf8')) as { engine: { level: number | null }; games: number };
       expect([summary.engine.level, summary.games]).toEqual([6, 1]);
+      // the PGN names our engine with the level it played at
+      expect(readFileSync(join(dir, 'level.pgn'), 'utf8')).toMatch(/^\[(Red|Black) "[^"]+ level 6"\]$/m);
     } finally {
       delete process.env['FAKE_ENGINE_LOG'];
     }

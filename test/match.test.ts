@@ -11,7 +11,7 @@ import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
 import { resultScore } from '../src/core/history.js';
 import { eloFromScore, estimateElo, formatElo } from '../src/match/elo.js';
 import { parseTimeControl, scoreLine } from '../src/match/cli.js';
-import { historyAdjudicator, runMatch, type MatchGame, type TimeControlSpec } from '../src/match/runner.js';
+import { historyAdjudicator, runMatch, timeControlTags, type MatchGame, type TimeControlSpec } from '../src/match/runner.js';
 import { formatProblem } from '../src/core/problem.js';
 
 const node = JSON.stringify(process.execPath);
@@ -99,6 +99,13 @@ describe('time controls', () => {
     expect(parseTimeControl('40/60')).toEqual({ kind: 'level', movesPerSession: 40, baseMs: 60_000, incMs: 0 });
     expect(parseTimeControl('60+0.5')).toEqual({ kind: 'level', movesPerSession: 0, baseMs: 60_000, incMs: 500 });
     expect(parseTimeControl('st=1')).toEqual({ kind: 'st', seconds: 1 });
+    // the PGN tag in seconds; a fixed time a move is one move a period (PGN 9.6.1)
+    expect(timeControlTags({ kind: 'st', seconds: 2 }, { kind: 'st', seconds: 2 })).toEqual([['TimeControl', '1/2']]);
+    expect(timeControlTags(parseTimeControl('60+0.5')!, parseTimeControl('60+0.5')!)).toEqual([['TimeControl', '60+0.5']]);
+    expect(timeControlTags(parseTimeControl('40/60')!, parseTimeControl('40/30')!)).toEqual([
+      ['WhiteTimeControl', '40/60'],
+      ['BlackTimeControl', '40/30'],
+    ]);
     expect(parseTimeControl('0/0')).toBeNull();
     expect(parseTimeControl('fast')).toBeNull();
   });

@@ -5,7 +5,7 @@
  * `engine --protocol …` command runs (with `--level 3 --no-book` as well: those change defaults).
  */
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GAMES } from '../src/games/registry.js';
 import { runCli, spawnCli } from './helpers/cli.js';
 import { advertise, ENGINE_OPTIONS, initialSettings, parseOptionLine, parseXboardOptionFeature, setOptionLine, type EngineOption, type EngineSettings, type OptionValue } from '../src/protocol/options.js';
@@ -41,6 +41,7 @@ const UCI = [
 ];
 const UCCI = ['option usemillisec type check default false', 'option level type spin default 0 min 0 max 8', 'option usebook type check default true', 'ucciok'];
 const USI = [
+  'option name USI_Variant type combo default chushogi var chushogi',
   'option name USI_Hash type spin default 64 min 1 max 1024',
   'option name Threads type spin default 1 min 1 max 64',
   'option name MultiPV type spin default 1 min 1 max 20',
@@ -130,6 +131,8 @@ describe('setting an option through each protocol reaches the settings', () => {
     ['usi', setLine('usi', 'USI_Hash', '256'), { hashMb: 256 }],
     ['usi', setLine('usi', 'Threads', '3'), { threads: 3 }],
     ['usi', setLine('usi', 'MultiPV', '4'), { multiPv: 4 }],
+    ['usi', setLine('usi', 'USI_MultiPV', '5'), { multiPv: 5 }],
+    ['usi', setLine('usi', 'USI_Variant', 'chushogi'), { variant: 'chushogi' }],
     ['usi', setLine('usi', 'USI_Ponder', 'true'), { ponder: true }],
     ['usi', setLine('usi', 'Level', '2'), { level: 2 }],
     ['usi', setLine('usi', 'USI_OwnBook', 'false'), { ownBook: false }],
@@ -173,10 +176,29 @@ describe('setting an option through each protocol reaches the settings', () => {
     uci.feed('setoption name Threads value 0', 'setoption name UCI_Variant value chushogi');
     expect(uci.out).toEqual(['info string Threads: a whole number from 1 to 64, not 0', 'info string variant chushogi is not supported (only xiangqi)']);
     expect(uci.s.settings).toEqual(initialSettings());
+    const usi = session('usi');
+    usi.feed('setoption name USI_Variant value xiangqi');
+    expect(usi.out).toEqual(['info string variant xiangqi is not supported (only chushogi)']);
+    expect(usi.s.settings).toEqual(initialSettings());
     const xb = session('xboard');
     xb.feed('cores 0', 'option Level=high', 'option Threads=2', 'memory 64');
     expect(xb.out).toEqual(['Error (bad parameters): cores 0', 'Error (unknown option): Level=high', 'Error (unknown option): Threads=2', 'Error (unknown command): memory']);
     expect(xb.s.settings).toEqual(initialSettings());
+  });
+});
+
+describe('USI_MultiPV is honoured', () => {
+  it('a USI GUI that sets USI_MultiPV 3 gets three multipv lines before bestmove', async () => {
+    const { out, feed } = session('usi');
+    feed('usi', 'setoption name USI_MultiPV value 3', 'isready', 'usinewgame', 'position startpos', 'go depth 2');
+    await vi.waitFor(() => expect(out.some((l) => l.startsWith('bestmove '))).toBe(true), { timeout: 20_000, interval: 20 });
+    const got = out;
+    const multi = got.filter((l) => / multipv \d+ /.test(l));
+    expect(multi.map((l) => / multipv (\d+) /.exec(l)![1])).toEqual(['1', '2', '3']);
+    // three different root moves, the first the one played
+    const firsts = multi.map((l) => / pv (\S+)/.exec(l)![1]);
+    expect(new Set(firsts).size).toBe(3);
+    expect(got.find((l) => l.startsWith('bestmove '))).toBe(`bestmove ${firsts[0]}`);
   });
 });
 
@@ -274,6 +296,8 @@ describe('the games offered come from the registry', () => {
     expect(UCI[0]).toBe(`option name UCI_Variant type combo default ${uciGames[0]} ${uciGames.map((v) => `var ${v}`).join(' ')}`);
     const xboardGames = GAMES.filter((g) => g.protocols.includes('xboard')).map((g) => g.xboard.xboardName);
     expect(XBOARD[1]).toBe(`feature myname="chuhan 0.1.0" variants="${xboardGames.join(',')}"`);
+    const usiGames = GAMES.filter((g) => g.protocols.includes('usi')).map((g) => g.engineWire.uciVariants[0]);
+    expect(USI[0]).toBe(`option name USI_Variant type combo default ${usiGames[0]} ${usiGames.map((v) => `var ${v}`).join(' ')}`);
   });
 });
 
@@ -290,7 +314,7 @@ describe('chuhan engine --option NAME=VALUE', () => {
   it('refuses unknown options and values out of range (exit 2, before reading input)', async () => {
     const unknown = await runCli(['engine', '--protocol', 'uci', '--option', 'Contempt=5']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('--option "Contempt=5": unknown engine option "Contempt" (known: UCI_Variant, Hash, USI_Hash, Threads');
+    expect(unknown.stderr).toContain('--option "Contempt=5": unknown engine option "Contempt" (known: UCI_Variant, USI_Variant, Hash, USI_Hash, Threads');
     const range = await runCli(['engine', '--protocol', 'usi', '--option', 'MultiPV=99']);
     expect(range.code).toBe(2);
     expect(range.stderr).toContain('option "MultiPV" is a whole number from 1 to 20, not "99"');

@@ -337,6 +337,20 @@ describe('UCI (Fairy-Stockfish xiangqi) and UCCI', () => {
     expect(await gui.send('quit')).toEqual(['bye']);
   });
 
+  it('UCCI probe is refused in words and closed with a bare pophash; UCI and USI do not know probe', async () => {
+    const gui = uci('ucci');
+    await gui.send('ucci');
+    await gui.send('position startpos moves h2e2', 'go depth 2');
+    expect(await gui.send('probe startpos moves h2e2')).toEqual([
+      'info probe is not supported: chuhan does not expose its hash table (pophash carries no entry)',
+      'pophash',
+    ]);
+    // the session goes on as before
+    expect(await gui.send('isready')).toEqual(['readyok']);
+    expect(await uci('uci').send('probe startpos')).toEqual(['info string unknown command: probe']);
+    expect(await uci('usi').send('probe startpos')).toEqual(['info string unknown command: probe']);
+  });
+
   it('UCI: isready is answered while searching; stop gives the bestmove', async () => {
     const out: string[] = [];
     const s = new UciSession({ dialect: 'uci', thinker: stubbornThinker(), write: (l) => out.push(l) });

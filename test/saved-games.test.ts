@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Io } from '../src/cli/context.js';
 import { getGame } from '../src/games/registry.js';
 import { placeholderPlayer } from '../src/tui/computer.js';
-import { parseTimeControl } from '../src/tui/clock.js';
+import { parseTimeControl, pgnTimeControl } from '../src/tui/clock.js';
 import { gameSaver, prepareSession, type PlayOptions } from '../src/tui/run-play.js';
 import { GameStore, storageProblem, writeAtomically, type StoreFs } from '../src/tui/store.js';
 import { runCli } from './helpers/cli.js';
@@ -73,7 +73,9 @@ describe('one file per game (problems 1 and 2)', () => {
     const first = session(store, ['h2e2'], { timeControl: tc.value });
     expect(first.saver.finish(first.session)).toBeNull();
     const saved = readFileSync(first.target.path, 'utf8');
-    expect(saved).toContain('[TimeControl "5+3"]');
+    // PGN's TimeControl is in seconds (5 minutes + 3 s a move); chuhan's own text beside it
+    expect(saved).toContain('[TimeControl "300+3"]');
+    expect(saved).toContain('[ChuhanTimeControl "5+3"]');
     expect(saved).toMatch(/\[ChuhanClock "\d+ \d+[^"]*"\]/);
     const resumed = prepareSession(opts({ resume: first.target.id }), store, computer);
     expect(resumed.session.clock?.tc.text).toBe('5+3');
@@ -84,6 +86,49 @@ describe('one file per game (problems 1 and 2)', () => {
     const again = readFileSync(first.target.path, 'utf8');
     expect(again.match(/\[TimeControl /g)).toHaveLength(1);
     expect(again.match(/\[ChuhanClock /g)).toHaveLength(1);
+    expect(again.match(/\[ChuhanTimeControl /g)).toHaveLength(1);
+  });
+
+  it('PGN TimeControl in seconds for each kind of clock (byo-yomi has no PGN form)', () => {
+    const pgn = (text: string) => {
+      const tc = parseTimeControl(text);
+      if (!tc.ok) throw new Error(tc.error);
+      return pgnTimeControl(tc.value);
+    };
+    expect(pgn('5+3')).toBe('300+3');
+    expect(pgn('0+1')).toBe('0+1');
+    expect(pgn('0.2')).toBe('12');
+    expect(pgn('90')).toBe('5400');
+    expect(pgn('40/300')).toBe('40/300');
+    expect(pgn('2.5+0.5')).toBe('150+0.5');
+    expect(pgn('10m+30s')).toBeNull();
+  });
+
+  it('a byo-yomi game: no TimeControl (PGN cannot say it), ChuhanTimeControl keeps it', () => {
+    const store = new GameStore(home());
+    const tc = parseTimeControl('10m+30s');
+    if (!tc.ok) throw new Error(tc.error);
+    const first = session(store, ['h2e2'], { timeControl: tc.value });
+    expect(first.saver.finish(first.session)).toBeNull();
+    const saved = readFileSync(first.target.path, 'utf8');
+    expect(saved).not.toContain('[TimeControl ');
+    expect(saved).toContain('[ChuhanTimeControl "10m+30s"]');
+    expect(prepareSession(opts({ resume: first.target.id }), store, computer).session.clock?.tc.text).toBe('10m+30s');
+  });
+
+  it('a game saved before ChuhanTimeControl (chuhan\'s text in TimeControl) still resumes with its clocks', () => {
+    const store = new GameStore(home());
+    const tc = parseTimeControl('0.2');
+    if (!tc.ok) throw new Error(tc.error);
+    const first = session(store, ['h2e2'], { timeControl: tc.value });
+    expect(first.saver.finish(first.session)).toBeNull();
+    const saved = readFileSync(first.target.path, 'utf8');
+    // 0.2 minutes: 12 seconds, as PGN says it
+    expect(saved).toContain('[TimeControl "12"]');
+    writeFileSync(first.target.path, saved.replace('[TimeControl "12"]\n', '').replace('[ChuhanTimeControl "0.2"]', '[TimeControl "0.2"]'));
+    const resumed = prepareSession(opts({ resume: first.target.id }), store, computer);
+    expect(resumed.session.clock?.tc.text).toBe('0.2');
+    expect(resumed.session.record()).toContain('[TimeControl "12"]');
   });
 
   it('two sessions at once write two files; both are listed and resumable by id; a live lock keeps a game to its session', () => {

@@ -10,6 +10,7 @@ import { builtinComputer, externalComputer, sideComputers } from '../tui/engine-
 import { parsePlayerKind, type PlayerKind } from '../tui/types.js';
 import { CliError } from './context.js';
 import { chooseEngine } from './engine-choice.js';
+import { VERSION } from './version.js';
 
 export interface PlayerFlags {
   red?: string;
@@ -28,8 +29,11 @@ export function parseSeed(text: string | undefined): number | undefined {
   return Number(text);
 }
 
+/** The built-in engine's name in saved games: the program and its version (`chuhan 0.1.0 level 3`). */
+const PROGRAM = `chuhan ${VERSION}`;
+
 const computerOf = (c: EngineChoice, moveMs: number | undefined, book = true): ComputerPlayer =>
-  c.kind === 'builtin' ? builtinComputer(book) : externalComputer(c.entry, moveMs);
+  c.kind === 'builtin' ? builtinComputer(book, PROGRAM) : externalComputer(c.entry, moveMs);
 
 export function choosePlayers(
   flags: PlayerFlags,

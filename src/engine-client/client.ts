@@ -458,7 +458,8 @@ export class EngineClient {
   ): Promise<Result<EngineAnswer, EngineError>> {
     const p = this.protocol as 'uci' | 'usi' | 'ucci';
     if (this.currentGame !== req.game) {
-      const variant = this.native ? undefined : this.hasOption('UCI_Variant');
+      // USI engines that play several games (Fairy-Stockfish in USI mode, chuhan) declare USI_Variant
+      const variant = this.native ? undefined : this.hasOption(p === 'usi' ? 'USI_Variant' : 'UCI_Variant');
       if (variant) {
         const name = wireOf(req.game).uciVariants.find((v) => variant.vars.includes(v)) ?? wireOf(req.game).uciVariants[0]!;
         this.setOption(variant.name, name);

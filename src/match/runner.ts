@@ -141,9 +141,13 @@ function levelArgs(tc: Extract<TimeControlSpec, { kind: 'level' }>): string {
   return `${tc.movesPerSession} ${base} ${tc.incMs / 1000}`;
 }
 
-/** The PGN's time control tag(s): TimeControl when both sides have the same, else WhiteTimeControl and BlackTimeControl (as cutechess-cli writes them). */
-function timeControlTags(first: TimeControlSpec, second: TimeControlSpec): [string, string][] {
-  const tag = (tc: TimeControlSpec) => (tc.kind === 'st' ? `${tc.seconds}` : formatTimeControl(tc));
+/**
+ * The PGN's time control tag(s), in seconds: TimeControl when both sides have the same, else
+ * WhiteTimeControl and BlackTimeControl (as cutechess-cli writes them). A fixed time a move is
+ * PGN's one move a period, `1/N` (a bare `N` would be N seconds for the whole game).
+ */
+export function timeControlTags(first: TimeControlSpec, second: TimeControlSpec): [string, string][] {
+  const tag = (tc: TimeControlSpec) => (tc.kind === 'st' ? `1/${tc.seconds}` : formatTimeControl(tc));
   return tag(first) === tag(second) ? [['TimeControl', tag(first)]] : [['WhiteTimeControl', tag(first)], ['BlackTimeControl', tag(second)]];
 }
 
@@ -427,8 +431,10 @@ async function playGame(
   for (const e of engines) e.endGame(result, reason);
   const same = config.distinctNames === true && engines[0]!.name === engines[1]!.name;
   const names = [0, 1].map((k) => (same ? `${engines[k]!.name} (${config.engines[k]!.label})` : engines[k]!.name)) as unknown as readonly [string, string];
-  const firstName = names[first]!;
-  const secondName = names[first ^ 1]!;
+  // the PGN's player tags: the engine and its version, and the level it was asked to play at (as `play` saves the built-in one)
+  const tagName = (k: number): string => (config.engines[k]!.level !== undefined ? `${names[k]!} level ${config.engines[k]!.level}` : names[k]!);
+  const firstName = tagName(first);
+  const secondName = tagName(first ^ 1);
   const scoreFirst = result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5;
   const scoreEngine0 = !counts || result === '*' ? null : first === 0 ? scoreFirst : 1 - scoreFirst;
   const d = new Date();

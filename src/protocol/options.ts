@@ -48,6 +48,11 @@ export interface EngineOption {
   readonly type: OptionType;
   /** Its name in each protocol that offers it. */
   readonly names: Readonly<Partial<Record<ServedProtocol, string>>>;
+  /**
+   * Other spellings a UCI, USI or UCCI `setoption` may use for this row (not advertised): what
+   * GUIs send that the handshake does not name (`USI_MultiPV` for USI's `MultiPV`).
+   */
+  readonly aliases?: readonly string[];
   /** CECP: set by this command (`cores N`) instead of `option NAME=VALUE`; shown as `feature NAME=1`. */
   readonly xboardCommand?: 'cores' | 'memory';
   readonly min?: number;
@@ -75,6 +80,9 @@ const gamesOf = (p: ServedProtocol) => GAMES.filter((g) => g.protocols.includes(
 /** The UCI_Variant choices: each UCI game's preferred variant name. */
 export const uciVariants = (): string[] => gamesOf('uci').map((g) => g.engineWire.uciVariants[0]!);
 
+/** The USI_Variant choices: each USI game's preferred variant name (Fairy-Stockfish's, as lishogi sends it). */
+export const usiVariants = (): string[] => gamesOf('usi').map((g) => g.engineWire.uciVariants[0]!);
+
 /** CECP's `feature variants=` list: each CECP game's variant name. */
 export const xboardVariants = (): string[] => gamesOf('xboard').map((g) => g.xboard.xboardName);
 
@@ -90,6 +98,19 @@ export const ENGINE_OPTIONS: readonly EngineOption[] = [
     set: (s, v) => {
       const name = String(v).trim();
       if (!gameFromName(name)?.protocols.includes('uci')) return `variant ${name} is not supported (only ${gamesOf('uci').map((g) => g.id).join(', ')})`;
+      s.variant = name;
+      return null;
+    },
+  },
+  {
+    // USI: the games served over USI, as Fairy-Stockfish advertises them in its USI mode
+    type: 'combo',
+    names: { usi: 'USI_Variant' },
+    vars: usiVariants,
+    default: () => usiVariants()[0]!,
+    set: (s, v) => {
+      const name = String(v).trim();
+      if (!gameFromName(name)?.protocols.includes('usi')) return `variant ${name} is not supported (only ${gamesOf('usi').map((g) => g.id).join(', ')})`;
       s.variant = name;
       return null;
     },
@@ -121,6 +142,8 @@ export const ENGINE_OPTIONS: readonly EngineOption[] = [
   {
     type: 'spin',
     names: { uci: 'MultiPV', usi: 'MultiPV' },
+    // advertised as MultiPV (as YaneuraOu and Fairy-Stockfish do); USI GUIs may send USI_MultiPV
+    aliases: ['USI_MultiPV'],
     min: 1,
     max: 20,
     default: (s) => s.multiPv,
@@ -268,7 +291,7 @@ const UCI_LIKE = ['uci', 'usi', 'ucci'] as const;
 /** The row a UCI, USI or UCCI `setoption` names (any of their spellings, any case), or undefined. */
 export function findUciOption(name: string, table: readonly EngineOption[] = ENGINE_OPTIONS): EngineOption | undefined {
   const n = name.toLowerCase();
-  return table.find((o) => UCI_LIKE.some((p) => o.names[p]?.toLowerCase() === n));
+  return table.find((o) => UCI_LIKE.some((p) => o.names[p]?.toLowerCase() === n) || (o.aliases ?? []).some((a) => a.toLowerCase() === n));
 }
 
 /** `setoption name N value V` (UCI, USI) or `setoption N V` (UCCI): the name and the value text. */

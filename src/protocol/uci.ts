@@ -186,7 +186,18 @@ export class UciSession {
         return;
       case 'debug':
       case 'register':
+        return;
       case 'probe':
+        if (this.dialect !== 'ucci') {
+          this.info(`unknown command: ${cmd}`);
+          return;
+        }
+        // UCCI `probe <position>` asks for the hash-table entry of a position (ElephantEye answers
+        // `pophash [bestmove M] [lowerbound V depth D] [upperbound V depth D]`). chuhan's table lives
+        // in the search worker, out of this loop's reach, so the probe is refused in words and
+        // closed with a bare `pophash` (the spec's "no entry"), the line a GUI waits for.
+        this.info('probe is not supported: chuhan does not expose its hash table (pophash carries no entry)');
+        this.out('pophash');
         return;
       case 'setoption':
         this.setOption(args);

@@ -45,6 +45,25 @@ export function parseTimeControl(text: string): { ok: true; value: TimeControl }
   };
 }
 
+/** Milliseconds as PGN's seconds: a whole number when whole (`12`), else up to three decimals. */
+const pgnSeconds = (ms: number): string => String(Number((ms / 1000).toFixed(3)));
+
+/**
+ * A time control as PGN's `TimeControl` tag writes it (PGN standard 9.6.1: seconds, not minutes):
+ * sudden death `300`, Fischer `300+5`, moves in a period `40/300` (the period repeats, as chuhan
+ * plays it). Byo-yomi has no PGN form: null (the record keeps chuhan's own text in ChuhanTimeControl).
+ */
+export function pgnTimeControl(tc: TimeControl): string | null {
+  switch (tc.kind) {
+    case 'fischer':
+      return tc.incMs > 0 ? `${pgnSeconds(tc.mainMs)}+${pgnSeconds(tc.incMs)}` : pgnSeconds(tc.mainMs);
+    case 'moves':
+      return `${tc.moves}/${pgnSeconds(tc.periodMs)}`;
+    case 'byoyomi':
+      return null;
+  }
+}
+
 /** The clocks for an engine that keeps its own time (the shape of src/engine-client's ClockLimits). */
 export interface EngineClock {
   /** Main time left of the side to move and of the other side, ms (0 once in byo-yomi). */

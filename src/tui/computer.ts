@@ -43,15 +43,28 @@ export interface ComputerPlayer {
   readonly name: string;
   /** True for a stand-in that does not search. */
   readonly placeholder: boolean;
+  /**
+   * The name a saved game gives the side it plays (the side tag: `Red`, `Black`, `Sente`, `Gote`):
+   * the engine and its version, `chuhan 0.1.0 level 3` for the built-in one at level 3, an external
+   * engine's own `id name` / `myname` once it has answered. Absent (a placeholder): `computer`.
+   */
+  recordName?(side: 0 | 1, level: number): string;
   /** The move to play, or null when there is none. */
   choose(req: ThinkRequest): Promise<Move | null>;
 }
 
+/**
+ * The built-in engine as a saved game names it: `chuhan 0.1.0 level 3`, the program and its version
+ * (`program`: the command line passes `chuhan <version>`; src/cli holds the version) and the level.
+ */
+export const builtinRecordName = (level: number, program = 'chuhan'): string => `${program} level ${level}`;
+
 /** The engine's computer player (src/engine). */
-export function engineComputer(): ComputerPlayer {
+export function engineComputer(program = 'chuhan'): ComputerPlayer {
   return {
     name: 'chuhan engine',
     placeholder: false,
+    recordName: (_side, level) => builtinRecordName(level, program),
     async choose(req) {
       // the whole game line lets the worker apply the full repetition judge (perpetual chase too)
       const options = req.start && req.moves ? { line: { start: req.start, moves: req.moves }, ...(req.history ? { history: req.history } : {}) } : {};

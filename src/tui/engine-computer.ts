@@ -13,7 +13,7 @@ import type { EngineEntry } from '../engine-client/config.js';
 import { chooseMoveAsync, engineWorker, searchAsync } from '../engine/index.js';
 import { levelSettings } from '../engine/levels.js';
 import type { SearchInfo } from '../engine/search.js';
-import type { ComputerPlayer, ThinkRequest } from './computer.js';
+import { builtinRecordName, type ComputerPlayer, type ThinkRequest } from './computer.js';
 
 export interface Evaluation {
   /** Who searched. */
@@ -38,12 +38,15 @@ export const ENGINE_MOVE_MS = 1000;
 export function externalComputer(entry: EngineEntry, moveMs = ENGINE_MOVE_MS): AnalysingComputer {
   let client: Promise<EngineClient> | null = null;
   let last: Evaluation | null = null;
+  // the engine's own name (`id name`, `myname`: with its version as engines write it), once it answered
+  let ownName: string | null = null;
   const open = (): Promise<EngineClient> => {
     client ??= EngineClient.open(entry).then((r) => {
       if (!r.ok) {
         client = null; // the next move tries again (after the user fixed it, or never)
         throw new Error(r.error.message);
       }
+      ownName = r.value.name;
       return r.value;
     });
     return client;
@@ -86,6 +89,8 @@ export function externalComputer(entry: EngineEntry, moveMs = ENGINE_MOVE_MS): A
   return {
     name: entry.name,
     placeholder: false,
+    // before the engine's first answer (a game saved at once), our name for it
+    recordName: () => ownName ?? entry.name,
     get lastEvaluation() {
       return last;
     },
@@ -113,6 +118,7 @@ export function sideComputers(sides: readonly [ComputerPlayer | null, ComputerPl
   return {
     name: names[0] === names[1] ? names[0]! : `${names[0]} / ${names[1]}`,
     placeholder: forSide(0).placeholder && forSide(1).placeholder,
+    recordName: (side, level) => forSide(side).recordName?.(side, level) ?? 'computer',
     choose: (req) => forSide(req.pos.turn as 0 | 1).choose(req),
     forSide,
     close: async () => {
@@ -156,7 +162,7 @@ const fromSearchInfo = (i: SearchInfo): EngineInfo => ({
 });
 
 /** The built-in engine (worker thread) with its evaluation kept and a hint search. */
-export function builtinComputer(book = true): AnalysingComputer {
+export function builtinComputer(book = true, program = 'chuhan'): AnalysingComputer {
   let last: Evaluation | null = null;
   const run = async (req: ThinkRequest, hint: boolean): Promise<{ move: Move | null; evaluation: Evaluation | null }> => {
     let evaluation: Evaluation | null = null;
@@ -186,6 +192,7 @@ export function builtinComputer(book = true): AnalysingComputer {
   return {
     name: 'chuhan engine',
     placeholder: false,
+    recordName: (_side, level) => builtinRecordName(level, program),
     get lastEvaluation() {
       return last;
     },

@@ -16,6 +16,7 @@ import type { PgnDialectId } from '../games/game.js';
 import { writeDialectPgn } from '../notation/convert.js';
 import { parsePlayerKind, type GameOutcome, type PlayerKind } from './types.js';
 import { formatProblem } from '../core/problem.js';
+import { parseTimeControl, pgnTimeControl } from './clock.js';
 
 export interface RecordData {
   game: Game;
@@ -25,10 +26,18 @@ export interface RecordData {
   outcome: GameOutcome | null;
   /** From a chuhan record's `ChuhanPlayers` tag. */
   players?: [PlayerKind, PlayerKind];
+  /**
+   * The names the side tags give the players (a computer side: its engine and version, like
+   * `chuhan 0.1.0 level 3` or `Fairy-Stockfish 14.0.1 XQ`); null or absent: the player's kind.
+   */
+  names?: readonly [string | null, string | null];
   level?: number;
   /** The tags of the record it was loaded from (kept by `save`). */
   tags?: ReadonlyArray<readonly [string, string]>;
-  /** Clocks (`play --tc`): the TimeControl tag (chuhan's syntax) and the ChuhanClock state. */
+  /**
+   * Clocks (`play --tc`): the control in chuhan's syntax (`5+3`: minutes plus seconds; written as
+   * ChuhanTimeControl, and as PGN's TimeControl in seconds, `300+3`) and the ChuhanClock state.
+   */
   clock?: { control: string; state: string };
 }
 
@@ -47,7 +56,17 @@ function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): 
 }
 
 /** Tags chuhan writes itself; a loaded record's other tags are kept as they were. */
-const OWN_TAGS = new Set(['Variant', 'Rules', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanClock', 'PlyCount']);
+const OWN_TAGS = new Set(['Variant', 'Rules', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanClock', 'ChuhanTimeControl', 'PlyCount']);
+
+/**
+ * The clocks' tags: PGN's TimeControl in seconds (`300+3`, `40/300`, `600`; none for byo-yomi,
+ * which PGN cannot say), chuhan's own control text (ChuhanTimeControl, what `--resume` reads) and the clocks' state.
+ */
+function clockTags(clock: NonNullable<RecordData['clock']>, withState: boolean): [string, string][] {
+  const tc = parseTimeControl(clock.control);
+  const pgn = tc.ok ? pgnTimeControl(tc.value) : null;
+  return [...(pgn !== null ? [['TimeControl', pgn] as [string, string]] : []), ['ChuhanTimeControl', clock.control], ...(withState ? [['ChuhanClock', clock.state] as [string, string]] : [])];
+}
 
 /**
  * The session's game as PGN: in chuhan's own dialect (default; the players' kinds in ChuhanPlayers
@@ -64,9 +83,17 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   // a rule set other than the game's default is written (read back by readRecord and the record replayer)
   const rules: [string, string][] = game.rules && game.ruleSets && game.rules !== game.ruleSets[0] ? [['Rules', game.rules]] : [];
   const result = data.outcome?.result ?? '*';
+  const named = (side: 0 | 1): boolean =>
+    (side === 0 ? ['Red', 'White', 'Sente'] : ['Black', 'Gote']).some((k) => has(k));
+  // the side tags a loaded record does not have: each player's name (a computer side's engine and version), else its kind
+  const playerTags: [string, string][] = [];
+  if (data.players)
+    for (const side of [0, 1] as const) if (!named(side)) playerTags.push([cap(game.sideNames[side]), data.names?.[side] ?? data.players[side]]);
   if (dialect !== 'chuhan' || notation !== undefined) {
-    const tags: Array<readonly [string, string]> = has('Event') ? [...loaded, ...rules] : [['Event', 'chuhan game'], ...loaded, ...rules];
+    const tags: Array<readonly [string, string]> = has('Event') ? [...loaded, ...rules, ...playerTags] : [['Event', 'chuhan game'], ...loaded, ...rules, ...playerTags];
     if (data.outcome) tags.push(['Termination', data.outcome.reason]);
+    // other programs get PGN's TimeControl (seconds) only
+    if (data.clock) tags.push(...clockTags(data.clock, false).filter(([k]) => k === 'TimeControl'));
     return writeDialectPgn({ game, start: start.value, moves: data.moves, tags, result }, { dialect, ...(notation ? { notation } : {}) });
   }
   const tags: [string, string][] = [];
@@ -74,17 +101,12 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   tags.push(...loaded.map(([k, v]): [string, string] => [k, v]));
   tags.push(['Variant', game.id], ...rules);
   if (data.startFen !== game.startFen) tags.push(['SetUp', '1'], ['FEN', data.startFen]);
-  const named = (side: 0 | 1): boolean =>
-    (side === 0 ? ['Red', 'White', 'Sente'] : ['Black', 'Gote']).some((k) => has(k));
-  if (data.players) {
-    if (!named(0)) tags.push([cap(game.sideNames[0]), data.players[0]]);
-    if (!named(1)) tags.push([cap(game.sideNames[1]), data.players[1]]);
-  }
+  tags.push(...playerTags);
   tags.push(['Result', result]);
   if (data.outcome) tags.push(['Termination', data.outcome.reason]);
   if (data.players) tags.push(['ChuhanPlayers', data.players.join(' ')]);
   if (data.level !== undefined) tags.push(['ChuhanLevel', String(data.level)]);
-  if (data.clock) tags.push(['TimeControl', data.clock.control], ['ChuhanClock', data.clock.state]);
+  if (data.clock) tags.push(...clockTags(data.clock, true));
   try {
     return ok(writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result }));
   } catch (e) {
@@ -168,7 +190,8 @@ export function readRecord(input: RecordInput, fallback?: GameId, index = 1): Re
   if (kinds?.length === 2 && kinds[0] && kinds[1]) data.players = [kinds[0], kinds[1]];
   const level = Number(rec.tags['ChuhanLevel']);
   if (rec.tags['ChuhanLevel'] !== undefined && Number.isInteger(level)) data.level = level;
-  const control = rec.tags['TimeControl'];
+  // chuhan's control text; a game saved before ChuhanTimeControl held it in TimeControl (with ChuhanClock)
+  const control = rec.tags['ChuhanTimeControl'] ?? rec.tags['TimeControl'];
   const clock = rec.tags['ChuhanClock'];
   if (control && clock) data.clock = { control, state: clock };
   return ok(data);

@@ -50,6 +50,8 @@ export function completeLine(session: Session, line: string): [string[], string]
 
 export async function runRepl(opts: ReplOptions): Promise<number> {
   const { session, computer, io } = opts;
+  // saved games name the computer sides' engines (and versions), not just "computer"
+  if (computer.recordName) session.computerRecordName = (side, level) => computer.recordName!(side, level);
   const maxAuto = opts.maxAutoPlies ?? 400;
   let failed = false;
   const print = (lines: string[]): void => {

@@ -74,6 +74,8 @@ export function prepareSession(
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
     timeControl: o.timeControl, // clocks (play --tc); a resumed game takes its saved clocks
   });
+  // saved games name the computer sides' engines (and versions), not just "computer"
+  if (computer.recordName) session.computerRecordName = (side, level) => computer.recordName!(side, level);
   const greeting: string[] = [];
   // another user's state folder: refused before anything is read or written there
   const owner = store.ownerProblem();

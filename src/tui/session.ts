@@ -86,6 +86,11 @@ export class Session {
   labels: LabelMode | undefined;
   paint: Partial<Painter> | undefined;
   computerName: string;
+  /**
+   * The name a saved game gives a computer side (set by the host from its computer player: the
+   * engine and its version); null: `computer`.
+   */
+  computerRecordName: ((side: 0 | 1, level: number) => string) | null = null;
   /** The tags of the loaded record (kept by `save`); cleared by a new game. */
   recordTags: ReadonlyArray<readonly [string, string]> = [];
   /** The game clocks, or null (no time control). */
@@ -514,6 +519,11 @@ export class Session {
     this.version++;
   }
 
+  /** A side's name in the saved game: a computer side's engine and version (the host's `computerRecordName`), else null (its kind). */
+  private recordName(side: 0 | 1): string | null {
+    return this.players[side] === 'computer' ? (this.computerRecordName?.(side, this.level) ?? null) : null;
+  }
+
   /** The players line (`red: human · black: computer (level 3)`). */
   playersLine(): string {
     return playersLine(this);
@@ -542,6 +552,7 @@ export class Session {
         moves: [...this.history],
         outcome: this.outcome(),
         players: this.players,
+        names: [this.recordName(0), this.recordName(1)],
         level: this.level,
         tags: this.recordTags,
         ...(this.clock ? { clock: { control: this.clock.tc.text, state: formatClockTag(this.clock.stateAt(this.now())) } } : {}),
