@@ -115,7 +115,9 @@ describe('clocks in the saved game', () => {
     s.command('7i7h');
     t.now += 4000;
     const rec = s.record();
-    expect(rec).toContain('[TimeControl "5+3"]');
+    // PGN's TimeControl is in seconds (5 minutes + 3 s = 300+3); chuhan's own text is kept for --resume
+    expect(rec).toContain('[TimeControl "300+3"]');
+    expect(rec).toContain('[ChuhanTimeControl "5+3"]');
     const clockTag = /\[ChuhanClock "([^"]+)"\]/.exec(rec)?.[1];
     expect(clockTag?.split(' ').slice(0, 2)).toEqual(['294000', '299000']); // sente 303 - 12 + 3 s; gote's 4 s so far charged
     const back = new Session(CHU, { now: () => t.now });
