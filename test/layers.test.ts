@@ -1,12 +1,10 @@
 // The layers of src (docs/development.md "How it is built"): every file's imports, read from its text, against
 // the folders its layer may use. Lower layers never import upward; nothing imports src/cli.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../src/games/registry.js';
-
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+import { SRC, sourceFiles } from './helpers/source-scan.js';
 
 /** Folders (first path segment under src) each layer may import, besides itself. */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
@@ -35,16 +33,6 @@ const CODECS_FOR_ALL: ReadonlySet<string> = new Set(['core/piece.js', 'core/move
 /** Layers that run anywhere (a browser, a worker): no UI, no terminal, no files. */
 const ENGINE_LAYERS = new Set(['core', 'games', 'notation', 'render', 'engine', 'play']);
 const UI_OR_FS = /^(ink|react|commander|chalk|fs|node:fs|fs\/promises|node:fs\/promises)(\/|$)/;
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
-    else if (/\.tsx?$/.test(name)) out.push(p);
-  }
-  return out;
-}
 
 /** Every module specifier a file names: static imports and re-exports, `import type`, dynamic `import()`. */
 export function importsOf(text: string): string[] {

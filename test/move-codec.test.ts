@@ -1,10 +1,10 @@
 // One move codec: src/core/move.ts is the only file that knows the bit layout of a move. The
 // helpers round-trip every field, real generated moves decode and re-encode to themselves, and a
 // scan of src/ fails on hand-written move bits anywhere else.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, scanOutside } from './helpers/source-scan.js';
 import { formatProblem } from '../src/core/problem.js';
 import {
   hasMid,
@@ -95,20 +95,9 @@ describe('move codec', () => {
 
 // ---- no hand-written move bits outside src/core/move.ts ----
 
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 const CODEC = 'core/move.ts';
 /** Files allowed a number of hand decodes (none: every layer may import the codec). */
 const EXCEPTIONS: Readonly<Record<string, number>> = {};
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
-    else if (/\.tsx?$/.test(name)) out.push(p);
-  }
-  return out;
-}
 
 /** Hand decoding or encoding of move bits (the helpers of core/move.ts say it by name). */
 const HAND_MOVE_BITS: readonly [string, RegExp][] = [
@@ -150,16 +139,8 @@ describe('one move codec', () => {
   });
 
   it('no file of src/ but core/move.ts reads or builds move bits by hand', () => {
-    const files = sourceFiles(SRC);
-    expect(files.length).toBeGreaterThan(100);
-    const bad: string[] = [];
-    for (const path of files) {
-      const rel = relative(SRC, path).split('\\').join('/');
-      if (rel === CODEC) continue;
-      const hits = handMoveBits(readFileSync(path, 'utf8'));
-      if (EXCEPTIONS[rel] !== undefined && hits.length === EXCEPTIONS[rel]) continue;
-      for (const hit of hits) bad.push(`src/${rel}:${hit}`);
-    }
+    const { files, bad } = scanOutside(CODEC, handMoveBits, EXCEPTIONS);
+    expect(files).toBeGreaterThan(100);
     expect(bad).toEqual([]);
   });
 

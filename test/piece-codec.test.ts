@@ -1,10 +1,10 @@
 // One piece codec: src/core/piece.ts is the only file that knows how a piece code packs its kind
 // and side ((kind << 1) | side). The helpers round-trip every code, the board codes of real
 // positions decode to their variant's pieces, and a scan of src/ fails on a hand decode anywhere else.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, scanOutside } from './helpers/source-scan.js';
 import { pieceCode, pieceKind, pieceSide } from '../src/core/piece.js';
 import { formatProblem } from '../src/core/problem.js';
 import { getGame } from '../src/games/registry.js';
@@ -51,20 +51,9 @@ describe('piece codec', () => {
 
 // ---- no hand-written piece decodes outside src/core/piece.ts ----
 
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 const CODEC = 'core/piece.ts';
 /** Files allowed a number of hand decodes (none: every layer may import the codec). */
 const EXCEPTIONS: Readonly<Record<string, number>> = {};
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
-    else if (/\.tsx?$/.test(name)) out.push(p);
-  }
-  return out;
-}
 
 /**
  * A piece code as the source names it: a board read (`b[sq]`, `pos.board[to]!`) or one of the
@@ -126,16 +115,8 @@ describe('one piece codec', () => {
   });
 
   it('no file of src/ but core/piece.ts reads or builds piece codes by hand', () => {
-    const files = sourceFiles(SRC);
-    expect(files.length).toBeGreaterThan(100);
-    const bad: string[] = [];
-    for (const path of files) {
-      const rel = relative(SRC, path).split('\\').join('/');
-      if (rel === CODEC) continue;
-      const hits = handPieceBits(readFileSync(path, 'utf8'));
-      if (EXCEPTIONS[rel] !== undefined && hits.length === EXCEPTIONS[rel]) continue;
-      for (const hit of hits) bad.push(`src/${rel}:${hit}`);
-    }
+    const { files, bad } = scanOutside(CODEC, handPieceBits, EXCEPTIONS);
+    expect(files).toBeGreaterThan(100);
     expect(bad).toEqual([]);
   });
 
