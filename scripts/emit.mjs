@@ -3,7 +3,7 @@
 // check: `npm run lint` does that; no bundling: dist/ mirrors src/ file by file, as tsc would emit
 // it). About 1 s where `tsc --noCheck` took 9; the shipped bundle (scripts/bundle.mjs) is esbuild's
 // output of the same sources. `npm run build` still emits with tsc.
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -19,9 +19,8 @@ const walk = (dir) => {
 };
 walk(join(root, 'src'));
 mkdirSync(join(root, 'dist'), { recursive: true });
-// a file removed from src/ must not live on in dist/ (the bundle is rebuilt after this)
-for (const name of readdirSync(join(root, 'dist'), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'bundle'))
-  rmSync(join(root, 'dist', name.name), { recursive: true, force: true });
+// files are written over in place, never deleted first: `npm run lint` (biome) walks the tree at the
+// same time, and a file vanishing under it is an error there
 await build({
   entryPoints: files,
   outdir: join(root, 'dist'),
