@@ -67,6 +67,19 @@ export interface BinaryGameRecord extends GameRecord {
 
 // --- Helpers of the whole-text readers (WXF files, DhtmlXQ, KIF, problem JSON) ----------------
 
+/**
+ * The lines of a text without their line breaks (CRLF, CR or LF), each with the offset where it
+ * starts; a byte-order mark opening the text is left out of the first line.
+ */
+export function* textLines(text: string): Generator<{ readonly line: string; readonly base: number }> {
+  const lineRe = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
+  for (let m = lineRe.exec(text); m && m[0].length > 0; m = lineRe.exec(text)) {
+    const line = m[0].replace(/[\r\n]+$/, '');
+    if (m.index === 0 && line.startsWith('\uFEFF')) yield { line: line.slice(1), base: 1 };
+    else yield { line, base: m.index };
+  }
+}
+
 /** Maps UTF-16 offsets of a text to 1-based line:column (columns count code points, as pgn.ts). */
 export class LineIndex {
   private readonly starts: number[] = [0];

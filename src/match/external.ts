@@ -40,6 +40,18 @@ export interface XboardEngineOptions {
  */
 export const execCommand = (command: string): string => (/^[^;&|<>()`$\n]+$/.test(command) && !/^\s*(exec\s|\w+=)/.test(command) ? `exec ${command}` : command);
 
+/** The process of a match engine (either protocol): its command run by the shell, labelled and logged. */
+export function engineProcess(options: XboardEngineOptions): EngineProcess {
+  return new EngineProcess({
+    command: execCommand(options.command),
+    shell: true,
+    label: options.label,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.ownProcessGroup ? { ownProcessGroup: true } : {}),
+  });
+}
+
 export class XboardEngine {
   readonly options: XboardEngineOptions;
   readonly features = new Map<string, string>();
@@ -53,14 +65,7 @@ export class XboardEngine {
 
   constructor(options: XboardEngineOptions) {
     this.options = options;
-    this.proc = new EngineProcess({
-      command: execCommand(options.command),
-      shell: true,
-      label: options.label,
-      ...(options.cwd ? { cwd: options.cwd } : {}),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.ownProcessGroup ? { ownProcessGroup: true } : {}),
-    });
+    this.proc = engineProcess(options);
   }
 
   get name(): string {

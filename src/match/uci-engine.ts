@@ -13,11 +13,11 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { UciDialect, WireFormat } from '../games/game.js';
 import { getGame } from '../games/registry.js';
-import { EngineProcess } from '../engine-client/process.js';
+import type { EngineProcess } from '../engine-client/process.js';
 import type { ProtocolGame } from '../protocol/dialect.js';
 import { parseOptionLine, setOptionLine } from '../protocol/options.js';
 import type { EngineMessage, XboardEngineOptions } from './external.js';
-import { execCommand } from './external.js';
+import { engineProcess } from './external.js';
 
 export interface UciEngineOptions extends XboardEngineOptions {
   readonly game: ProtocolGame;
@@ -43,14 +43,7 @@ export class UciMatchEngine {
     this.options = options;
     this.start0 = options.game.start();
     this.pos = this.start0.clone();
-    this.proc = new EngineProcess({
-      command: execCommand(options.command),
-      shell: true,
-      label: options.label,
-      ...(options.cwd ? { cwd: options.cwd } : {}),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.ownProcessGroup ? { ownProcessGroup: true } : {}),
-    });
+    this.proc = engineProcess(options);
   }
 
   get name(): string {

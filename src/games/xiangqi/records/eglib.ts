@@ -15,21 +15,14 @@
  * 适情雅趣 libraries keep them) stay games of their own: cchess keeps the first of a name only.
  */
 import { quoteInput } from '../../../core/text.js';
-import { addError, addMove, LineIndex, newRecord, setTag, type GameRecord } from '../../../core/record.js';
+import { addError, addMove, LineIndex, textLines, newRecord, setTag, type GameRecord } from '../../../core/record.js';
 import { RECORDED_GAME } from './board.js';
 
 /** Reads every problem of an eglib library. Never throws: problems are errors of the game. */
 export function parseEglib(text: string): GameRecord[] {
   const idx = new LineIndex(text);
   const games: GameRecord[] = [];
-  const lineRe = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
-  for (let m = lineRe.exec(text); m && m[0].length > 0; m = lineRe.exec(text)) {
-    let line = m[0].replace(/[\r\n]+$/, '');
-    let base = m.index;
-    if (m.index === 0 && line.startsWith('\uFEFF')) {
-      line = line.slice(1);
-      base = 1;
-    }
+  for (const { line, base } of textLines(text)) {
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     const [line1] = idx.at(base);
     const rec = newRecord(games.length + 1, line1);

@@ -14,7 +14,7 @@
  *   are not kept.
  */
 import { quoteInput } from '../../../core/text.js';
-import { addError, addMove, LineIndex, newRecord, setTag, type GameRecord } from '../../../core/record.js';
+import { addError, addMove, LineIndex, textLines, newRecord, setTag, type GameRecord } from '../../../core/record.js';
 import { RECORDED_GAME } from './board.js';
 
 const ICCS = /^[a-i][0-9][a-i][0-9]$/;
@@ -24,14 +24,7 @@ const SITE = 'elephantchess.io';
 export function parseDump(text: string): GameRecord[] {
   const idx = new LineIndex(text);
   const games: GameRecord[] = [];
-  const lineRe = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
-  for (let m = lineRe.exec(text); m && m[0].length > 0; m = lineRe.exec(text)) {
-    let line = m[0].replace(/[\r\n]+$/, '');
-    let base = m.index;
-    if (base === 0 && line.startsWith('\uFEFF')) {
-      line = line.slice(1);
-      base = 1;
-    }
+  for (const { line, base } of textLines(text)) {
     if (line.trim() === '') continue;
     const rec = newRecord(games.length + 1, idx.at(base)[0]);
     games.push(rec);
