@@ -11,7 +11,7 @@
 import type { GameRecord, RecordReaderOptions } from '../pgn.js';
 import { binaryFormatOf, DETECT_BYTES, type RecordFormat } from './detect.js';
 import type { TextFormat } from './detect-text.js';
-import { openTextRecords, readTextRecords, type WholeTextReaders } from './text.js';
+import { openTextRecords, peekHead, readTextRecords, type WholeTextReaders } from './text.js';
 
 export type { RecordFormat } from './detect.js';
 export type { TextFormat } from './detect-text.js';
@@ -63,20 +63,9 @@ export async function openRecordSource(source: RecordSource, opts: OpenOptions =
   const stream = source instanceof Uint8Array ? one([source]) : source;
   if (opts.format !== undefined) return openTextRecords(stream, readerOptions(opts), opts.format, opts.binaryAsPgn ?? false);
   const it = stream[Symbol.asyncIterator]();
-  const head: Uint8Array[] = [];
-  let size = 0;
-  let done = false;
-  while (size < DETECT_BYTES) {
-    const r = await it.next();
-    if (r.done) {
-      done = true;
-      break;
-    }
-    const chunk = bytesOf(r.value);
-    head.push(chunk);
-    size += chunk.length;
-  }
-  const first = Buffer.concat(head);
+  const peeked = await peekHead(it, DETECT_BYTES);
+  let done = peeked.done;
+  const first = Buffer.concat(peeked.head.map(bytesOf));
   const format = binaryFormatOf(first);
   if (format !== null) {
     const chunks: Uint8Array[] = [first];

@@ -58,6 +58,19 @@ const isProse = (r: GameRecord): boolean =>
  * Opens a text record source (bytes or strings, e.g. a file stream or stdin): reads its beginning
  * to tell the encoding and format, then streams its games.
  */
+/** The first chunks of a stream, at least `limit` characters or bytes unless it ends first (`done`). */
+export async function peekHead<T extends string | Uint8Array>(it: AsyncIterator<T>, limit: number): Promise<{ head: T[]; done: boolean }> {
+  const head: T[] = [];
+  let size = 0;
+  while (size < limit) {
+    const r = await it.next();
+    if (r.done) return { head, done: true };
+    head.push(r.value);
+    size += r.value.length;
+  }
+  return { head, done: false };
+}
+
 export async function openTextRecords(
   source: AsyncIterable<string | Uint8Array>,
   options?: RecordReaderOptions,
@@ -66,18 +79,7 @@ export async function openTextRecords(
   binaryAsPgn = false,
 ): Promise<TextRecords> {
   const it = source[Symbol.asyncIterator]();
-  const head: Array<string | Uint8Array> = [];
-  let bytes = 0;
-  let done = false;
-  while (bytes < SNIFF_BYTES) {
-    const n = await it.next();
-    if (n.done) {
-      done = true;
-      break;
-    }
-    head.push(n.value);
-    bytes += n.value.length;
-  }
+  const { head, done } = await peekHead(it, SNIFF_BYTES);
   const binary = head.filter((c): c is Uint8Array => typeof c !== 'string');
   let encoding: TextEncoding = 'utf-8';
   let asciiSoFar = false;

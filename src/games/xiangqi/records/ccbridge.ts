@@ -26,7 +26,7 @@
  * from Black's side; `00-00` the opening record) with an optional CDATA comment; `end="1"` ends the
  * main line (what follows are variations).
  */
-import type { RecordError, RecordMove } from '../../../core/record.js';
+import { LineIndex, type RecordError, type RecordMove } from '../../../core/record.js';
 import { fenReason, formatProblem, type RecordProblem } from '../../../core/problem.js';
 import { quoteInput } from '../../../core/text.js';
 import {
@@ -307,18 +307,10 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
     }
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // line starts, for line:column of an index
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const lines = new LineIndex(text);
   const where = (i: number): { line: number; column: number } => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: i - lineStarts[lo]! + 1 };
+    const [line, column] = lines.at(i);
+    return { line, column };
   };
   const errors: RecordError[] = [];
   const err = (message: string, i: number): void => {

@@ -16,7 +16,7 @@
  */
 import { quoteInput } from '../../../core/text.js';
 import { addError, addMove, LineIndex, newRecord, setTag, type GameRecord } from '../../../core/record.js';
-import { RECORDED_GAME } from './board.js';
+import { emptyBoard, RECORDED_GAME, setupFen, type Board90 } from './board.js';
 
 const TAGS: Record<string, string> = {
   title: 'Event',
@@ -99,14 +99,14 @@ export function parseDhtmlxq(text: string): GameRecord[] {
     games.push(rec);
     setTag(rec, 'Format', 'ICCS');
     // the start position
-    let board: string[] | null = null;
+    let board: Board90 | null = null;
     if (binit) {
       const digits = binit.value.replace(/\s+/g, '');
       if (!/^\d{64}$/.test(digits)) {
         addError(rec, `the DhtmlXQ_binit start position must be 64 digits, not ${digits.length} characters`, idx.at(binit.at));
         continue;
       }
-      board = new Array<string>(90).fill('');
+      board = emptyBoard();
       let bad = false;
       for (let i = 0; i < 32; i++) {
         const x = Number(digits[2 * i]);
@@ -150,22 +150,8 @@ export function parseDhtmlxq(text: string): GameRecord[] {
         const p = board[Number(first.text[1]) * 9 + first.text.charCodeAt(0) - 97] ?? '';
         black = p !== '' && p === p.toLowerCase();
       }
-      const rows: string[] = [];
-      for (let r = 9; r >= 0; r--) {
-        let row = '';
-        let gap = 0;
-        for (let f = 0; f < 9; f++) {
-          const p = board[r * 9 + f]!;
-          if (p === '') gap++;
-          else {
-            row += (gap ? String(gap) : '') + p;
-            gap = 0;
-          }
-        }
-        rows.push(row + (gap ? String(gap) : ''));
-      }
-      const fen = `${rows.join('/')} ${black ? 'b' : 'w'} - - 0 1`;
-      if (!fen.startsWith('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w')) setTag(rec, 'FEN', fen);
+      const fen = setupFen(board, black);
+      if (fen !== null) setTag(rec, 'FEN', fen);
     }
     setTag(rec, 'Variant', RECORDED_GAME.pgnTags.variant);
   }
