@@ -39,8 +39,6 @@ export type FenProblem =
   | { readonly code: 'fen.counter-strike-square'; readonly format: FenFormat; readonly text: string }
   | { readonly code: 'fen.counter-strike-own'; readonly format: FenFormat; readonly text: string }
   | { readonly code: 'fen.counter-strike-lion'; readonly format: FenFormat; readonly text: string }
-  /** JCSA: the counter-strike square must hold the protected lion of the side that just moved. */
-  | { readonly code: 'fen.counter-strike-jcsa'; readonly format: FenFormat; readonly text: string }
   /** A control character anywhere in the text (`field`: the field it is in). */
   | { readonly code: 'fen.control-char'; readonly format: FenFormat; readonly field: number; readonly char: string }
   /** An empty run of more digits than a rank has files (refused before it can overflow). */
@@ -313,8 +311,6 @@ export function formatProblem(p: Problem, ctx: ProblemContext = {}): string {
       return `${p.format} field 3: counter-strike square ${p.text} holds a piece of the side to move, so no lion can just have been captured there`;
     case 'fen.counter-strike-lion':
       return `${p.format} field 3: counter-strike square ${p.text} holds a lion, which cannot have captured there (only a non-lion's capture counts)`;
-    case 'fen.counter-strike-jcsa':
-      return `${p.format} field 3: under the JCSA rules the counter-strike square ${p.text} must hold the protected lion of the side that just moved`;
     case 'fen.control-char':
       return `${p.format} field ${p.field}: control character ${escapeControls(p.char)} is not allowed`;
     case 'fen.long-run':
