@@ -112,6 +112,8 @@ describe('SFEN field 3 under the JCSA rules, as the JCSA case file writes it (fi
     expect(moves(JCSA, older)).toContain('1e1a');
     expect(JCSA.formatFen(pos(JCSA, older))).toBe(older);
     expect(CHU_GAME.parseFen(older).ok).toBe(false); // lishogi: a lion cannot have captured there
+    const refused = JCSA.parseMove(pos(JCSA, older), '7a7e');
+    expect(!refused.ok && formatProblem(refused.error)).toMatch(/counter-strike rule \(JCSA\)/);
   });
   it('after a non-lion takes a lion, field 3 is the square of the capture under both rule sets', () => {
     const p = pos(JCSA, P.counterStrikeProtected);
