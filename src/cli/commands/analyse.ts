@@ -84,7 +84,7 @@ async function recordGame(opts: AnalyseOptions, file: string, which: number): Pr
     }
   } catch (e) {
     if (e instanceof CliError) throw e;
-    throw openError(file === '-' ? 'standard input' : file, e);
+    throw openError(file, e);
   }
   throw new CliError(`${file} has ${n} game${n === 1 ? '' : 's'}, not ${which}`, 2);
 }
