@@ -11,7 +11,8 @@
  *  - moving into check is legal; a side to move without any royal (King or Crown Prince) while the
  *    opponent has one has lost, and has no moves — except in a mate problem (tsume), where the
  *    attacker has no royal by convention: a position whose side without royals started so is
- *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; SFEN picks it).
+ *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; the SFEN reader
+ *    picks it where the input says so: a start, a problem, `--problem`; docs/rules.md).
  */
 import { makeMove, moveFrom, moveMid, moveMidRaw, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
