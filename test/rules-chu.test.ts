@@ -148,6 +148,10 @@ describe('a side to move without royals: a mate problem or a lost game, as the i
     const problem = await runCli(['moves', '--variant', 'chu', '--fen', final, '--problem', '--json']);
     expect(JSON.parse(problem.stdout)).toMatchObject({ status: 'ongoing' });
     expect(JSON.parse(problem.stdout).moves.length).toBeGreaterThan(0);
+    const shown = await runCli(['show', '--variant', 'chu', '--fen', final, '--style', 'ascii']);
+    expect(shown.stdout).toContain('game over: 1-0 sente wins by capture of the royals');
+    const played = await runCli(['show', '--variant', 'chu', '--fen', final, '--problem', '--moves', '9d9e', '--style', 'ascii']);
+    expect(played.code).toBe(0);
   });
 });
 
