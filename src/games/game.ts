@@ -389,6 +389,13 @@ export interface NotationShapes {
   listToken(token: string): boolean;
 }
 
+/**
+ * What a FEN is to its reader: `start`, where a game, record or problem begins (chu: a side to
+ * move with pieces but no royal, against a royal, is a mate problem's attacker); `position`, a
+ * position given alone (that side has lost); `problem`, a mate problem said to be one (`--problem`).
+ */
+export type FenReading = 'start' | 'position' | 'problem';
+
 export interface Game extends GameDoor {
   readonly id: GameId;
   /** Display name (`Xiangqi`, `Chu Shogi`). */
@@ -407,7 +414,11 @@ export interface Game extends GameDoor {
   readonly startFen: string;
   /** Names of the sides: [first, second] (`red`/`black`, `sente`/`gote`). */
   readonly sideNames: readonly [string, string];
-  parseFen(text: string): Result<Position, FenProblem>;
+  /**
+   * Reads a FEN/SFEN; `as` (default `start`) says what the input calls it (chu: whether a side to
+   * move without royals is a mate problem or has lost; docs/rules.md). Games without problems ignore it.
+   */
+  parseFen(text: string, as?: FenReading): Result<Position, FenProblem>;
   formatFen(pos: Position): string;
   /** What an accepted FEN has that no game reaches (move number 0, a composed check), as warnings. */
   fenWarnings?(text: string, pos: Position): string[];

@@ -11,7 +11,7 @@ import type { PgnDialectId } from '../games/game.js';
 import { DIALECTS, parseDialect } from '../notation/convert.js';
 import type { Session } from './session.js';
 import { parsePlayerKind, quotesText, type GameOutcome } from './types.js';
-import { quoteInput } from '../core/text.js';
+import { escapeControls, quoteInput, quoteName } from '../core/text.js';
 import { typedMoveWords } from '../notation/typed.js';
 import { listRecordGames } from './record.js';
 import { formatProblem, quoted } from '../core/problem.js';
@@ -384,9 +384,9 @@ function cmdSave(s: Session, rest: string): CommandResult {
   try {
     s.files.write(path, text.value);
   } catch (e) {
-    return fail(`cannot write ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    return fail(`cannot write ${quoteName(path)}: ${e instanceof Error ? escapeControls(e.message) : String(e)}`);
   }
-  return ok(`saved ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} to ${path}`);
+  return ok(`saved ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} to ${quoteName(path)}`);
 }
 
 function cmdLoad(s: Session, arg: string): CommandResult {
@@ -414,20 +414,20 @@ function cmdLoad(s: Session, arg: string): CommandResult {
       index = Number(pick[2]);
     }
   }
-  if (text instanceof Error) return fail(`cannot read ${path}: ${text.message}`);
+  if (text instanceof Error) return fail(`cannot read ${quoteName(path)}: ${escapeControls(text.message)}`);
   if (index === 0) {
     const games = listRecordGames(text);
     if (games.length > 1)
-      return { ...ok(`${path} holds ${games.length} games; type load ${path} N to open game N:`, ...games), panel: true };
+      return { ...ok(`${quoteName(path)} holds ${games.length} games; type load ${escapeControls(path)} N to open game N:`, ...games), panel: true };
     index = 1;
   }
   const e = s.loadRecord(text, false, index);
-  if (e) return fail(`${path}: ${e}`);
+  if (e) return fail(`${quoteName(path)}: ${e}`);
   // a loaded game is for reviewing: it opens at its last position, the computer waits
   s.paused = s.players.includes('computer');
   const which = index > 1 ? ` (game ${index})` : '';
   return ok(
-    `loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${path}${which}; ${s.statusLine()}`,
+    `loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${quoteName(path)}${which}; ${s.statusLine()}`,
     ...(s.paused ? [`the ${s.computerName} is paused: ←/→ step through the game, go lets it play`] : []),
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { Move } from '../core/move.js';
 import { err, ok, type Result } from '../core/result.js';
-import { quoteInput } from '../core/text.js';
+import { escapeControls, quoteInput } from '../core/text.js';
 import { writePgn, type GameRecord } from '../notation/pgn.js';
 import { holdsGame, readRecordBytes } from '../notation/records/open.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
@@ -123,14 +123,18 @@ function recordGames(input: RecordInput): GameRecord[] {
   return readRecordBytes(bytes, WHOLE_READERS).records.filter(holdsGame);
 }
 
+/** A tag value in the game list: as it is when safe and short, else quoted and cut (core/text.ts quoteInput). */
+const shownTag = (v: string): string => (escapeControls(v) === v && Array.from(v).length <= 60 ? v : quoteInput(v, 60));
+
 /** One line per game of a record text: `1. Event · Red – Black · 1-0 (40 moves)`, for choosing one. */
 export function listRecordGames(input: RecordInput): string[] {
   return recordGames(input).map((g, i) => {
     const t = g.tags;
-    const first = t['Red'] ?? t['White'] ?? t['Sente'] ?? '?';
-    const second = t['Black'] ?? t['Gote'] ?? '?';
-    const parts = [t['Event'] || 'no event', `${first} – ${second}`, g.result ?? t['Result'] ?? '*'];
-    if (t['Date']) parts.splice(1, 0, t['Date']);
+    // tag values are input: quoted when they hold control, C1 or bidi characters or are too long
+    const first = shownTag(t['Red'] ?? t['White'] ?? t['Sente'] ?? '?');
+    const second = shownTag(t['Black'] ?? t['Gote'] ?? '?');
+    const parts = [t['Event'] ? shownTag(t['Event']) : 'no event', `${first} – ${second}`, shownTag(g.result ?? t['Result'] ?? '*')];
+    if (t['Date']) parts.splice(1, 0, shownTag(t['Date']));
     return `${i + 1}. ${parts.join(' · ')} (${g.moves.length} ${g.moves.length === 1 ? 'ply' : 'plies'})`;
   });
 }

@@ -27,7 +27,7 @@ import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/typ
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord, type RecordInput } from './record.js';
-import type { PgnDialectId } from '../games/game.js';
+import type { FenReading, PgnDialectId } from '../games/game.js';
 import type { Result } from '../core/result.js';
 import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState, type TimeControl } from './clock.js';
 import { moveError, verdictOutcome, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
@@ -41,6 +41,8 @@ export { moveError };
 export interface SessionOptions {
   /** Start position; default the game's start. */
   fen?: string;
+  /** What `fen` is (game.ts FenReading; default a start: `show --fen` gives a position alone). */
+  fenAs?: FenReading;
   players?: [PlayerKind, PlayerKind];
   level?: number;
   files?: FileAccess;
@@ -116,20 +118,20 @@ export class Session {
     this.computerName = opts.computerName ?? 'computer';
     this.timeControl = opts.timeControl;
     this.now = opts.now ?? Date.now;
-    const r = this.reset(game, opts.fen ?? game.startFen);
+    const r = this.reset(game, opts.fen ?? game.startFen, [], opts.fen === undefined ? undefined : opts.fenAs);
     if (r) throw new Error(r);
   }
 
   /** A session, or the reason the FEN is bad. */
   static create(game: Game, opts: SessionOptions = {}): { ok: true; value: Session } | { ok: false; error: string } {
-    const r = game.parseFen(opts.fen ?? game.startFen);
+    const r = opts.fen === undefined ? game.parseFen(game.startFen) : game.parseFen(opts.fen, opts.fenAs);
     if (!r.ok) return { ok: false, error: formatProblem(r.error) };
     return { ok: true, value: new Session(game, opts) };
   }
 
   /** Starts over from `fen`; returns an error message (and changes nothing) for a bad FEN. */
-  reset(game: Game, fen: string, moves: readonly Move[] = []): string | null {
-    const r = game.parseFen(fen);
+  reset(game: Game, fen: string, moves: readonly Move[] = [], as?: FenReading): string | null {
+    const r = game.parseFen(fen, as);
     if (!r.ok) return formatProblem(r.error);
     this.game = game;
     this.startFen = fen;

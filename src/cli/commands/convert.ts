@@ -14,7 +14,7 @@ import { formatReportLine, Replayer } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
-import { expandInputs, inputChunks, openError } from '../record-files.js';
+import { expandInputs, fileName, inputChunks, openError, writeError } from '../record-files.js';
 
 interface ConvertOptions {
   output?: string;
@@ -58,7 +58,7 @@ export function registerConvert(program: Command, io: Io): void {
       const { inputs: files } = await expandInputs(inputs);
       for (const input of files) {
         const file = input.path;
-        const name = file === '-' ? 'standard input' : file;
+        const name = fileName(file);
         let inFile = 0;
         try {
           const opened = await openRecordSource(inputChunks(input));
@@ -95,7 +95,7 @@ export function registerConvert(program: Command, io: Io): void {
           }
         } catch (e) {
           if (e instanceof CliError) throw e;
-          throw openError(name, e);
+          throw openError(file, e);
         }
         if (inFile === 0) {
           if (input.found) continue;
@@ -114,9 +114,9 @@ export function registerConvert(program: Command, io: Io): void {
         try {
           await writeFile(opts.output, bytes ?? text);
         } catch (e) {
-          throw new CliError(`cannot write ${opts.output}: ${(e as Error).message}`, 2);
+          throw writeError(opts.output, e);
         }
-        io.err(`converted ${games} game${games === 1 ? '' : 's'} to ${opts.output}\n`);
+        io.err(`converted ${games} game${games === 1 ? '' : 's'} to ${fileName(opts.output)}\n`);
       } else if (bytes) {
         if (!io.outBytes) throw new CliError('GBK output needs -o FILE here', 2);
         io.outBytes(bytes);

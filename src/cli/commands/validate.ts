@@ -7,8 +7,8 @@ import { openRecordSource } from '../../notation/records/open.js';
 import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
-import { expandInputs, inputChunks, openError, type Input } from '../record-files.js';
-import { quoteInput } from '../../core/text.js';
+import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
+import { quoteInput, quoteName } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
 import { plainOptions } from '../plain-options.js';
 
@@ -139,7 +139,6 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   const { inputs, folder } = await expandInputs(args);
   // one file named alone keeps the plain `game N: …` lines; otherwise each line names its file
   const single = inputs.length === 1 && !folder;
-  const nameOf = (p: string): string => (p === '-' ? 'standard input' : p);
   let out = opts.json ? '{"games":[' : '';
   const flush = (force: boolean): void => {
     if (out.length >= FLUSH || (force && out.length > 0)) {
@@ -158,14 +157,13 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   let ruled = 0;
   const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}), ...(opts.rules ? { rules: opts.rules } : {}) });
   for (const input of inputs) {
-    const name = nameOf(input.path);
     let fileGames = 0;
     try {
       const recs = await gamesOf(input, format);
       if (recs === null || recs === 'empty') {
         if (input.found) skipped++;
-        else if (recs === 'empty') empty.push(name);
-        else notRecords.push(name);
+        else if (recs === 'empty') empty.push(input.path);
+        else notRecords.push(input.path);
         continue;
       }
       files++;
@@ -181,16 +179,16 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
           if (report.rulings.length) ruled++;
           if (opts.json) out += (games > 1 ? ',' : '') + reportJsonText(input.path, report);
           else {
-            out += (single ? '' : `${input.path}: `) + formatReportLine(report) + '\n';
+            out += (single ? '' : `${quoteName(input.path, 4096)}: `) + formatReportLine(report) + '\n';
             if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
           }
           flush(false);
         }
     } catch (e) {
       flush(true);
-      throw openError(name, e);
+      throw openError(input.path, e);
     }
-    if (fileGames === 0) empty.push(name);
+    if (fileGames === 0) empty.push(input.path);
   }
   if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
   flush(true);
@@ -199,11 +197,11 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
     const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
     io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
   }
-  const where = single ? nameOf(inputs[0]!.path) : plural(files, 'file', 'files');
+  const where = single ? fileName(inputs[0]!.path) : plural(files, 'file', 'files');
   if (notRecords.length > 0)
-    throw new CliError(`found no game record in ${notRecords.join(', ')}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, XQF, CCBridge, WXF, DhtmlXQ or KIF`, 2);
-  if (games === 0) throw new CliError(`found no games in ${single ? where : args.map(nameOf).join(', ')}`, 2);
-  if (empty.length > 0) throw new CliError(`found no games in ${empty.join(', ')}`, 2);
+    throw new CliError(`found no game record in ${fileList(notRecords)}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, XQF, CCBridge, WXF, DhtmlXQ or KIF`, 2);
+  if (games === 0) throw new CliError(`found no games in ${single ? where : fileList(args)}`, 2);
+  if (empty.length > 0) throw new CliError(`found no games in ${fileList(empty)}`, 2);
   if (malformed > 0)
     throw new CliError(`${malformed} of ${plural(games, 'game', 'games')} in ${where} ${malformed === 1 ? 'is' : 'are'} malformed`, 2);
   if (illegal > 0)
