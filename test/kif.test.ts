@@ -291,7 +291,7 @@ describe('the 49 lishogi games', () => {
       const rec = replayed(g);
       const text = writeRecordFormat({ game: chu, ...rec }, 'kif');
       expect(text.ok).toBe(true);
-      if (!text.ok) continue;
+      if (!text.ok || typeof text.value !== 'string') continue;
       const back = parseKif(text.value);
       expect(back).toHaveLength(1);
       const again = replayed(back[0]!);

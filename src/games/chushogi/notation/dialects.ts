@@ -7,10 +7,12 @@
  * `Nxl12xl11`, igui `Nxg6-g5` back on the start square), a lion's pass as `--`; `[Variant "chu"]`,
  * White (Sente) / Black (Gote), and XBoard's chu FEN (`… w - 0 1`, w = Sente).
  */
-import { pieceKind } from '../../../core/piece.js';
+import { hasMid, moveMid, moveTo, type Move } from '../../../core/move.js';
+import { pieceCode, pieceKind, type Side } from '../../../core/piece.js';
+import type { Position } from '../../../core/position.js';
 import { formatSan, type SanStyle } from '../../../core/san.js';
 import type { PgnDialect } from '../../game.js';
-import { CHU_PIECES, PAWN } from '../pieces.js';
+import { CHU_PIECES, KING, PAWN } from '../pieces.js';
 import { CHU_XBOARD } from '../xboard.js';
 
 export const XBOARD_CHU_SAN: SanStyle = {
@@ -28,5 +30,48 @@ export const CHU_DIALECTS: Partial<Record<'pychess' | 'xboard' | 'xqbase', PgnDi
     playerTags: ['White', 'Black'],
     formatFen: (pos) => CHU_XBOARD.formatFen(pos),
     formatMove: (pos, m) => formatSan(pos, m, XBOARD_CHU_SAN),
+    unloadable: xboardRefusal,
   },
 };
+
+const SIDE = ['Sente', 'Gote'] as const;
+const scratch = new Int32Array(8192);
+
+/** The square of `side`'s King (the Crown Prince is not one to XBoard), or -1. */
+function kingSquare(pos: Position, side: Side): number {
+  const king = pieceCode(KING, side);
+  const b = pos.board;
+  for (let sq = 0; sq < b.length; sq++) if (b[sq] === king) return sq;
+  return -1;
+}
+
+/** Can the side to move capture the King on `sq` (a move ending there, or a lion's first step through it)? */
+function capturable(pos: Position, sq: number): boolean {
+  const n = pos.variant.generateLegal(pos, scratch, 0);
+  for (let i = 0; i < n; i++) {
+    const m = scratch[i]!;
+    if (moveTo(m) === sq || (hasMid(m) && moveMid(m) === sq)) return true;
+  }
+  return false;
+}
+
+/**
+ * Why XBoard (4.9) cannot load a chu game written in its dialect, or null. XBoard plays chu with a
+ * chess-like legality test that lishogi's rules do not have: it refuses every move of a side that
+ * has no King (a side left with its Crown Prince plays on in lishogi), and a move after which the
+ * mover's King can be captured; its loader stops at the first such move.
+ */
+function xboardRefusal(start: Position, moves: readonly Move[]): string | null {
+  const pos = start.clone();
+  for (const [i, m] of moves.entries()) {
+    const side = pos.turn as Side;
+    if (kingSquare(pos, side) < 0)
+      return `${SIDE[side]} moves at ply ${i + 1} without a King, and XBoard refuses every move of a side that has lost its King`;
+    const text = formatSan(pos, m, XBOARD_CHU_SAN);
+    pos.play(m);
+    const k = kingSquare(pos, side);
+    if (k >= 0 && capturable(pos, k))
+      return `ply ${i + 1} (${text}) leaves ${SIDE[side]}'s King capturable, which lishogi allows but XBoard refuses as illegal`;
+  }
+  return null;
+}
