@@ -86,7 +86,7 @@ const BLACK = ['Black', 'Gote'];
 
 /** A tag value as DhtmlXQ text: no brackets (they would end the tag) nor markup, no line breaks. */
 const dhtmlText = (v: string): string =>
-  v.replace(/\[/g, '［').replace(/\]/g, '］').replace(/</g, '＜').replace(/>/g, '＞').replace(/\s+/g, ' ').trim();
+  v.replace(/\[/g, '［').replace(/\]/g, '］').replace(/</g, '＜').replace(/>/g, '＞').replace(/[\r\n\t]+/g, ' ').trim();
 
 /** DhtmlXQ's digits of a square: x from Red's left, y from Black's side. */
 const dhtmlSquare = (sq: number): string => `${sq % 9}${9 - Math.floor(sq / 9)}`;
@@ -155,7 +155,7 @@ function gbkBytes(text: string, max: number): Uint8Array {
 
 /** Writes a Pascal string (a length byte, then the GBK text) into a field of `size` bytes at `at`. */
 function pascal(h: Uint8Array, at: number, size: number, text: string): void {
-  const b = gbkBytes(text.replace(/\s+/g, ' ').trim(), size - 1);
+  const b = gbkBytes(text.replace(/[\r\n\t]+/g, ' ').trim(), size - 1);
   h[at] = b.length;
   h.set(b, at + 1);
 }
