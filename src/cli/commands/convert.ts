@@ -62,8 +62,8 @@ export function keptResult(report: GameReport): { result: string; note: string |
   const recorded = report.recorded ?? '*';
   if (report.reason === null || result === recorded) return { result, note: null };
   const at = report.endPly !== null ? ` at ply ${report.endPly}` : '';
-  const said = report.recorded === null ? 'the record gives no result' : `the record says ${recorded}`;
-  return { result, note: `${said}; by the rules the game ended ${result} (${report.reason}${at})` };
+  const said = recorded === '*' ? 'the record gives no result' : `the record says ${recorded}`;
+  return { result, note: `result by the rules: ${result}, ${report.reason}${at} (${said})` };
 }
 
 /** A file name part from a source path: its name without the extension, in letters, digits, `.`, `_` and `-`. */

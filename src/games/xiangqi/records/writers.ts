@@ -7,10 +7,13 @@
  *   page (inside `<div style="display:none">`) or a forum post: tags, `binit` for a set-up position
  *   (32 two-digit squares, x from Red's left, y from Black's side, `99` off the board) and the
  *   movelist as four digits a move in the same coordinates.
- * - XQF: the unencrypted form (version 10, as elephantbase's PGN→XQF converter writes it): the
- *   1024-byte header (see xqf.ts for the fields) and the main line as move records of four bytes
- *   (from + 24, to + 32, tag 0xF0 when a move follows, a spare byte) each followed by a 4-byte
- *   comment length and the comment in GBK.
+ * - XQF: XQF 1.0, the unencrypted form XQStudio's author published for other programs to write
+ *   (xqbase/eleeye `XQFTOOLS/XQF.TXT`, 2001; every version of XQStudio reads it): version byte 10,
+ *   reserved bytes 0, the piece table (16-47, 0xFF for a piece off the board), the result (51), the
+ *   file's type (64: 0 a whole game, 3 an endgame), Pascal strings in GBK (title 80, event 208,
+ *   date 272, site 288, Red 304, Black 320, annotator 464; cut to the field at a character
+ *   boundary), then from 1024 the empty move 0 (`18 20 F0 FF`) and one 8-byte record a move (from
+ *   + 24, to + 32, 0xF0 when a move follows else 0, 0, a 4-byte comment length) with its comment.
  */
 import { moveFrom, moveTo } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
@@ -169,16 +172,14 @@ export function writeXqf(rec: WritableRecord): Result<Uint8Array> {
   h[0] = 0x58; // 'X'
   h[1] = 0x51; // 'Q'
   h[2] = 10; // version 10: no key bytes, no encryption
-  // bytes 3-15 (key mask, product id, keys): all 0
+  // bytes 3-15 (key mask, product id, keys in later versions): reserved, 0
   for (let i = 0; i < 32; i++) h[16 + i] = slots.value[i]! < 0 ? 0xff : xqfSquare(slots.value[i]!);
-  // 48-49 the move number of the start: 0 (XQStudio counts from the start position)
-  h[50] = rec.start.turn === 1 ? 1 : 0; // who moves first: 0 Red, 1 Black
+  // 48-50 reserved in XQF 1.0; later versions read byte 50 as who moves first (1 Black). The first
+  // move tells every reader who moves first, so it is written only for a set-up with Black to move and no moves.
+  if (rec.start.turn === 1 && rec.moves.length === 0) h[50] = 1;
   h[51] = XQF_RESULT[rec.result] ?? 0;
-  const plies = Math.min(rec.moves.length, 0xffff);
-  h[52] = plies & 0xff;
-  h[53] = plies >> 8;
-  // 64: the game type: 1 a game from the start, 3 a game from a set-up (endgame) position
-  h[64] = placement === START_PLACEMENT && rec.start.turn === 0 ? 1 : 3;
+  // 52-63 reserved; 64 the file's type: 0 a whole game, 3 an endgame (a set-up position)
+  h[64] = placement === START_PLACEMENT && rec.start.turn === 0 ? 0 : 3;
   pascal(h, 80, 64, tagOf(rec, 'Title'));
   pascal(h, 208, 64, tagOf(rec, 'Event'));
   pascal(h, 272, 16, tagOf(rec, 'Date'));
