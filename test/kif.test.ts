@@ -324,7 +324,7 @@ describe('the 49 lishogi games', () => {
     const s = await runCli(['convert', '--to', 'kif', LISHOGI + '/game36.kif', LISHOGI + '/game24.kif']);
     expect(s.code, s.stderr).toBe(0);
     // game 24 ends with a royal captured while its record says nothing: the rules' result is written, with a comment saying so
-    const ended = '*result by the rules: 0-1, royals captured at ply 4 (the record gives no result)\n     5手目   投了\n';
+    const ended = '*result by the rules: 0-1, royals captured at ply 4 (the record gives no result)\n   5手目   投了\n';
     expect(s.stdout).toBe(`${readFileSync(join(LISHOGI, 'game36.kif'), 'utf8')}\n${readFileSync(join(LISHOGI, 'game24.kif'), 'utf8')}${ended}`);
     writeFileSync(join(dir, 'two.kif'), s.stdout);
     expect(parseKif(s.stdout).map((g) => g.moves.length)).toEqual([14, 4]);
