@@ -75,7 +75,7 @@ describe('xiangqi record writers (Game.recordWriters)', () => {
     const w = recordWriterOf(xq, 'xqf');
     expect(w.ok && w.value.binary).toBe(true);
     const no = recordWriterOf(chu, 'xqf');
-    expect(no.ok ? '' : no.error).toBe('Chu Shogi cannot be written as XQF: XQF is a xiangqi format');
+    expect(no.ok ? '' : no.error).toBe('Chu Shogi cannot be written as XQF: it is a format of Xiangqi');
   });
 
   it('DhtmlXQ: fixture games (start and set-up positions) read back to the same game', async () => {
@@ -179,10 +179,10 @@ describe('chuhan convert: formats, -o DIR, binary output', () => {
   it('a format the game has no writer for is one sentence and exit 2', async () => {
     const a = await runCli(['convert', '--to', 'xqf', 'fixtures/records/kif/lishogi/game24.kif', '-o', join(tempDir('conv'), 'x.xqf')]);
     expect(a.code).toBe(2);
-    expect(a.stderr).toMatch(/^chuhan: fixtures\/records\/kif\/lishogi\/game24\.kif: game 1: Chu Shogi cannot be written as XQF: XQF is a xiangqi format\n$/);
+    expect(a.stderr).toMatch(/^chuhan: fixtures\/records\/kif\/lishogi\/game24\.kif: game 1: Chu Shogi cannot be written as XQF: it is a format of Xiangqi\n$/);
     const b = await runCli(['convert', '--to', 'kif', XQF_ONE]);
     expect(b.code).toBe(2);
-    expect(b.stderr).toContain('Xiangqi cannot be written as KIF: KIF is a shogi format');
+    expect(b.stderr).toContain('Xiangqi cannot be written as KIF: it is a format of Chu Shogi');
     const c = await runCli(['convert', '--to', 'csa', XQF_ONE]);
     expect(c.code).toBe(2);
     expect(c.stderr).toBe('chuhan: unknown output format "csa" (use pgn, fen, kif, dhtmlxq or xqf)\n');

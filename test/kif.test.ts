@@ -358,11 +358,11 @@ describe('the 49 lishogi games', () => {
     expect(read).toBeGreaterThan(3000);
   });
 
-  it('a xiangqi game is refused with one sentence: KIF is a shogi format (exit 2)', async () => {
+  it('a xiangqi game is refused with one sentence: KIF is a format of Chu Shogi (exit 2)', async () => {
     const r = await runCli(['convert', '--to', 'kif', 'fixtures/convert/short.pgn']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/Xiangqi cannot be written as KIF: KIF is a shogi format/);
+    expect(r.stderr).toMatch(/Xiangqi cannot be written as KIF: it is a format of Chu Shogi/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { Game, PgnDialect, PgnDialectId, RecordFormatId, RecordFormatWriter } from '../games/game.js';
+import { GAMES } from '../games/registry.js';
 import { formatTagValue, type NotationHint } from './pgn-hints.js';
 import { writePgn } from './pgn-write.js';
 
@@ -164,22 +165,23 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
   }
 }
 
-/** The record formats other than PGN and FEN (`convert --to`), each with what it is, for a game that has no writer for it. */
-export const RECORD_FORMATS: Readonly<Record<RecordFormatId, string>> = {
-  kif: 'KIF is a shogi format',
-  dhtmlxq: 'DhtmlXQ is a xiangqi format',
-  xqf: 'XQF is a xiangqi format',
-};
+/** The record formats other than PGN and FEN (`convert --to`), with the name they are known by. */
+export const RECORD_FORMATS: Readonly<Record<RecordFormatId, string>> = { kif: 'KIF', dhtmlxq: 'DhtmlXQ', xqf: 'XQF' };
 
 export function parseRecordFormat(text: string): RecordFormatId | null {
   const t = text.trim().toLowerCase();
   return Object.hasOwn(RECORD_FORMATS, t) ? (t as RecordFormatId) : null;
 }
 
+/** The titles of the games that have a writer for a record format (`Game.recordWriters`). */
+export const gamesWriting = (format: RecordFormatId): string[] => GAMES.filter((g) => g.recordWriters?.[format] !== undefined).map((g) => g.title);
+
 /** The writer of a record format for a game (`Game.recordWriters`), or why the game has none. */
 export function recordWriterOf(game: Game, format: RecordFormatId): Result<RecordFormatWriter> {
   const w = game.recordWriters?.[format];
-  return w ? ok(w) : err(`${game.title} cannot be written as ${format === 'dhtmlxq' ? 'DhtmlXQ' : format.toUpperCase()}: ${RECORD_FORMATS[format]}`);
+  if (w) return ok(w);
+  const others = gamesWriting(format);
+  return err(`${game.title} cannot be written as ${RECORD_FORMATS[format]}: it is a format of ${others.length > 0 ? others.join(' and ') : 'no game here'}`);
 }
 
 /** The game in a record format of its game's own (`Game.recordWriters`): text, or bytes for a binary format; or why it cannot be. */

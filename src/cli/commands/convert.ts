@@ -24,6 +24,7 @@ import { getGame } from '../../games/registry.js';
 import {
   dialectFen,
   dialectRefusal,
+  gamesWriting,
   parseDialect,
   parseRecordFormat,
   recordWriterOf,
@@ -48,6 +49,9 @@ interface ConvertOptions {
   variant?: string;
   force?: boolean;
 }
+
+/** The record formats with the games each is written for: `kif (Chu Shogi) | dhtmlxq (Xiangqi) | …`. */
+const RECORD_FORMAT_HELP = (Object.keys(RECORD_FORMATS) as RecordFormatId[]).map((f) => `${f} (${gamesWriting(f).join(', ')})`).join(' | ');
 
 /** Every `--to` format: pgn, fen and the record formats. */
 const TO_FORMATS = ['pgn', 'fen', ...Object.keys(RECORD_FORMATS)];
@@ -87,10 +91,10 @@ interface Piece {
 export function registerConvert(program: Command, io: Io): void {
   program
     .command('convert')
-    .description('convert records (PGN, move lists, XQF, CCBridge, DhtmlXQ, WXF, KIF) to PGN in the dialect another program reads, to KIF (chu shogi, as lishogi exports it), DhtmlXQ or XQF (xiangqi), or to FEN')
+    .description('convert records (PGN, move lists, XQF, CCBridge, DhtmlXQ, WXF, KIF) to PGN in the dialect another program reads, to a record format of the game (KIF as lishogi exports it, DhtmlXQ, XQF), or to FEN')
     .argument('<input...>', 'record files or folders (read recursively), or - for standard input')
     .option('-o, --output <file|dir>', 'write to this file, or one file per game into this folder (an existing folder, or a path ending with /); default: standard output')
-    .option('--to <format>', 'pgn | fen (the final position of each game, one line each) | kif (chu shogi, as lishogi exports it) | dhtmlxq | xqf (xiangqi)', 'pgn')
+    .option('--to <format>', `pgn | fen (the final position of each game, one line each) | ${RECORD_FORMAT_HELP}`, 'pgn')
     .option('--dialect <dialect>', `the PGN dialect (and the FEN letters of --to fen): ${DIALECTS.join(' | ')}`, 'chuhan')
     .option('--notation <notation>', 'the move notation where the dialect lets one choose (chuhan: iccs, wxf, chinese, uci / usi, western; xqbase: iccs, wxf, chinese)')
     .option('--encoding <encoding>', 'utf-8 | gbk (text formats; XQF is always GBK inside)', 'utf-8')
