@@ -292,3 +292,23 @@ describe('XBoard chu output', () => {
     expect(dialect.unloadable!(start.value, [])).toBeNull();
   });
 });
+
+describe('games without moves', () => {
+  it('a start position alone and a set-up alone are written and read back in both formats', async () => {
+    for (const fen of [xq.startFen, '3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1']) {
+      const start = xq.parseFen(fen);
+      expect(start.ok).toBe(true);
+      if (!start.ok) continue;
+      for (const f of ['dhtmlxq', 'xqf'] as const) {
+        const w = writeRecordFormat({ game: xq, start: start.value, moves: [], tags: [['Event', 'E']], result: '*' }, f);
+        expect(w.ok).toBe(true);
+        if (!w.ok) continue;
+        const back = await recordsOf(w.value);
+        expect(back, f).toHaveLength(1);
+        const r = replay(back[0]!);
+        expect(r.plies).toBe(0);
+        expect(boardAndTurn(xq.formatFen(r.start!))).toBe(boardAndTurn(xq.formatFen(start.value)));
+      }
+    }
+  });
+});

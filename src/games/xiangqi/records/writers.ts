@@ -128,7 +128,8 @@ export function writeDhtmlxq(rec: WritableRecord): Result<string> {
     if (!slots.ok) return slots;
     tag('binit', slots.value.map((sq) => (sq < 0 ? '99' : dhtmlSquare(sq))).join(''));
   }
-  tag('movelist', rec.moves.map((m) => dhtmlSquare(moveFrom(m)) + dhtmlSquare(moveTo(m))).join(''));
+  // always there, empty for a game without moves: a block with neither binit nor movelist holds no game
+  parts.push(`[DhtmlXQ_movelist]${rec.moves.map((m) => dhtmlSquare(moveFrom(m)) + dhtmlSquare(moveTo(m))).join('')}[/DhtmlXQ_movelist]`);
   if (rec.resultNote) tag(`comment${rec.moves.length}`, dhtmlText(rec.resultNote));
   parts.push('[/DhtmlXQ]');
   return ok(`${parts.join('\n')}\n`);
