@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
+import type { Move } from '../src/core/move.js';
 import { legalMoves } from '../src/core/perft.js';
+import type { Position } from '../src/core/position.js';
 import type { GameRecord } from '../src/core/record.js';
 import { getGame } from '../src/games/registry.js';
 import { recordWriterOf, writeRecordFormat } from '../src/notation/convert.js';
@@ -273,23 +275,31 @@ describe('XBoard chu output', () => {
     const left = r.stderr.split('\n').filter((l) => /: game \d+: left out: /.test(l));
     expect(left).toHaveLength(15);
     expect(left[0]).toBe(
-      "chuhan: fixtures/games/chushogi/lishogi_49_games.pgn: game 1: left out: ply 471 (Gxf3) leaves Sente's King capturable, which lishogi allows but XBoard refuses as illegal",
+      "chuhan: fixtures/games/chushogi/lishogi_49_games.pgn: game 1: left out: ply 471 (Gxf3) leaves Sente's King, its only royal piece, capturable, which lishogi allows but XBoard refuses as illegal",
     );
     expect(r.stderr).toContain('chuhan: 15 games of 49 left out: the program the xboard dialect is for cannot load them (see above)\n');
     expect(parseRecords(r.stdout)).toHaveLength(34);
   }, 60_000);
 
-  it('a side left with its Crown Prince but no King cannot move in XBoard', () => {
+  it('XBoard’s test: a single royal piece may not be left capturable; a side with King and Crown Prince is not tested', () => {
     const dialect = chu.pgnDialects.xboard!;
-    // Sente: a Crown Prince and a pawn, no King; Gote: a King
-    const start = chu.parseFen('11k/12/12/12/12/12/12/12/12/6P5/12/5+E6 b - 1');
-    expect(start.ok).toBe(true);
-    if (!start.ok) return;
-    const m = legalMoves(start.value)[0];
-    expect(m).toBeDefined();
-    if (m === undefined) return;
-    expect(dialect.unloadable!(start.value, [m])).toBe('Sente moves at ply 1 without a King, and XBoard refuses every move of a side that has lost its King');
-    expect(dialect.unloadable!(start.value, [])).toBeNull();
+    /** The SFEN's position and its legal moves. */
+    const run = (sfen: string): { start: Position; moves: Move[] } => {
+      const p = chu.parseFen(sfen);
+      if (!p.ok) throw new Error(`bad test SFEN ${sfen}`);
+      return { start: p.value, moves: legalMoves(p.value) };
+    };
+    // Sente: a Crown Prince alone on 6l, a Gote rook on file 6 far up: a prince's step along the file stays attacked
+    const prince = run('6r5/11k/12/12/12/12/12/12/12/12/12/6+E5 b - 1');
+    const stay = prince.moves.find((m) => dialect.unloadable!(prince.start, [m]) !== null);
+    expect(stay).toBeDefined();
+    expect(dialect.unloadable!(prince.start, [stay!])).toMatch(/^ply 1 \(.*\) leaves Sente's Crown Prince, its only royal piece, capturable, which lishogi allows but XBoard refuses as illegal$/);
+    // a step off the file is fine
+    expect(prince.moves.some((m) => dialect.unloadable!(prince.start, [m]) === null)).toBe(true);
+    // the same with a King beside the prince: two royals, XBoard tests nothing
+    const two = run('6r5/11k/12/12/12/12/12/12/12/12/12/5K+E5 b - 1');
+    expect(two.moves.every((m) => dialect.unloadable!(two.start, [m]) === null)).toBe(true);
+    expect(dialect.unloadable!(two.start, [])).toBeNull();
   });
 });
 

@@ -12,7 +12,7 @@ import { pieceCode, pieceKind, type Side } from '../../../core/piece.js';
 import type { Position } from '../../../core/position.js';
 import { formatSan, type SanStyle } from '../../../core/san.js';
 import type { PgnDialect } from '../../game.js';
-import { CHU_PIECES, KING, PAWN } from '../pieces.js';
+import { CHU_PIECES, chuKind, KING, PAWN } from '../pieces.js';
 import { CHU_XBOARD } from '../xboard.js';
 
 export const XBOARD_CHU_SAN: SanStyle = {
@@ -35,17 +35,20 @@ export const CHU_DIALECTS: Partial<Record<'pychess' | 'xboard' | 'xqbase', PgnDi
 };
 
 const SIDE = ['Sente', 'Gote'] as const;
+const PRINCE = chuKind('+elephant');
 const scratch = new Int32Array(8192);
 
-/** The square of `side`'s King (the Crown Prince is not one to XBoard), or -1. */
-function kingSquare(pos: Position, side: Side): number {
+/** The squares of `side`'s royal pieces: its King and Crown Prince. */
+function royals(pos: Position, side: Side): number[] {
   const king = pieceCode(KING, side);
+  const prince = pieceCode(PRINCE, side);
+  const out: number[] = [];
   const b = pos.board;
-  for (let sq = 0; sq < b.length; sq++) if (b[sq] === king) return sq;
-  return -1;
+  for (let sq = 0; sq < b.length; sq++) if (b[sq] === king || b[sq] === prince) out.push(sq);
+  return out;
 }
 
-/** Can the side to move capture the King on `sq` (a move ending there, or a lion's first step through it)? */
+/** Can the side to move capture the piece on `sq` (a move ending there, or a lion's first step through it)? */
 function capturable(pos: Position, sq: number): boolean {
   const n = pos.variant.generateLegal(pos, scratch, 0);
   for (let i = 0; i < n; i++) {
@@ -56,22 +59,27 @@ function capturable(pos: Position, sq: number): boolean {
 }
 
 /**
- * Why XBoard (4.9) cannot load a chu game written in its dialect, or null. XBoard plays chu with a
- * chess-like legality test that lishogi's rules do not have: it refuses every move of a side that
- * has no King (a side left with its Crown Prince plays on in lishogi), and a move after which the
- * mover's King can be captured; its loader stops at the first such move.
+ * Why XBoard (4.9) cannot load a chu game written in its dialect, or null. XBoard tests a chu move
+ * as chess tests one for check (its moves.c `CheckTest`), which lishogi's rules do not: a side
+ * with one royal piece (King or Crown Prince) may not leave it where the other side can capture
+ * it; a side with both is not tested; a side with neither may not move at all. Its game loader
+ * stops at the first move so refused.
  */
 function xboardRefusal(start: Position, moves: readonly Move[]): string | null {
   const pos = start.clone();
   for (const [i, m] of moves.entries()) {
     const side = pos.turn as Side;
-    if (kingSquare(pos, side) < 0)
-      return `${SIDE[side]} moves at ply ${i + 1} without a King, and XBoard refuses every move of a side that has lost its King`;
+    const before = royals(pos, side);
+    if (before.length === 0)
+      return `${SIDE[side]} moves at ply ${i + 1} with neither King nor Crown Prince, and XBoard refuses every move of a side without a royal piece`;
     const text = formatSan(pos, m, XBOARD_CHU_SAN);
     pos.play(m);
-    const k = kingSquare(pos, side);
-    if (k >= 0 && capturable(pos, k))
-      return `ply ${i + 1} (${text}) leaves ${SIDE[side]}'s King capturable, which lishogi allows but XBoard refuses as illegal`;
+    if (before.length > 1) continue;
+    const after = royals(pos, side);
+    if (after.length === 1 && capturable(pos, after[0]!)) {
+      const name = pieceKind(pos.board[after[0]!]!) === KING ? 'King' : 'Crown Prince';
+      return `ply ${i + 1} (${text}) leaves ${SIDE[side]}'s ${name}, its only royal piece, capturable, which lishogi allows but XBoard refuses as illegal`;
+    }
   }
   return null;
 }
