@@ -57,7 +57,9 @@ async function roundTrip(format: 'dhtmlxq' | 'xqf', games: GameRecord[]): Promis
     expect(boardAndTurn(xq.formatFen(b.start!)), `game ${g.index}`).toBe(boardAndTurn(xq.formatFen(r.start!)));
     expect(b.moves).toEqual(r.moves);
     expect(b.recorded ?? '*').toBe(r.result);
-    for (const tag of ['Red', 'Black', 'Event']) expect(back[0]!.tags[tag], tag).toBe(g.tags[tag]?.trim());
+    for (const tag of ['Red', 'Black']) expect(back[0]!.tags[tag], tag).toBe(g.tags[tag]?.trim());
+    // DhtmlXQ's reader takes the first of title and event as the Event: a record with a Title and no Event comes back with it as the Event
+    expect(back[0]!.tags['Event'], 'Event').toBe((format === 'dhtmlxq' ? (g.tags['Event'] ?? g.tags['Title']) : g.tags['Event'])?.trim());
     n++;
   }
   return n;
@@ -68,7 +70,11 @@ async function fixtureGames(): Promise<GameRecord[]> {
   const start = parseRecords(readFileSync('fixtures/games/xiangqi/bulk_games_uci.pgn', 'utf8'));
   const setup = parseRecords(readFileSync('fixtures/convert/setup-source.pgn', 'utf8'));
   const cbl = (await recordsOf(readFileSync('fixtures/records/ccbridge/1989年龙化杯象棋名师邀请赛35局.CBL'))).filter((g) => g.tags['FEN'] !== undefined).slice(0, 2);
-  return [...start, ...setup, ...cbl];
+  // real XQF files (encrypted, version 18; two set-up endgames) read by our reader
+  const xqfs: GameRecord[] = [];
+  for (const f of ['cchess-tests/030-黄松轩先胜冯敬如.XQF', 'cchess_qt/01.XQF', 'cchess_qt/第09局.XQF'])
+    xqfs.push(...(await recordsOf(readFileSync(join('fixtures/records/xqf', f)))));
+  return [...start, ...setup, ...cbl, ...xqfs];
 }
 
 describe('xiangqi record writers (Game.recordWriters)', () => {
