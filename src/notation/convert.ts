@@ -176,6 +176,12 @@ export function parseRecordFormat(text: string): RecordFormatId | null {
 /** The titles of the games that have a writer for a record format (`Game.recordWriters`). */
 export const gamesWriting = (format: RecordFormatId): string[] => GAMES.filter((g) => g.recordWriters?.[format] !== undefined).map((g) => g.title);
 
+/** A record format's file extension and whether it is binary, from a game that writes it (`Game.recordWriters`). */
+export function recordFormatFile(format: RecordFormatId): { extension: string; binary: boolean } {
+  const w = GAMES.map((g) => g.recordWriters?.[format]).find((x) => x !== undefined);
+  return { extension: w?.extension ?? format, binary: w?.binary ?? false };
+}
+
 /** The writer of a record format for a game (`Game.recordWriters`), or why the game has none. */
 export function recordWriterOf(game: Game, format: RecordFormatId): Result<RecordFormatWriter> {
   const w = game.recordWriters?.[format];

@@ -16,15 +16,14 @@
  * (`game.pgn` → `game.xqf` for a file of one game, `games-001.xqf`, `games-002.xqf` … for several),
  * never overwriting a file (`--force` does). XQF is binary: one game per file, never to a terminal.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, sep } from 'node:path';
 import type { Command } from 'commander';
-import type { RecordFormatId, RecordFormatWriter } from '../../games/game.js';
+import type { RecordFormatId } from '../../games/game.js';
 import { getGame } from '../../games/registry.js';
 import {
   dialectFen,
   dialectRefusal,
   gamesWriting,
+  recordFormatFile,
   parseDialect,
   parseRecordFormat,
   recordWriterOf,
@@ -33,11 +32,11 @@ import {
   RECORD_FORMATS,
   type RecordToWrite,
 } from '../../notation/convert.js';
-import { encodeGbk } from '../../notation/gbk.js';
 import { formatReportLine, Replayer, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
+import { ConvertOutput } from '../convert-output.js';
 import { expandInputs, inputChunks, openError } from '../record-files.js';
 
 interface ConvertOptions {
@@ -70,24 +69,6 @@ export function keptResult(report: GameReport): { result: string; note: string |
   return { result, note: `result by the rules: ${result}, ${report.reason}${at} (${said})` };
 }
 
-/** A file name part from a source path: its name without the extension, in letters, digits, `.`, `_` and `-`. */
-export function safeBase(path: string): string {
-  if (path === '-') return 'stdin';
-  const name = basename(path, extname(path));
-  const safe = name
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
-    .replace(/^[._]+/, '')
-    .slice(0, 100);
-  return safe === '' ? 'game' : safe;
-}
-
-/** One game's output, before it is placed (standard output, the `-o` file, or its own file in `-o DIR`). */
-interface Piece {
-  readonly index: number;
-  readonly body: string | Uint8Array;
-}
-
 export function registerConvert(program: Command, io: Io): void {
   program
     .command('convert')
@@ -115,70 +96,26 @@ export function registerConvert(program: Command, io: Io): void {
         if (!id) throw new CliError(`unknown variant "${opts.variant}" (use ${VARIANT_NAMES})`);
         variant = id;
       }
-      // where the output goes: a folder (one file per game), a file, or standard output
-      const out = opts.output;
-      let dir: string | null = null;
-      if (out !== undefined) {
-        let isDir = false;
-        try {
-          isDir = statSync(out).isDirectory();
-        } catch {
-          isDir = false;
-        }
-        if (isDir || out.endsWith('/') || out.endsWith(sep)) dir = out;
-      }
-      const binaryOut = recordFormat !== null && to === 'xqf';
-      if (binaryOut && out === undefined && io.isTTY)
-        throw new CliError('XQF is a binary format: write it with -o FILE or -o DIR, or redirect standard output to a file', 2);
-      if (dir !== null) {
-        try {
-          mkdirSync(dir, { recursive: true });
-        } catch (e) {
-          throw new CliError(`cannot make the folder ${dir}: ${(e as Error).message}`, 2);
-        }
-      }
-
+      const kind = recordFormat !== null ? recordFormatFile(recordFormat) : { extension: to, binary: false };
+      const binary = recordFormat !== null && kind.binary ? RECORD_FORMATS[recordFormat] : null;
+      const output = new ConvertOutput(io, {
+        ...(opts.output !== undefined ? { output: opts.output } : {}),
+        force: opts.force === true,
+        gbk: encoding === 'gbk',
+        binary,
+        extension: kind.extension,
+        separator: to === 'fen' ? '' : '\n',
+      });
       const dopts = { dialect, ...(opts.notation !== undefined ? { notation: opts.notation } : {}) };
       const replayer = new Replayer({ keepMoves: true, ...(variant ? { variant } : {}) });
-      const collected: Piece[] = [];
-      let games = 0;
-      let files = 0;
       const refused: string[] = [];
-      const usedNames = new Set<string>();
-
-      /** The bytes of a text in the chosen encoding. */
-      const encoded = (text: string): string | Uint8Array => {
-        if (encoding !== 'gbk') return text;
-        const b = encodeGbk(text);
-        if (!b.ok) throw new CliError(`cannot write GBK: ${b.error}`, 2);
-        return b.value;
-      };
-      const extension = (writer: RecordFormatWriter | null): string => (writer ? writer.extension : to === 'fen' ? 'fen' : 'pgn');
-      /** Writes one game's file into the folder: a name not used in this run, never over an existing file unless --force. */
-      const writeOne = (source: string, piece: Piece, numbered: boolean, writer: RecordFormatWriter | null): void => {
-        const base = safeBase(source) + (numbered ? `-${String(piece.index).padStart(3, '0')}` : '');
-        let name = `${base}.${extension(writer)}`;
-        for (let k = 2; usedNames.has(name); k++) name = `${base}_${k}.${extension(writer)}`;
-        usedNames.add(name);
-        const path = join(dir!, name);
-        try {
-          writeFileSync(path, typeof piece.body === 'string' ? encoded(piece.body) : piece.body, { flag: opts.force ? 'w' : 'wx' });
-        } catch (e) {
-          if (e instanceof CliError) throw e;
-          if ((e as { code?: string }).code === 'EEXIST') throw new CliError(`${path} is already there: convert does not overwrite files in -o DIR (use --force)`, 2);
-          throw new CliError(`cannot write ${path}: ${(e as Error).message}`, 2);
-        }
-        files++;
-      };
+      let games = 0;
 
       const { inputs: sources } = await expandInputs(inputs);
       for (const input of sources) {
         const file = input.path;
         const name = file === '-' ? 'standard input' : file;
         let inFile = 0;
-        // in -o DIR, the first game of a file waits: alone, it takes the file's name; with others, a number
-        let pending: Piece | null = null;
-        let writer: RecordFormatWriter | null = null;
         try {
           const opened = await openRecordSource(inputChunks(input));
           if (opened.format === 'none' && input.found) continue;
@@ -213,8 +150,7 @@ export function registerConvert(program: Command, io: Io): void {
             } else if (recordFormat) {
               const w = recordWriterOf(game, recordFormat);
               if (!w.ok) fail(w.error);
-              writer = w.ok ? w.value : null;
-              const r = writer!.write(toWrite);
+              const r = w.ok ? w.value.write(toWrite) : w;
               if (!r.ok) fail(r.error);
               body = r.ok ? r.value : '';
             } else {
@@ -229,53 +165,20 @@ export function registerConvert(program: Command, io: Io): void {
               body = r.ok ? r.value : '';
             }
             games++;
-            const piece: Piece = { index: rec.index, body };
-            if (dir !== null) {
-              if (inFile === 1) pending = piece;
-              else {
-                if (pending) writeOne(file, pending, true, writer);
-                pending = null;
-                writeOne(file, piece, true, writer);
-              }
-            } else {
-              if (binaryOut && collected.length > 0)
-                throw new CliError(`XQF holds one game per file and ${name} has more than one: write them with -o DIR`, 2);
-              collected.push(piece);
-            }
+            output.game(file, name, rec.index, body);
           }
         } catch (e) {
           if (e instanceof CliError) throw e;
           throw openError(name, e);
         }
-        if (pending) writeOne(file, pending, false, writer);
+        output.endSource(file);
         if (inFile === 0) {
           if (input.found) continue;
           throw new CliError(`found no games in ${name}`, 2);
         }
       }
+      output.finish();
       const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
-      if (dir !== null) {
-        io.err(`converted ${plural(games, 'game')} into ${plural(files, 'file')} in ${dir}\n`);
-      } else {
-        // text: games one after the other (PGN and record formats separated by a blank line, FENs one a line)
-        let output: string | Uint8Array;
-        if (binaryOut) output = (collected[0]?.body as Uint8Array | undefined) ?? new Uint8Array(0);
-        else {
-          const sepr = to === 'fen' ? '' : '\n';
-          output = encoded(collected.map((p) => p.body as string).join(sepr));
-        }
-        if (out !== undefined) {
-          try {
-            writeFileSync(out, output);
-          } catch (e) {
-            throw new CliError(`cannot write ${out}: ${(e as Error).message}`, 2);
-          }
-          io.err(`converted ${plural(games, 'game')} to ${out}\n`);
-        } else if (typeof output !== 'string') {
-          if (!io.outBytes) throw new CliError(`${binaryOut ? 'XQF' : 'GBK'} output needs -o FILE here`, 2);
-          io.outBytes(output);
-        } else io.out(output);
-      }
       if (refused.length > 0)
         throw new CliError(`${plural(refused.length, 'game')} of ${games + refused.length} left out: the program the ${dialect} dialect is for cannot load ${refused.length === 1 ? 'it' : 'them'} (see above)`, 1);
     });
