@@ -7,7 +7,7 @@
  * `Nxl12xl11`, igui `Nxg6-g5` back on the start square), a lion's pass as `--`; `[Variant "chu"]`,
  * White (Sente) / Black (Gote), and XBoard's chu FEN (`… w - 0 1`, w = Sente).
  */
-import { hasMid, moveMid, moveTo, type Move } from '../../../core/move.js';
+import type { Move } from '../../../core/move.js';
 import { pieceCode, pieceKind, type Side } from '../../../core/piece.js';
 import type { Position } from '../../../core/position.js';
 import { formatSan, type SanStyle } from '../../../core/san.js';
@@ -36,7 +36,6 @@ export const CHU_DIALECTS: Partial<Record<'pychess' | 'xboard' | 'xqbase', PgnDi
 
 const SIDE = ['Sente', 'Gote'] as const;
 const PRINCE = chuKind('+elephant');
-const scratch = new Int32Array(8192);
 
 /** The squares of `side`'s royal pieces: its King and Crown Prince. */
 function royals(pos: Position, side: Side): number[] {
@@ -46,16 +45,6 @@ function royals(pos: Position, side: Side): number[] {
   const b = pos.board;
   for (let sq = 0; sq < b.length; sq++) if (b[sq] === king || b[sq] === prince) out.push(sq);
   return out;
-}
-
-/** Can the side to move capture the piece on `sq` (a move ending there, or a lion's first step through it)? */
-function capturable(pos: Position, sq: number): boolean {
-  const n = pos.variant.generateLegal(pos, scratch, 0);
-  for (let i = 0; i < n; i++) {
-    const m = scratch[i]!;
-    if (moveTo(m) === sq || (hasMid(m) && moveMid(m) === sq)) return true;
-  }
-  return false;
 }
 
 /**
@@ -72,12 +61,19 @@ function xboardRefusal(start: Position, moves: readonly Move[]): string | null {
     const before = royals(pos, side);
     if (before.length === 0)
       return `${SIDE[side]} moves at ply ${i + 1} with neither King nor Crown Prince, and XBoard refuses every move of a side without a royal piece`;
-    const text = formatSan(pos, m, XBOARD_CHU_SAN);
     pos.play(m);
     if (before.length > 1) continue;
     const after = royals(pos, side);
-    if (after.length === 1 && capturable(pos, after[0]!)) {
+    if (after.length !== 1) continue;
+    // is the mover's one royal attacked (the variant's check test, asked with the mover to move)?
+    pos.setTurn(side);
+    const attacked = pos.variant.inCheck(pos);
+    pos.setTurn((side ^ 1) as Side);
+    if (attacked) {
       const name = pieceKind(pos.board[after[0]!]!) === KING ? 'King' : 'Crown Prince';
+      const at = start.clone();
+      for (let k = 0; k < i; k++) at.play(moves[k]!);
+      const text = formatSan(at, m, XBOARD_CHU_SAN);
       return `ply ${i + 1} (${text}) leaves ${SIDE[side]}'s ${name}, its only royal piece, capturable, which lishogi allows but XBoard refuses as illegal`;
     }
   }
