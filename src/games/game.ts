@@ -214,8 +214,8 @@ export interface WritableRecord {
   readonly moveTexts?: readonly string[];
   /**
    * Why `result` is not the record's own (the rules ended the game where the record says otherwise:
-   * `the record says *; the rules end the game: 0-1 royals captured at ply 472`), for the writers
-   * that keep a comment (PGN, DhtmlXQ, XQF, KIF).
+   * `result by the rules: 0-1, royals captured at ply 472 (the record gives no result)`), kept as a
+   * comment by the writers (PGN, KIF, DhtmlXQ, XQF).
    */
   readonly resultNote?: string;
 }
