@@ -131,7 +131,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   if ('heldBy' in held) throw new CliError(`the game ${target.id} is open in another chuhan play (pid ${held.heldBy})`, 2);
   // a FIFO or symlink at a lock's name, a saved game that is no regular file: said, then ignored
   for (const w of store.warnings) greeting.push(`warning: ${w}`);
-  const saver = gameSaver(store, target);
+  const saver = gameSaver(store, target, held);
   // the storage is checked now, by writing the game file: a problem is said before the first move
   const first = saver.save(session);
   if (first) greeting.push(`warning: ${first}`);
@@ -178,38 +178,73 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     process.off('exit', mouseOff);
     await closeComputer(computer);
     saved = saver.finish(session);
-    held.release();
+    saver.release();
   }
   // on a line of its own (the last frame may end in a wrapped footer line)
+  // a loaded record is kept as the user's game only once a move is played in it
+  const loaded = session.loadedRecord ? 'the loaded game was not saved (no move was played in it); your last game: ' : '';
   if (saved === 'empty') {
-    o.io.err('\nno move was played; nothing was saved\n');
+    o.io.err(`\nno move was played; nothing was saved${session.loadedRecord ? ' (a loaded game is saved once you play a move in it)' : ''}\n`);
     return;
   }
   if (saved) throw new CliError(`the game was not saved: ${saved}`, 1);
-  const shown = escapeControls(target.path);
-  const finished = session.outcome();
+  const at = saver.target;
+  const shown = escapeControls(at.path);
+  const finished = saver.outcome;
   o.io.err(
-    '\n' +
+    `\n${loaded}` +
       (finished
         ? `game saved to ${shown} (finished, ${finished.result}); chuhan games lists it\n`
-        : `game saved to ${shown}; chuhan play --resume ${target.id} continues it\n`),
+        : `game saved to ${shown}; chuhan play --resume ${at.id} continues it\n`),
   );
 }
 
 /**
- * Saves one session's game to its own file: the first save of a new game creates the file
+ * Saves a session's games, each to its own file: the first save of a new game creates the file
  * (exclusively), later ones replace it atomically. `save` returns a problem sentence or null;
  * `finish` also removes a new game's file when no move was played (returns 'empty').
+ *
+ * - A record opened with `load` (`session.loadedRecord`) is never written: the file keeps the
+ *   user's own game as it was last saved, until a move is played in the loaded game (then it is the
+ *   user's, and saved).
+ * - A game that replaces another in the session (new, fen, load and a move) goes to a new file when
+ *   the file already holds a game worth keeping (a move was played, or it was resumed), with its
+ *   own lock; a game in which nothing was done yet is not written until something is.
  */
-export function gameSaver(store: GameStore, target: GameTarget) {
+export function gameSaver(store: GameStore, first: GameTarget, held: { release: () => void } = { release: () => undefined }) {
+  let target = first;
+  let lock = held;
   let created = !target.fresh;
   let last: string | null = null;
-  const untouched = (s: Session): boolean => target.fresh && s.history.length === 0 && s.redoStack.length === 0 && s.startFen === s.game.startFen;
+  /** The file holds a game to keep (a resumed game, or one in which something was done). */
+  let keeps = !target.fresh;
+  /** The session's game the file holds (`Session.gameNo`); null before the first save. */
+  let gameNo: number | null = null;
+  /** The outcome of the game last written (for the words at the end). */
+  let outcome: ReturnType<Session['outcome']> = null;
+  const untouched = (s: Session): boolean => s.history.length === 0 && s.redoStack.length === 0 && s.startFen === s.game.startFen;
   const save = (s: Session): string | null => {
+    if (s.loadedRecord) return last;
+    if (gameNo !== null && gameNo !== s.gameNo) {
+      if (keeps) {
+        if (untouched(s)) return last; // a new game: its file when something is done in it
+        const path = store.newPath();
+        const next = store.lock(path);
+        if ('heldBy' in next) return last; // cannot happen: a fresh random name
+        lock.release();
+        lock = next;
+        target = { path, id: GameStore.idOf(path), fresh: true };
+        created = false;
+      }
+      keeps = false;
+    }
+    gameNo = s.gameNo;
+    keeps ||= !untouched(s);
     try {
       writeAtomically(target.path, s.record(), !created, store.fs);
       created = true;
       last = null;
+      outcome = s.outcome();
     } catch (e) {
       last = storageProblem(e, dirname(target.path));
     }
@@ -217,12 +252,25 @@ export function gameSaver(store: GameStore, target: GameTarget) {
   };
   return {
     save,
+    /** Where the games are being saved now (a new file once a second game of the session was saved). */
+    get target(): GameTarget {
+      return target;
+    },
+    /** The outcome of the game the file holds, as last written. */
+    get outcome() {
+      return outcome;
+    },
     finish(s: Session): string | null | 'empty' {
-      if (untouched(s)) {
+      const problem = save(s);
+      if (!keeps) {
         if (created) store.remove(target.path);
         return 'empty';
       }
-      return save(s);
+      return problem;
+    },
+    /** Releases the lock of the current game file. */
+    release(): void {
+      lock.release();
     },
   };
 }

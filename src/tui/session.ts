@@ -103,6 +103,16 @@ export class Session {
   private lines: { ply: number; redo: Move[] }[] = [];
   /** Bumped on every change (lets a UI re-render and a host drop a stale computer move). */
   version = 0;
+  /**
+   * Bumped whenever the game is replaced (new, fen, load, resume): the saver (run-play.ts) keeps
+   * each game of a session in its own file.
+   */
+  gameNo = 0;
+  /**
+   * The game is a record opened with `load` (someone else's game, being reviewed): not the user's
+   * own game until a move is played (or the user resigns or agrees a draw), so autosave leaves it alone.
+   */
+  loadedRecord = false;
   private textCache: { notation: string; line: Line; moves: Move[]; texts: string[] } | null = null;
 
   constructor(game: Game, opts: SessionOptions = {}) {
@@ -140,6 +150,8 @@ export class Session {
     this.recordTags = [];
     this.lines = [];
     this.paused = false;
+    this.loadedRecord = false;
+    this.gameNo++;
     if (!this.notation || !game.notations.has(this.notation)) this.notation = game.coordinate.id;
     // the human's side at the bottom when only the second side is human
     this.flipped = this.players[0] === 'computer' && this.players[1] === 'human';
@@ -402,6 +414,7 @@ export class Session {
     this.redoStack = [];
     this.highlights = [];
     this.line.declare(null);
+    this.loadedRecord = false; // a move played: the game is the user's own now
     const lines: string[] = [];
     if (this.drawOffer !== null && this.drawOffer !== mover) {
       lines.push(`${this.sideName(mover)} declines the draw offer`);
@@ -509,6 +522,7 @@ export class Session {
 
   /** Ends the game by the players' decision (resignation, agreement). */
   declare(outcome: GameOutcome): void {
+    this.loadedRecord = false; // a resignation or an agreement makes the game the user's own
     this.declareVerdict(verdictOf(outcome.result, outcome.reason));
   }
 
@@ -582,6 +596,8 @@ export class Session {
     const saved = restore && d.clock ? parseClockTag(d.clock.state) : null;
     if (saved && this.timeControl) this.startClock(saved);
     if (d.outcome && !this.judge()) this.line.declare(verdictOf(d.outcome.result, d.outcome.reason));
+    // a record opened with `load` is reviewed, not the user's game (a resumed one is theirs)
+    this.loadedRecord = !restore;
     return null;
   }
 
