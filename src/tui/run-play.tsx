@@ -37,6 +37,11 @@ export interface PlayOptions {
   computer?: ComputerPlayer;
   /** Seed of the computer's random choices (--seed). */
   seed?: number;
+  /** -v / --rules given on the command line: `--resume` picks (or must be) a game of that variant and rules. */
+  variantGiven?: boolean;
+  rulesGiven?: boolean;
+  /** The options the game keeps for `--resume` (the ChuhanOptions tag, cli/play-options.ts). */
+  playOptions?: string;
   store?: GameStore;
   // ---- clocks (play --tc) ----
   timeControl?: TimeControl;
@@ -82,7 +87,8 @@ export function prepareSession(
   if (owner) throw new CliError(owner, 2);
   let target: GameTarget;
   if (o.resume !== false) {
-    const picked = store.pick(o.resume);
+    if (o.fen !== undefined) throw new CliError('--fen starts a new game and --resume continues a saved one: give one of them', 2);
+    const picked = store.pick(o.resume, o.variantGiven ? o.game.id : undefined);
     if (!picked.ok) throw new CliError(picked.error, 2);
     const g = picked.game;
     // read safely: a FIFO or a symlink swapped in is refused, never waited on
@@ -94,6 +100,12 @@ export function prepareSession(
       session.players = [o.players[0] ?? session.players[0], o.players[1] ?? session.players[1]];
     }
     if (o.level !== undefined) session.level = o.level;
+    if (o.seed !== undefined) session.seed = o.seed;
+    // a game goes on with its own variant and rules: -v or --rules saying otherwise is a mistake
+    if (o.variantGiven && session.game.id !== o.game.id) throw new CliError(`the saved game ${g.id} is ${session.game.id}, not ${o.game.id}`, 2);
+    const rulesOf = (x: Game): string => x.rules ?? x.ruleSets?.[0] ?? 'standard';
+    if (o.rulesGiven && rulesOf(session.game) !== rulesOf(o.game))
+      throw new CliError(`the saved game ${g.id} is played under the ${rulesOf(session.game)} rules, not ${rulesOf(o.game)}; a game keeps its rules`, 2);
     const n = session.history.length;
     greeting.push(`resumed the saved game ${g.id} (${n} ${n === 1 ? 'ply' : 'plies'})`);
     target = { path: g.path, id: g.id, fresh: false };
@@ -112,6 +124,7 @@ export function prepareSession(
       greeting.push(`${waiting.length} unfinished games are saved: chuhan play --resume continues the latest, chuhan games lists them`);
     }
   }
+  if (o.playOptions !== undefined) session.playOptions = o.playOptions || null;
   if (computer.placeholder && session.players.includes('computer')) {
     greeting.push(`note: the computer is a ${computer.name}`);
   }

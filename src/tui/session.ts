@@ -71,6 +71,8 @@ export class Session {
   flipped = false;
   /** Seed of the computer's random choices (levels below the top); shown by `level`. */
   seed: number;
+  /** The `play` options the game keeps for `--resume` (ChuhanOptions; cli/play-options.ts), or null. */
+  playOptions: string | null = null;
   /** Show the engine's evaluation line (`eval on|off`; the host draws it). */
   showEval = false;
   /** Thinking time for the next computer move (`go <time>`), ms. */
@@ -568,6 +570,8 @@ export class Session {
         players: this.players,
         names: [this.recordName(0), this.recordName(1)],
         level: this.level,
+        seed: this.seed,
+        ...(this.playOptions ? { options: this.playOptions } : {}),
         tags: this.recordTags,
         ...(this.clock ? { clock: { control: this.clock.tc.text, state: formatClockTag(this.clock.stateAt(this.now())) } } : {}),
       },
@@ -577,8 +581,8 @@ export class Session {
   }
 
   /**
-   * Replaces the game with a record's (any format and notation: a file's bytes, or a text). `restore` also takes the players and level
-   * from a chuhan record (for `play --resume`). Returns an error message, or null.
+   * Replaces the game with a record's (any format and notation: a file's bytes, or a text). `restore` also takes the players, level,
+   * seed and play options from a chuhan record (for `play --resume`). Returns an error message, or null.
    */
   loadRecord(input: RecordInput, restore = false, index = 1): string | null {
     const r = readRecord(input, this.game.id, index);
@@ -586,6 +590,8 @@ export class Session {
     const d = r.value;
     if (restore && d.players) this.players = d.players;
     if (restore && d.level !== undefined) this.level = d.level;
+    if (restore && d.seed !== undefined) this.seed = d.seed;
+    if (restore && d.options !== undefined) this.playOptions = d.options;
     if (restore && d.clock) {
       const tc = parseTimeControl(d.clock.control);
       if (tc.ok) this.timeControl = tc.value;
