@@ -33,7 +33,7 @@ import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState
 import { moveError, verdictOutcome, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 import { verdictOf, type Verdict } from '../core/verdict.js';
 import { Line } from '../play/line.js';
-import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
+import { DEFAULT_LEVEL, describeOutcome, fail, judgeDraw, ok, playersLine, runCommand, type CommandResult } from './commands.js';
 import { formatProblem, type MoveProblem } from '../core/problem.js';
 
 export { moveError };
@@ -58,6 +58,15 @@ export interface SessionOptions {
   now?: () => number;
 }
 
+/** A computer's search score from its own side: centipawns (pawn-equivalents × 100) or a mate in n (negative: it is mated). */
+export interface ComputerScore {
+  side: Side;
+  /** The ply (moves played) of the position it searched. */
+  ply: number;
+  cp: number | null;
+  mate: number | null;
+}
+
 export class Session {
   game!: Game;
   startFen!: string;
@@ -80,6 +89,11 @@ export class Session {
   players: [PlayerKind, PlayerKind];
   level: number;
   drawOffer: Side | null = null;
+  /**
+   * The computer's score of its last search, from its own side (set by the host with each of its
+   * moves): what it answers a draw offer with (`judgeDraw`).
+   */
+  computerScore: ComputerScore | null = null;
   /** Squares to highlight (the last `?square`), cleared by the next change. */
   highlights: number[] = [];
   notation!: string;
@@ -148,6 +162,7 @@ export class Session {
     this.line = new Line(endRulesFor(game), r.value);
     this.redoStack = [];
     this.drawOffer = null;
+    this.computerScore = null;
     this.highlights = [];
     this.recordTags = [];
     this.lines = [];
@@ -507,14 +522,39 @@ export class Session {
     };
   }
 
-  /** Plays the computer's choice for the side to move (from the host's search). */
-  computerMove(m: Move | null): CommandResult {
+  /**
+   * Plays the computer's choice for the side to move (from the host's search), with the score of
+   * that search from the computer's side (null: none, e.g. a book move or a placeholder). A draw
+   * offer standing against it is answered first, with that fresh score: accepted (its move is not
+   * played) or declined (the move is).
+   */
+  computerMove(m: Move | null, score: { cp: number | null; mate: number | null } | null = null): CommandResult {
     if (this.outcome()) return fail('the game is over');
+    const side = this.turn;
+    if (score) this.computerScore = { side, ply: this.history.length, cp: score.cp, mate: score.mate };
+    if (this.drawOffer !== null && this.drawOffer !== side) {
+      const j = judgeDraw(this, side);
+      if (j.accept) return ok(...this.acceptDraw(j.reason));
+      this.drawOffer = null;
+      this.version++;
+      const declined = `the ${this.computerName} declines the draw offer (${j.reason})`;
+      if (m === null || !legalMoves(this.pos).includes(m)) return { ...fail(`the ${this.computerName} found no legal move`), out: [declined] };
+      const lines = this.play(m);
+      lines[0] = `${this.computerName} as ${this.sideName(side)}: ${lines[0]}`;
+      return ok(lines[0]!, declined, ...lines.slice(1));
+    }
     if (m === null || !legalMoves(this.pos).includes(m)) return fail(`the ${this.computerName} found no legal move`);
     const who = `${this.computerName} as ${this.sideName(this.turn)}`;
     const lines = this.play(m);
     lines[0] = `${who}: ${lines[0]}`;
     return ok(...lines);
+  }
+
+  /** The computer accepts the standing draw offer: the game ends by agreement. */
+  acceptDraw(reason: string): string[] {
+    const declared: GameOutcome = { result: '1/2-1/2', winner: null, reason: 'agreement' };
+    this.declare(declared);
+    return [`the ${this.computerName} accepts the draw (${reason}); game over: ${describeOutcome(this.game, declared)}`];
   }
 
   /** Thinking time for the next computer move only (`go <time>`), ms. */
