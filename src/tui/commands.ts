@@ -41,6 +41,7 @@ export const HELP: readonly string[] = [
   '  <move> …            play moves in any notation (h2e2, C2.5, 炮二平五, 7g7f, …)',
   '  move <m> …          the same; all moves or none',
   '  ?<square>, hint <square>   legal destinations of the piece on a square (e.g. ?h2)',
+  '  click a lion twice  chu: the lion, then its square again: pass or igui',
   '  hint                the engine\'s best move here (nothing is played)',
   '  eval [on|off]       show or hide the evaluation line (score from your side, depth, PV)',
   '  undo [n], redo [n]  take back / replay moves',
