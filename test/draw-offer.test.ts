@@ -50,6 +50,15 @@ describe('draw offers judged by the score', () => {
     expect(judgeDraw(game(20, -500, 2), 1)).toEqual({ accept: false, reason: 'it sees a mate in 2' });
   });
 
+  it('a game set up from a FEN counts its plies from the FEN\'s move number', () => {
+    const s = new Session(xq, { players: ['human', 'human'], fen: '2bak1r2/4a4/4b4/9/9/9/9/4B4/4A4/2BAKR3 w - - 0 40' });
+    run(s, 'f0f1');
+    s.players = ['human', 'computer'];
+    expect(judgeDraw(s, 1)).toEqual({ accept: false, reason: 'it has no evaluation of this position' });
+    s.computerMove(move(s, 'g9f9'), { cp: 19, mate: null });
+    expect(run(s, 'draw')).toEqual(['the computer accepts the draw (it judges its position +0.19); game over: 1/2-1/2 draw by agreement']);
+  });
+
   it('a score of another position (after an undo) is no answer', () => {
     const s = game(DRAW_MIN_PLIES, 0);
     s.undo(2);

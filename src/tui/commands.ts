@@ -388,7 +388,8 @@ export function judgeDraw(s: Session, side: Side): { accept: boolean; reason: st
   if (sc.mate !== null) return sc.mate < 0 ? { accept: true, reason: `it sees itself mated in ${-sc.mate}` } : { accept: false, reason: `it sees a mate in ${sc.mate}` };
   if (sc.cp === null) return { accept: false, reason: 'it has no evaluation of this position' };
   if (sc.cp <= DRAW_WORSE_CP) return { accept: true, reason: `it judges its position ${pawns(sc.cp)}` };
-  if (n < DRAW_MIN_PLIES) return { accept: false, reason: `it plays on in the first ${DRAW_MIN_PLIES} plies unless clearly worse` };
+  // plies of the game: a game set up from a FEN counts from its move number
+  if (n + 2 * Math.max(0, s.line.start.fullmove - 1) < DRAW_MIN_PLIES) return { accept: false, reason: `it plays on in the first ${DRAW_MIN_PLIES} plies unless clearly worse` };
   if (sc.cp <= DRAW_ACCEPT_CP) return { accept: true, reason: `it judges its position ${pawns(sc.cp)}` };
   return { accept: false, reason: `it judges its position ${pawns(sc.cp)}` };
 }

@@ -195,7 +195,6 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   }
   // on a line of its own (the last frame may end in a wrapped footer line)
   // a loaded record is kept as the user's game only once a move is played in it
-  const loaded = session.loadedRecord ? 'the loaded game was not saved (no move was played in it); your last game: ' : '';
   if (saved === 'empty') {
     o.io.err(`\nno move was played; nothing was saved${session.loadedRecord ? ' (a loaded game is saved once you play a move in it)' : ''}\n`);
     return;
@@ -204,11 +203,12 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   const at = saver.target;
   const shown = escapeControls(at.path);
   const finished = saver.outcome;
+  const what = session.loadedRecord ? 'the loaded game was not saved (no move was played in it); your game is saved in' : 'game saved to';
   o.io.err(
-    `\n${loaded}` +
+    '\n' +
       (finished
-        ? `game saved to ${shown} (finished, ${finished.result}); chuhan games lists it\n`
-        : `game saved to ${shown}; chuhan play --resume ${at.id} continues it\n`),
+        ? `${what} ${shown} (finished, ${finished.result}); chuhan games lists it\n`
+        : `${what} ${shown}; chuhan play --resume ${at.id} continues it\n`),
   );
 }
 
