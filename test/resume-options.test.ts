@@ -61,6 +61,11 @@ describe('--resume keeps every option', () => {
     // given again: the command line wins
     const again = prepareSession(opts(home, { resume: id, seed: 7, level: 5, players: ['computer', undefined] }), store, computer);
     expect([again.session.seed, again.session.level, again.session.players]).toEqual([7, 5, ['computer', 'computer']]);
+    const blitz = parseTimeControl('1+0');
+    if (!blitz.ok) throw new Error(blitz.error);
+    const clocks = prepareSession(opts(home, { resume: id, timeControl: blitz.value }), store, computer).session;
+    expect(clocks.clock?.tc.text).toBe('1+0');
+    expect(clocks.clockLine()).toMatch(/1:00/);
   });
 
   it('the command line: saved options fill in what is not given again, players only when given', async () => {

@@ -77,7 +77,7 @@ export function prepareSession(
     files: nodeFiles(),
     computerName: 'computer',
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
-    timeControl: o.timeControl, // clocks (play --tc); a resumed game takes its saved clocks
+    timeControl: o.timeControl, // clocks (play --tc); a resumed game takes its saved clocks unless --tc is given again
   });
   // saved games name the computer sides' engines (and versions), not just "computer"
   if (computer.recordName) session.computerRecordName = (side, level) => computer.recordName!(side, level);
@@ -101,6 +101,8 @@ export function prepareSession(
     }
     if (o.level !== undefined) session.level = o.level;
     if (o.seed !== undefined) session.seed = o.seed;
+    // --tc given again: new clocks of that control from here (each side its full time)
+    if (o.timeControl) session.setTimeControl(o.timeControl);
     // a game goes on with its own variant and rules: -v or --rules saying otherwise is a mistake
     if (o.variantGiven && session.game.id !== o.game.id) throw new CliError(`the saved game ${g.id} is ${session.game.id}, not ${o.game.id}`, 2);
     const rulesOf = (x: Game): string => x.rules ?? x.ruleSets?.[0] ?? 'standard';

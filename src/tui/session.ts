@@ -178,6 +178,13 @@ export class Session {
     return null;
   }
 
+  /** New clocks of this control from now on, both sides with its full time (`play --resume --tc C`). */
+  setTimeControl(tc: TimeControl): void {
+    this.timeControl = tc;
+    this.startClock();
+    this.version++;
+  }
+
   /** Fresh clocks for the game (restarted by new, fen, load), or a saved state (resume). */
   private startClock(state?: ClockState): void {
     this.clock = this.timeControl ? new Clock(this.timeControl, state) : null;
