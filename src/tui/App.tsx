@@ -12,7 +12,7 @@ import { hasMid, isPromotion } from '../core/move.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
 import { measureFor } from '../render/width.js';
 import type { ComputerPlayer } from './computer.js';
-import { analyserFor, builtinComputer, evaluationLine, type Evaluation } from './engine-computer.js';
+import { analyserFor, builtinComputer, evaluationLine, scoreOf, type Evaluation } from './engine-computer.js';
 import { Screen } from './Screen.js';
 import type { Session } from './session.js';
 import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMessages, type HitTest, type KeyInfo, type UiState } from './ui.js';
@@ -145,7 +145,7 @@ export function App(props: AppProps) {
         (m) => {
           if (abort.signal.aborted || thinkKey(session) !== key) return;
           const e = analyserFor(computer, side)?.lastEvaluation;
-          const r = session.computerMove(m);
+          const r = session.computerMove(m, scoreOf(session, e));
           if (e) evaluation.current = { key: thinkKey(session), e };
           ui.current = withMessages(ui.current, r.out, r.err);
           save();

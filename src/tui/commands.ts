@@ -41,6 +41,7 @@ export const HELP: readonly string[] = [
   '  <move> …            play moves in any notation (h2e2, C2.5, 炮二平五, 7g7f, …)',
   '  move <m> …          the same; all moves or none',
   '  ?<square>, hint <square>   legal destinations of the piece on a square (e.g. ?h2)',
+  '  click a lion twice  chu: the lion, then its square again: pass or igui',
   '  hint                the engine\'s best move here (nothing is played)',
   '  eval [on|off]       show or hide the evaluation line (score from your side, depth, PV)',
   '  undo [n], redo [n]  take back / replay moves',
@@ -345,10 +346,52 @@ function cmdDraw(s: Session): CommandResult {
     return ok(`${s.sideName(me)} accepts the draw; game over: ${describeOutcome(s.game, declared)}`);
   }
   if (s.drawOffer === me) return ok(`${s.sideName(me)} has already offered a draw`);
-  if (s.players[them] === 'computer') return ok(`the ${s.computerName} declines the draw offer`);
+  if (s.players[them] === 'computer') {
+    // on its turn the computer answers with its move (a fresh search of this position); else now,
+    // with its last search's score (session.ts judgeDraw)
+    if (s.turn === them) {
+      s.drawOffer = me;
+      s.version++;
+      return ok(`${s.sideName(me)} offers a draw: the ${s.computerName} answers with its move`);
+    }
+    const j = judgeDraw(s, them);
+    if (j.accept) return ok(...s.acceptDraw(j.reason));
+    return ok(`the ${s.computerName} declines the draw offer (${j.reason})`);
+  }
   s.drawOffer = me;
   s.version++;
   return ok(`${s.sideName(me)} offers a draw: ${s.sideName(them)} types draw to accept, or moves to decline`);
+}
+
+/** The computer takes a draw when its score is at most this (a quarter of a pawn for it), … */
+export const DRAW_ACCEPT_CP = 25;
+/** … once this many plies are played (before that it plays on, unless clearly worse), … */
+export const DRAW_MIN_PLIES = 20;
+/** … or at once when it is worse by this much or more. */
+export const DRAW_WORSE_CP = -150;
+
+const pawns = (cp: number): string => `${cp >= 0 ? '+' : '-'}${(Math.abs(cp) / 100).toFixed(2)}`;
+
+/**
+ * Does the computer playing `side` take a draw here? From its search's score of this position
+ * (its last move's search, or the one just finished): a level or worse position (≤ +0.25 pawn for
+ * it) once 20 plies are played, a clearly worse one (≤ −1.50, or mated) at any time, and any
+ * position where neither side has the material to win. Deterministic: the same score and position
+ * give the same answer. The reason is said with the answer.
+ */
+export function judgeDraw(s: Session, side: Side): { accept: boolean; reason: string } {
+  const canWin = s.game.endRules.canWin;
+  if (canWin && !canWin(s.pos, 0) && !canWin(s.pos, 1)) return { accept: true, reason: 'neither side has the material to win' };
+  const n = s.history.length;
+  const sc = s.computerScore;
+  if (!sc || sc.side !== side || (sc.ply !== n && sc.ply !== n - 1)) return { accept: false, reason: 'it has no evaluation of this position' };
+  if (sc.mate !== null) return sc.mate < 0 ? { accept: true, reason: `it sees itself mated in ${-sc.mate}` } : { accept: false, reason: `it sees a mate in ${sc.mate}` };
+  if (sc.cp === null) return { accept: false, reason: 'it has no evaluation of this position' };
+  if (sc.cp <= DRAW_WORSE_CP) return { accept: true, reason: `it judges its position ${pawns(sc.cp)}` };
+  // plies of the game: a game set up from a FEN counts from its move number
+  if (n + 2 * Math.max(0, s.line.start.fullmove - 1) < DRAW_MIN_PLIES) return { accept: false, reason: `it plays on in the first ${DRAW_MIN_PLIES} plies unless clearly worse` };
+  if (sc.cp <= DRAW_ACCEPT_CP) return { accept: true, reason: `it judges its position ${pawns(sc.cp)}` };
+  return { accept: false, reason: `it judges its position ${pawns(sc.cp)}` };
 }
 
 function cmdPerft(s: Session, arg: string | undefined): CommandResult {

@@ -33,7 +33,7 @@ import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState
 import { moveError, verdictOutcome, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 import { verdictOf, type Verdict } from '../core/verdict.js';
 import { Line } from '../play/line.js';
-import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
+import { DEFAULT_LEVEL, describeOutcome, fail, judgeDraw, ok, playersLine, runCommand, type CommandResult } from './commands.js';
 import { formatProblem, type MoveProblem } from '../core/problem.js';
 
 export { moveError };
@@ -60,6 +60,15 @@ export interface SessionOptions {
   now?: () => number;
 }
 
+/** A computer's search score from its own side: centipawns (pawn-equivalents × 100) or a mate in n (negative: it is mated). */
+export interface ComputerScore {
+  side: Side;
+  /** The ply (moves played) of the position it searched. */
+  ply: number;
+  cp: number | null;
+  mate: number | null;
+}
+
 export class Session {
   game!: Game;
   startFen!: string;
@@ -73,6 +82,8 @@ export class Session {
   flipped = false;
   /** Seed of the computer's random choices (levels below the top); shown by `level`. */
   seed: number;
+  /** The `play` options the game keeps for `--resume` (ChuhanOptions; cli/play-options.ts), or null. */
+  playOptions: string | null = null;
   /** Show the engine's evaluation line (`eval on|off`; the host draws it). */
   showEval = false;
   /** Thinking time for the next computer move (`go <time>`), ms. */
@@ -80,6 +91,11 @@ export class Session {
   players: [PlayerKind, PlayerKind];
   level: number;
   drawOffer: Side | null = null;
+  /**
+   * The computer's score of its last search, from its own side (set by the host with each of its
+   * moves): what it answers a draw offer with (`judgeDraw`).
+   */
+  computerScore: ComputerScore | null = null;
   /** Squares to highlight (the last `?square`), cleared by the next change. */
   highlights: number[] = [];
   notation!: string;
@@ -105,6 +121,16 @@ export class Session {
   private lines: { ply: number; redo: Move[] }[] = [];
   /** Bumped on every change (lets a UI re-render and a host drop a stale computer move). */
   version = 0;
+  /**
+   * Bumped whenever the game is replaced (new, fen, load, resume): the saver (run-play.ts) keeps
+   * each game of a session in its own file.
+   */
+  gameNo = 0;
+  /**
+   * The game is a record opened with `load` (someone else's game, being reviewed): not the user's
+   * own game until a move is played (or the user resigns or agrees a draw), so autosave leaves it alone.
+   */
+  loadedRecord = false;
   private textCache: { notation: string; line: Line; moves: Move[]; texts: string[] } | null = null;
 
   constructor(game: Game, opts: SessionOptions = {}) {
@@ -138,10 +164,13 @@ export class Session {
     this.line = new Line(endRulesFor(game), r.value);
     this.redoStack = [];
     this.drawOffer = null;
+    this.computerScore = null;
     this.highlights = [];
     this.recordTags = [];
     this.lines = [];
     this.paused = false;
+    this.loadedRecord = false;
+    this.gameNo++;
     if (!this.notation || !game.notations.has(this.notation)) this.notation = game.coordinate.id;
     // the human's side at the bottom when only the second side is human
     this.flipped = this.players[0] === 'computer' && this.players[1] === 'human';
@@ -149,6 +178,13 @@ export class Session {
     this.startClock();
     this.version++;
     return null;
+  }
+
+  /** New clocks of this control from now on, both sides with its full time (`play --resume --tc C`). */
+  setTimeControl(tc: TimeControl): void {
+    this.timeControl = tc;
+    this.startClock();
+    this.version++;
   }
 
   /** Fresh clocks for the game (restarted by new, fen, load), or a saved state (resume). */
@@ -404,6 +440,7 @@ export class Session {
     this.redoStack = [];
     this.highlights = [];
     this.line.declare(null);
+    this.loadedRecord = false; // a move played: the game is the user's own now
     const lines: string[] = [];
     if (this.drawOffer !== null && this.drawOffer !== mover) {
       lines.push(`${this.sideName(mover)} declines the draw offer`);
@@ -494,14 +531,39 @@ export class Session {
     };
   }
 
-  /** Plays the computer's choice for the side to move (from the host's search). */
-  computerMove(m: Move | null): CommandResult {
+  /**
+   * Plays the computer's choice for the side to move (from the host's search), with the score of
+   * that search from the computer's side (null: none, e.g. a book move or a placeholder). A draw
+   * offer standing against it is answered first, with that fresh score: accepted (its move is not
+   * played) or declined (the move is).
+   */
+  computerMove(m: Move | null, score: { cp: number | null; mate: number | null } | null = null): CommandResult {
     if (this.outcome()) return fail('the game is over');
+    const side = this.turn;
+    if (score) this.computerScore = { side, ply: this.history.length, cp: score.cp, mate: score.mate };
+    if (this.drawOffer !== null && this.drawOffer !== side) {
+      const j = judgeDraw(this, side);
+      if (j.accept) return ok(...this.acceptDraw(j.reason));
+      this.drawOffer = null;
+      this.version++;
+      const declined = `the ${this.computerName} declines the draw offer (${j.reason})`;
+      if (m === null || !legalMoves(this.pos).includes(m)) return { ...fail(`the ${this.computerName} found no legal move`), out: [declined] };
+      const lines = this.play(m);
+      lines[0] = `${this.computerName} as ${this.sideName(side)}: ${lines[0]}`;
+      return ok(lines[0]!, declined, ...lines.slice(1));
+    }
     if (m === null || !legalMoves(this.pos).includes(m)) return fail(`the ${this.computerName} found no legal move`);
     const who = `${this.computerName} as ${this.sideName(this.turn)}`;
     const lines = this.play(m);
     lines[0] = `${who}: ${lines[0]}`;
     return ok(...lines);
+  }
+
+  /** The computer accepts the standing draw offer: the game ends by agreement. */
+  acceptDraw(reason: string): string[] {
+    const declared: GameOutcome = { result: '1/2-1/2', winner: null, reason: 'agreement' };
+    this.declare(declared);
+    return [`the ${this.computerName} accepts the draw (${reason}); game over: ${describeOutcome(this.game, declared)}`];
   }
 
   /** Thinking time for the next computer move only (`go <time>`), ms. */
@@ -511,6 +573,7 @@ export class Session {
 
   /** Ends the game by the players' decision (resignation, agreement). */
   declare(outcome: GameOutcome): void {
+    this.loadedRecord = false; // a resignation or an agreement makes the game the user's own
     this.declareVerdict(verdictOf(outcome.result, outcome.reason));
   }
 
@@ -556,6 +619,8 @@ export class Session {
         players: this.players,
         names: [this.recordName(0), this.recordName(1)],
         level: this.level,
+        seed: this.seed,
+        ...(this.playOptions ? { options: this.playOptions } : {}),
         tags: this.recordTags,
         ...(this.clock ? { clock: { control: this.clock.tc.text, state: formatClockTag(this.clock.stateAt(this.now())) } } : {}),
       },
@@ -565,8 +630,8 @@ export class Session {
   }
 
   /**
-   * Replaces the game with a record's (any format and notation: a file's bytes, or a text). `restore` also takes the players and level
-   * from a chuhan record (for `play --resume`). Returns an error message, or null.
+   * Replaces the game with a record's (any format and notation: a file's bytes, or a text). `restore` also takes the players, level,
+   * seed and play options from a chuhan record (for `play --resume`). Returns an error message, or null.
    */
   loadRecord(input: RecordInput, restore = false, index = 1): string | null {
     const r = readRecord(input, this.game.id, index);
@@ -574,6 +639,8 @@ export class Session {
     const d = r.value;
     if (restore && d.players) this.players = d.players;
     if (restore && d.level !== undefined) this.level = d.level;
+    if (restore && d.seed !== undefined) this.seed = d.seed;
+    if (restore && d.options !== undefined) this.playOptions = d.options;
     if (restore && d.clock) {
       const tc = parseTimeControl(d.clock.control);
       if (tc.ok) this.timeControl = tc.value;
@@ -584,6 +651,8 @@ export class Session {
     const saved = restore && d.clock ? parseClockTag(d.clock.state) : null;
     if (saved && this.timeControl) this.startClock(saved);
     if (d.outcome && !this.judge()) this.line.declare(verdictOf(d.outcome.result, d.outcome.reason));
+    // a record opened with `load` is reviewed, not the user's game (a resumed one is theirs)
+    this.loadedRecord = !restore;
     return null;
   }
 

@@ -494,18 +494,20 @@ export class GameStore {
   }
 
   /**
-   * The game `--resume [ID]` means: the latest unfinished game no live session holds, or the one
-   * whose id (or file name) starts with `id`. An error sentence when there is none.
+   * The game `--resume [ID]` means: the latest unfinished game no live session holds (of `variant`
+   * when one is given), or the one whose id (or file name) starts with `id`. An error sentence when
+   * there is none.
    */
-  pick(id: string | true): { ok: true; game: SavedGame } | { ok: false; error: string } {
+  pick(id: string | true, variant?: string): { ok: true; game: SavedGame } | { ok: false; error: string } {
     const games = this.list();
     if (id === true) {
-      const open = games.filter((g) => !g.finished && !g.unreadable);
+      // `play -v chushogi --resume`: the latest unfinished game of that variant
+      const open = games.filter((g) => !g.finished && !g.unreadable && (variant === undefined || g.game === variant));
       const g = open.find((x) => x.openBy === null);
       if (g) return { ok: true, game: g };
       if (open.length > 0)
         return { ok: false, error: `every unfinished game is open in another chuhan play (pid ${open[0]!.openBy}); chuhan games lists them` };
-      return { ok: false, error: `there is no unfinished game to resume in ${escapeControls(this.gamesDir)} (chuhan games lists the saved games)` };
+      return { ok: false, error: `there is no unfinished ${variant === undefined ? '' : `${variant} `}game to resume in ${escapeControls(this.gamesDir)} (chuhan games lists the saved games)` };
     }
     const want = id.toLowerCase().replace(/\.pgn$/, '');
     const hits = games.filter((g) => g.id === want || g.id.startsWith(want) || basename(g.path, '.pgn').startsWith(want));

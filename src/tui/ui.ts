@@ -4,12 +4,13 @@
  *
  * Keys: printable characters edit the prompt (Backspace deletes, Esc clears the prompt and the
  * selection); Enter runs the prompt's text as a command — or, with an empty prompt, selects the
- * piece under the cursor (its destinations light up) / plays the selected piece to the cursor;
+ * piece under the cursor (its destinations light up) / plays the selected piece to the cursor
+ * (on the selected piece itself: a chu lion's pass and igui in the chooser, else it is let go);
  * arrow keys move the cursor (screen directions, also when the board is flipped); Ctrl-C and
  * Ctrl-D quit.
  */
-import { isPromotion, moveMid, moveTo } from '../core/move.js';
-import { pieceSide } from '../core/piece.js';
+import { isPass, isPromotion, moveMid, moveTo, type Move } from '../core/move.js';
+import { pieceKind, pieceSide } from '../core/piece.js';
 import type { Session } from './session.js';
 import { parseSgrMouse } from './mouse.js';
 
@@ -34,6 +35,8 @@ export interface UiState {
 export interface Choice {
   /** The destination's name, for the heading. */
   square: string;
+  /** The heading instead of `several moves go to <square>:` (a lion staying on its square). */
+  heading?: string;
   /** The moves as typed commands, and what each does. */
   moves: string[];
   labels: string[];
@@ -115,11 +118,36 @@ const ownPiece = (session: Session, sq: number): boolean => {
   return p !== 0 && pieceSide(p) === session.turn;
 };
 
+/** The name of the piece on a square (`lion`). */
+const pieceName = (session: Session, sq: number): string => {
+  const p = session.pos.board[sq]!;
+  return session.pos.variant.pieces[pieceKind(p) - 1]?.name ?? 'piece';
+};
+
+/** The moves of the piece on `sq` that end where they started: a lion's pass and its igui (capture and return). */
+const stayMoves = (session: Session, sq: number): Move[] => session.movesFrom(sq).filter((m) => moveTo(m) === sq);
+
+/**
+ * The selected piece chosen again (Enter on it, or a click): a lion's moves that stay on its square
+ * (pass; capture on a neighbour and return, igui) in the chooser, else the piece is deselected.
+ */
+function pickStay(session: Session, ui: UiState, sq: number): UiStep {
+  const stays = stayMoves(session, sq);
+  if (stays.length === 0) return { ui: { ...ui, selected: null }, submit: [] };
+  const labels = stays.map((m) => {
+    const via = session.square(moveMid(m));
+    const what = isPass(session.pos.board, m) ? `pass (through ${via}): it stays, the turn goes over` : `capture on ${via} and return (igui)`;
+    return isPromotion(m) ? `${what}, promotes` : what;
+  });
+  const heading = `the ${pieceName(session, sq)} on ${session.square(sq)} stays on its square:`;
+  return { ui: { ...ui, choice: { square: session.square(sq), heading, moves: stays.map((m) => session.typedText(m)), labels, index: 0 } }, submit: [] };
+}
+
 /** Enter on an empty prompt: select, deselect, or move the selected piece to the cursor. */
 function pick(session: Session, ui: UiState): UiStep {
   const c = ui.cursor;
   if (c === null) return { ui, submit: [] };
-  if (ui.selected !== null && c === ui.selected) return { ui: { ...ui, selected: null }, submit: [] };
+  if (ui.selected !== null && c === ui.selected) return pickStay(session, ui, c);
   if (ui.selected !== null) {
     const moves = session.movesFrom(ui.selected).filter((m) => moveTo(m) === c);
     if (moves.length === 1) {
@@ -146,6 +174,11 @@ function pick(session: Session, ui: UiState): UiStep {
   if (ownPiece(session, c)) {
     if (session.movesFrom(c).length === 0)
       return { ui: { ...ui, selected: null, messages: [{ text: `the piece on ${session.square(c)} has no legal moves`, error: true }] }, submit: [] };
+    // a lion that can stay on its square: how to say so (the same square again)
+    if (stayMoves(session, c).length > 0) {
+      const text = `the ${pieceName(session, c)} on ${session.square(c)}: choose it again (click, or Enter) to pass or to capture and return (igui); Esc deselects`;
+      return { ui: { ...ui, selected: c, messages: [{ text, error: false }] }, submit: [] };
+    }
     return { ui: { ...ui, selected: c }, submit: [] };
   }
   return { ui: { ...ui, messages: [{ text: `select a ${session.sideName(session.turn)} piece`, error: true }] }, submit: [] };
@@ -154,7 +187,7 @@ function pick(session: Session, ui: UiState): UiStep {
 /** The chooser as panel lines. */
 export function choiceLines(c: Choice): string[] {
   return [
-    `several moves go to ${c.square}:`,
+    c.heading ?? `several moves go to ${c.square}:`,
     ...c.moves.map((m, i) => `${i === c.index ? '>' : ' '} ${i + 1}  ${m}${c.labels[i] ? `  (${c.labels[i]})` : ''}`),
     `1-${c.moves.length}, or ↑↓ and Enter; Esc: none`,
   ];
@@ -188,6 +221,8 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
     if (!mouse.press || mouse.button !== 0) return { ui, submit: [] };
     const sq = hit?.(mouse.x, mouse.y) ?? null;
     if (sq === null) return { ui: ui.choice ? { ...ui, choice: null } : ui, submit: [] };
+    // the selected piece clicked again while the chooser is open: none, and the piece is let go
+    if (ui.choice && sq === ui.selected) return { ui: { ...ui, choice: null, selected: null, cursor: sq }, submit: [] };
     return pick(session, { ...ui, choice: null, input: '', cursor: sq });
   }
   if (ui.choice) {

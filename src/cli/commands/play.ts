@@ -7,7 +7,7 @@ import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput } from '../../core/text.js';
 import type { Preview } from '../../tui/preview.js';
 
-interface PlayCliOptions extends CommonOptions {
+export interface PlayCliOptions extends CommonOptions {
   red?: string;
   black?: string;
   level?: string;
@@ -46,6 +46,33 @@ async function importBoard(): Promise<typeof import('../../tui/run-play.js')> {
   }
 }
 
+/**
+ * `play --resume`: the options the saved game keeps (its ChuhanOptions tag) for each one not given
+ * on the command line. The game is picked as `runPlay` will pick it; when it cannot be (none, held
+ * by another session, unreadable), `runPlay` says why.
+ */
+export async function withResumedOptions(opts: PlayCliOptions, given: (key: string) => boolean, io: Io): Promise<{ opts: PlayCliOptions; kept: (key: string) => boolean }> {
+  const [{ GameStore, stateDir }, { savedPlayOptions, withSavedOptions }] = await Promise.all([import('../../tui/store.js'), import('../play-options.js')]);
+  const none = { opts, kept: given };
+  const store = new GameStore(stateDir(io.env));
+  if (store.ownerProblem()) return none;
+  const picked = store.pick(opts.resume === true ? true : String(opts.resume), given('variant') ? resolveGame(opts).id : undefined);
+  if (!picked.ok) return none;
+  const read = store.readGame(picked.game.path);
+  const saved = read.ok ? savedPlayOptions(read.text) : null;
+  if (!saved) return none;
+  return { opts: withSavedOptions(opts, saved, given), kept: (key) => given(key) || (saved as Record<string, unknown>)[key] !== undefined };
+}
+
+/**
+ * The players' kinds given on the command line: a resumed game takes the rest from its own
+ * ChuhanPlayers (the `players` command may have changed them since the start; a saved --red/--black
+ * engine still names the engine of that side).
+ */
+export function resumedPlayers<T>(players: [T | undefined, T | undefined], given: (key: string) => boolean): [T | undefined, T | undefined] {
+  return [given('red') ? players[0] : undefined, given('black') ? players[1] : undefined];
+}
+
 export function registerPlay(program: Command, io: Io): void {
   program
     .command('play')
@@ -68,7 +95,10 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--delay <ms>', 'pause between computer-vs-computer moves (default 1000)')
     .option('--no-mouse', 'no mouse (by default a click selects a piece and another its destination)')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
-    .action(async (opts: PlayCliOptions) => {
+    .action(async (cliOpts: PlayCliOptions, cmd: Command) => {
+      // --resume goes on with the options the game was started with (ChuhanOptions), unless given again
+      const given = (key: string): boolean => cmd.getOptionValueSource(key) === 'cli';
+      const { opts, kept } = cliOpts.resume !== undefined ? await withResumedOptions(cliOpts, given, io) : { opts: cliOpts, kept: given };
       let style = parseStyle(opts.style);
       // no --style: in a terminal that draws ambiguous-width characters wide, the wide style
       // (CHUHAN_STYLE_DETECT=0 turns the question to the terminal off)
@@ -118,6 +148,12 @@ export function registerPlay(program: Command, io: Io): void {
         });
       }
       const { runPlay } = await importBoard();
-      await runPlay({ preview, game, fen: opts.fen, players, level, resume: opts.resume ?? false, timeControl, mouse, delayMs, color, style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
+      const { formatPlayOptions } = await import('../play-options.js');
+      await runPlay({
+        variantGiven: given('variant'),
+        rulesGiven: given('rules'),
+        playOptions: formatPlayOptions(opts, kept),
+        preview, game, fen: opts.fen, players: resumedPlayers(players, given), level, resume: opts.resume ?? false, timeControl, mouse, delayMs, color, style, labels, io, computer, ...(seed !== undefined ? { seed } : {}),
+      });
     });
 }
