@@ -65,10 +65,10 @@ describe('key reducer', () => {
   it('help goes to the panel beside the board until the next key', () => {
     const s = new Session(xq);
     let r = keys(s, initialUi(), ['help'], ENTER);
-    expect(r.ui.panel?.[0]).toMatch(/^Commands/);
+    expect(r.ui.pane?.lines[0]).toMatch(/^Commands/);
     expect(r.ui.messages).toEqual([]);
     r = keys(s, r.ui, ['h']);
-    expect(r.ui.panel).toBeNull();
+    expect(r.ui.pane).toBeNull();
     expect(r.ui.input).toBe('h');
   });
 
