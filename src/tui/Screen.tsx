@@ -206,8 +206,11 @@ export function Screen(p: ScreenProps) {
   const pane = p.pane ?? null;
   // the note: a row of its own when there is room; else at the foot of the panel beside the
   // board; else in the message row when no message is there
-  const noteRow = p.note && spare >= 1 && !pane ? [p.note] : [];
-  spare -= noteRow.length;
+  // (the moves below the board give up a row for it when they have more than two)
+  const below = place === 'below';
+  const noteTakesPanelRow = !!p.note && spare < 1 && !pane && below && fit!.panelSize.rows - fit!.spareRows >= 3;
+  const noteRow = p.note && (spare >= 1 || noteTakesPanelRow) && !pane ? [p.note] : [];
+  if (!noteTakesPanelRow) spare -= noteRow.length;
   const room = fit && place === 'beside' ? Math.max(20, fit.terminal.columns - Math.max(0, ...p.board.map((l) => stringWidth(l))) - 2) : Infinity;
   const noteBeside = p.note && !noteRow.length && !pane && fit && place === 'beside' ? wrapTo(p.note, room).slice(0, 3) : [];
   const noteInMessages = p.note && !noteRow.length && !noteBeside.length && !pane && p.messages.length === 0;
@@ -217,9 +220,8 @@ export function Screen(p: ScreenProps) {
   const help = pane ? [] : footer(p.examples ?? ['h2e2', 'C2.5', '炮二平五'], p.square ?? 'h2', p.over);
   const footerLines = fit ? (spare >= help.length ? help : []) : help;
   if (fit) spare -= footerLines.length;
-  const below = place === 'below';
   // the panel: beside the board as tall as the board; below it, the rows left over
-  const panelRows = below ? fit!.panelSize.rows - (fit!.spareRows - Math.max(0, spare)) : Math.max(5, p.board.length) - noteBeside.length;
+  const panelRows = below ? fit!.panelSize.rows - (fit!.spareRows - Math.max(0, spare)) - (noteTakesPanelRow ? 1 : 0) : Math.max(5, p.board.length) - noteBeside.length;
   const packing = below ? packRowsAt(p.moves, fit!.panelSize.columns) : { lines: p.moves, at: p.moves.map((_, i) => ({ line: i, column: 0 })) };
   const packed = packing.lines;
   // where the moves ahead begin in the packed lines
