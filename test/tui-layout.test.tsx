@@ -6,7 +6,7 @@ import { getGame, type GameId } from '../src/games/registry.js';
 import { chooseLayout, type Size } from '../src/render/layout.js';
 import type { BoardLayout } from '../src/render/types.js';
 import { RESERVED_ROWS } from '../src/tui/App.js';
-import { packRows, paneListRows, Screen, wrapHelp } from '../src/tui/Screen.js';
+import { packRows, paneListRows, Screen, wrapHelp, type ScreenProps } from '../src/tui/Screen.js';
 import { HELP } from '../src/tui/commands.js';
 import { initialUi, openPane, reduceKey, type KeyInfo, type Pane, type UiMessage, type UiState } from '../src/tui/ui.js';
 import { Session } from '../src/tui/session.js';
@@ -100,6 +100,44 @@ describe('play screen sizes', () => {
   it('packRows fills lines up to the width', () => {
     expect(packRows(['1. a b', '2. c d', '3. e f'], 15)).toEqual(['1. a b   2. c d', '3. e f']);
     expect(packRows([], 10)).toEqual([]);
+  });
+});
+
+describe('the message row', () => {
+  const shot = (id: GameId, columns: number, rows: number, extra: Partial<ScreenProps>) => {
+    const s = new Session(getGame(id));
+    const drawn = { full: s.boardLines({ steadyWidth: true }), compact: s.boardLines({ layout: 'compact', steadyWidth: true }) };
+    const size = (l: string[]) => ({ columns: Math.max(...l.map((x) => stringWidth(x))), rows: l.length });
+    const fit = chooseLayout({ columns, rows, reservedRows: RESERVED_ROWS, boards: { full: size(drawn.full), compact: size(drawn.compact) } });
+    if (!fit.fits) throw new Error('does not fit');
+    const { lastFrame, unmount } = render(
+      <Screen title="chuhan" players="p" board={drawn[fit.layout]} moves={['1. h2e2 h9g7']} status="status line" messages={[]} input="" color={false} fit={fit} {...extra} />,
+    );
+    const lines = lastFrame()!.split('\n');
+    unmount();
+    return lines;
+  };
+  for (const [id, columns, rows] of [
+    ['xiangqi', 100, 30],
+    ['xiangqi', 80, 24],
+    ['chushogi', 80, 24],
+    ['chushogi', 100, 30],
+  ] as const) {
+    it(`${id} ${columns}×${rows}: an error is shown while the eval line is on`, () => {
+      const lines = shot(id, columns, rows, { messages: [{ text: 'unknown command "zzz" (type help)', error: true }], note: 'eval +0.38 (red) depth 3' });
+      expect(lines.length).toBeLessThan(rows);
+      expect(lines).toContain('error: unknown command "zzz" (type help)');
+      expect(lines.some((l) => l.endsWith('eval +0.38 (red) depth 3'))).toBe(true);
+      expect(lines).toContain('status line');
+    });
+  }
+
+  it('a finished game: the key help says how to go on, not "type a move"', () => {
+    const lines = shot('xiangqi', 120, 40, { over: true, examples: ['h2e2'], square: 'h2' });
+    expect(lines.some((l) => l.startsWith('the game is over · ←/→ or undo: look back'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('type a move');
+    const playing = shot('xiangqi', 120, 40, { examples: ['h2e2', 'C2.5'], square: 'h2' });
+    expect(playing).toContain('type a move: h2e2 (also C2.5) · ?h2 its moves · arrows/mouse, Enter: select and move');
   });
 });
 

@@ -12,6 +12,7 @@ import { isPromotion, moveMid, moveTo } from '../core/move.js';
 import { pieceSide } from '../core/piece.js';
 import type { Session } from './session.js';
 import { parseSgrMouse } from './mouse.js';
+import { escapeControls } from '../core/text.js';
 
 export interface UiMessage {
   text: string;
@@ -61,9 +62,10 @@ export interface Pane {
   searching: boolean;
 }
 
-/** A pane over `lines`, scrolled to the top. */
-export function openPane(title: string, lines: string[], pick?: string): Pane {
-  return { title, lines, ...(pick !== undefined ? { pick } : {}), shown: lines.map((_, i) => i), top: 0, sel: 0, query: '', searching: false };
+/** A pane over `lines` (control characters of a file's tags written out, never sent raw), scrolled to the top. */
+export function openPane(title: string, raw: string[], pick?: string): Pane {
+  const lines = raw.map(escapeControls);
+  return { title: escapeControls(title), lines, ...(pick !== undefined ? { pick } : {}), shown: lines.map((_, i) => i), top: 0, sel: 0, query: '', searching: false };
 }
 
 /** The lines matching a search: every word of the query in the line, any case. */
