@@ -86,6 +86,7 @@ export function App(props: AppProps) {
   const geometryCache = useRef(new Map<string, BoardGeometry>());
   /** Screen cell → square of the board as last drawn (mouse clicks). */
   const hitTest = useRef<HitTest | undefined>(undefined);
+  const exampleCache = useRef<{ key: string; value: ReturnType<typeof keyHelpExample> } | null>(null);
   /** The layout as last drawn (the pane's page size for PgUp/PgDn). */
   const lastFit = useRef<LayoutChoice | undefined>(undefined);
 
@@ -277,7 +278,10 @@ export function App(props: AppProps) {
     notes.push(evaluationLine(ev.e, viewer === 1 ? 1 : 0, (s) => session.sideName(s), (p, m) => session.formatter().format(p, m)));
   }
   const placeholder = computer.placeholder && session.players.includes('computer');
-  const example = keyHelpExample(session);
+  // the key help's example changes with the position only (not with every clock tick)
+  const exampleKey = `${session.version}|${session.notation}|${session.history.length}`;
+  if (exampleCache.current?.key !== exampleKey) exampleCache.current = { key: exampleKey, value: keyHelpExample(session) };
+  const example = exampleCache.current.value;
   const review = session.reviewRows();
   return (
     <Screen
