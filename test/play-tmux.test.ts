@@ -221,6 +221,13 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
           await sleep(100);
           tmux('send-keys', '-t', w, 'Escape');
           s = await waitFor(w, (x) => !x.includes('many.pgn: 1000') && x.includes('▲王'), 'the chu board again');
+          // a listing longer than a row (the start's SFEN, 121 characters) opens in the pane, whole
+          type(w, 'fen');
+          s = await waitFor(w, (x) => /^fen · 1–\d of \d$/m.test(x), 'the SFEN in the pane');
+          fits(s);
+          expect(s.replace(/\/\n/g, '/')).toContain('lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1');
+          tmux('send-keys', '-t', w, 'Escape');
+          s = await waitFor(w, (x) => !/^fen · /m.test(x) && x.includes('▲王'), 'the chu board again');
           // a promoted piece (a tokin) on the board: the board keeps its columns
           type(w, 'fen 12/12/12/12/12/12/12/12/12/12/5+P6/6K5 b - 1');
           s = await waitFor(w, (x) => x.includes('▲と+'), 'the promoted piece');

@@ -224,6 +224,12 @@ describe('the pane (help, a file of games) in place of the board', () => {
     key('', { downArrow: true });
     expect(key('', { return: true })).toEqual([`load f.pgn ${games.indexOf(shown[1]!) + 1}`]);
     expect(ui.pane).toBeNull();
+    // `/` and the search text in one read (typed fast, pasted): still a search
+    ui = { ...initialUi(), pane: openPane('f.pgn: 1000 games', games, 'f.pgn') };
+    key('/P12 q3');
+    expect(ui.pane).toMatchObject({ searching: true, query: 'P12 q3' });
+    expect(ui.pane!.shown.map((i) => games[i]!)).toEqual(shown);
+    expect(ui.input).toBe('');
     ui = { ...initialUi(), pane: openPane('help', ['a', 'b']) };
     key('', { escape: true });
     expect(ui.pane).toBeNull();

@@ -10,10 +10,10 @@ import { chooseLayout, type LayoutChoice, type Size } from '../render/layout.js'
 import { legalMoves } from '../core/perft.js';
 import { hasMid, isPromotion, moveFrom } from '../core/move.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
-import { measureFor } from '../render/width.js';
+import { measureFor, stringWidth } from '../render/width.js';
 import type { ComputerPlayer } from './computer.js';
 import { analyserFor, builtinComputer, evaluationLine, type Evaluation } from './engine-computer.js';
-import { paneListRows, Screen, wrapHelp } from './Screen.js';
+import { breakFen, paneListRows, Screen, wrapHelp } from './Screen.js';
 import type { Session } from './session.js';
 import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMessages, type HitTest, type KeyInfo, type UiState } from './ui.js';
 import { boardGeometry, cellAt, type BoardGeometry } from './mouse.js';
@@ -136,10 +136,14 @@ export function App(props: AppProps) {
   const run = (line: string): boolean => {
     const before = session.version;
     const r = session.command(line);
-    // help is wrapped to the terminal's width (its lines then scroll one screen row each)
     const columns = stdout.columns || 0;
-    const out = /^\s*(help|\?)\s*$/i.test(line) && columns > 20 ? r.out.flatMap((l) => wrapHelp(l, columns)) : r.out;
-    ui.current = afterCommand(ui.current, line, out, r.err, r.panel, r.pick);
+    const help = /^\s*(help|\?)\s*$/i.test(line);
+    // a listing (fen, moves, show) longer than a row opens in the pane, where it can be read whole
+    // (a FEN broken between ranks, as the prompt takes it back); help is wrapped to the width
+    const listing = columns > 20 && r.err.length === 0 && /^\s*(fen|moves|show|board)(\s+\S+)?\s*$/i.test(line) && !/^\s*fen\s+\S/i.test(line);
+    const long = listing && (r.out.length > 1 || r.out.some((l) => stringWidth(l) > columns));
+    const out = (help || long) && columns > 20 ? r.out.flatMap((l) => breakFen(l, columns)).flatMap((l) => wrapHelp(l, columns)) : r.out;
+    ui.current = afterCommand(ui.current, line, out, r.err, r.panel || long, r.pick);
     if (session.version !== before) save();
     if (r.quit) {
       quit();

@@ -156,7 +156,7 @@ export function paneListRows(fit: LayoutChoice | undefined): number {
 }
 
 /** A pane: the heading (what, which lines), the keys (or the search being typed), the lines in view. */
-export function paneLines(p: Pane, rows: number, columns: number): { text: string; selected: boolean; heading?: boolean }[] {
+export function paneLines(p: Pane, rows: number): { text: string; selected: boolean; heading?: boolean }[] {
   const n = p.shown.length;
   const top = Math.min(Math.max(0, p.top), Math.max(0, n - rows));
   const end = Math.min(n, top + rows);
@@ -176,7 +176,6 @@ export function paneLines(p: Pane, rows: number, columns: number): { text: strin
     out.push({ text: list ? `${k === p.sel ? '>' : ' '} ${line}` : line, selected: list && k === p.sel });
   }
   if (n === 0) out.push({ text: p.query ? `no line matches “${p.query}”` : '(empty)', selected: false });
-  void columns;
   return out;
 }
 
@@ -280,7 +279,7 @@ export function Screen(p: ScreenProps) {
     );
   const body = pane ? (
     <Box flexDirection="column">
-      {paneLines(pane, paneListRows(fit), columns).map((l, i) => (
+      {paneLines(pane, paneListRows(fit)).map((l, i) => (
         <Text key={i} wrap="truncate" bold={p.color && i === 0} dimColor={p.color && i === 1} inverse={p.color && l.selected}>
           {l.text}
         </Text>

@@ -125,7 +125,11 @@ function reducePane(ui: UiState, p: Pane, input: string, key: KeyInfo, rows: num
     if (p.query) return set({ ...p, query: '', shown: p.lines.map((_, i) => i), top: 0, sel: 0 });
     return { ui: { ...ui, pane: null }, submit: [] };
   }
-  if (idle && input === '/' && !key.ctrl && !key.meta) return set({ ...p, searching: true, query: '', shown: p.lines.map((_, i) => i), top: 0, sel: 0 });
+  // `/` starts a search (what follows it in the same read, typed fast or pasted, is its text)
+  if (idle && input.startsWith('/') && !key.ctrl && !key.meta) {
+    const query = [...input.slice(1)].filter((c) => c >= ' ' && c !== '\x7f').join('');
+    return set({ ...p, searching: true, query, shown: searchLines(p.lines, query), top: 0, sel: 0 });
+  }
   if (idle && enter) {
     const at = p.shown[p.sel];
     if (list && at !== undefined) return { ui: { ...ui, pane: null }, submit: [`load ${p.pick} ${at + 1}`] };
