@@ -27,6 +27,8 @@ export interface CommandResult {
   hint?: boolean;
   /** The output is a list to show in the panel beside the board (play), e.g. the games of a file. */
   panel?: boolean;
+  /** The panel is the list of games of this file (play opens the one chosen: `load <pick> N`). */
+  pick?: string;
   quit?: boolean;
 }
 
@@ -461,7 +463,7 @@ function cmdLoad(s: Session, arg: string): CommandResult {
   if (index === 0) {
     const games = listRecordGames(text);
     if (games.length > 1)
-      return { ...ok(`${quoteName(path)} holds ${games.length} games; type load ${escapeControls(path)} N to open game N:`, ...games), panel: true };
+      return { ...ok(`${quoteName(path)} holds ${games.length} games; type load ${escapeControls(path)} N to open game N:`, ...games), panel: true, pick: path };
     index = 1;
   }
   const e = s.loadRecord(text, false, index);

@@ -35,6 +35,7 @@ import { verdictOf, type Verdict } from '../core/verdict.js';
 import { Line } from '../play/line.js';
 import { DEFAULT_LEVEL, describeOutcome, fail, judgeDraw, ok, playersLine, runCommand, type CommandResult } from './commands.js';
 import { formatProblem, type MoveProblem } from '../core/problem.js';
+import { escapeControls } from '../core/text.js';
 
 export { moveError };
 
@@ -349,6 +350,83 @@ export class Session {
     return rows;
   }
 
+  private aheadCache: { key: string; texts: string[] } | null = null;
+
+  /** The moves after the current ply (the redo stack, next first), in the session's notation. */
+  aheadTexts(): string[] {
+    const key = `${this.version}|${this.notation}|${this.redoStack.length}`;
+    if (this.aheadCache?.key === key) return this.aheadCache.texts;
+    const f = this.formatter();
+    const pos = this.pos.clone();
+    const texts: string[] = [];
+    for (let i = this.redoStack.length - 1; i >= 0; i--) {
+      const m = this.redoStack[i]!;
+      texts.push(f.format(pos, m));
+      pos.play(m);
+    }
+    this.aheadCache = { key, texts };
+    return texts;
+  }
+
+  /**
+   * Move list rows of the whole line under review: the moves played, then the moves after the
+   * current ply (redo, →); `ahead` is where those begin (row, and column in the row), or null.
+   */
+  reviewRows(): { rows: string[]; ahead: { row: number; column: number } | null } {
+    const played = this.moveTexts();
+    const next = this.aheadTexts();
+    if (next.length === 0) return { rows: this.moveListRows(), ahead: null };
+    const texts = [...played, ...next];
+    const first = this.line.start;
+    let n = first.fullmove;
+    const rows: string[] = [];
+    let ahead: { row: number; column: number } | null = null;
+    let i = 0;
+    let row = '';
+    const add = (text: string): void => {
+      if (i === played.length) ahead = { row: rows.length, column: row.length + (row ? 1 : 0) };
+      row = row ? `${row} ${text}` : text;
+      i++;
+    };
+    if (first.turn === 1) {
+      row = `${n}. …`;
+      add(texts[0]!);
+      rows.push(row);
+      n++;
+    }
+    while (i < texts.length) {
+      row = `${n}.`;
+      add(texts[i]!);
+      if (i < texts.length) add(texts[i]!);
+      rows.push(row);
+      n++;
+    }
+    return { rows, ahead };
+  }
+
+  /**
+   * The header of a loaded record under review: event, date, players, result and the ply on the
+   * board (`Asian Cup · 2019.05.12 · Wang – Xu · 1-0 · ply 34 of 80`); null for a game of chuhan's
+   * own (no tags, or a saved game of `play`).
+   */
+  reviewHeader(): string | null {
+    const t = new Map(this.recordTags.map(([k, v]) => [k, escapeControls(v).trim()] as const));
+    if (t.size === 0 || t.has('ChuhanPlayers')) return null;
+    const known = (v: string | undefined): v is string => !!v && !/^[?.\s-]*$/.test(v);
+    const parts: string[] = [];
+    const event = t.get('Event');
+    if (known(event) && event !== 'chuhan game') parts.push(event);
+    const date = t.get('Date');
+    if (known(date)) parts.push(date);
+    const first = t.get('Red') ?? t.get('White') ?? t.get('Sente');
+    const second = t.get('Black') ?? t.get('Gote');
+    if (known(first) || known(second)) parts.push(`${known(first) ? first : '?'} – ${known(second) ? second : '?'}`);
+    const result = t.get('Result');
+    if (known(result) && result !== '*') parts.push(result);
+    parts.push(`ply ${this.history.length} of ${this.history.length + this.redoStack.length}`);
+    return parts.join(' · ');
+  }
+
   /** The legal moves as the session writes (and reads back) them, for completion. */
   legalTexts(): string[] {
     return legalMoves(this.pos).map((m) => this.typedText(m));
@@ -391,7 +469,16 @@ export class Session {
 
   /** The board as text lines (for `show`, and the Ink UI with its own options). */
   boardLines(
-    opts: { style?: RenderStyle; labels?: LabelMode; paint?: Partial<Painter>; highlights?: number[]; cursor?: number | null; layout?: BoardLayout } = {},
+    opts: {
+      style?: RenderStyle;
+      labels?: LabelMode;
+      paint?: Partial<Painter>;
+      highlights?: number[];
+      cursor?: number | null;
+      layout?: BoardLayout;
+      /** The same width all game long (render: `steadyWidth`). */
+      steadyWidth?: boolean;
+    } = {},
   ): string[] {
     const view = boardView(this.game, this.pos, { highlights: opts.highlights ?? this.highlights, attacked: isAttacked });
     const c = opts.cursor;
@@ -402,6 +489,7 @@ export class Session {
       paint: opts.paint ?? this.paint,
       flip: this.flipped,
       layout: opts.layout,
+      ...(opts.steadyWidth ? { steadyWidth: true } : {}),
     });
   }
 
