@@ -86,7 +86,7 @@ async function runQuick(name, entry, args, v8Flags) {
     process.stderr.write(`chuhan: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dir);
-  const code = await module.exports[entry](args);
+  const code = await module.exports[entry](args, dir);
   if (write) writeFileSync(write, Buffer.concat([build, script.createCachedData()]));
   return code;
 }

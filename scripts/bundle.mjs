@@ -90,7 +90,6 @@ async function quickBundle(entry, name, run, input, options = {}) {
   if (made.status !== 0) console.warn(`bundle: no code cache for ${name} (${made.stderr.trim() || made.status})`);
 }
 
-await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '');
 
 // The quick `validate` (src/cli/quick-validate.ts): its cache is made by validating a few games
 // from standard input (every function a PGN of coordinate moves needs is then in the cache).
@@ -105,9 +104,34 @@ const SAMPLE_GAMES = [
 // (callgrind). So are the tables its modules build at load (the lean replay's, the check tests'):
 // both in one define, games/xiangqi/shipped.ts __CHUHAN_XIANGQI_SHIPPED__.
 const { xiangqi } = await import(join(root, 'dist', 'games', 'xiangqi', 'index.js'));
+
+// Every game's move tables, made now and written beside the bundle (src/cli/shipped-tables.ts reads
+// them): chu's cost more to build than the rest of a `moves -v chu` start-up. Written before the
+// quick bundles' caches are made, which then run as users' runs will.
+{
+  const { GAMES } = await import(join(root, 'dist', 'games', 'registry.js'));
+  const { ensureTables, tablesKey } = await import(join(root, 'dist', 'core', 'variant.js'));
+  const { tablesToBytes } = await import(join(root, 'dist', 'core', 'tables.js'));
+  const written = new Set();
+  for (const game of GAMES) {
+    const v = game.variant;
+    if (written.has(v.spec.id)) continue;
+    written.add(v.spec.id);
+    ensureTables(v);
+    writeFileSync(join(outdir, `${v.spec.id}.tables`), tablesToBytes(v.tables, tablesKey(v.spec)));
+  }
+}
 const { variantPartsData } = await import(join(root, 'dist', 'core', 'variant.js'));
 await import(join(root, 'dist', 'games', 'xiangqi', 'lean-replay.js'));
 const { shippedData } = await import(join(root, 'dist', 'games', 'xiangqi', 'shipped.js'));
+await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '', {
+  minifyWhitespace: true,
+  charset: 'ascii',
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    __CHUHAN_XIANGQI_SHIPPED__: JSON.stringify(shippedData(variantPartsData(xiangqi))),
+  },
+});
 await quickBundle('src/cli/quick-validate.ts', 'quick-validate.cjs', ['validate', '-', '--json'], SAMPLE_GAMES, {
   minifyWhitespace: true,
   charset: 'ascii',

@@ -9,13 +9,16 @@ import { COMMANDS, findCommand } from './commands/index.js';
 import { processIo, type Io } from '../tui/io.js';
 import { EXIT_PIPE, failed, guardPipes } from './failure.js';
 import { VERSION } from './version.js';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readShippedTables } from './shipped-tables.js';
 import { plainOptions } from './plain-options.js';
 
 export { plainOptions, EXIT_PIPE, guardPipes };
 
 export async function main(argv: string[], given?: Io): Promise<number> {
   if (!given) guardPipes();
+  // the tables files a build writes beside the bundle (dist/bundle; elsewhere there are none)
+  readShippedTables(fileURLToPath(new URL('.', import.meta.url)));
   const io = given ?? processIo();
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.out(`${VERSION}\n`);

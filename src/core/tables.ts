@@ -300,3 +300,84 @@ export function tablesFromData(d: MoveTablesData): MoveTables {
     attRayHop: Int32Array.from(d.attRayHop),
   };
 }
+
+/** The typed-array types a table set uses, by the name written in a tables file. */
+const ARRAY_TYPES = { Int16Array, Int32Array, Uint8Array } as const;
+type ArrayTypeName = keyof typeof ARRAY_TYPES;
+const MAGIC = 'chuhan-tables 1';
+
+/** A short hash (FNV-1a, 32 bits, hex) of a text: names what a tables file was built from. */
+export function textKey(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * A move-table set as one block of bytes (a tables file, shipped by a build beside its bundle):
+ * a header (its length as 4 bytes, then JSON: the `key` it was built for, the byte order, each
+ * field's name with its array type and length, or its number) and each array's bytes, at
+ * offsets that are multiples of 8. `tablesFromBytes` reads it back as views, copying nothing.
+ */
+export function tablesToBytes(t: MoveTables, key: string): Uint8Array {
+  const fields: [string, string, number][] = [];
+  const arrays: ArrayBufferView[] = [];
+  for (const [name, v] of Object.entries(t)) {
+    if (typeof v === 'number') fields.push([name, 'number', v]);
+    else {
+      const view = v as ArrayBufferView & { length: number };
+      fields.push([name, view.constructor.name, view.length]);
+      arrays.push(view);
+    }
+  }
+  const littleEndian = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+  const header = new TextEncoder().encode(JSON.stringify({ magic: MAGIC, key, littleEndian, fields }));
+  const pad = (n: number) => (n + 7) & ~7;
+  let size = pad(4 + header.length);
+  for (const a of arrays) size += pad(a.byteLength);
+  const out = new Uint8Array(size);
+  new DataView(out.buffer).setUint32(0, header.length, true);
+  out.set(header, 4);
+  let at = pad(4 + header.length);
+  for (const a of arrays) {
+    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at);
+    at += pad(a.byteLength);
+  }
+  return out;
+}
+
+/**
+ * The move tables of a tables file (`tablesToBytes`) if it was built for `key` in this machine's
+ * byte order and is whole; null otherwise (the caller builds them then). The arrays are views on
+ * `bytes` (copied first if `bytes` does not start at a multiple of 8).
+ */
+export function tablesFromBytes(bytes: Uint8Array, key: string): MoveTables | null {
+  if (bytes.byteLength < 4) return null;
+  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
+  if (4 + headerLength > bytes.byteLength) return null;
+  let header: { magic?: unknown; key?: unknown; littleEndian?: unknown; fields?: unknown };
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))) as typeof header;
+  } catch {
+    return null;
+  }
+  const littleEndian = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+  if (header.magic !== MAGIC || header.key !== key || header.littleEndian !== littleEndian || !Array.isArray(header.fields)) return null;
+  const pad = (n: number) => (n + 7) & ~7;
+  let at = pad(4 + headerLength);
+  const out: Record<string, unknown> = {};
+  for (const field of header.fields as unknown[]) {
+    if (!Array.isArray(field) || typeof field[0] !== 'string' || typeof field[2] !== 'number') return null;
+    const [name, type, n] = field as [string, string, number];
+    if (type === 'number') {
+      out[name] = n;
+      continue;
+    }
+    const Type = Object.hasOwn(ARRAY_TYPES, type) ? ARRAY_TYPES[type as ArrayTypeName] : null;
+    if (!Type || !Number.isInteger(n) || n < 0 || at + n * Type.BYTES_PER_ELEMENT > bytes.byteLength) return null;
+    out[name] = new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset + at, n);
+    at += pad(n * Type.BYTES_PER_ELEMENT);
+  }
+  return out as unknown as MoveTables;
+}

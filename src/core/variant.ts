@@ -4,7 +4,7 @@
  */
 import { geometry, type Geometry } from './geometry.js';
 import { pieceCode, type PieceSpec, type Region, type Side } from './piece.js';
-import { buildTables, tablesFromData, tablesToData, type MoveTables, type MoveTablesData } from './tables.js';
+import { buildTables, tablesFromData, tablesToData, textKey, type MoveTables, type MoveTablesData } from './tables.js';
 import type { Position } from './position.js';
 
 export interface VariantSpec {
@@ -133,6 +133,31 @@ function zobristFromData(z: VariantPartsData['zobrist']): Zobrist {
 }
 
 /**
+ * Where move tables built ahead of time may be found (the CLI's: files a build ships beside its
+ * bundle, core/tables.ts `tablesToBytes`): the tables of the variant `id` made from the spec
+ * `tablesKey` names, or null. Absent, or null for a variant: its tables are built as usual.
+ */
+export type TablesSource = (id: string, key: string) => MoveTables | null;
+let tablesSource: TablesSource | null = null;
+
+/** Sets (null: clears) where `buildVariantData` looks for tables built ahead of time before building them. */
+export function setTablesSource(source: TablesSource | null): void {
+  tablesSource = source;
+}
+
+/** What a variant's move tables are made from, as a short key (a tables file is used only for the same key). */
+export function tablesKey(spec: VariantSpec): string {
+  const regions = Object.entries(spec.regions ?? {}).map(([name, f]) => `${name}:${String(f)}`);
+  return textKey(JSON.stringify([spec.id, spec.width, spec.height, spec.pieces.map((p) => [p.id, p.moves]), regions]));
+}
+
+/** The tables of `spec`: from the tables source if it has them, else built now. */
+function tablesOf(g: Geometry, spec: VariantSpec): MoveTables {
+  const shipped = tablesSource?.(spec.id, tablesKey(spec));
+  return shipped ?? buildTables(g, spec.pieces, spec.regions ?? {});
+}
+
+/**
  * Builds a variant's move tables and hash keys if they were left for later (`buildVariantData(…, lazyTables)`);
  * Position's constructor calls it, so code that works on positions always finds them. A plain data
  * field filled once (not an accessor): the move generators read it as before.
@@ -163,7 +188,7 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
   const g = geometry(spec.width, spec.height);
   const codeCount = (spec.pieces.length + 1) * 2;
   if (codeCount > 256) throw new Error('too many piece kinds');
-  const tables = lazyTables ? (null as unknown as MoveTables) : prebuilt ? tablesFromData(prebuilt.tables) : buildTables(g, spec.pieces, spec.regions ?? {});
+  const tables = lazyTables ? (null as unknown as MoveTables) : prebuilt ? tablesFromData(prebuilt.tables) : tablesOf(g, spec);
   const zobrist = lazyTables ? (null as unknown as Zobrist) : prebuilt ? zobristFromData(prebuilt.zobrist) : zobristKeys(seed, codeCount, g.size);
   const kindOf = new Map<string, number>();
   spec.pieces.forEach((p, i) => {
@@ -210,7 +235,7 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
     let built: LazyPart | null = null;
     pendingTables.set(out, () => {
       if (built === null) {
-        built = { tables: buildTables(g, spec.pieces, spec.regions ?? {}), zobrist: zobristKeys(seed, codeCount, g.size) };
+        built = { tables: tablesOf(g, spec), zobrist: zobristKeys(seed, codeCount, g.size) };
         withTables?.();
       }
       return built;
