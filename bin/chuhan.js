@@ -1,31 +1,57 @@
 #!/usr/bin/env node
-// Thin launcher: runs the bundled CLI (dist/bundle, built by `npm install` through the `prepare`
-// script: tsc, then scripts/bundle.mjs). `--version` alone reads the version module only; a plain
-// `moves` of the default game runs the quick CommonJS bundle (quick.cjs) with V8's code cache.
+// Thin launcher: runs the bundled CLI (dist/bundle, built once by `npm install` through the
+// `prepare` script, scripts/prepare.mjs; nothing is compiled here). `--version` alone reads the
+// version file only; a plain `moves` (any game) and a plain `validate` run quick CommonJS bundles
+// (quick.cjs, quick-validate.cjs) with V8's code cache; everything else the ES module main.js.
 //
 // A CommonJS file (bin/package.json): Node then starts without its ES module loader, which only the
 // whole CLI (an ES module, imported below) needs.
 'use strict';
 const argv = process.argv.slice(2);
 
+/**
+ * Writes `text` to standard output at once: a closed pipe quietly 141, another write error (a full
+ * disk) in a sentence and 2, as the CLI's guardPipes; a pipe that would block (non-blocking, full)
+ * gets the rest through Node's stream.
+ */
+function writeOut(text) {
+  const { writeSync } = require('node:fs');
+  const bytes = Buffer.from(text);
+  let at = 0;
+  try {
+    while (at < bytes.length) at += writeSync(1, bytes, at);
+  } catch (e) {
+    if (e?.code === 'EAGAIN') {
+      process.stdout.write(bytes.subarray(at));
+      return;
+    }
+    if (e?.code === 'EPIPE') process.exit(141);
+    try {
+      writeSync(2, `chuhan: cannot write the output: ${e?.code ? e.code : 'write error'}\n`);
+    } catch {}
+    process.exit(2);
+  }
+}
+
+/** An error of the launch: the program not built yet (dist/ missing) in a sentence, else an internal error. */
+function fail(err) {
+  const built = require('node:fs').existsSync(require('node:path').join(__dirname, '..', 'dist', 'bundle', 'main.js'));
+  process.stderr.write(
+    built
+      ? `chuhan: internal error: ${err?.message ? err.message : String(err)}\n`
+      : 'chuhan: the program is not built yet: run `npm install` (or `npm run build`) in its folder first\n',
+  );
+  process.exitCode = built ? 3 : 2;
+}
+
 async function launch() {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    const { VERSION } = await import('../dist/bundle/version.js');
-    // a closed pipe quietly 141, another write error (a full disk) in a sentence and 2, as the CLI's guardPipes
-    process.stdout.on('error', (e) => {
-      if (e && e.code === 'EPIPE') process.exit(141);
-      try {
-        require('node:fs').writeSync(2, `chuhan: cannot write the output: ${e && e.code ? e.code : 'write error'}\n`);
-      } catch {}
-      process.exit(2);
-    });
-    process.stdout.write(`${VERSION}\n`);
+    // CommonJS (version.cjs, written by scripts/bundle.mjs), written straight to the file
+    // descriptor: neither Node's ES module loader nor its stdout stream is started for one line
+    const { VERSION } = require('../dist/bundle/version.cjs');
+    writeOut(`${VERSION}\n`);
     return;
   }
-  const fail = (err) => {
-    process.stderr.write(`chuhan: internal error: ${err?.message ? err.message : String(err)}\n`);
-    process.exitCode = 3;
-  };
   let code = null;
   // --json needs every game's rules (notation/status.ts): the whole CLI at once
   // validate's V8 setting (src/cli/commands/validate.ts VALIDATE_V8_FLAGS, which sets it too) is made
@@ -41,7 +67,7 @@ async function launch() {
       code = await runQuick(quick[0], quick[1], argv.slice(1), quick[2]);
     } catch (err) {
       fail(err);
-      code = 3;
+      code = process.exitCode;
     }
   }
   if (code !== null) process.exitCode = code;
@@ -91,4 +117,4 @@ async function runQuick(name, entry, args, v8Flags) {
   return code;
 }
 
-launch();
+launch().catch(fail);

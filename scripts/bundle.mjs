@@ -49,6 +49,12 @@ await build({
   plugins: [sharedWidth],
 });
 
+// The version for bin/chuhan.js's `--version` as CommonJS (Node then starts no ES module loader)
+{
+  const { VERSION } = await import(join(root, 'dist', 'cli', 'version.js'));
+  writeFileSync(join(outdir, 'version.cjs'), `'use strict';\nmodule.exports = { VERSION: ${JSON.stringify(VERSION)} };\n`);
+}
+
 // The quick `moves` (src/cli/quick.ts: a plain moves of the default game) as one CommonJS file,
 // which bin/chuhan.js compiles with V8's code cache: quick.cjs.cache, made here by running it once
 // (the functions `moves` uses are compiled into it). Its first line names the build (a hash of the
@@ -110,15 +116,16 @@ const { xiangqi } = await import(join(root, 'dist', 'games', 'xiangqi', 'index.j
 // quick bundles' caches are made, which then run as users' runs will.
 {
   const { GAMES } = await import(join(root, 'dist', 'games', 'registry.js'));
-  const { ensureTables, tablesKey } = await import(join(root, 'dist', 'core', 'variant.js'));
-  const { tablesToBytes } = await import(join(root, 'dist', 'core', 'tables.js'));
+  // a variant made with another seed would not match its file: it would build its parts as usual
+  const { DEFAULT_SEED, ensureTables } = await import(join(root, 'dist', 'core', 'variant.js'));
+  const { tablesKey, tablesToBytes } = await import(join(root, 'dist', 'core', 'tables-file.js'));
   const written = new Set();
   for (const game of GAMES) {
     const v = game.variant;
     if (written.has(v.spec.id)) continue;
     written.add(v.spec.id);
     ensureTables(v);
-    writeFileSync(join(outdir, `${v.spec.id}.tables`), tablesToBytes(v.tables, tablesKey(v.spec)));
+    writeFileSync(join(outdir, `${v.spec.id}.tables`), tablesToBytes(v, tablesKey(v.spec, DEFAULT_SEED)));
   }
 }
 const { variantPartsData } = await import(join(root, 'dist', 'core', 'variant.js'));

@@ -4,7 +4,8 @@
  */
 import { geometry, type Geometry } from './geometry.js';
 import { pieceCode, type PieceSpec, type Region, type Side } from './piece.js';
-import { buildTables, tablesFromData, tablesToData, textKey, type MoveTables, type MoveTablesData } from './tables.js';
+import { buildTables, tablesFromData, tablesToData, type MoveTables, type MoveTablesData } from './tables.js';
+import { shippedTables } from './tables-file.js';
 import type { Position } from './position.js';
 
 export interface VariantSpec {
@@ -132,29 +133,9 @@ function zobristFromData(z: VariantPartsData['zobrist']): Zobrist {
   return { lo: Int32Array.from(z.lo), hi: Int32Array.from(z.hi), sideLo: z.sideLo, sideHi: z.sideHi, auxLo: Int32Array.from(z.auxLo), auxHi: Int32Array.from(z.auxHi) };
 }
 
-/**
- * Where move tables built ahead of time may be found (the CLI's: files a build ships beside its
- * bundle, core/tables.ts `tablesToBytes`): the tables of the variant `id` made from the spec
- * `tablesKey` names, or null. Absent, or null for a variant: its tables are built as usual.
- */
-export type TablesSource = (id: string, key: string) => MoveTables | null;
-let tablesSource: TablesSource | null = null;
-
-/** Sets (null: clears) where `buildVariantData` looks for tables built ahead of time before building them. */
-export function setTablesSource(source: TablesSource | null): void {
-  tablesSource = source;
-}
-
-/** What a variant's move tables are made from, as a short key (a tables file is used only for the same key). */
-export function tablesKey(spec: VariantSpec): string {
-  const regions = Object.entries(spec.regions ?? {}).map(([name, f]) => `${name}:${String(f)}`);
-  return textKey(JSON.stringify([spec.id, spec.width, spec.height, spec.pieces.map((p) => [p.id, p.moves]), regions]));
-}
-
-/** The tables of `spec`: from the tables source if it has them, else built now. */
-function tablesOf(g: Geometry, spec: VariantSpec): MoveTables {
-  const shipped = tablesSource?.(spec.id, tablesKey(spec));
-  return shipped ?? buildTables(g, spec.pieces, spec.regions ?? {});
+/** The tables and hash keys of `spec`: from the tables source if it has them, else built now. */
+function partsOf(g: Geometry, spec: VariantSpec, seed: number, codeCount: number): LazyPart {
+  return shippedTables(spec, seed) ?? { tables: buildTables(g, spec.pieces, spec.regions ?? {}), zobrist: zobristKeys(seed, codeCount, g.size) };
 }
 
 /**
@@ -184,12 +165,16 @@ export function shareLazyTables(data: VariantData, variant: VariantData): void {
  * `prebuilt` (not lazy): the tables and keys as `variantPartsData` wrote them for this spec and seed
  * (a bundle's, made at build time: decoding them is much cheaper than building them at start-up).
  */
-export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false, withTables?: () => void, prebuilt?: VariantPartsData | null): VariantData {
+/** The hash keys' seed of a variant whose data names none (both games'). */
+export const DEFAULT_SEED = 0x5eed;
+
+export function buildVariantData(spec: VariantSpec, seed = DEFAULT_SEED, lazyTables = false, withTables?: () => void, prebuilt?: VariantPartsData | null): VariantData {
   const g = geometry(spec.width, spec.height);
   const codeCount = (spec.pieces.length + 1) * 2;
   if (codeCount > 256) throw new Error('too many piece kinds');
-  const tables = lazyTables ? (null as unknown as MoveTables) : prebuilt ? tablesFromData(prebuilt.tables) : tablesOf(g, spec);
-  const zobrist = lazyTables ? (null as unknown as Zobrist) : prebuilt ? zobristFromData(prebuilt.zobrist) : zobristKeys(seed, codeCount, g.size);
+  const now = lazyTables ? null : prebuilt ? { tables: tablesFromData(prebuilt.tables), zobrist: zobristFromData(prebuilt.zobrist) } : partsOf(g, spec, seed, codeCount);
+  const tables = now === null ? (null as unknown as MoveTables) : now.tables;
+  const zobrist = now === null ? (null as unknown as Zobrist) : now.zobrist;
   const kindOf = new Map<string, number>();
   spec.pieces.forEach((p, i) => {
     kindOf.set(p.id, i + 1);
@@ -235,7 +220,7 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
     let built: LazyPart | null = null;
     pendingTables.set(out, () => {
       if (built === null) {
-        built = { tables: tablesOf(g, spec), zobrist: zobristKeys(seed, codeCount, g.size) };
+        built = partsOf(g, spec, seed, codeCount);
         withTables?.();
       }
       return built;
