@@ -53,6 +53,7 @@ async function launch() {
     return;
   }
   let code = null;
+  let handOver;
   // --json needs every game's rules (notation/status.ts): the whole CLI at once
   // validate's V8 setting (src/cli/commands/validate.ts VALIDATE_V8_FLAGS, which sets it too) is made
   // before its bundle is compiled: V8 takes a code cache only under the flags it was made with
@@ -61,10 +62,15 @@ async function launch() {
       ? ['quick.cjs', 'quickMoves', null]
       : argv[0] === 'validate'
         ? ['quick-validate.cjs', 'quickValidate', '--max-inlined-bytecode-size-cumulative=50 --no-turbo-loop-peeling --no-use-osr --no-turbo-escape --no-turbo-store-elimination --always-sparkplug']
-        : null;
+        : (argv.length === 0 || argv[0] === 'play') && ((process.stdin.isTTY && process.stdout.isTTY) || process.env.CHUHAN_WRITE_CODE_CACHE)
+          ? ['quick-play.cjs', 'quickPlay', null]
+          : null;
   if (quick) {
     try {
-      code = await runQuick(quick[0], quick[1], argv.slice(1), quick[2]);
+      const answer = await runQuick(quick[0], quick[1], argv.slice(1), quick[2]);
+      // play: the board drawn, the rest is the whole CLI's
+      if (answer !== null && typeof answer === 'object') handOver = answer;
+      else code = answer;
     } catch (err) {
       fail(err);
       code = process.exitCode;
@@ -73,7 +79,7 @@ async function launch() {
   if (code !== null) process.exitCode = code;
   else {
     const { main } = await import('../dist/bundle/main.js');
-    main(argv).then((c) => {
+    main(argv, undefined, handOver).then((c) => {
       process.exitCode = c;
     }, fail);
   }
@@ -81,8 +87,9 @@ async function launch() {
 
 /**
  * The answer of a quick bundle (dist/bundle/quick.cjs's `quickMoves` for `moves ARGS`,
- * quick-validate.cjs's `quickValidate` for `validate ARGS`; null: not a quick case, the whole CLI
- * runs). The file is compiled with the code cache made for it by scripts/bundle.mjs (its first
+ * quick-validate.cjs's `quickValidate` for `validate ARGS`: an exit code; quick-play.cjs's
+ * `quickPlay` for `play ARGS` in a terminal: what it did, for the whole CLI to go on with; null:
+ * not a quick case, the whole CLI runs). The file is compiled with the code cache made for it by scripts/bundle.mjs (its first
  * line, naming the build, must be the cache's too); without one, or one V8 rejects, it compiles as
  * usual. CHUHAN_WRITE_CODE_CACHE=FILE (used by the build) writes the cache after the run.
  */

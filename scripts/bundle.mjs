@@ -65,6 +65,7 @@ await build({
  * to dist/bundle/`name`.
  */
 async function quickBundle(entry, name, run, input, options = {}) {
+  const { status, ...rest } = options;
   const file = join(outdir, name);
   await build({
     absWorkingDir: root,
@@ -77,8 +78,8 @@ async function quickBundle(entry, name, run, input, options = {}) {
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [sharedWidth],
-    ...options,
+    ...rest,
+    plugins: [sharedWidth, ...(rest.plugins ?? [])],
   });
   let code = readFileSync(file, 'utf8');
   // esbuild escapes what is outside ASCII in strings but not in regular expression literals: there
@@ -93,7 +94,7 @@ async function quickBundle(entry, name, run, input, options = {}) {
     encoding: 'utf8',
   });
   // without a cache bin/chuhan.js still runs (compiling the code as usual): a failure here is said, not fatal
-  if (made.status !== 0) console.warn(`bundle: no code cache for ${name} (${made.stderr.trim() || made.status})`);
+  if (made.status !== (status ?? 0)) console.warn(`bundle: no code cache for ${name} (${made.stderr.trim() || made.status})`);
 }
 
 
@@ -132,6 +133,33 @@ const { variantPartsData } = await import(join(root, 'dist', 'core', 'variant.js
 await import(join(root, 'dist', 'games', 'xiangqi', 'lean-replay.js'));
 const { shippedData } = await import(join(root, 'dist', 'games', 'xiangqi', 'shipped.js'));
 await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '', {
+  minifyWhitespace: true,
+  charset: 'ascii',
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    __CHUHAN_XIANGQI_SHIPPED__: JSON.stringify(shippedData(variantPartsData(xiangqi))),
+  },
+});
+// The quick start of `play` (src/cli/quick-play.ts): it draws the board before the ES module loader,
+// commander and Ink load. Its cache is made by a run without a terminal (play then says it needs
+// one, exit 2): the code run at load, the bulk of it, is in it.
+// The board itself (tui/run-play.tsx: Ink, React, yoga, whose top-level await CommonJS cannot
+// hold) is never run from it: the whole CLI (main.js) runs it. The engine's worker threads, which
+// find their files by import.meta, are not started from it either.
+const boardLeftOut = {
+  name: 'board-left-out',
+  setup(b) {
+    b.onResolve({ filter: /\/tui\/run-play\.js$/ }, () => ({ path: 'run-play', namespace: 'left-out' }));
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
+      contents: "throw new Error('the board runs from the whole CLI (dist/bundle/main.js), not the quick play');",
+      loader: 'js',
+    }));
+  },
+};
+await quickBundle('src/cli/quick-play.ts', 'quick-play.cjs', ['play'], '', {
+  status: 2,
+  plugins: [boardLeftOut],
+  logOverride: { 'empty-import-meta': 'silent' },
   minifyWhitespace: true,
   charset: 'ascii',
   define: {
