@@ -5,14 +5,13 @@
  * whole CLI (main.ts), which reads the same command line the same way.
  */
 import { plainValidateArgs, runValidate } from './commands/validate.js';
-import { processIo } from '../tui/io.js';
-import { failed, guardPipes } from './failure.js';
+import { failed } from './failure.js';
+import { directIo } from './direct-io.js';
 
 export async function quickValidate(args: readonly string[]): Promise<number | null> {
   const plain = plainValidateArgs(args);
   if (!plain) return null;
-  guardPipes();
-  const io = processIo();
+  const io = directIo();
   try {
     await runValidate(plain.inputs, plain.opts, io);
     return 0;
