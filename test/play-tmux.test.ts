@@ -140,6 +140,18 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     expect(s).toContain('EXIT=0');
   }, 120_000);
 
+  it('a move typed while the program starts (before the board, during the terminal-width probe) is played, not lost', async () => {
+    const home = tempDir('tmux');
+    // typed at once, before node has even started: the probe (no --style) reads it with its answer and gives it back
+    const w = start('--black human', home);
+    type(w, 'h2e2');
+    let s = await waitFor(w, (x) => x.includes('1. h2e2'), 'the move typed early');
+    expect(s).toContain('black to move · last move h2e2');
+    type(w, 'quit');
+    s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
+    expect(s).toContain('EXIT=0');
+  }, 120_000);
+
   it('against the computer (the engine, on a worker thread): it answers a move', async () => {
     const home = tempDir('tmux');
     const w = start('--level 2', home);

@@ -5,14 +5,16 @@
  * whole CLI (main.ts), which reads the same command line the same way.
  */
 import { plainValidateArgs, runValidate } from './commands/validate.js';
-import { processIo } from '../tui/io.js';
-import { failed, guardPipes } from './failure.js';
+import { failed } from './failure.js';
+import { directIo } from './direct-io.js';
+import { readShippedTables } from './shipped-tables.js';
 
-export async function quickValidate(args: readonly string[]): Promise<number | null> {
+export async function quickValidate(args: readonly string[], bundleDir?: string): Promise<number | null> {
   const plain = plainValidateArgs(args);
   if (!plain) return null;
-  guardPipes();
-  const io = processIo();
+  // chu records: chu's move tables from the build's file (xiangqi's are in the bundle)
+  if (bundleDir !== undefined) readShippedTables(bundleDir);
+  const io = directIo();
   try {
     await runValidate(plain.inputs, plain.opts, io);
     return 0;

@@ -6,8 +6,10 @@
  */
 import type { Command } from 'commander';
 import type { Io } from '../../tui/io.js';
+import type { PlayHandOver } from './play.js';
 
-export type Register = (program: Command, io: Io) => void;
+/** A command's registration; `handOver`: what the quick play did already (play only, commands/play.ts). */
+export type Register = (program: Command, io: Io, handOver?: PlayHandOver) => void;
 
 export interface CommandEntry {
   name: string;
