@@ -382,13 +382,13 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     const w = start('--black human', home, 120, 40, prefix);
     let s = await waitFor(w, prompt, 'the prompt');
     const flat = (x: string) => x.replace(/\s+/g, ' ');
-    expect(flat(s)).toContain(`warning: games cannot be saved in ${home}/games: permission denied; make it writable or set CHUHAN_HOME to a writable folder`);
+    expect(flat(s)).toContain(`warning: games cannot be saved in ${home}/games: the folder is read-only to this user (permission denied); make it writable or set CHUHAN_HOME to a writable folder`);
     expect(s).not.toContain('1. ');
     type(w, 'h2e2');
     await waitFor(w, (x) => x.includes('1. h2e2'), 'the move');
     type(w, 'quit');
     s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
-    expect(flat(s)).toContain(`chuhan: the game was not saved: games cannot be saved in ${home}/games: permission denied`);
+    expect(flat(s)).toContain(`chuhan: the game was not saved: games cannot be saved in ${home}/games: the folder is read-only to this user (permission denied)`);
     expect(s).toContain('EXIT=1');
   }, 120_000);
 });

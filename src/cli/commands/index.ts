@@ -75,7 +75,7 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'convert',
     term: 'convert [options] <input...>',
-    summary: 'convert records (PGN, move lists, XQF, CCBridge, KIF) to PGN in the dialect another program reads, to KIF (chu shogi, as lishogi exports it), or to FEN',
+    summary: 'convert records (PGN, move lists, XQF, CCBridge, DhtmlXQ, WXF, KIF) to PGN in the dialect another program reads, to a record format of the game (KIF as lishogi exports it, DhtmlXQ, XQF), or to FEN',
     load: async () => (await import('./convert.js')).registerConvert,
   },
   {
