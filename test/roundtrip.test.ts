@@ -89,7 +89,7 @@ function checkPositions(positions: Position[]): { moves: number; failures: strin
 
 // the positions each sweep draws from, and how many of them a default run checks
 const XQ_ALL = randomPositions([START], 20, 100, 1);
-const XQ_SAMPLE = sample(XQ_ALL, 500, 11);
+const XQ_SAMPLE = sample(XQ_ALL, 300, 11);
 const CROWDED_ALL = randomPositions(CROWDED, 25, 40, 2);
 const CROWDED_SAMPLE = sample(CROWDED_ALL, 400, 12);
 
@@ -192,7 +192,7 @@ function checkChuPositions(positions: Position[]): { moves: number; failures: st
 }
 
 const CHU_ALL = [...randomChuPositions(6, 300, 6, 3), ...lishogiPositions(30)];
-const CHU_SAMPLE = sample(CHU_ALL, 150, 1);
+const CHU_SAMPLE = sample(CHU_ALL, 120, 1);
 
 describe('chu shogi notation round trips', () => {
   it(`every legal move of ${howMany(CHU_ALL.length, CHU_SAMPLE.length)} positions (random games and the lishogi games) survives USI, XBoard legs and western`, () => {
