@@ -128,18 +128,18 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
   tags.push(['Result', rec.result]);
   if (p.variant !== null) tags.push(['Variant', p.variant]);
   if (p.format !== null) tags.push(['Format', p.format]);
-  const startFen = rec.game.formatFen(rec.start);
-  if (startFen !== rec.game.startFen) tags.push(['SetUp', '1'], ['FEN', p.formatFen(rec.start)]);
-  for (const [k, v] of values) {
-    if (REWRITTEN.has(k) || FIRST_PLAYER.has(k) || SECOND_PLAYER.has(k) || k === 'Result') continue;
-    if (['Event', 'Site', 'Date', 'Round'].includes(k)) continue;
-    tags.push([k, v]);
-  }
   const pos = rec.start.clone();
   const texts: string[] = [];
   for (const m of rec.moves) {
     texts.push(p.formatMove(pos, m));
     pos.play(m);
+  }
+  const startFen = rec.game.formatFen(rec.start);
+  if (startFen !== rec.game.startFen || (p.dialect?.needsFen?.(texts) ?? false)) tags.push(['SetUp', '1'], ['FEN', p.formatFen(rec.start)]);
+  for (const [k, v] of values) {
+    if (REWRITTEN.has(k) || FIRST_PLAYER.has(k) || SECOND_PLAYER.has(k) || k === 'Result') continue;
+    if (['Event', 'Site', 'Date', 'Round'].includes(k)) continue;
+    tags.push([k, v]);
   }
   try {
     return ok(

@@ -217,7 +217,9 @@ export function writeChuKif(rec: WritableRecord): string {
           ? '投了'
           : '反則勝ち'
         : null;
-  if (end !== null && rec.moves.length > 0) lines.push(`${moveNumber(n)}   ${end}`);
+  // (a game without moves too: its result, and a set-up's first ply number, are on that line)
+  if (end !== null) lines.push(`${moveNumber(n)}   ${end}`);
+  else if (rec.moves.length === 0 && setUp && startNumber > 1) lines.push(`${moveNumber(n)}   中断`);
   return `${lines.join('\n')}\n`;
 }
 

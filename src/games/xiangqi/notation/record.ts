@@ -37,6 +37,22 @@ export function isMixedCaseSan(t: string): boolean {
   return lower && looksLikeXiangqiSan(t);
 }
 
+/**
+ * Is a FEN in XBoard's form (horse H, elephant E; `w 7 23` with no castling and en-passant
+ * fields) rather than the standard one (N/B or H/E read alike, `w - - 7 23`)? Null when it does not
+ * show: XBoard records number ranks 0–9, pychess's 1–10, so this settles a SAN record whose moves
+ * do not show the numbering.
+ */
+export function xboardFenForm(fen: string): boolean | null {
+  const fields = fen.trim().split(/\s+/);
+  const board = fields[0] ?? '';
+  if (/[hHeE]/.test(board)) return true;
+  if (/[nNbB]/.test(board)) return false;
+  if (fields.length === 6 || fields[2] === '-') return false;
+  if (fields.length === 4 && /^\d+$/.test(fields[2]!) && /^\d+$/.test(fields[3]!)) return true;
+  return null;
+}
+
 /** Moves after an ambiguous one that must replay for a reading to count as one that continues. */
 const LOOKAHEAD = 8;
 
@@ -90,7 +106,7 @@ export function packedNumbering(tagged: string | null, packed: Int32Array): { uc
 
 export const XIANGQI_RECORDS: RecordReader = {
   // the Format tag, else ICCS as soon as a move has a rank 0, UCI if one has a rank 10, else ICCS (a guess)
-  numbering(tagged, moves) {
+  numbering(tagged, moves, fen) {
     if (tagged === 'uci') return { uci: true, sure: true };
     if (tagged === 'iccs') return { uci: false, sure: true };
     for (const mv of moves) {
@@ -109,6 +125,9 @@ export const XIANGQI_RECORDS: RecordReader = {
         if (t.charCodeAt(1) === 48 || t.charCodeAt(3) === 48) return { uci: false, sure: true };
       } else if ((t.length === 5 || t.length === 6) && t.includes('10') && coordinateMove(t, true) >= 0) return { uci: true, sure: true };
     }
+    // SAN whose moves do not show the numbering: the FEN's form tells XBoard (0–9) from pychess (1–10)
+    const xboard = fen === undefined || moves.length === 0 || !XIANGQI_RECORDS.readsSan(moves[0]!.text) ? null : xboardFenForm(fen);
+    if (xboard !== null) return { uci: !xboard, sure: true };
     return { uci: false, sure: false };
   },
   claims: (first, second) => isIccsShaped(first) && isIccsShaped(second),
