@@ -17,6 +17,7 @@ import type { Game, RecordFormatId } from '../src/games/game.js';
 import { GAMES } from '../src/games/registry.js';
 import { DIALECTS, dialectFen, writeDialectPgn, writeRecordFormat, type DialectOptions } from '../src/notation/convert.js';
 import type { GameRecord } from '../src/notation/pgn.js';
+import { cleanTagValue } from '../src/notation/pgn-write.js';
 import { holdsGame, openRecordSource } from '../src/notation/records/open.js';
 import { Replayer } from '../src/notation/replay.js';
 import { randomGame, type RandomGame } from './helpers/random-games.js';
@@ -81,13 +82,24 @@ function compare(g: RandomGame, form: Form, rec: GameRecord | undefined, replaye
   if (moveList(r.moves ?? []) !== moveList(g.moves)) return `moves ${moveList(r.moves ?? [])}, not ${moveList(g.moves)}`;
   if ((r.recorded ?? '*') !== g.result) return `result ${r.recorded}, not ${g.result}`;
   if ('pgn' in form) {
-    const want = new Map(g.tags);
+    // what a PGN tag holds: control characters (line breaks, tabs, escapes) as one space per run
+    const want = new Map(g.tags.map(([k, v]) => [k, cleanTagValue(v)]));
     for (const k of ['Event', 'Site', 'Date', 'Round', 'Annotator']) {
       if ((rec.tags[k] ?? '') !== want.get(k)) return `tag ${k} ${JSON.stringify(rec.tags[k])}, not ${JSON.stringify(want.get(k))}`;
     }
     const first = want.get(g.game.pgnTags.firstPlayer);
     if ((firstPlayer(rec.tags) ?? '') !== first) return `first player ${JSON.stringify(firstPlayer(rec.tags))}, not ${JSON.stringify(first)}`;
     if ((secondPlayer(rec.tags) ?? '') !== want.get('Black')) return `second player ${JSON.stringify(secondPlayer(rec.tags))}, not ${JSON.stringify(want.get('Black'))}`;
+  } else {
+    // a record format carries what its header has room for: what it gives back must be what was written
+    const want = new Map(g.tags.map(([k, v]) => [k, cleanTagValue(v).trim()]));
+    const got: Array<[string, string | undefined, string | undefined]> = [
+      ['Event', rec.tags['Event'], want.get('Event')],
+      ['Site', rec.tags['Site'], want.get('Site')],
+      ['first player', firstPlayer(rec.tags), want.get(g.game.pgnTags.firstPlayer)],
+      ['second player', secondPlayer(rec.tags), want.get('Black')],
+    ];
+    for (const [name, value, written] of got) if (value !== undefined && value.trim() !== written) return `${name} ${JSON.stringify(value)}, not ${JSON.stringify(written)}`;
   }
   return null;
 }

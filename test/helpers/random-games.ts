@@ -32,12 +32,14 @@ export interface RandomGame {
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];
 /** Characters of tag values: what PGN must escape (`"`, `\`), what looks like PGN syntax, other scripts. */
-const TAG_CHARS = ['a', 'Z', ' ', '"', '\\', '[', ']', '{', '}', ';', '%', '(', ')', '.', '1', '-', '中', '象', 'é', '—', '将', '\\"', '*', '$'];
+const TAG_CHARS = ['a', 'Z', ' ', '"', '\\', '[', ']', '{', '}', ';', '%', '(', ')', '.', '1', '-', '中', '象', 'é', '—', '将', '\\"', '*', '$', '\u202e'];
+/** Control characters (an XQF header may hold them): a PGN tag cannot, they are written as a space. */
+const CONTROLS = ['\t', '\n', '\r\n', '\u0001', '\u001b', '\u007f', '\u0085'];
 
 function tagValue(rand: (n: number) => number): string {
   const n = rand(12);
   let s = '';
-  for (let i = 0; i < n; i++) s += TAG_CHARS[rand(TAG_CHARS.length)]!;
+  for (let i = 0; i < n; i++) s += rand(10) === 0 ? CONTROLS[rand(CONTROLS.length)]! : TAG_CHARS[rand(TAG_CHARS.length)]!;
   // PGN readers trim tag values: leading and trailing blanks are not part of one
   return s.trim();
 }
