@@ -10,6 +10,7 @@
  *
  * A seeded sample by default (a few seconds); CHUHAN_FULL_TESTS=1 runs thousands of games.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Move } from '../src/core/move.js';
 import type { Position } from '../src/core/position.js';
@@ -196,5 +197,62 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('round trip of random %s gam
 
   it('the FEN of every dialect reads back to the same position and counters', () => {
     expect(fenFailures(games).slice(0, 5)).toEqual([]);
+  });
+});
+
+/** A game of a fixture file, replayed (the moves and start kept). */
+async function fixtureGame(file: string, index: number): Promise<{ rec: GameRecord; report: ReturnType<Replayer['replay']> }> {
+  const recs = await readBack(new Uint8Array(readFileSync(file)), 1);
+  const rec = recs[index - 1]!;
+  return { rec, report: new Replayer({ keepMoves: true }).replay(rec) };
+}
+
+describe('what the round trip found stays fixed', () => {
+  // the master games and lishogi games that `convert --dialect pychess|xboard` changed (issue 44)
+  const cases: ReadonlyArray<readonly [string, number, 'pychess' | 'xboard']> = [
+    ['fixtures/games/xiangqi/Liu_Dahua_1125_UCI_games.pgn', 2204 - 1391, 'pychess'],
+    ['fixtures/games/xiangqi/Liu_Dahua_1125_UCI_games.pgn', 2399 - 1391, 'pychess'],
+    ['fixtures/games/xiangqi/Liu_Dahua_1125_UCI_games.pgn', 2204 - 1391, 'xboard'],
+    ['fixtures/games/xiangqi/Liu_Dahua_1125_UCI_games.pgn', 2399 - 1391, 'xboard'],
+    ...[1, 15, 16, 33, 40].map((n) => ['fixtures/games/chushogi/lishogi_49_games.pgn', n, 'xboard'] as const),
+  ];
+  it.each(cases)('%s game %i in the %s dialect (SAN naming its origin rank: C9e8, H3h5, A8e9, G4h5) replays to the same end', async (file, index, dialect) => {
+    const { rec, report } = await fixtureGame(file, index);
+    expect(report.status).toBe('ok');
+    const game = GAMES.find((g) => g.id === report.variant)!;
+    const w = writeDialectPgn({ game, start: report.start!, moves: report.moves!, tags: rec.tagList, result: '*' }, { dialect });
+    if (!w.ok) throw new Error(w.error);
+    const back = await readBack(new TextEncoder().encode(w.value), 2);
+    const again = new Replayer({ keepMoves: true }).replay(back[0]!);
+    expect([again.status, again.plies, again.fen]).toEqual(['ok', report.plies, report.fen]);
+  });
+
+  it('a record whose first move is SAN naming its origin rank (A1e2) is read as SAN', async () => {
+    const text = '[Variant "xiangqi"]\n[SetUp "1"]\n[FEN "4k4/9/9/9/9/9/9/3A5/9/3A1K3 w - - 0 1"]\n\n1. A1e2 Kd10 *\n';
+    const [rec] = await readBack(new TextEncoder().encode(text), 3);
+    const r = new Replayer().replay(rec!);
+    expect([r.status, r.fen]).toEqual(['ok', '3k5/9/9/9/9/9/9/3A5/4A4/5K3 w - - 2 2']);
+  });
+
+  it('an XBoard FEN keeps its move counters (`w 7 23`)', () => {
+    for (const g of GAMES) {
+      const p = g.parseFen(g.startFen);
+      if (!p.ok) throw new Error(g.id);
+      p.value.halfmove = 7;
+      p.value.fullmove = 23;
+      const back = g.parseFen(g.xboard.formatFen(p.value));
+      expect(back.ok && g.formatFen(back.value)).toBe(g.formatFen(p.value));
+    }
+  });
+
+  it('a tag value with control characters is written as one a reader takes (each run a space)', async () => {
+    const g = GAMES[0]!;
+    const start = g.parseFen(g.startFen);
+    if (!start.ok) throw new Error(g.id);
+    const w = writeDialectPgn({ game: g, start: start.value, moves: [], tags: [['Event', 'a\u0001b\u001b[31mc\td\r\ne "q" \\']], result: '*' }, { dialect: 'chuhan' });
+    if (!w.ok) throw new Error(w.error);
+    const [rec] = await readBack(new TextEncoder().encode(w.value), 4);
+    expect(rec!.errors).toEqual([]);
+    expect(rec!.tags['Event']).toBe('a b [31mc d e "q" \\');
   });
 });
