@@ -133,7 +133,7 @@ export function randomGame(game: Game, seed: number, i: number): RandomGame {
   const setUp = i % 2 === 1;
   // each set-up features five kinds, going round all of them
   const kinds = Array.from({ length: 5 }, (_, j) => 1 + ((((i >> 1) * 5 + j) % count) | 0));
-  const long = game.id === 'xiangqi' ? 90 : 120;
+  const long = game.id === 'xiangqi' ? 90 : 100;
   let start: Position;
   if (setUp) start = setUpStart(game, rand, kinds, long);
   else {
