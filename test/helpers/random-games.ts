@@ -99,9 +99,11 @@ function setUpStart(game: Game, rand: (n: number) => number, kinds: readonly num
   if (!base.ok) throw new Error(`${game.id}: FEN of a played position not read back`);
   const edited = base.value.clone();
   const size = edited.variant.geometry.size;
+  // a position the FEN reader takes without a warning (not a composed one: the side not to move in check)
   const reads = (): boolean => {
-    const r = game.parseFen(game.formatFen(edited));
-    return r.ok && legalMoves(r.value).length > 0;
+    const fen = game.formatFen(edited);
+    const r = game.parseFen(fen);
+    return r.ok && (game.fenWarnings?.(fen, r.value) ?? []).length === 0 && legalMoves(r.value).length > 0;
   };
   // room for the featured pieces (a side has at most its start's number of pieces): some taken off
   const off = kinds.length + rand(size / 4);
