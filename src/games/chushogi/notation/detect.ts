@@ -37,7 +37,13 @@ export function parseChuMoveReason(pos: Position, text: string): Result<Move, Mo
   const t = text.normalize('NFKC').trim();
   const kind = classifyChuMove(t);
   if (kind === 'western') return parseWesternReason(pos, t);
-  if (kind === 'san') return parseChuSanReason(pos, t);
+  if (kind === 'san') {
+    const r = parseChuSanReason(pos, t);
+    // `G4h5` that is no SAN move may still be the coordinates g4-h5
+    if (r.ok || !XBOARD_SHAPE.test(t)) return r;
+    const c = parseUsi(pos, t);
+    return c.ok ? c : r;
+  }
   if (kind === null) return err({ code: 'move.not-notation', expected: 'a move in any chu shogi notation (like 7g7f, 7j7i6h, f5e6,e6e7 or Ln-7i-6h)' });
   const r = parseUsi(pos, t);
   if (r.ok) return r;
