@@ -48,6 +48,15 @@ function pawnSan(pos: Position, m: Move, style: SanStyle, square: (sq: number) =
   return style.file(fx) + (capture ? 'x' : '') + square(to);
 }
 
+/** Is pass `m` the only pass among the `n` legal moves in `buffer` (by another piece: the same pass)? */
+function onlyPass(pos: Position, m: Move, n: number): boolean {
+  for (let i = 0; i < n; i++) {
+    const o = buffer[i]!;
+    if (moveFrom(o) !== moveFrom(m) && moveFrom(o) === moveTo(o) && moveMid(o) >= 0 && pos.board[moveMid(o)] === 0) return false;
+  }
+  return true;
+}
+
 /**
  * The SAN of legal move `m` in `pos` (the position before the move). `pos` is left as it was.
  * Pawn style (letter ''): the from-file, then the to-rank for a straight non-capture (`c4`), else
@@ -64,10 +73,11 @@ export function formatSan(pos: Position, m: Move, style: SanStyle): string {
   const letter = style.letter(piece);
   const promo = isPromotion(m) ? (style.promotion ?? '+') : '';
   let text: string;
-  if (mid >= 0 && to === from && pos.board[mid] === 0 && !promo && style.pass !== undefined) {
+  const n = v.generateLegal(pos, buffer, 0);
+  // a pass is written as a pass when no other piece could pass (else as its two steps, `+Hf5-f4`)
+  if (mid >= 0 && to === from && pos.board[mid] === 0 && !promo && style.pass !== undefined && onlyPass(pos, m, n)) {
     text = style.pass;
   } else {
-    const n = v.generateLegal(pos, buffer, 0);
     let sameFile = false;
     let sameRank = false;
     let other = false;
@@ -91,7 +101,7 @@ export function formatSan(pos: Position, m: Move, style: SanStyle): string {
         mid >= 0 && style.legs
           ? style.legs(pos, m, square)
           : mid >= 0
-            ? `x${square(mid)}${to !== from && pos.board[to] !== 0 ? 'x' : '-'}${square(to)}`
+            ? `${pos.board[mid] !== 0 ? 'x' : ''}${square(mid)}${to !== from && pos.board[to] !== 0 ? 'x' : '-'}${square(to)}`
             : (pos.board[to] !== 0 ? 'x' : '') + square(to);
       text = letter + dis + body + promo;
     }

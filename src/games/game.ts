@@ -116,8 +116,11 @@ export interface GameDefaults {
  * ranks 0–9 / UCI ranks 1–10). Games without one are read move by move with `parseMove`.
  */
 export interface RecordReader {
-  /** The numbering of a record: the Format tag's notation, else its moves (`sure` false: a guess). */
-  numbering(formatNotation: string | null, moves: readonly { readonly text: string }[]): { uci: boolean; sure: boolean };
+  /**
+   * The numbering of a record: the Format tag's notation, else its moves, else the form of its FEN
+   * tag when it has one (`sure` false: a guess).
+   */
+  numbering(formatNotation: string | null, moves: readonly { readonly text: string }[], fen?: string): { uci: boolean; sure: boolean };
   /** Does an untagged record whose first two moves are these belong to this game? */
   claims(first: string, second: string): boolean;
   /** Is the text a coordinate move in this numbering? */
@@ -187,6 +190,12 @@ export interface PgnDialect {
   /** The default move writer (SAN for pychess/XBoard); `pos` is the position before the move. */
   formatMove(pos: Position, m: Move): string;
   /**
+   * Does a record of these move texts (as `formatMove` wrote them) need its start position written
+   * even from the standard start, to be read back as it was meant (xiangqi SAN whose moves do not
+   * show the rank numbering: the FEN's form tells pychess from XBoard)?
+   */
+  needsFen?(moves: readonly string[]): boolean;
+  /**
    * The notations `--notation` may choose (by id of `Game.notations`) with the Format tag each
    * writes (xqbase: iccs `ICCS`, wxf `WXF`, chinese `Chinese`); absent: only `formatMove`.
    */
@@ -230,8 +239,12 @@ export type RecordFormatId = 'kif' | 'dhtmlxq' | 'xqf';
  * opener (notation/records/open.ts).
  */
 export interface RecordFormatWriter {
+  /** The name the format is known by (`KIF`, `DhtmlXQ`, `XQF`). */
+  readonly name: string;
   /** The usual file extension (`kif`, `xqf`). */
   readonly extension: string;
+  /** The format keeps a set-up start's move counters (DhtmlXQ and XQF have no field for them). */
+  readonly counters: boolean;
   /** The record is bytes (XQF), not text: never written to a terminal, one game per file. */
   readonly binary: boolean;
   write(rec: WritableRecord): Result<string | Uint8Array>;

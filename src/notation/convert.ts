@@ -140,18 +140,18 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
   tags.push(['Result', rec.result]);
   if (p.variant !== null) tags.push(['Variant', p.variant]);
   if (p.format !== null) tags.push(['Format', p.format]);
-  const startFen = rec.game.formatFen(rec.start);
-  if (startFen !== rec.game.startFen) tags.push(['SetUp', '1'], ['FEN', p.formatFen(rec.start)]);
-  for (const [k, v] of values) {
-    if (REWRITTEN.has(k) || FIRST_PLAYER.has(k) || SECOND_PLAYER.has(k) || k === 'Result') continue;
-    if (['Event', 'Site', 'Date', 'Round'].includes(k)) continue;
-    tags.push([k, v]);
-  }
   const pos = rec.start.clone();
   const texts: string[] = [];
   for (const m of rec.moves) {
     texts.push(p.formatMove(pos, m));
     pos.play(m);
+  }
+  const startFen = rec.game.formatFen(rec.start);
+  if (startFen !== rec.game.startFen || (p.dialect?.needsFen?.(texts) ?? false)) tags.push(['SetUp', '1'], ['FEN', p.formatFen(rec.start)]);
+  for (const [k, v] of values) {
+    if (REWRITTEN.has(k) || FIRST_PLAYER.has(k) || SECOND_PLAYER.has(k) || k === 'Result') continue;
+    if (['Event', 'Site', 'Date', 'Round'].includes(k)) continue;
+    tags.push([k, v]);
   }
   try {
     return ok(
@@ -166,7 +166,9 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
 }
 
 /** The record formats other than PGN and FEN (`convert --to`), with the name they are known by. */
-export const RECORD_FORMATS: Readonly<Record<RecordFormatId, string>> = { kif: 'KIF', dhtmlxq: 'DhtmlXQ', xqf: 'XQF' };
+export const RECORD_FORMATS: Readonly<Partial<Record<RecordFormatId, string>>> = Object.fromEntries(
+  GAMES.flatMap((g) => Object.entries(g.recordWriters ?? {}).map(([id, w]) => [id, w.name])),
+);
 
 export function parseRecordFormat(text: string): RecordFormatId | null {
   const t = text.trim().toLowerCase();
@@ -187,7 +189,7 @@ export function recordWriterOf(game: Game, format: RecordFormatId): Result<Recor
   const w = game.recordWriters?.[format];
   if (w) return ok(w);
   const others = gamesWriting(format);
-  return err(`${game.title} cannot be written as ${RECORD_FORMATS[format]}: it is a format of ${others.length > 0 ? others.join(' and ') : 'no game here'}`);
+  return err(`${game.title} cannot be written as ${RECORD_FORMATS[format] ?? format}: it is a format of ${others.length > 0 ? others.join(' and ') : 'no game here'}`);
 }
 
 /** The game in a record format of its game's own (`Game.recordWriters`): text, or bytes for a binary format; or why it cannot be. */

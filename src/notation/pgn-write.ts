@@ -36,8 +36,18 @@ const ROSTER = ['Event', 'Site', 'Date', 'Round', 'Red', 'White', 'Black', 'Resu
 
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
-function escapeTagValue(v: string): string {
-  return v.replace(/[\r\n]+/g, ' ').replace(/[\\"]/g, (c) => '\\' + c);
+/**
+ * A tag value as PGN writes it: `\` and `"` escaped; line breaks, tabs and other control
+ * characters (C0, DEL, C1: a tag of an XQF header may hold them, and PGN readers refuse them) as
+ * one space per run.
+ */
+export function escapeTagValue(v: string): string {
+  return cleanTagValue(v).replace(/[\\"]/g, (c) => '\\' + c);
+}
+
+/** A tag value without control characters: each run of them one space (what a PGN tag can hold). */
+export function cleanTagValue(v: string): string {
+  return v.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 
 /**

@@ -171,7 +171,7 @@ const leansOn = (fast: PackedReplay, game: Game, start: Position): boolean => fa
 /** The coordinate numbering of a record (games with a record reader), else no choice to make. */
 function coordinateModeOf(game: Game, rec: GameRecord): { uci: boolean; sure: boolean } {
   if (replaysPacked(game, rec)) return game.records!.packed!.numbering(notationFromFormatTag(rec.tags['Format']), rec.packed);
-  return game.records ? game.records.numbering(notationFromFormatTag(rec.tags['Format']), rec.moves) : { uci: false, sure: true };
+  return game.records ? game.records.numbering(notationFromFormatTag(rec.tags['Format']), rec.moves, rec.tags['FEN']) : { uci: false, sure: true };
 }
 
 function gameOf(rec: GameRecord, opts: ReplayOptions): { id: GameId } | { error: ReplayError } {

@@ -97,7 +97,7 @@ export function registerConvert(program: Command, io: Io): void {
         variant = id;
       }
       const kind = recordFormat !== null ? recordFormatFile(recordFormat) : { extension: to, binary: false };
-      const binary = recordFormat !== null && kind.binary ? RECORD_FORMATS[recordFormat] : null;
+      const binary = recordFormat !== null && kind.binary ? (RECORD_FORMATS[recordFormat] ?? recordFormat) : null;
       const output = new ConvertOutput(io, {
         ...(opts.output !== undefined ? { output: opts.output } : {}),
         force: opts.force === true,

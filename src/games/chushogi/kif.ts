@@ -172,8 +172,10 @@ export function writeChuKif(rec: WritableRecord): string {
   const first = ['Sente', 'White', 'Red'].map((k) => tags.get(k)).find((v) => v !== undefined);
   const second = ['Gote', 'Black'].map((k) => tags.get(k)).find((v) => v !== undefined);
   const lines: string[] = [];
+  // a header is one line: line breaks and other control characters in a value become spaces
+  const clean = (v: string): string => v.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
   const put = (name: string, value: string | undefined): void => {
-    if (known(value)) lines.push(`${name}：${value.trim()}`);
+    if (known(value) && clean(value) !== '') lines.push(`${name}：${clean(value)}`);
   };
   // a problem's tags first, as lishogi writes them
   for (const [name, tag] of PROBLEM_TAGS) put(name, tags.get(tag));
@@ -191,9 +193,9 @@ export function writeChuKif(rec: WritableRecord): string {
     lines.push(kifBoard(rec.start));
     if (rec.start.turn === 1) lines.push(handicap ? '上手番' : '後手番');
   }
-  lines.push(`${handicap ? '下手' : '先手'}：${known(first) ? first.trim() : ''}`);
+  lines.push(`${handicap ? '下手' : '先手'}：${known(first) ? clean(first) : ''}`);
   put('先手のチーム', tags.get('SenteTeam'));
-  lines.push(`${handicap ? '上手' : '後手'}：${known(second) ? second.trim() : ''}`);
+  lines.push(`${handicap ? '上手' : '後手'}：${known(second) ? clean(second) : ''}`);
   put('後手のチーム', tags.get('GoteTeam'));
   put('戦型', tags.get('Opening'));
   lines.push('手数----指手---------消費時間--');
@@ -219,13 +221,17 @@ export function writeChuKif(rec: WritableRecord): string {
         : null;
   // a result the rules gave where the record said otherwise: a comment line, as KIF writes comments
   if (rec.resultNote) lines.push(`*${rec.resultNote}`);
-  if (end !== null && rec.moves.length > 0) lines.push(`${moveNumber(n)}   ${end}`);
+  // (a game without moves too: its result, and a set-up's first ply number, are on that line)
+  if (end !== null) lines.push(`${moveNumber(n)}   ${end}`);
+  else if (rec.moves.length === 0 && setUp && startNumber > 1) lines.push(`${moveNumber(n)}   中断`);
   return `${lines.join('\n')}\n`;
 }
 
 /** `Game.recordWriters.kif` of chu. */
 export const CHU_KIF_WRITER: RecordFormatWriter = {
+  name: 'KIF',
   extension: 'kif',
+  counters: true,
   binary: false,
   write: (rec): Result<string> => ok(writeChuKif(rec)),
 };

@@ -6,7 +6,7 @@ import { xiangqiProfile } from './eval.js';
 import { xiangqi, XIANGQI_SIDE_NAMES, XIANGQI_START_FEN } from './index.js';
 import { formatChinese } from './notation/chinese.js';
 import { classifyXiangqiMove, parseTypedXiangqiMove, parseXiangqiMove } from './notation/detect.js';
-import { formatXiangqiFen, parseXiangqiFen, xiangqiFenWarnings } from './notation/fen.js';
+import { counterFields, formatXiangqiFen, parseXiangqiFen, xiangqiFenWarnings } from './notation/fen.js';
 import { formatIccs, formatUci } from './notation/iccs.js';
 import { formatWxf } from './notation/wxf.js';
 import { XIANGQI_RECORDS } from './notation/record.js';
@@ -64,7 +64,7 @@ export const XIANGQI_GAME: Game = {
   // w/r = Red (first), b = Black; the sixth field is the full-move number
   fenStart: (fen) => {
     const f = fen.trim().split(/\s+/);
-    const n = Number(f[5]);
+    const n = Number(f[counterFields(f)[1]]);
     return { second: f[1] === 'b', number: Number.isInteger(n) && n >= 1 ? n : 1 };
   },
   boardStyle: XIANGQI_BOARD_STYLE,

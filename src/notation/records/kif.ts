@@ -38,6 +38,12 @@ const KIF_GAME: Game = (() => {
 
 const RANKS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 
+/** Changes the FEN tag a board diagram gave (its tag list too). */
+function retagFen(r: GameRecord, fen: string): void {
+  r.tags['FEN'] = fen;
+  for (const t of r.tagList) if (t[0] === 'FEN') t[1] = fen;
+}
+
 /** SFEN letters of the one-character piece names of board diagrams (Sente's, upper case). */
 const DIAGRAM: Record<string, string> = {
   玉: 'K', 王: 'K', 象: 'E', 虎: 'T', 豹: 'F', 金: 'G', 銀: 'S', 銅: 'C', 仲: 'I', 歩: 'P', 香: 'L', 反: 'A', 横: 'M',
@@ -207,7 +213,7 @@ export function parseKif(text: string): GameRecord[] {
     if (t === '後手番' || t === '上手番') {
       gote = true;
       const r = current(at);
-      if (r.tags['FEN']) r.tags['FEN'] = r.tags['FEN'].replace(/ b - 1$/, ' w - 1');
+      if (r.tags['FEN']) retagFen(r, r.tags['FEN'].replace(/ b - 1$/, ' w - 1'));
       continue;
     }
     if (t === '先手番' || t === '下手番') continue;
@@ -250,6 +256,11 @@ export function parseKif(text: string): GameRecord[] {
       continue;
     }
     const r = current(at);
+    // a set-up game's first line numbers its first ply: the start position's move number (SFEN)
+    if (numbered && r.moves.length === 0 && !pending && r.tags['FEN'] !== undefined) {
+      const n = Number(numbered[1]);
+      if (n > 1) retagFen(r, r.tags['FEN'].replace(/ \d+$/, ` ${n}`));
+    }
     const bodyText = second ? second[1]! : rest.replace(/[\s\u3000]+\(?\s*[0-9:／/ ]+\)?\s*$/, '');
     const bodyAt = at + line.indexOf(t) + t.length - rest.length;
     const where = idx.at(bodyAt);

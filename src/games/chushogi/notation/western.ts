@@ -41,9 +41,12 @@ export function formatWestern(pos: Position, m: Move, legal: readonly Move[] = l
     return `${abbr}-${usiSquare(mid)}-${usiSquare(from)}`;
   }
   let origin = '';
+  // another piece written alike that makes a move written alike (igui: on the same square) needs the origin
+  const igui = mid >= 0 && to === from;
   for (const x of legal) {
     const f = moveFrom(x);
-    if (f !== from && moveTo(x) === to && !isPass(pos.board, x) && abbrOf(pos, f) === abbr) {
+    const alike = igui ? moveTo(x) === f && moveMid(x) === mid : moveTo(x) === to && !isPass(pos.board, x);
+    if (f !== from && alike && abbrOf(pos, f) === abbr) {
       origin = usiSquare(from);
       break;
     }

@@ -18,6 +18,14 @@ import { SOLDIER } from '../pieces.js';
 import { XIANGQI_XBOARD } from '../xboard.js';
 import { formatXiangqiFen } from './fen.js';
 import { formatIccs } from './iccs.js';
+import { XIANGQI_RECORDS } from './record.js';
+
+/**
+ * SAN whose moves do not show the rank numbering (no rank 0 or 10, no soldier move: `Ch4 Hc8`)
+ * reads alike in pychess's ranks 1–10 and XBoard's 0–9: such a record is written with its start
+ * position, whose FEN's form (XBoard's H/E letters or the standard N/B) tells the numbering.
+ */
+const needsFen = (moves: readonly string[]): boolean => moves.length > 0 && !XIANGQI_RECORDS.numbering(null, moves.map((text) => ({ text }))).sure;
 
 /** SAN letters by piece kind (0 unused; king, advisor, elephant, horse, chariot, cannon, soldier). */
 const LETTERS = ['', 'K', 'A', 'E', 'H', 'R', 'C', 'P'];
@@ -43,12 +51,14 @@ export const XIANGQI_DIALECTS: Record<'pychess' | 'xboard' | 'xqbase', PgnDialec
     playerTags: ['White', 'Black'],
     formatFen: formatXiangqiFen,
     formatMove: (pos, m) => formatSan(pos, m, PYCHESS_SAN),
+    needsFen,
   },
   xboard: {
     variantTag: 'xiangqi',
     playerTags: ['White', 'Black'],
     formatFen: (pos) => XIANGQI_XBOARD.formatFen(pos),
     formatMove: (pos, m) => formatSan(pos, m, XBOARD_SAN),
+    needsFen,
   },
   xqbase: {
     leadTags: [['Game', 'Chinese Chess']],

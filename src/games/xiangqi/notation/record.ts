@@ -19,6 +19,40 @@ import { formatWxf, looksLikeWxf, wxfCandidates } from './wxf.js';
 /** A coordinate move with ranks 0-9 (cheap test for the common case of ICCS records). */
 const isIccsShaped = (t: string): boolean => t.length === 4 && coordinateMove(t, false) >= 0;
 
+/**
+ * SAN that names its piece and its origin rank (`C9e8`, `H3h5`, `A1e2`, `A10e9`): shaped like a
+ * coordinate move too (the letters A B C E G H are files), but in mixed case — an upper-case
+ * letter, then lower-case files — which no coordinate writer writes (ICCS is `h2e2` or `H2-E2`).
+ * No allocation: called per ply.
+ */
+export function isMixedCaseSan(t: string): boolean {
+  const c0 = t.charCodeAt(0);
+  if (c0 < 0x41 || c0 > 0x5a) return false;
+  let lower = false;
+  for (let i = 1; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return false;
+    if (c >= 0x61 && c <= 0x7a) lower = true;
+  }
+  return lower && looksLikeXiangqiSan(t);
+}
+
+/**
+ * Is a FEN in XBoard's form (horse H, elephant E; `w 7 23` with no castling and en-passant
+ * fields) rather than the standard one (N/B or H/E read alike, `w - - 7 23`)? Null when it does not
+ * show: XBoard records number ranks 0–9, pychess's 1–10, so this settles a SAN record whose moves
+ * do not show the numbering.
+ */
+export function xboardFenForm(fen: string): boolean | null {
+  const fields = fen.trim().split(/\s+/);
+  const board = fields[0] ?? '';
+  if (/[hHeE]/.test(board)) return true;
+  if (/[nNbB]/.test(board)) return false;
+  if (fields.length === 6 || fields[2] === '-') return false;
+  if (fields.length === 4 && /^\d+$/.test(fields[2]!) && /^\d+$/.test(fields[3]!)) return true;
+  return null;
+}
+
 /** Moves after an ambiguous one that must replay for a reading to count as one that continues. */
 const LOOKAHEAD = 8;
 
@@ -72,7 +106,7 @@ export function packedNumbering(tagged: string | null, packed: Int32Array): { uc
 
 export const XIANGQI_RECORDS: RecordReader = {
   // the Format tag, else ICCS as soon as a move has a rank 0, UCI if one has a rank 10, else ICCS (a guess)
-  numbering(tagged, moves) {
+  numbering(tagged, moves, fen) {
     if (tagged === 'uci') return { uci: true, sure: true };
     if (tagged === 'iccs') return { uci: false, sure: true };
     for (const mv of moves) {
@@ -91,19 +125,30 @@ export const XIANGQI_RECORDS: RecordReader = {
         if (t.charCodeAt(1) === 48 || t.charCodeAt(3) === 48) return { uci: false, sure: true };
       } else if ((t.length === 5 || t.length === 6) && t.includes('10') && coordinateMove(t, true) >= 0) return { uci: true, sure: true };
     }
+    // SAN whose moves do not show the numbering: the FEN's form tells XBoard (0–9) from pychess (1–10)
+    const xboard = fen === undefined || moves.length === 0 || !XIANGQI_RECORDS.readsSan(moves[0]!.text) ? null : xboardFenForm(fen);
+    if (xboard !== null) return { uci: !xboard, sure: true };
     return { uci: false, sure: false };
   },
   claims: (first, second) => isIccsShaped(first) && isIccsShaped(second),
   isCoordinate: (text, uci) => coordinateMove(text, uci) >= 0,
   // SAN (`Che3`, XBoard's pawn moves `c5`) is read in records whose first move is SAN, so that a cut
   // coordinate move (`i9`) in an ICCS record stays a malformed text
-  readsSan: (first) => looksLikeXiangqiSan(first) && coordinateMove(first, false) < 0 && coordinateMove(first, true) < 0,
+  // (`A1e2` is SAN too: mixed case, see isMixedCaseSan)
+  readsSan: (first) => looksLikeXiangqiSan(first) && ((coordinateMove(first, false) < 0 && coordinateMove(first, true) < 0) || isMixedCaseSan(first)),
   isMoveText: (text) => classifyXiangqiMove(text) !== null || looksLikeXiangqiSan(text),
   legalCoordinate(pos, text, uci, checked = -1) {
+    // mixed case (`C9e8`) is SAN in a SAN record: `read` decides
+    if (text.charCodeAt(0) < 0x60 && isMixedCaseSan(text)) return -1;
     const m = coordinateMove(text, uci);
     return m >= 0 && isLegalMove(pos, m, checked) ? m : -1;
   },
   read(pos, text, uci, san) {
+    // in a SAN record, `C9e8` is the cannon on rank 9, never the coordinate move c9-e8
+    if (san && isMixedCaseSan(text)) {
+      const r = parseXiangqiSanReason(pos, text, uci ? 1 : 0);
+      if (r.ok) return r;
+    }
     const m = coordinateMove(text, uci);
     if (m >= 0) {
       if (isLegalMove(pos, m)) return ok(m);

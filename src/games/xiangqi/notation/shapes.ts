@@ -9,6 +9,7 @@ import type { NotationShapes } from '../../game.js';
 const COORD_RE = /^([a-i])(10|[0-9])-?([a-i])(10|[0-9])$/i;
 // WXF: piece or +/- or digit, then file or +/- ; op + - . = ; digit. Covers C2.5 R+.3 +P+1 P+.4 ++.4
 // --.4 3+.4 7-.6 15=6.
+const MIXED_CASE = /^[A-Z].*[a-z]/;
 const WXF_RE = /^(?:[KAEBHNRCP][1-9+-]|[+-][KAEBHNRCP]|[1-9+-][+-]|[1-9][1-9])[-+.=][1-9]$/i;
 const CHINESE_PIECE_RE = /[帅帥将將仕士相象車车俥伡马馬傌炮砲包兵卒前后後中]/;
 const CHINESE_OP_RE = /[进進退平]/;
@@ -25,7 +26,8 @@ export const XIANGQI_NOTATION_SHAPES: NotationShapes = {
     { notation: 'chinese', test: (m) => CHINESE_PIECE_RE.test(m) && CHINESE_OP_RE.test(m) },
     {
       notation: 'iccs',
-      test: (m) => COORD_RE.test(m),
+      // mixed case (`C9e8`) is SAN with an origin rank, not a coordinate move
+      test: (m) => COORD_RE.test(m) && !MIXED_CASE.test(m),
       ranks: (m) => {
         const c = COORD_RE.exec(m);
         return { zero: c !== null && (c[2] === '0' || c[4] === '0'), ten: c !== null && (c[2] === '10' || c[4] === '10') };

@@ -88,8 +88,9 @@ const BLACK = ['Black', 'Gote'];
 // --- DhtmlXQ ------------------------------------------------------------------------------------
 
 /** A tag value as DhtmlXQ text: no brackets (they would end the tag) nor markup, no line breaks. */
+// (control characters, C0, DEL and C1, as one space per run: a page shows none of them)
 const dhtmlText = (v: string): string =>
-  v.replace(/\[/g, '［').replace(/\]/g, '］').replace(/</g, '＜').replace(/>/g, '＞').replace(/[\r\n\t]+/g, ' ').trim();
+  v.replace(/\[/g, '［').replace(/\]/g, '］').replace(/</g, '＜').replace(/>/g, '＞').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 
 /** DhtmlXQ's digits of a square: x from Red's left, y from Black's side. */
 const dhtmlSquare = (sq: number): string => `${sq % 9}${9 - Math.floor(sq / 9)}`;
@@ -205,10 +206,7 @@ export function writeXqf(rec: WritableRecord): Result<Uint8Array> {
     }
     r[2] = i < n ? 0xf0 : 0; // version 10: high nibble = a move follows, low nibble = an alternative (none)
     const comment = i === n ? note : new Uint8Array(0);
-    r[4] = comment.length & 0xff;
-    r[5] = (comment.length >> 8) & 0xff;
-    r[6] = (comment.length >> 16) & 0xff;
-    r[7] = (comment.length >>> 24) & 0xff;
+    new DataView(r.buffer, r.byteOffset, r.byteLength).setUint32(4, comment.length, true); // little-endian
     chunks.push(r, comment);
   }
   const total = chunks.reduce((s, c) => s + c.length, 0);
@@ -223,6 +221,6 @@ export function writeXqf(rec: WritableRecord): Result<Uint8Array> {
 
 /** `Game.recordWriters` of xiangqi. */
 export const XIANGQI_RECORD_WRITERS: Readonly<Record<'dhtmlxq' | 'xqf', RecordFormatWriter>> = {
-  dhtmlxq: { extension: 'txt', binary: false, write: writeDhtmlxq },
-  xqf: { extension: 'xqf', binary: true, write: writeXqf },
+  dhtmlxq: { name: 'DhtmlXQ', extension: 'txt', counters: false, binary: false, write: writeDhtmlxq },
+  xqf: { name: 'XQF', extension: 'xqf', counters: false, binary: true, write: writeXqf },
 };
