@@ -1,0 +1,220 @@
+/**
+ * `--jobs N` of `validate` and `convert`: the files of a command spread over threads, their output
+ * in the order of the files, byte for byte what one thread writes.
+ *
+ * The lanes: the main thread itself and N - 1 worker threads (file-worker.ts), each running the
+ * same per-file function (commands/validate.ts `validateFiles`, commands/convert.ts
+ * `convertFiles`). A free lane takes the next file of the list; the text a file gives and then its
+ * result (or its error) are handed on in the order of the files: a file's text waits until every
+ * file before it is done. The first error in that order ends the run as one thread ends it (the
+ * text before it written, nothing after it), the workers are stopped.
+ *
+ * A worker loads only the per-file code of its command (no commander, no UI): file-worker.ts.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { CliError } from './context.js';
+import type { Input } from './record-files.js';
+
+/** The per-file work of a command: reads `input`, hands its output text to `emit`, answers its result. */
+export type FileRunner<R> = (input: Input, emit: (text: string) => void) => Promise<R>;
+
+export type JobKind = 'validate' | 'convert';
+
+/** A failure of one file, as it crosses threads (exit 3: an internal error, a bug). */
+export interface JobError {
+  readonly message: string;
+  readonly exitCode: 1 | 2 | 3;
+}
+
+/** A file sent to a worker. */
+export interface JobRequest {
+  readonly index: number;
+  readonly input: Input;
+}
+
+/** A worker's answer: output text of file `index` (more may follow), then its end (`last`). */
+export interface JobReply<R> {
+  readonly index: number;
+  readonly text: string;
+  readonly last: boolean;
+  readonly result?: R;
+  readonly error?: JobError;
+}
+
+/** What a worker is started with (file-worker.ts). */
+export interface JobWorkerData {
+  readonly kind: JobKind;
+  readonly options: unknown;
+}
+
+/** Text a worker collects before it posts it (a file's output goes in pieces of about this size). */
+export const JOB_TEXT_CHUNK = 1 << 16;
+
+/** The number of jobs when `--jobs` is not given: one per core. */
+export function defaultJobs(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** `--jobs`' value: a whole number from 1 up; else one sentence (exit 2). */
+export function parseJobs(value: string | undefined): number {
+  if (value === undefined) return defaultJobs();
+  const n = /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!(n >= 1)) throw new CliError(`--jobs takes a whole number from 1 (got "${value.slice(0, 40)}")`, 2);
+  return n;
+}
+
+/** A thrown failure as it crosses threads. */
+export function jobError(e: unknown): JobError {
+  if (e instanceof CliError) return { message: e.message, exitCode: e.exitCode };
+  return { message: e instanceof Error ? e.message : String(e), exitCode: 3 };
+}
+
+/** The failure again, on the main thread. */
+const rethrown = (e: JobError): Error => (e.exitCode === 3 ? new Error(e.message) : new CliError(e.message, e.exitCode));
+
+function spawnJobWorker(data: JobWorkerData): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    // running from the TypeScript sources (tests, tsx): load the worker through tsx
+    const target = JSON.stringify(new URL('./file-worker.ts', here).href);
+    return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${target}); });`, { eval: true, workerData: data });
+  }
+  // dist/cli/ (tsc, scripts/emit.mjs) and dist/bundle/ (scripts/bundle.mjs: its own entry) both
+  // have file-worker.js beside the module that starts it
+  return new Worker(new URL('./file-worker.js', here), { workerData: data });
+}
+
+export interface FileJobs<R> {
+  readonly inputs: readonly Input[];
+  /** Threads in all, the main thread included (1: every file on this thread, no worker). */
+  readonly jobs: number;
+  readonly kind: JobKind;
+  /** The options the workers make their runner from (structured-cloneable). */
+  readonly options: unknown;
+  /** This thread's runner, made from the same options. */
+  readonly local: FileRunner<R>;
+  /** Output text, in the order of the files. */
+  text(t: string): void;
+  /** A file's result, after its text, in the order of the files. */
+  done(input: Input, result: R): void;
+}
+
+interface Slot<R> {
+  text: string[];
+  end?: { result?: R; error?: JobError };
+}
+
+/** Files a worker is given ahead, so that it does not wait for the main thread between files. */
+const AHEAD = 2;
+
+/**
+ * Runs every input through the lanes (see above); resolves when all are done and handed on, or
+ * rejects with the first failure in the order of the files (its text before it handed on).
+ */
+export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
+  const { inputs } = spec;
+  const workers = Math.max(0, Math.min(spec.jobs, inputs.length) - 1);
+  const slots: (Slot<R> | undefined)[] = [];
+  let head = 0;
+  let next = 0;
+  let failure: unknown = null;
+  let settle: (() => void) | null = null;
+  const finished = new Promise<void>((resolve) => (settle = resolve));
+  const all: Worker[] = [];
+
+  const stop = (e: unknown): void => {
+    if (failure !== null) return;
+    failure = e;
+    for (const w of all) void w.terminate();
+    settle?.();
+  };
+  /** Hands on what the head files have, in order. */
+  const drain = (): void => {
+    while (failure === null && head < inputs.length) {
+      const s = slots[head];
+      if (!s) return;
+      if (s.text.length > 0) {
+        for (const t of s.text) spec.text(t);
+        s.text = [];
+      }
+      if (!s.end) return;
+      slots[head] = undefined;
+      if (s.end.error) {
+        stop(rethrown(s.end.error));
+        return;
+      }
+      try {
+        spec.done(inputs[head]!, s.end.result as R);
+      } catch (e) {
+        stop(e);
+        return;
+      }
+      head++;
+    }
+    if (head === inputs.length) {
+      for (const w of all) void w.terminate();
+      settle?.();
+    }
+  };
+  const slot = (i: number): Slot<R> => (slots[i] ??= { text: [] });
+  const take = (): number | null => (failure === null && next < inputs.length ? next++ : null);
+
+  for (let k = 0; k < workers; k++) {
+    let w: Worker;
+    try {
+      w = spawnJobWorker({ kind: spec.kind, options: spec.options });
+    } catch {
+      break; // no worker here: the other lanes do its share
+    }
+    all.push(w);
+    let inFlight = 0;
+    const give = (): void => {
+      while (inFlight < AHEAD) {
+        const i = take();
+        if (i === null) return;
+        inFlight++;
+        w.postMessage({ index: i, input: inputs[i]! } satisfies JobRequest);
+      }
+    };
+    w.on('message', (m: JobReply<R>) => {
+      const s = slot(m.index);
+      if (m.text) s.text.push(m.text);
+      if (m.last) {
+        s.end = { ...(m.result !== undefined ? { result: m.result } : {}), ...(m.error ? { error: m.error } : {}) };
+        inFlight--;
+        give();
+      }
+      if (m.index === head) drain();
+    });
+    w.on('error', (e) => stop(e));
+    w.on('exit', () => {
+      // a worker that ends with files still owed is a failure (its own error, if any, came first)
+      if (inFlight > 0) stop(new Error('a worker thread stopped'));
+    });
+    give();
+  }
+
+  // this thread's lane: one file at a time, letting the workers' messages in between files
+  const local = async (): Promise<void> => {
+    for (let i = take(); i !== null; i = take()) {
+      const s = slot(i);
+      const emit = (t: string): void => {
+        if (i === head && failure === null) spec.text(t);
+        else s.text.push(t);
+      };
+      try {
+        const result = await spec.local(inputs[i]!, emit);
+        s.end = { result };
+      } catch (e) {
+        s.end = { error: jobError(e) };
+      }
+      drain();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  };
+  await local();
+  drain();
+  await finished;
+  if (failure !== null) throw failure;
+}
