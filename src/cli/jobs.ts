@@ -12,8 +12,10 @@
  * A worker loads only the per-file code of its command (no commander, no UI): file-worker.ts.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { CliError } from './context.js';
+import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import type { Worker } from 'node:worker_threads';
+import { CliError } from '../tui/io.js';
 import type { Input } from './record-files.js';
 
 /** The per-file work of a command: reads `input`, hands its output text to `emit`, answers its result. */
@@ -51,8 +53,12 @@ export interface JobWorkerData {
 /** Text a worker collects before it posts it (a file's output goes in pieces of about this size). */
 export const JOB_TEXT_CHUNK = 1 << 16;
 
-/** The number of jobs when `--jobs` is not given: one per core. */
+/**
+ * The number of jobs when `--jobs` is not given: one per core. Run from the TypeScript sources
+ * (the tests, in-process), one: a worker there starts through tsx, which costs more than it saves.
+ */
 export function defaultJobs(): number {
+  if (import.meta.url.endsWith('.ts')) return 1;
   return Math.max(1, availableParallelism());
 }
 
@@ -73,7 +79,32 @@ export function jobError(e: unknown): JobError {
 /** The failure again, on the main thread. */
 const rethrown = (e: JobError): Error => (e.exitCode === 3 ? new Error(e.message) : new CliError(e.message, e.exitCode));
 
-function spawnJobWorker(data: JobWorkerData): Worker {
+/** A worker started by a launcher instead of file-worker.js (see `setQuickWorker`). */
+interface QuickWorker {
+  readonly kind: JobKind;
+  readonly script: URL;
+  readonly argv: readonly string[];
+}
+let quickWorker: QuickWorker | null = null;
+
+/**
+ * The workers of `kind` run `script` with `argv` (quick-validate.ts: bin/chuhan.js, which runs the
+ * quick bundle's worker entry with its code cache, as it runs the command itself).
+ */
+export function setQuickWorker(w: QuickWorker): void {
+  quickWorker = w;
+}
+
+/** A worker's first message: it has started and waits for GO before it loads its command's code. */
+export const READY = 'ready';
+/** The main thread's first message to a worker: load the code and take files. */
+export const GO = 'go';
+
+async function spawnJobWorker(data: JobWorkerData): Promise<Worker> {
+  // loaded here, not at start-up: a run of one file never needs it (by require: the quick bundle,
+  // CommonJS run by bin/chuhan.js through node:vm, has no dynamic import)
+  const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  if (quickWorker?.kind === data.kind) return new Worker(quickWorker.script, { argv: [...quickWorker.argv], workerData: data });
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     // running from the TypeScript sources (tests, tsx): load the worker through tsx
@@ -85,6 +116,18 @@ function spawnJobWorker(data: JobWorkerData): Worker {
   return new Worker(new URL('./file-worker.js', here), { workerData: data });
 }
 
+/**
+ * V8 settings of the command (validate.ts VALIDATE_V8_FLAGS), process-wide: `set` them, `reset`
+ * them to V8's defaults. A worker thread starts under V8's defaults (node's own compiled code for
+ * its start-up is kept for those only; under other settings a worker's start costs about twice as
+ * much CPU): the settings are reset while the workers start and set again before they load any
+ * code of the command.
+ */
+export interface V8Settings {
+  readonly set: string;
+  readonly reset: string;
+}
+
 export interface FileJobs<R> {
   readonly inputs: readonly Input[];
   /** Threads in all, the main thread included (1: every file on this thread, no worker). */
@@ -94,6 +137,8 @@ export interface FileJobs<R> {
   readonly options: unknown;
   /** This thread's runner, made from the same options. */
   readonly local: FileRunner<R>;
+  /** The command's V8 settings, when it has set any. */
+  readonly v8?: V8Settings;
   /** Output text, in the order of the files. */
   text(t: string): void;
   /** A file's result, after its text, in the order of the files. */
@@ -122,6 +167,7 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
   let settle: (() => void) | null = null;
   const finished = new Promise<void>((resolve) => (settle = resolve));
   const all: Worker[] = [];
+  let onWorkers = 0;
 
   const stop = (e: unknown): void => {
     if (failure !== null) return;
@@ -160,24 +206,45 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
   const slot = (i: number): Slot<R> => (slots[i] ??= { text: [] });
   const take = (): number | null => (failure === null && next < inputs.length ? next++ : null);
 
+  // the workers start under V8's defaults; once each has started (or failed), the settings are set again
+  let starting = 0;
+  const waiting: (() => void)[] = [];
+  const started = (): void => {
+    if (--starting > 0) return;
+    if (spec.v8) setV8(spec.v8.set);
+    for (const go of waiting.splice(0)) go();
+  };
+  if (spec.v8 && workers > 0) setV8(spec.v8.reset);
   for (let k = 0; k < workers; k++) {
     let w: Worker;
     try {
-      w = spawnJobWorker({ kind: spec.kind, options: spec.options });
+      w = await spawnJobWorker({ kind: spec.kind, options: spec.options });
     } catch {
       break; // no worker here: the other lanes do its share
     }
     all.push(w);
+    starting++;
+    let ready = false;
     let inFlight = 0;
     const give = (): void => {
       while (inFlight < AHEAD) {
         const i = take();
         if (i === null) return;
         inFlight++;
+        onWorkers++;
         w.postMessage({ index: i, input: inputs[i]! } satisfies JobRequest);
       }
     };
-    w.on('message', (m: JobReply<R>) => {
+    w.on('message', (m: JobReply<R> | typeof READY) => {
+      if (m === READY) {
+        ready = true;
+        waiting.push(() => {
+          w.postMessage(GO);
+          give();
+        });
+        started();
+        return;
+      }
       const s = slot(m.index);
       if (m.text) s.text.push(m.text);
       if (m.last) {
@@ -187,13 +254,17 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
       }
       if (m.index === head) drain();
     });
-    w.on('error', (e) => stop(e));
-    w.on('exit', () => {
-      // a worker that ends with files still owed is a failure (its own error, if any, came first)
-      if (inFlight > 0) stop(new Error('a worker thread stopped'));
+    // a worker that cannot start (before READY) leaves its share to the other lanes; one that
+    // fails later, with files it owes, is a failure of the run (a bug: exit 3)
+    w.on('error', (e) => {
+      if (ready) stop(e);
     });
-    give();
+    w.on('exit', () => {
+      if (!ready) started();
+      else if (inFlight > 0) stop(new Error('a worker thread stopped'));
+    });
   }
+  if (starting === 0 && spec.v8 && workers > 0) setV8(spec.v8.set);
 
   // this thread's lane: one file at a time, letting the workers' messages in between files
   const local = async (): Promise<void> => {
@@ -216,5 +287,17 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
   await local();
   drain();
   await finished;
+  // settings left reset by workers that never started
+  if (starting > 0 && spec.v8) setV8(spec.v8.set);
+  // CHUHAN_JOBS_CHECK=1 (tests): how many files the workers read
+  if (process.env.CHUHAN_JOBS_CHECK === '1') process.stderr.write(`chuhan: jobs: ${onWorkers} of ${inputs.length} files on ${all.length} worker threads\n`);
   if (failure !== null) throw failure;
+}
+
+function setV8(flags: string): void {
+  try {
+    setFlagsFromString(flags);
+  } catch {
+    // a runtime without these settings: they only cost speed
+  }
 }

@@ -74,6 +74,8 @@ async function gamesOf(input: Input, format: string): Promise<AsyncIterable<read
  * with 50, 1.63G with 0).
  */
 export const VALIDATE_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=50 --no-turbo-loop-peeling --no-use-osr --no-turbo-escape --no-turbo-store-elimination --always-sparkplug';
+/** V8's own values of the settings of VALIDATE_V8_FLAGS (cli/jobs.ts starts its workers under them). */
+export const V8_DEFAULTS = '--max-inlined-bytecode-size-cumulative=920 --turbo-loop-peeling --use-osr --turbo-escape --turbo-store-elimination --no-always-sparkplug';
 let tuned = false;
 function tuneCompilerForValidate(): void {
   if (tuned) return;
@@ -263,7 +265,7 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   try {
     // standard input is read on this thread: with `-` among the inputs, one job
     if (jobs > 1 && inputs.length > 1 && !inputs.some((i) => i.path === '-'))
-      await runFileJobs({ inputs, jobs, kind: 'validate', options, local: run, text, done });
+      await runFileJobs({ inputs, jobs, kind: 'validate', options, local: run, text, done, v8: { set: VALIDATE_V8_FLAGS, reset: V8_DEFAULTS } });
     else for (const input of inputs) done(input, await run(input, text));
   } catch (e) {
     flush(true);

@@ -1,0 +1,61 @@
+/**
+ * The loop of a worker thread of `--jobs` (jobs.ts): runs the per-file function of its command on
+ * each file it is sent, in the order sent, and posts the text and the result of each. Started by
+ * file-worker.ts (its own bundle entry) or, for `validate` from the quick bundle, by bin/chuhan.js
+ * with that bundle's code cache (quick-validate.ts `quickFileWorker`).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { GO, JOB_TEXT_CHUNK, READY, jobError, type FileRunner, type JobReply, type JobRequest, type JobWorkerData } from './jobs.js';
+
+/**
+ * Waits for the main thread's GO (jobs.ts: V8's settings of the command are set again), having
+ * said READY; then `then`.
+ */
+export function awaitGo(then: () => void): void {
+  const port = parentPort;
+  if (!port) return;
+  port.once('message', (m: unknown) => {
+    if (m === GO) then();
+  });
+  port.postMessage(READY);
+}
+
+/**
+ * Serves the files the main thread sends, with the runner `make` gives for the worker's data
+ * (after GO: see `awaitGo`).
+ */
+export function serveFileJobs(make: (data: JobWorkerData) => FileRunner<unknown> | Promise<FileRunner<unknown>>): void {
+  const port = parentPort;
+  if (!port) return;
+  const data = workerData as JobWorkerData;
+  const ready = Promise.resolve(make(data));
+  const queue: JobRequest[] = [];
+  let running = false;
+  const work = async (): Promise<void> => {
+    if (running) return;
+    running = true;
+    const run = await ready;
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const { index } = job;
+      let text = '';
+      const emit = (t: string): void => {
+        text += t;
+        if (text.length >= JOB_TEXT_CHUNK) {
+          port.postMessage({ index, text, last: false } satisfies JobReply<unknown>);
+          text = '';
+        }
+      };
+      try {
+        const result = await run(job.input, emit);
+        port.postMessage({ index, text, last: true, result } satisfies JobReply<unknown>);
+      } catch (e) {
+        port.postMessage({ index, text, last: true, error: jobError(e) } satisfies JobReply<unknown>);
+      }
+    }
+    running = false;
+  };
+  port.on('message', (job: JobRequest) => {
+    queue.push(job);
+    void work();
+  });
+}
