@@ -209,10 +209,14 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
   // the workers start under V8's defaults; once each has started (or failed), the settings are set again
   let starting = 0;
   const waiting: (() => void)[] = [];
+  let allStarted: (ready: number) => void = () => {};
+  const whenStarted = new Promise<number>((resolve) => (allStarted = resolve));
   const started = (): void => {
     if (--starting > 0) return;
     if (spec.v8) setV8(spec.v8.set);
+    const ready = waiting.length;
     for (const go of waiting.splice(0)) go();
+    allStarted(ready);
   };
   if (spec.v8 && workers > 0) setV8(spec.v8.reset);
   for (let k = 0; k < workers; k++) {
@@ -264,7 +268,10 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
       else if (inFlight > 0) stop(new Error('a worker thread stopped'));
     });
   }
-  if (starting === 0 && spec.v8 && workers > 0) setV8(spec.v8.set);
+  if (starting === 0) {
+    if (spec.v8 && workers > 0) setV8(spec.v8.set);
+    allStarted(0);
+  }
 
   // this thread's lane: one file at a time, letting the workers' messages in between files
   const local = async (): Promise<void> => {
@@ -284,7 +291,8 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
-  await local();
+  // CHUHAN_JOBS_LOCAL=0 (tests): this thread reads no file while a worker does
+  if (process.env.CHUHAN_JOBS_LOCAL !== '0' || (await whenStarted) === 0) await local();
   drain();
   await finished;
   // settings left reset by workers that never started
