@@ -150,8 +150,15 @@ interface Slot<R> {
   end?: { result?: R; error?: JobError };
 }
 
-/** Files a worker is given ahead, so that it does not wait for the main thread between files. */
-const AHEAD = 2;
+/**
+ * Files a worker is given ahead, so that it does not wait for the main thread between files (which
+ * lets messages in only between its own files): up to 16 while many files are left, down to one
+ * near the end (the last files spread evenly).
+ */
+const ahead = (left: number, lanes: number): number => Math.max(1, Math.min(16, Math.floor(left / (lanes * 4))));
+
+/** This thread lets the workers' messages in after a file when it has read files this long (ms). */
+const YIELD_MS = 2;
 
 /**
  * Runs every input through the lanes (see above); resolves when all are done and handed on, or
@@ -231,7 +238,7 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
     let ready = false;
     let inFlight = 0;
     const give = (): void => {
-      while (inFlight < AHEAD) {
+      while (inFlight < ahead(inputs.length - next, workers + 1)) {
         const i = take();
         if (i === null) return;
         inFlight++;
@@ -275,6 +282,7 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
 
   // this thread's lane: one file at a time, letting the workers' messages in between files
   const local = async (): Promise<void> => {
+    let since = performance.now();
     for (let i = take(); i !== null; i = take()) {
       const s = slot(i);
       const emit = (t: string): void => {
@@ -288,7 +296,10 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
         s.end = { error: jobError(e) };
       }
       drain();
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (performance.now() - since >= YIELD_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
     }
   };
   // CHUHAN_JOBS_LOCAL=0 (tests): this thread reads no file while a worker does
