@@ -5,7 +5,7 @@
  * with that bundle's code cache (quick-validate.ts `quickFileWorker`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { GO, JOB_TEXT_CHUNK, READY, jobError, type FileRunner, type JobReply, type JobRequest, type JobWorkerData } from './jobs.js';
+import { GO, JOB_TEXT_CHUNK, READY, REPLY_MS, jobError, type FileRunner, type JobReply, type JobRequest, type JobWorkerData } from './jobs.js';
 
 /**
  * Waits for the main thread's GO (jobs.ts: V8's settings of the command are set again), having
@@ -31,6 +31,22 @@ export function serveFileJobs(make: (data: JobWorkerData) => FileRunner<unknown>
   const ready = Promise.resolve(make(data));
   const queue: JobRequest[] = [];
   let running = false;
+  // replies go in batches (a message costs far more than a small file's report): when the text
+  // reaches JOB_TEXT_CHUNK, when REPLY_MS have passed, and when the queue is empty
+  let replies: JobReply<unknown>[] = [];
+  let size = 0;
+  let since = performance.now();
+  const post = (): void => {
+    if (replies.length > 0) port.postMessage(replies);
+    replies = [];
+    size = 0;
+    since = performance.now();
+  };
+  const reply = (r: JobReply<unknown>): void => {
+    replies.push(r);
+    size += r.text.length;
+    if (size >= JOB_TEXT_CHUNK || performance.now() - since >= REPLY_MS) post();
+  };
   const work = async (): Promise<void> => {
     if (running) return;
     running = true;
@@ -41,21 +57,22 @@ export function serveFileJobs(make: (data: JobWorkerData) => FileRunner<unknown>
       const emit = (t: string): void => {
         text += t;
         if (text.length >= JOB_TEXT_CHUNK) {
-          port.postMessage({ index, text, last: false } satisfies JobReply<unknown>);
+          reply({ index, text, last: false });
           text = '';
         }
       };
       try {
         const result = await run(job.input, emit);
-        port.postMessage({ index, text, last: true, result } satisfies JobReply<unknown>);
+        reply({ index, text, last: true, result });
       } catch (e) {
-        port.postMessage({ index, text, last: true, error: jobError(e) } satisfies JobReply<unknown>);
+        reply({ index, text, last: true, error: jobError(e) });
       }
     }
+    post();
     running = false;
   };
-  port.on('message', (job: JobRequest) => {
-    queue.push(job);
+  port.on('message', (jobs: JobRequest[]) => {
+    queue.push(...jobs);
     void work();
   });
 }

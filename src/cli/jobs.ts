@@ -29,13 +29,13 @@ export interface JobError {
   readonly exitCode: 1 | 2 | 3;
 }
 
-/** A file sent to a worker. */
+/** A file sent to a worker (in lists). */
 export interface JobRequest {
   readonly index: number;
   readonly input: Input;
 }
 
-/** A worker's answer: output text of file `index` (more may follow), then its end (`last`). */
+/** A worker's answer (posted in lists): output text of file `index` (more may follow), then its end (`last`). */
 export interface JobReply<R> {
   readonly index: number;
   readonly text: string;
@@ -52,6 +52,8 @@ export interface JobWorkerData {
 
 /** Text a worker collects before it posts it (a file's output goes in pieces of about this size). */
 export const JOB_TEXT_CHUNK = 1 << 16;
+/** A worker posts what it has at least this often (ms) while it reads (job-worker.ts). */
+export const REPLY_MS = 4;
 
 /**
  * The number of jobs when `--jobs` is not given: one per core. Run from the TypeScript sources
@@ -238,15 +240,17 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
     let ready = false;
     let inFlight = 0;
     const give = (): void => {
+      const batch: JobRequest[] = [];
       while (inFlight < ahead(inputs.length - next, workers + 1)) {
         const i = take();
-        if (i === null) return;
+        if (i === null) break;
         inFlight++;
         onWorkers++;
-        w.postMessage({ index: i, input: inputs[i]! } satisfies JobRequest);
+        batch.push({ index: i, input: inputs[i]! });
       }
+      if (batch.length > 0) w.postMessage(batch);
     };
-    w.on('message', (m: JobReply<R> | typeof READY) => {
+    w.on('message', (m: JobReply<R>[] | typeof READY) => {
       if (m === READY) {
         ready = true;
         waiting.push(() => {
@@ -256,14 +260,16 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
         started();
         return;
       }
-      const s = slot(m.index);
-      if (m.text) s.text.push(m.text);
-      if (m.last) {
-        s.end = { ...(m.result !== undefined ? { result: m.result } : {}), ...(m.error ? { error: m.error } : {}) };
-        inFlight--;
-        give();
+      for (const r of m) {
+        const s = slot(r.index);
+        if (r.text) s.text.push(r.text);
+        if (r.last) {
+          s.end = { ...(r.result !== undefined ? { result: r.result } : {}), ...(r.error ? { error: r.error } : {}) };
+          inFlight--;
+        }
       }
-      if (m.index === head) drain();
+      give();
+      drain();
     });
     // a worker that cannot start (before READY) leaves its share to the other lanes; one that
     // fails later, with files it owes, is a failure of the run (a bug: exit 3)
