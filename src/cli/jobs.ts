@@ -56,12 +56,16 @@ export const JOB_TEXT_CHUNK = 1 << 16;
 export const REPLY_MS = 4;
 
 /**
- * The number of jobs when `--jobs` is not given: one per core. Run from the TypeScript sources
- * (the tests, in-process), one: a worker there starts through tsx, which costs more than it saves.
+ * The number of jobs when `--jobs` is not given: one per core but one. V8's own threads (its
+ * optimizing compiler, its garbage collector) take a good share of a run's CPU on the other cores
+ * (about a third of a validate run's on 2 cores), and each worker thread compiles and warms up
+ * the code again: on 2 cores a worker did not pay for itself (the 1,517 XQF files, the 2,516
+ * master games in 2 files), so there the default is 1; `--jobs N` asks for N. Run from the
+ * TypeScript sources (the tests, in-process), 1: a worker there starts through tsx.
  */
 export function defaultJobs(): number {
   if (import.meta.url.endsWith('.ts')) return 1;
-  return Math.max(1, availableParallelism());
+  return Math.max(1, availableParallelism() - 1);
 }
 
 /** `--jobs`' value: a whole number from 1 up; else one sentence (exit 2). */

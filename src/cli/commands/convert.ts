@@ -38,7 +38,7 @@ export function registerConvert(program: Command, io: Io): void {
     .option('--notation <notation>', 'the move notation where the dialect lets one choose (chuhan: iccs, wxf, chinese, uci / usi, western; xqbase: iccs, wxf, chinese)')
     .option('--encoding <encoding>', 'utf-8 | gbk', 'utf-8')
     .option('-v, --variant <variant>', variantHelp('default: from each record'))
-    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core; 1: this thread only); the output is the same')
+    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core but one; 1: this thread only); the output is the same')
     .action(async (inputs: string[], opts: ConvertOptions) => {
       const dialect = parseDialect(opts.dialect ?? 'chuhan');
       if (!dialect) throw new CliError(`unknown dialect "${opts.dialect}" (use ${DIALECTS.join(', ')})`);

@@ -100,7 +100,7 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--rules <rules>', 'chu rule set: lishogi | jcsa (default: the Rules tag of each record, else lishogi)')
     .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
-    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core; 1: this thread only); the output is the same')
+    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core but one; 1: this thread only); the output is the same')
     .action((args: string[], opts: ValidateOptions) => runValidate(args, opts, io));
 }
 
