@@ -55,6 +55,12 @@ await build({
   plugins: [sharedWidth],
 });
 
+// The version for bin/chuhan.js's `--version` as CommonJS (Node then starts no ES module loader)
+{
+  const { VERSION } = await import(join(root, 'dist', 'cli', 'version.js'));
+  writeFileSync(join(outdir, 'version.cjs'), `'use strict';\nmodule.exports = { VERSION: ${JSON.stringify(VERSION)} };\n`);
+}
+
 // The quick `moves` (src/cli/quick.ts: a plain moves of the default game) as one CommonJS file,
 // which bin/chuhan.js compiles with V8's code cache: quick.cjs.cache, made here by running it once
 // (the functions `moves` uses are compiled into it). Its first line names the build (a hash of the
@@ -65,6 +71,7 @@ await build({
  * to dist/bundle/`name`.
  */
 async function quickBundle(entry, name, run, input, options = {}) {
+  const { status, ...rest } = options;
   const file = join(outdir, name);
   await build({
     absWorkingDir: root,
@@ -77,8 +84,8 @@ async function quickBundle(entry, name, run, input, options = {}) {
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [sharedWidth],
-    ...options,
+    ...rest,
+    plugins: [sharedWidth, ...(rest.plugins ?? [])],
   });
   let code = readFileSync(file, 'utf8');
   // esbuild escapes what is outside ASCII in strings but not in regular expression literals: there
@@ -93,10 +100,9 @@ async function quickBundle(entry, name, run, input, options = {}) {
     encoding: 'utf8',
   });
   // without a cache bin/chuhan.js still runs (compiling the code as usual): a failure here is said, not fatal
-  if (made.status !== 0) console.warn(`bundle: no code cache for ${name} (${made.stderr.trim() || made.status})`);
+  if (made.status !== (status ?? 0)) console.warn(`bundle: no code cache for ${name} (${made.stderr.trim() || made.status})`);
 }
 
-await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '');
 
 // The quick `validate` (src/cli/quick-validate.ts): its cache is made by validating a few games
 // from standard input (every function a PGN of coordinate moves needs is then in the cache).
@@ -111,9 +117,62 @@ const SAMPLE_GAMES = [
 // (callgrind). So are the tables its modules build at load (the lean replay's, the check tests'):
 // both in one define, games/xiangqi/shipped.ts __CHUHAN_XIANGQI_SHIPPED__.
 const { xiangqi } = await import(join(root, 'dist', 'games', 'xiangqi', 'index.js'));
+
+// Every game's move tables, made now and written beside the bundle (src/cli/shipped-tables.ts reads
+// them): chu's cost more to build than the rest of a `moves -v chu` start-up. Written before the
+// quick bundles' caches are made, which then run as users' runs will.
+{
+  const { GAMES } = await import(join(root, 'dist', 'games', 'registry.js'));
+  // a variant made with another seed would not match its file: it would build its parts as usual
+  const { DEFAULT_SEED, ensureTables } = await import(join(root, 'dist', 'core', 'variant.js'));
+  const { tablesKey, tablesToBytes } = await import(join(root, 'dist', 'core', 'tables-file.js'));
+  const written = new Set();
+  for (const game of GAMES) {
+    const v = game.variant;
+    if (written.has(v.spec.id)) continue;
+    written.add(v.spec.id);
+    ensureTables(v);
+    writeFileSync(join(outdir, `${v.spec.id}.tables`), tablesToBytes(v, tablesKey(v.spec, DEFAULT_SEED)));
+  }
+}
 const { variantPartsData } = await import(join(root, 'dist', 'core', 'variant.js'));
 await import(join(root, 'dist', 'games', 'xiangqi', 'lean-replay.js'));
 const { shippedData } = await import(join(root, 'dist', 'games', 'xiangqi', 'shipped.js'));
+await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '', {
+  minifyWhitespace: true,
+  charset: 'ascii',
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    __CHUHAN_XIANGQI_SHIPPED__: JSON.stringify(shippedData(variantPartsData(xiangqi))),
+  },
+});
+// The quick start of `play` (src/cli/quick-play.ts): it draws the board before the ES module loader,
+// commander and Ink load. Its cache is made by a run without a terminal (play then says it needs
+// one, exit 2): the code run at load, the bulk of it, is in it.
+// The board itself (tui/run-play.tsx: Ink, React, yoga, whose top-level await CommonJS cannot
+// hold) is never run from it: the whole CLI (main.js) runs it. The engine's worker threads, which
+// find their files by import.meta, are not started from it either.
+const boardLeftOut = {
+  name: 'board-left-out',
+  setup(b) {
+    b.onResolve({ filter: /\/tui\/run-play\.js$/ }, () => ({ path: 'run-play', namespace: 'left-out' }));
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
+      contents: "throw new Error('the board runs from the whole CLI (dist/bundle/main.js), not the quick play');",
+      loader: 'js',
+    }));
+  },
+};
+await quickBundle('src/cli/quick-play.ts', 'quick-play.cjs', ['play'], '', {
+  status: 2,
+  plugins: [boardLeftOut],
+  logOverride: { 'empty-import-meta': 'silent' },
+  minifyWhitespace: true,
+  charset: 'ascii',
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    __CHUHAN_XIANGQI_SHIPPED__: JSON.stringify(shippedData(variantPartsData(xiangqi))),
+  },
+});
 await quickBundle('src/cli/quick-validate.ts', 'quick-validate.cjs', ['validate', '-', '--json'], SAMPLE_GAMES, {
   minifyWhitespace: true,
   charset: 'ascii',

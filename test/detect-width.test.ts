@@ -16,6 +16,10 @@ function terminal(answer: string | null, tty = true) {
     },
     resume() {},
     pause() {},
+    given: [] as Buffer[],
+    unshift(chunk: Buffer) {
+      this.given.unshift(chunk);
+    },
   });
   const output = {
     isTTY: tty,
@@ -40,6 +44,17 @@ describe('ambiguousIsWide', () => {
   it('column 2: one column wide (other bytes before the answer)', async () => {
     const t = terminal('x\x1b[12;2R');
     expect(await ambiguousIsWide(t.input, t.output)).toBe(false);
+  });
+
+  it('keys typed before and around the answer are given back to stdin, in order; the answer is not', async () => {
+    // typed while the program started (in the line buffer), then the answer, then a key in the same chunk
+    const t = terminal('h2e2\n\x1b[12;2R\xe7a');
+    expect(await ambiguousIsWide(t.input, t.output)).toBe(false);
+    expect(Buffer.concat(t.input.given)).toEqual(Buffer.from('h2e2\n\xe7a', 'latin1'));
+    // nothing typed: nothing given back
+    const quiet = terminal('\x1b[3;3R');
+    await ambiguousIsWide(quiet.input, quiet.output);
+    expect(quiet.input.given).toEqual([]);
   });
 
   it('no answer within the timeout: cannot tell', async () => {

@@ -72,11 +72,16 @@ describe('search on two threads', () => {
   afterAll(async () => {
     for (const s of searchers) await s.close();
   });
+  // one two-thread searcher for the tests below: its helper loads once (through tsx here, a second
+  // or more of CPU each time), before the searches that count on it; each test reuses it as `go`
+  // after `go` does
+  let shared: Searcher | null = null;
   const smp = () => {
+    if (shared) return shared;
     const s = new Searcher({ ttMegabytes: 4, threads: 2 });
     searchers.push(s);
-    // the helper loads (through tsx here) before the searches that count on it
     expect(s.startHelpers(30_000)).toBe(true);
+    shared = s;
     return s;
   };
 
@@ -156,15 +161,17 @@ describe('search on two threads', () => {
   });
 
   it('leaves no thread running: a process that searched on two threads exits by itself', () => {
-    const search = pathToFileURL(resolve(dirname(fileURLToPath(import.meta.url)), '../src/engine/search.ts')).href;
-    const xqUrl = pathToFileURL(resolve(dirname(fileURLToPath(import.meta.url)), './helpers/xiangqi.ts')).href;
-    const code = `const { Searcher } = await import(${JSON.stringify(search)});
-      const { xq } = await import(${JSON.stringify(xqUrl)});
-      const r = new Searcher({ ttMegabytes: 2, threads: 2 }).search(xq(${JSON.stringify(MIDDLE)}), { nodes: 30000 });
+    // the emitted dist/ (npm test builds it first): a process loading the sources through tsx would
+    // spend seconds compiling them before its search
+    const dist = (path: string) => pathToFileURL(resolve(dirname(fileURLToPath(import.meta.url)), '../dist', path)).href;
+    const code = `const { Searcher } = await import(${JSON.stringify(dist('engine/search.js'))});
+      const { getGame } = await import(${JSON.stringify(dist('games/registry.js'))});
+      const pos = getGame('xiangqi').parseFen(${JSON.stringify(MIDDLE)});
+      const r = new Searcher({ ttMegabytes: 2, threads: 2 }).search(pos.value, { nodes: 30000 });
       console.log('move', r.move !== 0, r.nodes >= 30000);`;
     // a thread left running would keep the process alive until the kill at the timeout (status null);
-    // generous, for a loaded machine (tsx compiles the sources first)
-    const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 120_000 });
+    // generous, for a loaded machine
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', timeout: 120_000 });
     expect(out.stderr).toBe('');
     expect(out.stdout.trim()).toBe('move true true');
     expect(out.status).toBe(0);

@@ -115,21 +115,3 @@ describe('validate --jobs: the same bytes as one job', () => {
     expect(r.stderr).toBe('chuhan: --jobs takes a whole number from 1 (got "0")\n');
   });
 });
-
-describe('convert --jobs: the same bytes as one job', () => {
-  it('a folder to PGN (the blank line between games) and to FEN', () => {
-    const pgn = compare(EMITTED, ['convert', OK]);
-    expect(pgn.code).toBe(0);
-    expect(pgn.stdout.startsWith('[')).toBe(true);
-    expect(pgn.stdout.split('\n\n[').length).toBe(35);
-    const fen = compare(BIN, ['convert', OK, '--to', 'fen']);
-    expect(fen.stdout.trim().split('\n').length).toBe(35);
-  });
-
-  it('an illegal move stops the conversion: exit 1, nothing written', () => {
-    const r = compare(BIN, ['convert', ILLEGAL]);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('BadMoveTest3.xqf');
-  });
-});

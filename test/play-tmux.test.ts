@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import stringWidth from 'string-width';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
@@ -71,6 +72,19 @@ const ROOT_WITHOUT_DAC = 'setpriv --inh-caps=-all --bounding-set=-dac_override,-
 
 const prompt = (s: string) => /^> /m.test(s) || /^>$/m.test(s);
 
+/** A PGN file of `n` short xiangqi games, each with its event, date, players and result. */
+function manyGames(n: number): string {
+  const names = ['Wang Tianyi', 'Zheng Weitong', 'Xu Yinchuan', 'Lü Qin', 'Hu Ronghua', 'Zhao Xinxin', 'Jiang Chuan', 'Xie Jing', 'Meng Chen', 'Hong Zhi'];
+  const events = ['National Individual', 'Asian Cup', 'Weekend Open', 'City League', 'Masters'];
+  const results = ['1-0', '0-1', '1/2-1/2'];
+  const two = (k: number) => String(k).padStart(2, '0');
+  return Array.from({ length: n }, (_, i) => {
+    const r = results[i % 3]!;
+    const year = 2000 + (i % 24);
+    return `[Event "${events[i % 5]} ${year}"]\n[Date "${year}.${two(1 + (i % 12))}.${two(1 + (i % 28))}"]\n[Red "${names[i % 10]}"]\n[Black "${names[(i * 3 + 1) % 10]}"]\n[Result "${r}"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 ${r}\n`;
+  }).join('\n');
+}
+
 beforeAll(() => {
   if (!hasTmux) return;
   // bin/chuhan.js runs the bundle (dist/bundle, esbuild from src in about a second)
@@ -126,6 +140,18 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     expect(s).toContain('EXIT=0');
   }, 120_000);
 
+  it('a move typed while the program starts (before the board, during the terminal-width probe) is played, not lost', async () => {
+    const home = tempDir('tmux');
+    // typed at once, before node has even started: the probe (no --style) reads it with its answer and gives it back
+    const w = start('--black human', home);
+    type(w, 'h2e2');
+    let s = await waitFor(w, (x) => x.includes('1. h2e2'), 'the move typed early');
+    expect(s).toContain('black to move · last move h2e2');
+    type(w, 'quit');
+    s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
+    expect(s).toContain('EXIT=0');
+  }, 120_000);
+
   it('against the computer (the engine, on a worker thread): it answers a move', async () => {
     const home = tempDir('tmux');
     const w = start('--level 2', home);
@@ -140,42 +166,103 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     expect(readFileSync(gameFiles(home)[0]!, 'utf8')).toMatch(/1\. h2e2 [a-i]\d[a-i]\d \*/);
   }, 120_000);
 
-  it('chu shogi board fits a 120×40 terminal', async () => {
-    const home = tempDir('tmux');
-    const w = start('-v chu --black human', home);
-    let s = await waitFor(w, prompt, 'the prompt');
-    type(w, '7i7h');
-    s = await waitFor(w, (x) => x.includes('1. 7i7h'), 'the move');
-    expect(s).toContain('│▲横│▲竖│▲飞│▲马│▲龙│▲狮│▲奔│▲龙│▲马│▲飞│▲竖│▲横│ j');
-    expect(s).toContain('gote to move · last move 7i7h');
-    type(w, 'quit');
-    await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
-  }, 120_000);
-
-  // the layouts (issue 17): at 80×24 both games, at 60×20 xiangqi, compact, with both royals and the
-  // input line on screen; at 30×10 the one-line size message; a resize redraws in the new layout
-  for (const [variant, columns, rows, royals] of [
-    ['xiangqi', 80, 24, ['▲帥', '▽將']],
-    ['chu', 80, 24, ['▲王', '▽王']],
-    ['xiangqi', 60, 20, ['▲帥', '▽將']],
+  // every screen fits (issue 43), one session per size for both games: the message row shows an
+  // error while the eval line is on, help and a file of 1,000 games open in a scrollable pane (the
+  // title, status and prompt stay on screen), the chu board keeps its width after a promotion
+  for (const [columns, rows] of [
+    [80, 24],
+    [100, 30],
+    [120, 40],
   ] as const) {
-    it(`${variant} at ${columns}×${rows}: the whole board, both royals and the input line`, async () => {
+    it(`${columns}×${rows}: messages with the eval line on, help and a 1,000-game list in a pane, both games`, async () => {
       const home = tempDir('tmux');
-      try {
-        const w = start(`-v ${variant} --black human`, home, columns, rows);
-        let s = await waitFor(w, prompt, 'the prompt');
-        type(w, variant === 'chu' ? '7i7h' : 'h2e2');
-        s = await waitFor(w, (x) => x.includes(variant === 'chu' ? '1. 7i7h' : '1. h2e2'), 'the move in the list');
-        for (const r of royals) expect(s).toContain(r);
+      const many = join(home, 'many.pgn');
+      writeFileSync(many, manyGames(1000));
+      const w = start('--black human --level 1', home, columns, rows);
+      const fits = (s: string): void => {
+        const lines = s.replace(/\n+$/, '').split('\n');
+        expect(lines.length).toBeLessThan(rows);
+        for (const l of lines) expect(stringWidth(l)).toBeLessThanOrEqual(columns);
+        expect(lines[0]).toMatch(/^chuhan · (xiangqi|chushogi)/);
         expect(prompt(s)).toBe(true);
-        expect(s).toMatch(variant === 'chu' ? /^ {4}12 {2}11/m : /^ {5}a {3}b {3}c/m);
-        expect(s.split('\n').filter((l) => l.includes('├'))).toEqual([]); // compact
-        type(w, 'quit');
-        await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
-      } finally {
-        rmSync(home, { recursive: true, force: true });
+      };
+      // the board's width: its border lines without what stands beside them
+      const boardWidth = (x: string): number => Math.max(...x.split('\n').filter((l) => /[┌└]/.test(l)).map((l) => stringWidth(l.replace(/(┐|┘ ▲) .*$/, '$1'))));
+      for (const variant of ['xiangqi', 'chushogi'] as const) {
+        let s = await waitFor(w, (x) => prompt(x) && x.includes(`chuhan · ${variant}`) && !x.includes('> new'), `the ${variant} board`);
+        fits(s);
+        for (const r of variant === 'xiangqi' ? ['▲帥', '▽將'] : ['▲王', '▽王']) expect(s).toContain(r);
+        const width0 = boardWidth(s);
+        // the eval line (from a hint), then a typo: its error is on screen
+        if (variant === 'xiangqi') type(w, 'eval on');
+        type(w, 'hint');
+        s = await waitFor(w, (x) => /hint: /.test(x), 'the hint');
+        type(w, 'zzz');
+        s = await waitFor(w, (x) => x.includes('error: unknown command "zzz"'), 'the error');
+        fits(s);
+        expect(s).toMatch(/eval [+-]?\d/);
+        // help in the pane: its heading, a page further with PgDn, Esc back to the board
+        type(w, 'help');
+        s = await waitFor(w, (x) => /^help · 1–\d+ of \d+$/m.test(x), 'the help pane');
+        fits(s);
+        expect(s).toContain('Commands (a bare move is played as well):');
+        const total = Number(/^help · 1–\d+ of (\d+)$/m.exec(s)![1]);
+        if (!s.includes('  help, quit')) {
+          tmux('send-keys', '-t', w, 'NPage');
+          s = await waitFor(w, (x) => /^help · ([2-9]|\d\d)–\d+ of \d+$/m.test(x), 'the next page of help');
+          fits(s);
+          tmux('send-keys', '-t', w, 'End');
+          s = await waitFor(w, (x) => x.includes(`of ${total}`) && x.includes('  help, quit'), 'the end of help');
+        }
+        tmux('send-keys', '-t', w, 'Escape');
+        s = await waitFor(w, (x) => !/^help · \d/m.test(x) && x.includes(variant === 'xiangqi' ? '▲帥' : '▲王'), 'the board again');
+        // the file of 1,000 games: a page of it, PgDn, a search by player and year
+        type(w, `load ${many}`);
+        s = await waitFor(w, (x) => x.includes('many.pgn: 1000 games · 1–'), 'the list of games');
+        fits(s);
+        expect(s).toMatch(/^> 1\. National Individual 2000 · 2000\.01\.01 · Wang Tianyi – Zheng Weitong/m);
+        tmux('send-keys', '-t', w, 'NPage');
+        s = await waitFor(w, (x) => /many\.pgn: 1000 games · \d\d–\d+ of 1000/.test(x), 'the next page of games');
+        tmux('send-keys', '-t', w, '/');
+        tmux('send-keys', '-t', w, '-l', 'xie 2019');
+        s = await waitFor(w, (x) => x.includes('1–8 of 8 matching “xie 2019”'), 'the search');
+        fits(s);
+        expect(s).toMatch(/^> 68\. Weekend Open 2019 · 2019\.08\.12 · Xie Jing – Xu Yinchuan/m);
+        if (variant === 'chushogi') {
+          tmux('send-keys', '-t', w, 'Escape');
+          await sleep(100);
+          tmux('send-keys', '-t', w, 'Escape');
+          s = await waitFor(w, (x) => !x.includes('many.pgn: 1000') && x.includes('▲王'), 'the chu board again');
+          // a listing longer than a row (the start's SFEN, 121 characters) opens in the pane, whole
+          type(w, 'fen');
+          s = await waitFor(w, (x) => /^fen · 1–\d of \d$/m.test(x), 'the SFEN in the pane');
+          fits(s);
+          expect(s.replace(/\/\n/g, '/')).toContain('lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1');
+          tmux('send-keys', '-t', w, 'Escape');
+          s = await waitFor(w, (x) => !/^fen · /m.test(x) && x.includes('▲王'), 'the chu board again');
+          // a promoted piece (a tokin) on the board: the board keeps its columns
+          type(w, 'fen 12/12/12/12/12/12/12/12/12/12/5+P6/6K5 b - 1');
+          s = await waitFor(w, (x) => x.includes('▲と+'), 'the promoted piece');
+          fits(s);
+          expect(boardWidth(s)).toBe(width0);
+          break;
+        }
+        // Enter ends the search, Enter opens the game: the review header, the move ahead dimmed after ←
+        tmux('send-keys', '-t', w, 'Enter');
+        await sleep(100);
+        tmux('send-keys', '-t', w, 'Enter');
+        s = await waitFor(w, (x) => x.includes('Weekend Open 2019 · 2019.08.12 · Xie Jing – Xu Yinchuan · 0-1 · ply 4 of 4'), 'the review header');
+        fits(s);
+        expect(s).toContain('game over: 0-1');
+        tmux('send-keys', '-t', w, 'Left');
+        s = await waitFor(w, (x) => x.includes('ply 3 of 4'), 'a step back');
+        expect(tmux('capture-pane', '-t', w, '-p', '-e')).toMatch(/2\. h0g2 (\x1b\[[0-9;]*m)*i9h9/);
+        expect(tmux('capture-pane', '-t', w, '-p', '-e')).toMatch(/2\. h0g2 \x1b\[(\d+;)*2m/);
+        type(w, 'new chushogi');
       }
-    }, 120_000);
+      type(w, 'quit');
+      await waitFor(w, (x) => x.includes('EXIT=0'), 'the exit');
+    }, 150_000);
   }
 
   it('mouse: an SGR click on a piece and one on its destination make the move', async () => {
@@ -208,7 +295,7 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     const home = tempDir('tmux');
     try {
       const w = start('--black human', home, 30, 10);
-      await waitFor(w, (x) => x.includes('too small: needs 41×19'), 'the size message');
+      await waitFor(w, (x) => x.includes('too small: needs 41×20'), 'the size message');
       tmux('resize-window', '-t', w, '-x', '80', '-y', '24');
       const s = await waitFor(w, (x) => x.includes('▲帥') && prompt(x), 'the board after the resize');
       expect(s).not.toContain('too small');
@@ -295,13 +382,13 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
     const w = start('--black human', home, 120, 40, prefix);
     let s = await waitFor(w, prompt, 'the prompt');
     const flat = (x: string) => x.replace(/\s+/g, ' ');
-    expect(flat(s)).toContain(`warning: games cannot be saved in ${home}/games: permission denied; make it writable or set CHUHAN_HOME to a writable folder`);
+    expect(flat(s)).toContain(`warning: games cannot be saved in ${home}/games: the folder is read-only to this user (permission denied); make it writable or set CHUHAN_HOME to a writable folder`);
     expect(s).not.toContain('1. ');
     type(w, 'h2e2');
     await waitFor(w, (x) => x.includes('1. h2e2'), 'the move');
     type(w, 'quit');
     s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
-    expect(flat(s)).toContain(`chuhan: the game was not saved: games cannot be saved in ${home}/games: permission denied`);
+    expect(flat(s)).toContain(`chuhan: the game was not saved: games cannot be saved in ${home}/games: the folder is read-only to this user (permission denied)`);
     expect(s).toContain('EXIT=1');
   }, 120_000);
 });

@@ -4,7 +4,8 @@
  * variant built (same fields in the same order, same array types, same values).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { buildVariantData, ensureTables, variantPartsData, type VariantData } from '../src/core/variant.js';
+import { buildVariantData, DEFAULT_SEED, ensureTables, variantPartsData, type VariantData } from '../src/core/variant.js';
+import { setTablesSource, tablesFromBytes, tablesKey, tablesToBytes, type TableParts } from '../src/core/tables-file.js';
 import { xiangqi, XIANGQI_PIECES, XIANGQI_REGIONS } from '../src/games/xiangqi/index.js';
 import { chushogi } from '../src/games/chushogi/index.js';
 import { CHU_PIECES } from '../src/games/chushogi/pieces.js';
@@ -17,7 +18,7 @@ function firstDifference(x: ArrayBufferView & ArrayLike<number>, y: ArrayBufferV
   return -1;
 }
 
-function expectSameParts(a: VariantData, b: VariantData): void {
+function expectSameParts(a: Pick<VariantData, 'tables' | 'zobrist'>, b: Pick<VariantData, 'tables' | 'zobrist'>): void {
   for (const part of ['tables', 'zobrist'] as const) {
     const x = a[part] as unknown as Record<string, unknown>;
     const y = b[part] as unknown as Record<string, unknown>;
@@ -87,6 +88,63 @@ describe('shipped xiangqi tables', () => {
     } finally {
       delete g.__CHUHAN_XIANGQI_SHIPPED__;
       vi.resetModules();
+    }
+  });
+});
+
+describe('tables files (core/tables-file.ts: what scripts/bundle.mjs ships beside the bundle)', () => {
+  const spec = { id: 'chushogi', width: 12, height: 12, pieces: CHU_PIECES };
+
+  it('read back, they are the tables and keys built; another key, byte order or a cut file: null', () => {
+    ensureTables(chushogi);
+    const key = tablesKey(spec, DEFAULT_SEED);
+    const bytes = tablesToBytes(chushogi, key);
+    const read = tablesFromBytes(bytes, key);
+    expect(read).not.toBeNull();
+    expectSameParts(chushogi, read!);
+    // views on the file's bytes: nothing copied
+    expect(read!.tables.raySq.buffer === bytes.buffer).toBe(true);
+    // at an odd offset (a Buffer from a pool): copied first, same values
+    const odd = new Uint8Array(bytes.length + 1);
+    odd.set(bytes, 1);
+    expectSameParts(chushogi, tablesFromBytes(odd.subarray(1), key)!);
+    expect(tablesFromBytes(bytes, tablesKey(spec, DEFAULT_SEED + 1))).toBeNull();
+    expect(tablesFromBytes(bytes, tablesKey({ ...spec, pieces: CHU_PIECES.slice(1) }, DEFAULT_SEED))).toBeNull();
+    expect(tablesFromBytes(bytes.subarray(0, bytes.length - 8), key)).toBeNull();
+    expect(tablesFromBytes(bytes.subarray(0, 40), key)).toBeNull();
+    expect(tablesFromBytes(new Uint8Array(0), key)).toBeNull();
+    const header = new DataView(bytes.buffer).getUint32(0, true);
+    const text = new TextDecoder().decode(bytes.subarray(4, 4 + header));
+    const swapped = text.replace(/"littleEndian":(true|false)/, (_, b) => `"littleEndian":${b === 'true' ? 'false' : 'true'}`);
+    const other = bytes.slice();
+    other.set(new TextEncoder().encode(swapped), 4);
+    expect(tablesFromBytes(other, key)).toBeNull();
+  });
+
+  it('a variant takes its tables from the tables source when it has them for its key, else builds them', () => {
+    ensureTables(chushogi);
+    const asked: string[] = [];
+    const parts: TableParts = { tables: chushogi.tables, zobrist: chushogi.zobrist };
+    try {
+      setTablesSource((id, key) => {
+        asked.push(id);
+        return key === tablesKey(spec, DEFAULT_SEED) ? parts : null;
+      });
+      const given = buildVariantData(spec);
+      // (identity as booleans: vitest formats typed arrays of this size slowly)
+      expect(given.tables === parts.tables).toBe(true);
+      expect(given.zobrist === parts.zobrist).toBe(true);
+      // lazily built data ask when their tables are first needed
+      const lazy = buildVariantData(spec, DEFAULT_SEED, true);
+      expect(asked).toEqual(['chushogi']);
+      ensureTables(lazy);
+      expect(lazy.tables === parts.tables).toBe(true);
+      // another seed: another key, built
+      const other = buildVariantData(spec, 7);
+      expect(other.tables === parts.tables).toBe(false);
+      expect(asked).toEqual(['chushogi', 'chushogi', 'chushogi']);
+    } finally {
+      setTablesSource(null);
     }
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { getGame, type GameId } from '../src/games/registry.js';
-import { boardSizes, chooseLayout, DEFAULT_PANEL, renderBoard, tooSmallMessage, type BoardRenderOptions, type BoardView } from '../src/render/index.js';
+import { boardSizes, chooseLayout, renderBoard, tooSmallMessage, type BoardRenderOptions, type BoardView } from '../src/render/index.js';
 import { boardView } from '../src/render/view.js';
 import { RESERVED_ROWS } from '../src/tui/App.js';
 import { formatProblem } from '../src/core/problem.js';
@@ -98,13 +98,16 @@ describe('compact layout', () => {
 
 describe('chooseLayout', () => {
   const sizes = (id: GameId, opts: Partial<BoardRenderOptions> = {}) => boardSizes(startView(id), { style: 'unicode', ...opts });
+  // the play screen draws its boards steady (a chu board keeps the promotion mark's column all game)
   const choose = (id: GameId, columns: number, rows: number) =>
-    chooseLayout({ columns, rows, reservedRows: RESERVED_ROWS, boards: sizes(id) });
+    chooseLayout({ columns, rows, reservedRows: RESERVED_ROWS, boards: sizes(id, { steadyWidth: true }) });
 
   it('measures both layouts of both games', () => {
     expect(sizes('xiangqi')).toEqual({ full: { columns: 41, rows: 24 }, compact: { columns: 41, rows: 14 } });
     expect(sizes('chushogi')).toEqual({ full: { columns: 53, rows: 26 }, compact: { columns: 53, rows: 15 } });
     expect(sizes('chushogi', { style: 'wide' })).toEqual({ full: { columns: 65, rows: 26 }, compact: { columns: 65, rows: 15 } });
+    expect(sizes('chushogi', { steadyWidth: true })).toEqual({ full: { columns: 65, rows: 26 }, compact: { columns: 65, rows: 15 } });
+    expect(sizes('xiangqi', { steadyWidth: true })).toEqual(sizes('xiangqi'));
   });
 
   it('120×40: the full board with the moves beside it, both games', () => {
@@ -112,36 +115,39 @@ describe('chooseLayout', () => {
       const c = choose(id, 120, 40);
       expect(c).toMatchObject({ fits: true, layout: 'full', panel: 'beside' });
     }
-    expect(choose('xiangqi', 120, 40)).toMatchObject({ panelSize: { columns: 120 - 41 - 2, rows: 24 }, spareRows: 40 - 5 - 24 });
+    expect(choose('xiangqi', 120, 40)).toMatchObject({ panelSize: { columns: 120 - 41 - 2, rows: 24 }, spareRows: 40 - 6 - 24 });
   });
 
-  it('80×24: compact, moves beside, with the status and input lines (both games)', () => {
+  it('80×24: compact, with the status, message and input lines (both games); chu with the moves below', () => {
     const xq = choose('xiangqi', 80, 24);
-    expect(xq).toMatchObject({ fits: true, layout: 'compact', panel: 'beside', board: { columns: 41, rows: 14 }, spareRows: 24 - 5 - 14 });
+    expect(xq).toMatchObject({ fits: true, layout: 'compact', panel: 'beside', board: { columns: 41, rows: 14 }, spareRows: 24 - 6 - 14 });
+    // the chu board is 65 columns all game: the moves go below it
     const chu = choose('chushogi', 80, 24);
-    expect(chu).toMatchObject({ fits: true, layout: 'compact', panel: 'beside', board: { columns: 53, rows: 15 }, spareRows: 4 });
-    // the wide style's chu board is 65 columns: the moves go below it
-    const wide = chooseLayout({ columns: 80, rows: 24, reservedRows: RESERVED_ROWS, boards: sizes('chushogi', { style: 'wide' }) });
-    expect(wide).toMatchObject({ fits: true, layout: 'compact', panel: 'below', panelSize: { columns: 80, rows: 4 }, spareRows: 4 - DEFAULT_PANEL.minRows });
+    expect(chu).toMatchObject({ fits: true, layout: 'compact', panel: 'below', board: { columns: 65, rows: 15 }, panelSize: { columns: 80, rows: 3 }, spareRows: 0 });
   });
 
-  it('60×20: xiangqi compact with the moves beside; chu compact without room for the moves', () => {
-    expect(choose('xiangqi', 60, 20)).toMatchObject({ fits: true, layout: 'compact', panel: 'beside', spareRows: 1 });
-    expect(choose('chushogi', 60, 20)).toMatchObject({ fits: true, layout: 'compact', panel: 'none', spareRows: 0 });
+  it('100×30: xiangqi full with the moves beside; chu compact with the moves beside', () => {
+    expect(choose('xiangqi', 100, 30)).toMatchObject({ fits: true, layout: 'full', panel: 'beside', spareRows: 0 });
+    expect(choose('chushogi', 100, 30)).toMatchObject({ fits: true, layout: 'compact', panel: 'beside', spareRows: 30 - 6 - 15 });
+  });
+
+  it('60×20: xiangqi compact with the moves beside; chu does not fit', () => {
+    expect(choose('xiangqi', 60, 20)).toMatchObject({ fits: true, layout: 'compact', panel: 'beside', spareRows: 0 });
+    expect(choose('chushogi', 60, 20)).toMatchObject({ fits: false, needs: { columns: 65, rows: 21 } });
   });
 
   it('a narrow but tall terminal: the full board with the moves below', () => {
-    expect(choose('xiangqi', 45, 40)).toMatchObject({ fits: true, layout: 'full', panel: 'below', panelSize: { columns: 45, rows: 11 } });
+    expect(choose('xiangqi', 45, 40)).toMatchObject({ fits: true, layout: 'full', panel: 'below', panelSize: { columns: 45, rows: 10 } });
   });
 
   it('30×10: too small, one line saying the size needed', () => {
     const xq = choose('xiangqi', 30, 10);
-    expect(xq).toEqual({ fits: false, needs: { columns: 41, rows: 19 }, message: 'too small: needs 41×19' });
-    expect(choose('chushogi', 30, 10)).toMatchObject({ fits: false, needs: { columns: 53, rows: 20 } });
-    expect(choose('xiangqi', 80, 12)).toMatchObject({ fits: false, message: 'terminal too small: needs at least 41×19' });
-    expect(choose('xiangqi', 40, 30)).toMatchObject({ fits: false, message: 'terminal too small: needs at least 41×19' });
+    expect(xq).toEqual({ fits: false, needs: { columns: 41, rows: 20 }, message: 'too small: needs 41×20' });
+    expect(choose('chushogi', 30, 10)).toMatchObject({ fits: false, needs: { columns: 65, rows: 21 } });
+    expect(choose('xiangqi', 80, 12)).toMatchObject({ fits: false, message: 'terminal too small: needs at least 41×20' });
+    expect(choose('xiangqi', 40, 30)).toMatchObject({ fits: false, message: 'terminal too small: needs at least 41×20' });
     // exactly the size needed fits
-    expect(choose('xiangqi', 41, 19)).toMatchObject({ fits: true, layout: 'compact', panel: 'none' });
+    expect(choose('xiangqi', 41, 20)).toMatchObject({ fits: true, layout: 'compact', panel: 'none' });
   });
 
   it('the too-small message fits the columns it is given', () => {

@@ -60,7 +60,12 @@ describe('play screen text', () => {
     await sleep(30);
     const f = lastFrame()!;
     const line = f.split('\n').find((l) => l.startsWith('type a move'))!;
-    expect(line).toMatch(/^type a move \(\d+[a-l]\d+[a-l], [A-Z][^,]*\) · \?7g its moves/);
+    // one legal move, in USI and (the same move) in western notation, and the square it starts from
+    const m = /^type a move: (\d+[a-l])(\d+[a-l]) \(also [A-Z][^)]*\) · \?(\d+[a-l]) its moves/.exec(line)!;
+    expect(m).not.toBeNull();
+    expect(m[3]).toBe(m[1]);
+    expect(s.legalTexts()).toContain(m[1]! + m[2]!);
+    expect(s.movesFrom(s.parseSquare(m[3]!)!).length).toBeGreaterThan(0);
     expect(line).not.toContain('h2e2');
     unmount();
   });

@@ -66,4 +66,23 @@ describe('review mode', () => {
     key({ end: true });
     expect(s.moveTexts()).toEqual(['b2e2', 'b9c7', 'b0c2', 'i9i8']);
   });
+
+  it('the header names event, date, players and result with the ply on the board; the moves ahead are marked in the list', () => {
+    const s = session();
+    s.command('load two.pgn 1');
+    expect(s.reviewHeader()).toBe('Club final · 2024.05.01 · Li – Wang · 1-0 · ply 3 of 3');
+    s.command('undo 2');
+    expect(s.reviewHeader()).toBe('Club final · 2024.05.01 · Li – Wang · 1-0 · ply 1 of 3');
+    const r = s.reviewRows();
+    expect(r.rows).toEqual(['1. h2e2 h9g7', '2. h0g2']);
+    expect(r.ahead).toEqual({ row: 0, column: '1. h2e2 '.length });
+    s.command('undo');
+    expect(s.reviewRows().ahead).toEqual({ row: 0, column: 3 });
+    s.command('redo 3');
+    expect(s.reviewRows()).toEqual({ rows: ['1. h2e2 h9g7', '2. h0g2'], ahead: null });
+    // a game of one's own (a new game) has no header: the players line is shown
+    s.command('new');
+    expect(s.reviewHeader()).toBeNull();
+  });
 });
+

@@ -5,6 +5,7 @@ import { legalMoves } from '../src/core/perft.js';
 import { GameHistory } from '../src/core/history.js';
 import { CHU_GAME } from '../src/games/chushogi/game.js';
 import type { Game } from '../src/games/registry.js';
+import { readFileSync } from 'node:fs';
 
 const JCSA = CHU_GAME.withRules!('jcsa')!;
 const pos = (g: Game, sfen: string) => {
@@ -88,6 +89,69 @@ describe('bare king, stalemate, king vs king', () => {
   it('king against king is a draw under both', () => {
     expect(end(CHU_GAME, P.kingVsKing)).toMatchObject({ winner: null });
     expect(end(JCSA, P.kingVsKing)).toMatchObject({ winner: null });
+  });
+});
+
+describe('SFEN field 3 under the JCSA rules, as the JCSA case file writes it (fixtures/jcsa)', () => {
+  const cases = readFileSync(new URL('../fixtures/jcsa/cases.tsv', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => l.split('\t') as [string, string, string, string, string]);
+  it('reads all seven positions (the square of the capture), gives the JCSA verdict, and writes field 3 back', () => {
+    expect(cases).toHaveLength(7);
+    for (const [id, sfen, move, jcsa] of cases) {
+      const p = pos(JCSA, sfen);
+      expect(JCSA.formatFen(p), id).toBe(sfen);
+      expect(moves(JCSA, sfen).includes(move) ? 'legal' : 'illegal', `${id} ${move}`).toBe(jcsa);
+    }
+  });
+  it("accepts chuhan's older reading too (the protected lion's square): the same ban", () => {
+    // C04a with field 3 naming sente's protected lion on 7e instead of the bishop's capture on 1a
+    const older = 'k4r5B/12/12/12/5N5r/5G6/12/12/12/12/12/K11 w 7e 1';
+    expect(moves(JCSA, older)).not.toContain('7a7e');
+    expect(moves(JCSA, older)).toContain('1e1a');
+    expect(JCSA.formatFen(pos(JCSA, older))).toBe(older);
+    expect(CHU_GAME.parseFen(older).ok).toBe(false); // lishogi: a lion cannot have captured there
+    const refused = JCSA.parseMove(pos(JCSA, older), '7a7e');
+    expect(!refused.ok && formatProblem(refused.error)).toMatch(/counter-strike rule \(JCSA\)/);
+  });
+  it('after a non-lion takes a lion, field 3 is the square of the capture under both rule sets', () => {
+    const p = pos(JCSA, P.counterStrikeProtected);
+    const r = JCSA.parseMove(p, '6g6f');
+    if (!r.ok) throw new Error(formatProblem(r.error));
+    p.play(r.value);
+    expect(JCSA.formatFen(p).split(' ')[2]).toBe('6f');
+  });
+});
+
+describe('a side to move without royals: a mate problem or a lost game, as the input says', () => {
+  // gote's king was taken (a lishogi game won by royal capture); gote still has a lion
+  const final = '12/12/12/3n8/12/12/12/12/12/12/12/K11 w - 1';
+  it('a position alone: gote has lost (no moves); said to be a problem: gote plays on', () => {
+    const alone = CHU_GAME.parseFen(final, 'position');
+    if (!alone.ok) throw new Error('refused');
+    expect(legalMoves(alone.value)).toHaveLength(0);
+    expect(new GameHistory(CHU_GAME.endRules, alone.value).result()).toMatchObject({ winner: 0, reason: 'royals captured' });
+    const problem = CHU_GAME.parseFen(final, 'problem');
+    if (!problem.ok) throw new Error('refused');
+    expect(legalMoves(problem.value).length).toBeGreaterThan(0);
+    // a record's (or game's) start there can only be a problem
+    const start = CHU_GAME.parseFen(final);
+    if (!start.ok) throw new Error('refused');
+    expect(legalMoves(start.value).length).toBeGreaterThan(0);
+  });
+  it('`moves --fen` says the game is over; with --problem it lists the moves', async () => {
+    const { runCli } = await import('./helpers/cli.js');
+    const over = await runCli(['moves', '--variant', 'chu', '--fen', final, '--json']);
+    expect(over.code).toBe(0);
+    expect(JSON.parse(over.stdout)).toMatchObject({ status: 'royals captured', result: '1-0', moves: [] });
+    const problem = await runCli(['moves', '--variant', 'chu', '--fen', final, '--problem', '--json']);
+    expect(JSON.parse(problem.stdout)).toMatchObject({ status: 'ongoing' });
+    expect(JSON.parse(problem.stdout).moves.length).toBeGreaterThan(0);
+    const shown = await runCli(['show', '--variant', 'chu', '--fen', final, '--style', 'ascii']);
+    expect(shown.stdout).toContain('game over: 1-0 sente wins by capture of the royals');
+    const played = await runCli(['show', '--variant', 'chu', '--fen', final, '--problem', '--moves', '9d9e', '--style', 'ascii']);
+    expect(played.code).toBe(0);
   });
 });
 

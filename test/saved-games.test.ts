@@ -273,7 +273,10 @@ describe('storage problems (problems 2 and 7)', () => {
 
   it('read-only and unwritable folders: where, why, what to do', () => {
     expect(storageProblem(errno('EROFS'), '/x')).toBe('games cannot be saved in /x: it is on a read-only file system; set CHUHAN_HOME to a writable folder');
-    expect(storageProblem(errno('EACCES'), '/x')).toBe('games cannot be saved in /x: permission denied; make it writable or set CHUHAN_HOME to a writable folder');
+    expect(storageProblem(errno('EACCES'), '/x')).toBe('games cannot be saved in /x: the folder is read-only to this user (permission denied); make it writable or set CHUHAN_HOME to a writable folder');
+    // a missing folder that cannot be made, and any other errno: its words once, no raw path, the folder quoted when not plain
+    expect(storageProblem(errno('ENOENT'), '/ro dir/x')).toBe('games cannot be saved in "/ro dir/x": the folder does not exist and cannot be made there (a parent folder is missing or read-only); set CHUHAN_HOME to a writable folder');
+    expect(storageProblem(Object.assign(new Error("EIO: i/o error, open '/x/\x1b]0;t\x07'"), { code: 'EIO' }), '/x')).toBe('games cannot be saved in /x: "i/o error" (EIO); set CHUHAN_HOME to a writable folder');
     const dir = home();
     writeFileSync(join(dir, 'file'), '');
     const store = new GameStore(join(dir, 'file', 'home'));

@@ -111,7 +111,7 @@ describe('game end', () => {
 
   it('the (placeholder) computer declines draw offers', () => {
     const s = session({ players: ['human', 'computer'] });
-    expect(run(s, 'draw')).toEqual(['the computer declines the draw offer']);
+    expect(run(s, 'draw')).toEqual(['the computer declines the draw offer (it has no evaluation of this position)']);
     expect(s.drawOffer).toBeNull();
   });
 

@@ -2,10 +2,10 @@
  * Start-up: `--version` from the compiled-in version, `--help` from the command list without
  * loading the commands, and the bundle bin/chuhan.js runs (dist/bundle, scripts/bundle.mjs).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { COMMANDS, findCommand } from '../src/cli/commands/index.js';
@@ -13,6 +13,7 @@ import type { Io } from '../src/tui/io.js';
 import { VERSION } from '../src/cli/version.js';
 import { runCli } from './helpers/cli.js';
 import { newestSource } from './helpers/build.js';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'bundle');
@@ -98,7 +99,7 @@ describe('start-up', () => {
     expect(piped.stderr).toBe('');
   });
 
-  it('bin/chuhan.js runs a plain moves of xiangqi from quick.cjs, its code cache accepted, answering as the whole CLI', () => {
+  it('bin/chuhan.js runs a plain moves (any game) from quick.cjs, its code cache accepted, answering as the whole CLI', () => {
     const bin = join(root, 'bin', 'chuhan.js');
     const run = (file: string, args: string[], env: Record<string, string> = {}) => {
       const r = spawnSync(process.execPath, [file, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
@@ -175,6 +176,71 @@ describe('start-up', () => {
     // string-width's emoji expression, compiled at its start-up: once, not once per copy
     const withEmoji = files.filter((f) => readFileSync(join(bundle, f), 'utf8').includes('RGI_Emoji'));
     expect(withEmoji).toHaveLength(1);
+  });
+});
+
+/**
+ * The files a run of bin/chuhan.js compiles as scripts and reads with readFileSync, relative to the
+ * root (test/helpers/loaded-files.cjs, preloaded, writes them at exit), node_modules left out.
+ */
+function loadedBy(args: string[]): { scripts: string[]; read: string[]; status: number | null } {
+  const log = join(tempDir('loaded'), 'loaded.log');
+  const r = spawnSync(process.execPath, ['-r', join(root, 'test', 'helpers', 'loaded-files.cjs'), join(root, 'bin', 'chuhan.js'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, CHUHAN_LOADED_LOG: log },
+  });
+  const lines = readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('script ') || l.startsWith('read '));
+  const ours = (kind: string) =>
+    [...new Set(lines.filter((l) => l.startsWith(kind)).map((l) => relative(root, l.slice(kind.length))))].filter((f) => !f.startsWith('..') && !f.includes('node_modules') && !f.startsWith('test/')).sort();
+  return { scripts: ours('script '), read: ours('read '), status: r.status };
+}
+
+describe('what a command loads (bin/chuhan.js: the quick bundles, the tables files)', () => {
+  afterAll(() => removeTempDirs());
+
+  it('--version: the version file alone (no bundle, no ES module, no tables)', () => {
+    expect(loadedBy(['--version'])).toEqual({ scripts: ['bin/chuhan.js', 'dist/bundle/version.cjs'], read: ['bin/chuhan.js', 'dist/bundle/version.cjs'], status: 0 });
+  });
+
+  it('moves: quick.cjs with its code cache; xiangqi reads no tables file (shipped in the bundle), chu its own: never main.js, commander or Ink', () => {
+    const quick = ['bin/chuhan.js', 'dist/bundle/quick.cjs'];
+    expect(loadedBy(['moves'])).toEqual({ scripts: quick, read: ['bin/chuhan.js', 'dist/bundle/quick.cjs', 'dist/bundle/quick.cjs.cache'], status: 0 });
+    expect(loadedBy(['moves', '-v', 'chu'])).toEqual({
+      scripts: quick,
+      read: ['bin/chuhan.js', 'dist/bundle/chushogi.tables', 'dist/bundle/quick.cjs', 'dist/bundle/quick.cjs.cache'],
+      status: 0,
+    });
+  });
+
+  it('validate of one game: quick-validate.cjs alone', () => {
+    const r = loadedBy(['validate', join(root, 'fixtures', 'validate', 'one-game.pgn')]);
+    expect(r.scripts).toEqual(['bin/chuhan.js', 'dist/bundle/quick-validate.cjs']);
+    expect(r.status).toBe(0);
+  });
+
+  it('the tables files beside the bundle are the tables and hash keys each game builds', async () => {
+    const { GAMES } = await import('../src/games/registry.js');
+    const { DEFAULT_SEED, ensureTables } = await import('../src/core/variant.js');
+    const { tablesFromBytes, tablesKey } = await import('../src/core/tables-file.js');
+    const bytes = (v: ArrayBufferView) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    for (const game of GAMES) {
+      const v = game.variant;
+      ensureTables(v);
+      const read = tablesFromBytes(readFileSync(join(bundle, `${v.spec.id}.tables`)), tablesKey(v.spec, DEFAULT_SEED));
+      expect(read, v.spec.id).not.toBeNull();
+      for (const part of ['tables', 'zobrist'] as const) {
+        const built = v[part] as unknown as Record<string, unknown>;
+        const shipped = read![part] as unknown as Record<string, unknown>;
+        expect(Object.keys(shipped), `${v.spec.id} ${part}`).toEqual(Object.keys(built));
+        for (const k of Object.keys(built)) {
+          const [a, b] = [built[k], shipped[k]];
+          if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
+            expect(b.constructor === a.constructor, `${v.spec.id} ${part}.${k}: type`).toBe(true);
+            expect(bytes(b).equals(bytes(a)), `${v.spec.id} ${part}.${k}`).toBe(true);
+          } else expect(b, `${v.spec.id} ${part}.${k}`).toBe(a);
+        }
+      }
+    }
   });
 });
 

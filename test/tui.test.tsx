@@ -62,14 +62,21 @@ describe('key reducer', () => {
     expect(r.ui.messages[0]!.text).toContain('e3e5');
   });
 
-  it('help goes to the panel beside the board until the next key', () => {
+  it('help goes to a pane until Esc; typed text still goes to the prompt, Enter runs it and closes the pane', () => {
     const s = new Session(xq);
     let r = keys(s, initialUi(), ['help'], ENTER);
-    expect(r.ui.panel?.[0]).toMatch(/^Commands/);
+    expect(r.ui.pane?.lines[0]).toMatch(/^Commands/);
     expect(r.ui.messages).toEqual([]);
     r = keys(s, r.ui, ['h']);
-    expect(r.ui.panel).toBeNull();
+    expect(r.ui.pane).not.toBeNull();
     expect(r.ui.input).toBe('h');
+    r = keys(s, r.ui, ['2e2'], ENTER);
+    expect(r.ui.pane).toBeNull();
+    expect(s.history).toHaveLength(1);
+    r = keys(s, r.ui, ['help'], ENTER);
+    expect(r.ui.pane).not.toBeNull();
+    r = keys(s, r.ui, ['', { escape: true }]);
+    expect(r.ui.pane).toBeNull();
   });
 
   it('a lone line feed (cooked input before raw mode) is Enter', () => {
@@ -285,7 +292,8 @@ describe('Ink screen', () => {
     await waitFor(lastFrame, (x) => x.includes('> undo'), 'typing');
     stdin.write('\r');
     f = await waitFor(lastFrame, (x) => x.includes('took back 1 move'), 'the undo');
-    expect(f).not.toContain('1. h2e2');
+    // the move taken back stays in the list as the move ahead (→ replays it); red is to move again
+    expect(f.split('\n')).toContain('red to move');
     unmount();
   });
 });

@@ -5,7 +5,7 @@ import { chosenGame, withRules, type CommonOptions } from './game-choice.js';
 import type { Io } from '../tui/io.js';
 
 export { CliError, processIo, type Io } from '../tui/io.js';
-export { NOTATION_HELP, RULES_HELP, VARIANT_HELP, VARIANT_NAMES, variantHelp, resolvePosition, withRules, type CommonOptions } from './game-choice.js';
+export { NOTATION_HELP, PROBLEM_HELP, RULES_HELP, VARIANT_HELP, VARIANT_NAMES, variantHelp, resolvePosition, withRules, type CommonOptions } from './game-choice.js';
 
 /** The game named by --variant, or guessed from the FEN's rank count, or xiangqi (game-choice.ts). */
 export function resolveGame(opts: CommonOptions): Game {

@@ -8,6 +8,6 @@ import { awaitGo, serveFileJobs } from './job-worker.js';
 awaitGo(() =>
   serveFileJobs(async (d) => {
     if (d.kind === 'validate') return (await import('./commands/validate.js')).validateFiles(d.options as never);
-    return (await import('./commands/convert.js')).convertFiles(d.options as never);
+    throw new Error(`no worker for ${d.kind}`);
   }),
 );

@@ -17,6 +17,8 @@ export interface CommonOptions {
   color?: boolean;
   /** --rules: the game's rule set (chu: lishogi, jcsa). */
   rules?: string;
+  /** --problem: the --fen position is a mate problem (chu: the side to move may have no royal). */
+  problem?: boolean;
 }
 
 const IDS = CATALOG.map((g) => g.id);
@@ -64,8 +66,12 @@ export async function loadGame(opts: CommonOptions): Promise<Game> {
   return withRules(await chosenGame(opts).load(), opts.rules);
 }
 
+/** The --problem option's help text. */
+export const PROBLEM_HELP = 'the --fen position is a mate problem: a side to move without royals plays on (chu; default: it has lost)';
+
+/** The --fen position, given alone: a finished game where the side to move has lost its royals, unless --problem. */
 export function resolvePosition(game: Game, opts: CommonOptions): Position {
-  const r = game.parseFen(opts.fen ?? game.startFen);
+  const r = opts.fen === undefined ? game.parseFen(game.startFen) : game.parseFen(opts.fen, opts.problem ? 'problem' : 'position');
   if (!r.ok) throw new CliError(formatProblem(r.error));
   return r.value;
 }

@@ -9,13 +9,21 @@ import { COMMANDS, findCommand } from './commands/index.js';
 import { processIo, type Io } from '../tui/io.js';
 import { EXIT_PIPE, failed, guardPipes } from './failure.js';
 import { VERSION } from './version.js';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readShippedTables } from './shipped-tables.js';
+import type { PlayHandOver } from './commands/play.js';
 import { plainOptions } from './plain-options.js';
 
 export { plainOptions, EXIT_PIPE, guardPipes };
 
-export async function main(argv: string[], given?: Io): Promise<number> {
+/**
+ * Runs the command line `argv`; `given`: the I/O (tests), else the process's; `handOver`: what
+ * bin/chuhan.js's quick play did before (src/cli/quick-play.ts: the terminal asked, the board drawn).
+ */
+export async function main(argv: string[], given?: Io, handOver?: PlayHandOver): Promise<number> {
   if (!given) guardPipes();
+  // the tables files a build writes beside the bundle (dist/bundle; elsewhere there are none)
+  readShippedTables(fileURLToPath(new URL('.', import.meta.url)));
   const io = given ?? processIo();
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.out(`${VERSION}\n`);
@@ -60,7 +68,7 @@ export async function main(argv: string[], given?: Io): Promise<number> {
   try {
     // `chuhan help moves` is `chuhan moves --help`
     const wanted = findCommand(argv[0] === 'help' ? argv[1] : argv[0]);
-    if (wanted) (await wanted.load())(program, io);
+    if (wanted) (await wanted.load())(program, io, handOver);
     else {
       // the command list only (help, an unknown word): no command module is loaded
       const help = new Help();

@@ -7,16 +7,18 @@
 import { plainValidateArgs, runValidate, validateFiles } from './commands/validate.js';
 import { setQuickWorker } from './jobs.js';
 import { serveFileJobs } from './job-worker.js';
-import { processIo } from '../tui/io.js';
-import { failed, guardPipes } from './failure.js';
+import { failed } from './failure.js';
+import { directIo } from './direct-io.js';
+import { readShippedTables } from './shipped-tables.js';
 
-export async function quickValidate(args: readonly string[]): Promise<number | null> {
+export async function quickValidate(args: readonly string[], bundleDir?: string): Promise<number | null> {
   const plain = plainValidateArgs(args);
   if (!plain) return null;
-  guardPipes();
+  // chu records: chu's move tables from the build's file (xiangqi's are in the bundle)
+  if (bundleDir !== undefined) readShippedTables(bundleDir);
   // the workers of --jobs start as this command did: bin/chuhan.js runs this bundle with its code cache
   setQuickWorker({ kind: 'validate', script: new URL('../../bin/chuhan.js', import.meta.url), argv: [QUICK_WORKER, 'quick-validate.cjs', 'quickFileWorker'] });
-  const io = processIo();
+  const io = directIo();
   try {
     await runValidate(plain.inputs, plain.opts, io);
     return 0;
@@ -29,7 +31,8 @@ export async function quickValidate(args: readonly string[]): Promise<number | n
 export const QUICK_WORKER = '--chuhan-quick-worker';
 
 /** A worker thread of `validate --jobs` (jobs.ts), run by bin/chuhan.js from this bundle. */
-export async function quickFileWorker(): Promise<null> {
+export async function quickFileWorker(_args: readonly string[], bundleDir?: string): Promise<null> {
+  if (bundleDir !== undefined) readShippedTables(bundleDir);
   serveFileJobs((d) => validateFiles(d.options as never));
   return null;
 }

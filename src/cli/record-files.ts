@@ -2,16 +2,62 @@
  * Record files for the commands: paths and folders to inputs, a file's bytes, and a file that
  * cannot be read as one sentence. What the bytes hold is read by notation/records/open.ts.
  */
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { escapeControls, quoteInput, quoteList, quoteName } from '../core/text.js';
 import { CliError } from './context.js';
 
-/** A file that cannot be opened, as one sentence (exit 2). */
-export function openError(file: string, e: unknown): CliError {
-  const code = (e as { code?: string }).code;
-  const why =
-    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-  return new CliError(`cannot read ${file}: ${why}`, 2);
+/** A file named in a message (core/text.ts quoteName: quoted when not plain), `-` as standard input. */
+export const fileName = (path: string): string => (path === '-' ? 'standard input' : quoteName(path));
+
+/** Files named in a message: the count and the first few, quoted. */
+export const fileList = (paths: readonly string[]): string =>
+  paths.length === 1 ? fileName(paths[0]!) : quoteList(paths.map((p) => (p === '-' ? 'standard input' : p)), ['file', 'files'], 3, 100);
+
+/** Why a file system call failed, in words (never the raw message with its path). */
+function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err?.code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOTDIR':
+      return 'a part of its path is not a folder';
+    case 'ELOOP':
+      return 'too many symbolic links';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EDQUOT':
+      return 'the disk quota is used up';
+    case 'EIO':
+      return 'an input/output error';
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'too many open files';
+    default:
+      return err?.code ? `error ${escapeControls(err.code)}` : quoteInput(String((err as Error)?.message ?? e), 200);
+  }
+}
+
+/** A file that cannot be opened, as one sentence (exit 2); `path` as given (`-`: standard input). */
+export function openError(path: string, e: unknown): CliError {
+  return new CliError(`cannot read ${fileName(path)}: ${reason(e)}`, 2);
+}
+
+/** A file that cannot be written, as one sentence (exit 2): a read-only folder or file named as such. */
+export function writeError(path: string, e: unknown): CliError {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  const dir = dirname(path);
+  let why = reason(e);
+  if (code === 'EACCES' || code === 'EPERM') why = existsSync(path) ? 'the file is read-only (permission denied)' : `the folder ${quoteName(dir)} is read-only (permission denied)`;
+  else if (code === 'ENOENT') why = `the folder ${quoteName(dir)} does not exist`;
+  return new CliError(`cannot write ${fileName(path)}: ${why}`, 2);
 }
 
 /** One input to read: a file (from the command line or found in a folder) or standard input (`-`). */
@@ -85,6 +131,6 @@ export function fileBytes(path: string): Uint8Array {
   try {
     return readFileSync(path === '-' ? 0 : path);
   } catch (e) {
-    throw openError(path === '-' ? 'standard input' : path, e);
+    throw openError(path, e);
   }
 }

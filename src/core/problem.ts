@@ -39,8 +39,6 @@ export type FenProblem =
   | { readonly code: 'fen.counter-strike-square'; readonly format: FenFormat; readonly text: string }
   | { readonly code: 'fen.counter-strike-own'; readonly format: FenFormat; readonly text: string }
   | { readonly code: 'fen.counter-strike-lion'; readonly format: FenFormat; readonly text: string }
-  /** JCSA: the counter-strike square must hold the protected lion of the side that just moved. */
-  | { readonly code: 'fen.counter-strike-jcsa'; readonly format: FenFormat; readonly text: string }
   /** A control character anywhere in the text (`field`: the field it is in). */
   | { readonly code: 'fen.control-char'; readonly format: FenFormat; readonly field: number; readonly char: string }
   /** An empty run of more digits than a rank has files (refused before it can overflow). */
@@ -147,6 +145,8 @@ export type MoveProblem =
   | { readonly code: 'move.no-double'; readonly piece: string; readonly from: Sq; readonly mid: Sq; readonly to: Sq }
   | { readonly code: 'move.first-step-own'; readonly side: string; readonly at: Sq }
   | { readonly code: 'move.counter-strike'; readonly at: Sq }
+  /** JCSA: the protected lion of the side that just took a lion may not be taken (but by a lion next to it). */
+  | { readonly code: 'move.counter-strike-jcsa'; readonly at: Sq }
   | { readonly code: 'move.lion-trading' }
   | { readonly code: 'move.unknown-abbreviation'; readonly abbr: string }
   | { readonly code: 'move.none-written-at'; readonly side: string; readonly abbr: string; readonly at: string }
@@ -313,8 +313,6 @@ export function formatProblem(p: Problem, ctx: ProblemContext = {}): string {
       return `${p.format} field 3: counter-strike square ${p.text} holds a piece of the side to move, so no lion can just have been captured there`;
     case 'fen.counter-strike-lion':
       return `${p.format} field 3: counter-strike square ${p.text} holds a lion, which cannot have captured there (only a non-lion's capture counts)`;
-    case 'fen.counter-strike-jcsa':
-      return `${p.format} field 3: under the JCSA rules the counter-strike square ${p.text} must hold the protected lion of the side that just moved`;
     case 'fen.control-char':
       return `${p.format} field ${p.field}: control character ${escapeControls(p.char)} is not allowed`;
     case 'fen.long-run':
@@ -445,6 +443,8 @@ export function formatProblem(p: Problem, ctx: ProblemContext = {}): string {
       return `the first step lands on ${p.side}'s own piece on ${sq(p.at)}`;
     case 'move.counter-strike':
       return `counter-strike rule: after a lion was taken by a non-lion on ${sq(p.at)}, a lion may be taken by a non-lion only there this move`;
+    case 'move.counter-strike-jcsa':
+      return `counter-strike rule (JCSA): after a lion was taken by a non-lion on ${sq(p.at)}, the protected lion of that side may be taken this move only by a lion next to it`;
     case 'move.lion-trading':
       return 'lion-trading rule: a lion may not take a protected lion two squares away unless its first step captured a piece other than a pawn or go-between';
     case 'move.unknown-abbreviation':

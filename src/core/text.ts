@@ -31,3 +31,27 @@ export function quoteInput(input: string | undefined, max = 60): string {
   const head = chars.slice(0, Math.max(1, max - 1)).join('');
   return `"${escapeControls(head)}…" (${chars.length} characters)`;
 }
+
+/**
+ * A name (a file, a path) for a message: as it is when that reads unambiguously — no unsafe
+ * character, no space, quote, colon or comma, at most `max` characters — else `quoteInput`'s
+ * quoted and cut form (`"my games/a.pgn"`, `"\x1b]0;x\x07.pgn"`).
+ */
+export function quoteName(name: string, max = 100): string {
+  UNSAFE.lastIndex = 0;
+  const plain = name !== '' && name.length <= max && !UNSAFE.test(name) && !/[\s"':,]/.test(name);
+  UNSAFE.lastIndex = 0;
+  return plain ? name : quoteInput(name, max);
+}
+
+/**
+ * Several inputs for a message (file names, tag values), bounded: each quoted with `quoteInput`,
+ * at most `shown` of them, then the count (`"a.pgn", "b.pgn" and "c.pgn"`; `2,000 files ("a.pgn",
+ * "b.pgn", "c.pgn" and 1,997 more)`).
+ */
+export function quoteList(items: readonly string[], nouns: readonly [string, string] = ['item', 'items'], shown = 3, max = 60): string {
+  const q = items.slice(0, shown).map((t) => quoteInput(t, max));
+  if (items.length <= shown) return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
+  const n = (k: number): string => k.toLocaleString('en-US');
+  return `${n(items.length)} ${items.length === 1 ? nouns[0] : nouns[1]} (${q.join(', ')} and ${n(items.length - shown)} more)`;
+}

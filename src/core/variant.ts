@@ -5,6 +5,7 @@
 import { geometry, type Geometry } from './geometry.js';
 import { pieceCode, type PieceSpec, type Region, type Side } from './piece.js';
 import { buildTables, tablesFromData, tablesToData, type MoveTables, type MoveTablesData } from './tables.js';
+import { shippedTables } from './tables-file.js';
 import type { Position } from './position.js';
 
 export interface VariantSpec {
@@ -132,6 +133,11 @@ function zobristFromData(z: VariantPartsData['zobrist']): Zobrist {
   return { lo: Int32Array.from(z.lo), hi: Int32Array.from(z.hi), sideLo: z.sideLo, sideHi: z.sideHi, auxLo: Int32Array.from(z.auxLo), auxHi: Int32Array.from(z.auxHi) };
 }
 
+/** The tables and hash keys of `spec`: from the tables source if it has them, else built now. */
+function partsOf(g: Geometry, spec: VariantSpec, seed: number, codeCount: number): LazyPart {
+  return shippedTables(spec, seed) ?? { tables: buildTables(g, spec.pieces, spec.regions ?? {}), zobrist: zobristKeys(seed, codeCount, g.size) };
+}
+
 /**
  * Builds a variant's move tables and hash keys if they were left for later (`buildVariantData(…, lazyTables)`);
  * Position's constructor calls it, so code that works on positions always finds them. A plain data
@@ -159,12 +165,16 @@ export function shareLazyTables(data: VariantData, variant: VariantData): void {
  * `prebuilt` (not lazy): the tables and keys as `variantPartsData` wrote them for this spec and seed
  * (a bundle's, made at build time: decoding them is much cheaper than building them at start-up).
  */
-export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = false, withTables?: () => void, prebuilt?: VariantPartsData | null): VariantData {
+/** The hash keys' seed of a variant whose data names none (both games'). */
+export const DEFAULT_SEED = 0x5eed;
+
+export function buildVariantData(spec: VariantSpec, seed = DEFAULT_SEED, lazyTables = false, withTables?: () => void, prebuilt?: VariantPartsData | null): VariantData {
   const g = geometry(spec.width, spec.height);
   const codeCount = (spec.pieces.length + 1) * 2;
   if (codeCount > 256) throw new Error('too many piece kinds');
-  const tables = lazyTables ? (null as unknown as MoveTables) : prebuilt ? tablesFromData(prebuilt.tables) : buildTables(g, spec.pieces, spec.regions ?? {});
-  const zobrist = lazyTables ? (null as unknown as Zobrist) : prebuilt ? zobristFromData(prebuilt.zobrist) : zobristKeys(seed, codeCount, g.size);
+  const now = lazyTables ? null : prebuilt ? { tables: tablesFromData(prebuilt.tables), zobrist: zobristFromData(prebuilt.zobrist) } : partsOf(g, spec, seed, codeCount);
+  const tables = now === null ? (null as unknown as MoveTables) : now.tables;
+  const zobrist = now === null ? (null as unknown as Zobrist) : now.zobrist;
   const kindOf = new Map<string, number>();
   spec.pieces.forEach((p, i) => {
     kindOf.set(p.id, i + 1);
@@ -210,7 +220,7 @@ export function buildVariantData(spec: VariantSpec, seed = 0x5eed, lazyTables = 
     let built: LazyPart | null = null;
     pendingTables.set(out, () => {
       if (built === null) {
-        built = { tables: buildTables(g, spec.pieces, spec.regions ?? {}), zobrist: zobristKeys(seed, codeCount, g.size) };
+        built = partsOf(g, spec, seed, codeCount);
         withTables?.();
       }
       return built;

@@ -60,8 +60,17 @@ export function chooseMove(_game: { readonly variant: Variant } | null, pos: Pos
     ...(options.onInfo ? { onInfo: options.onInfo } : {}),
     exactRoot: L.noise > 0 || L.margin > 0,
   });
+  return pickForLevel(result, level, options.rng ?? createRng(pos.hashLo ^ pos.hashHi));
+}
+
+/**
+ * The level's choice among the root moves its search scored: the best one with the level's noise
+ * added, or one drawn by `rng` among those within its margin of the best (never a longer mate), or
+ * the search's own move.
+ */
+export function pickForLevel(result: SearchResult, level: number, rng: Rng): ChosenMove {
+  const L = levelSettings(level);
   if (L.noise > 0 && result.rootScores && result.rootScores.length > 1) {
-    const rng = options.rng ?? createRng(pos.hashLo ^ pos.hashHi);
     let best = result.rootScores[0]!;
     let bestNoisy = -Infinity;
     for (const r of result.rootScores) {
@@ -74,7 +83,6 @@ export function chooseMove(_game: { readonly variant: Variant } | null, pos: Pos
     return { move: best.move, score: best.score, result };
   }
   if (L.margin > 0 && result.rootScores && result.rootScores.length > 1) {
-    const rng = options.rng ?? createRng(pos.hashLo ^ pos.hashHi);
     const best = Math.max(...result.rootScores.map((r) => r.score));
     // a mate is never traded for a longer one: with a mate score only the best ones are candidates
     const near = result.rootScores.filter((r) => (isMateScore(best) ? r.score === best : r.score >= best - L.margin && !isMateScore(r.score)));

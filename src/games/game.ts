@@ -191,6 +191,11 @@ export interface PgnDialect {
    * writes (xqbase: iccs `ICCS`, wxf `WXF`, chinese `Chinese`); absent: only `formatMove`.
    */
   readonly notationFormats?: ReadonlyMap<string, string>;
+  /**
+   * Why the program cannot load the game from `start` with these moves (its own legality test
+   * refuses a move the game's rules allow), naming the ply; null when it can. Absent: it always can.
+   */
+  unloadable?(start: Position, moves: readonly Move[]): string | null;
 }
 
 /** A replayed record as a record-format writer gets it (`convert --to kif`). */
@@ -207,17 +212,29 @@ export interface WritableRecord {
    * empty square (`7j7i6h`) are the plain move to the writer, but lishogi's KIF writes both steps.
    */
   readonly moveTexts?: readonly string[];
+  /**
+   * Why `result` is not the record's own (the rules ended the game where the record says otherwise:
+   * `result by the rules: 0-1, royals captured at ply 472 (the record gives no result)`), kept as a
+   * comment by the writers (PGN, KIF, DhtmlXQ, XQF).
+   */
+  readonly resultNote?: string;
 }
 
 /** Record formats other than PGN and FEN that a game may be written in (`convert --to`). */
-export type RecordFormatId = 'kif';
+export type RecordFormatId = 'kif' | 'dhtmlxq' | 'xqf';
 
-/** Writes one game in a record format of its own (chu: lishogi's KIF). */
+/**
+ * Writes one game in a record format of its own (chu: lishogi's KIF; xiangqi: DhtmlXQ, XQF). Every
+ * writer has this one signature: text formats give a string (the whole record, ending with a
+ * newline), binary ones (`binary: true`) the file's bytes; either reads back through the record
+ * opener (notation/records/open.ts).
+ */
 export interface RecordFormatWriter {
-  /** The usual file extension (`kif`). */
+  /** The usual file extension (`kif`, `xqf`). */
   readonly extension: string;
-  /** The whole record, ending with a newline. */
-  write(rec: WritableRecord): Result<string>;
+  /** The record is bytes (XQF), not text: never written to a terminal, one game per file. */
+  readonly binary: boolean;
+  write(rec: WritableRecord): Result<string | Uint8Array>;
 }
 
 // --- The door (issue 40): what commands used to take from a game's folder --------------------
@@ -389,6 +406,13 @@ export interface NotationShapes {
   listToken(token: string): boolean;
 }
 
+/**
+ * What a FEN is to its reader: `start`, where a game, record or problem begins (chu: a side to
+ * move with pieces but no royal, against a royal, is a mate problem's attacker); `position`, a
+ * position given alone (that side has lost); `problem`, a mate problem said to be one (`--problem`).
+ */
+export type FenReading = 'start' | 'position' | 'problem';
+
 export interface Game extends GameDoor {
   readonly id: GameId;
   /** Display name (`Xiangqi`, `Chu Shogi`). */
@@ -407,7 +431,11 @@ export interface Game extends GameDoor {
   readonly startFen: string;
   /** Names of the sides: [first, second] (`red`/`black`, `sente`/`gote`). */
   readonly sideNames: readonly [string, string];
-  parseFen(text: string): Result<Position, FenProblem>;
+  /**
+   * Reads a FEN/SFEN; `as` (default `start`) says what the input calls it (chu: whether a side to
+   * move without royals is a mate problem or has lost; docs/rules.md). Games without problems ignore it.
+   */
+  parseFen(text: string, as?: FenReading): Result<Position, FenProblem>;
   formatFen(pos: Position): string;
   /** What an accepted FEN has that no game reaches (move number 0, a composed check), as warnings. */
   fenWarnings?(text: string, pos: Position): string[];

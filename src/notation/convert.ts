@@ -12,7 +12,8 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { Game, PgnDialect, PgnDialectId, RecordFormatId } from '../games/game.js';
+import type { Game, PgnDialect, PgnDialectId, RecordFormatId, RecordFormatWriter } from '../games/game.js';
+import { GAMES } from '../games/registry.js';
 import { formatTagValue, type NotationHint } from './pgn-hints.js';
 import { writePgn } from './pgn-write.js';
 
@@ -34,6 +35,8 @@ export interface RecordToWrite {
   readonly result: string;
   /** The moves as the source wrote them (`WritableRecord.moveTexts`), for the record formats that use them. */
   readonly moveTexts?: readonly string[];
+  /** Why `result` is not the record's own (a comment in the written record; `WritableRecord.resultNote`). */
+  readonly resultNote?: string;
 }
 
 export interface DialectOptions {
@@ -107,6 +110,15 @@ export function dialectFen(game: Game, pos: Position, opts: DialectOptions): Res
   return p.ok ? ok(p.value.formatFen(pos)) : p;
 }
 
+/**
+ * Why the program the dialect is for cannot load this game (XBoard's chu: a move its legality test
+ * refuses), or null: the game is written but that program stops reading it at that move.
+ */
+export function dialectRefusal(rec: RecordToWrite, opts: DialectOptions): string | null {
+  if (opts.dialect === 'chuhan') return null;
+  return rec.game.pgnDialects[opts.dialect]?.unloadable?.(rec.start, rec.moves) ?? null;
+}
+
 /** The game as PGN text in the dialect (one game, ending with a newline). */
 export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Result<string> {
   const pr = plan(rec.game, opts);
@@ -144,7 +156,7 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
   try {
     return ok(
       writePgn(
-        { tags, moves: texts, result: rec.result },
+        { tags, moves: texts, result: rec.result, ...(rec.resultNote ? { finalComment: rec.resultNote } : {}) },
         { secondPlayerFirst: rec.start.turn === 1, startMoveNumber: Math.max(1, rec.start.fullmove), firstTags: p.lead.map(([k]) => k) },
       ),
     );
@@ -153,17 +165,33 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
   }
 }
 
-/** The record formats other than PGN and FEN (`convert --to`), each with what it is, for a game that has no writer for it. */
-export const RECORD_FORMATS: Readonly<Record<RecordFormatId, string>> = { kif: 'KIF is a shogi format' };
+/** The record formats other than PGN and FEN (`convert --to`), with the name they are known by. */
+export const RECORD_FORMATS: Readonly<Record<RecordFormatId, string>> = { kif: 'KIF', dhtmlxq: 'DhtmlXQ', xqf: 'XQF' };
 
 export function parseRecordFormat(text: string): RecordFormatId | null {
   const t = text.trim().toLowerCase();
   return Object.hasOwn(RECORD_FORMATS, t) ? (t as RecordFormatId) : null;
 }
 
-/** The game in a record format of its game's own (`Game.recordWriters`), or why it cannot be. */
-export function writeRecordFormat(rec: RecordToWrite, format: RecordFormatId): Result<string> {
-  const w = rec.game.recordWriters?.[format];
-  if (!w) return err(`${rec.game.title} cannot be written as ${format.toUpperCase()}: ${RECORD_FORMATS[format]}`);
-  return w.write(rec);
+/** The titles of the games that have a writer for a record format (`Game.recordWriters`). */
+export const gamesWriting = (format: RecordFormatId): string[] => GAMES.filter((g) => g.recordWriters?.[format] !== undefined).map((g) => g.title);
+
+/** A record format's file extension and whether it is binary, from a game that writes it (`Game.recordWriters`). */
+export function recordFormatFile(format: RecordFormatId): { extension: string; binary: boolean } {
+  const w = GAMES.map((g) => g.recordWriters?.[format]).find((x) => x !== undefined);
+  return { extension: w?.extension ?? format, binary: w?.binary ?? false };
+}
+
+/** The writer of a record format for a game (`Game.recordWriters`), or why the game has none. */
+export function recordWriterOf(game: Game, format: RecordFormatId): Result<RecordFormatWriter> {
+  const w = game.recordWriters?.[format];
+  if (w) return ok(w);
+  const others = gamesWriting(format);
+  return err(`${game.title} cannot be written as ${RECORD_FORMATS[format]}: it is a format of ${others.length > 0 ? others.join(' and ') : 'no game here'}`);
+}
+
+/** The game in a record format of its game's own (`Game.recordWriters`): text, or bytes for a binary format; or why it cannot be. */
+export function writeRecordFormat(rec: RecordToWrite, format: RecordFormatId): Result<string | Uint8Array> {
+  const w = recordWriterOf(rec.game, format);
+  return w.ok ? w.value.write(rec) : w;
 }

@@ -14,6 +14,8 @@ export interface PgnGameInput {
   result?: string | null;
   /** Start position (FEN or SFEN); written as the FEN tag. */
   startFen?: string;
+  /** A comment after the last move, before the result (`{…}`; braces in it become parentheses). */
+  finalComment?: string;
 }
 
 export interface WritePgnOptions {
@@ -111,6 +113,7 @@ export function writePgn(game: PgnGameInput, options: WritePgnOptions = {}): str
     else units.push(m);
     if (side === 1) number++;
   });
+  if (game.finalComment) units.push(`{${game.finalComment.replace(/[{]/g, '(').replace(/[}]/g, ')').replace(/\s+/g, ' ').trim()}}`);
   units.push(result);
 
   let line = '';

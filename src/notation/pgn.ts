@@ -306,6 +306,8 @@ export class RecordReader {
   private ended = false;
   private started = false;
   private mode: Mode = Mode.Normal;
+  /** A skip after a bad tag pair stopped at the next game's `[Event "` on the same line. */
+  private skipStoppedAtEvent = false;
 
   // Line tracking (absolute offsets).
   private line = 1;
@@ -815,6 +817,7 @@ export class RecordReader {
         if (stop >= 0) {
           pos = stop;
           this.mode = Mode.Normal;
+          this.skipStoppedAtEvent = ev !== null && stop === ev.index;
           return pos;
         }
         // keep a possible `[Event "` split by the chunk boundary
@@ -920,7 +923,9 @@ export class RecordReader {
           this.varDepth = 0;
         }
         // a second [Event after a malformed tag (a record on one long line): the next game
-        if (this.game.movetext || (t.name === 'Event' && this.game.errors.length > 0 && this.game.tags['Event'] !== undefined))
+        const afterSkip = this.skipStoppedAtEvent;
+        this.skipStoppedAtEvent = false;
+        if (this.game.movetext || (t.name === 'Event' && this.game.errors.length > 0 && (afterSkip || this.game.tags['Event'] !== undefined)))
           this.finishGame();
         const g = this.game;
         if (g.startLine === 0) {
@@ -1113,6 +1118,15 @@ export class RecordReader {
     const name = buf.slice(nameStart, i);
     if (name.length === 0) {
       res.errors.push({ at: p0, problem: { code: 'pgn.tag-no-name' } });
+      // the pair ends at its `]` on this line (`[ "x"]`): the rest of the line is read on, so on a
+      // record of one long line the bad pair costs its own game only
+      let k = i;
+      while ((c = peek(k)) >= 0 && c !== 0x5d && c !== 0x5b && c !== 10 && c !== 13) k++;
+      if (c === -1 && !final) return null;
+      if (c === 0x5d) {
+        res.end = k + 1;
+        return res;
+      }
       res.end = i;
       res.skipLine = true;
       return res;

@@ -123,8 +123,8 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
   const cursor = view.cursor ? key(view.cursor[0], view.cursor[1]) : -1;
   // a column for the promotion mark: wide style, in a game with promotions (view.promotes) or
   // when a promoted piece is on the board; unicode style, when a promoted piece is on the board
-  // (a board without one is the seed's)
-  let promotions = wide && !!view.promotes;
+  // (a board without one is the seed's), or from the start with `steadyWidth` (play)
+  let promotions = (wide || (!ascii && !!opts.steadyWidth)) && !!view.promotes;
   if (!ascii && !promotions) {
     for (let y = 0; y < H && !promotions; y++) for (let x = 0; x < W; x++) if (view.cell(x, y)?.promoted) promotions = true;
   }
@@ -229,7 +229,7 @@ export function renderBoard(view: BoardView, opts: BoardRenderOptions): string[]
   // in ascii cells (' P '); in wide cells under the glyph (marker, glyph, promotion mark).
   const place = (s: string): string => {
     const free = Math.max(0, cellWidth - measure(s));
-    const left = ascii ? Math.floor(free / 2) : wide && promotions ? Math.max(0, free - 1) : free;
+    const left = ascii ? Math.floor(free / 2) : (wide || opts.steadyWidth) && promotions ? Math.max(0, free - 1) : free;
     return ' '.repeat(left) + p.dim(s) + ' '.repeat(free - left);
   };
   const labelRow = (f: (x: number) => string): string =>

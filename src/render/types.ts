@@ -183,4 +183,11 @@ export interface BoardRenderOptions extends CommonRenderOptions {
   sideIndicators?: boolean;
   /** Default 'full'. */
   layout?: BoardLayout;
+  /**
+   * Unicode style: keep the column of the promotion mark from the start in a game whose pieces
+   * promote (`view.promotes`), as the wide style always does, so the board's width never changes
+   * during a game (the play screen). Default: only while a promoted piece is on the board (the
+   * seed's board for a position without one).
+   */
+  steadyWidth?: boolean;
 }

@@ -6,14 +6,14 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useApp, useInput, useStdout } from 'ink';
 import { pieceKind, pieceSide } from '../core/piece.js';
-import { chooseLayout, type Size } from '../render/layout.js';
+import { chooseLayout, type LayoutChoice, type Size } from '../render/layout.js';
 import { legalMoves } from '../core/perft.js';
-import { hasMid, isPromotion } from '../core/move.js';
+import { hasMid, isPromotion, moveFrom } from '../core/move.js';
 import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/types.js';
-import { measureFor } from '../render/width.js';
+import { measureFor, stringWidth } from '../render/width.js';
 import type { ComputerPlayer } from './computer.js';
-import { analyserFor, builtinComputer, evaluationLine, type Evaluation } from './engine-computer.js';
-import { Screen } from './Screen.js';
+import { analyserFor, builtinComputer, evaluationLine, scoreOf, type Evaluation } from './engine-computer.js';
+import { breakFen, paneListRows, Screen, wrapHelp } from './Screen.js';
 import type { Session } from './session.js';
 import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMessages, type HitTest, type KeyInfo, type UiState } from './ui.js';
 import { boardGeometry, cellAt, type BoardGeometry } from './mouse.js';
@@ -51,12 +51,27 @@ export { RESERVED_ROWS };
 const thinkKey = (s: Session): string =>
   `${s.game.id}|${s.startFen}|${s.history.join(',')}|${s.players.join(',')}|${s.level}|${s.outcome()?.result ?? ''}`;
 
-/** Example moves for the key help: the first legal move in each of the game's notations. */
-function examples(s: Session): string[] {
-  const ms = legalMoves(s.pos);
-  const m = ms.find((x) => !isPromotion(x) && !hasMid(x)) ?? ms[0];
-  if (m === undefined) return [s.game.squares.example];
-  return [...new Set([...s.game.notations.values()].map((n) => n.format(s.pos, m)))];
+/**
+ * The key help's example: one legal move of the position (a plain one, from the middle of the
+ * list), written in each notation that reads back as that same move (xiangqi's `uci` a1a2 would be
+ * read as another move, a0a1 in ICCS, and is left out), and the square it starts from (`?h2`).
+ */
+export function keyHelpExample(s: Session): { moves: string[]; square: string } {
+  // a plain move of a piece that is not a king or general (the most typical moves)
+  const ms = legalMoves(s.pos).filter((x) => !isPromotion(x) && !hasMid(x) && !s.pos.variant.royal[s.pos.board[moveFrom(x)]!]);
+  const all = ms.length ? ms : legalMoves(s.pos);
+  if (all.length === 0) return { moves: [], square: s.game.squares.example };
+  const coord = s.game.coordinate;
+  const sorted = all.map((m) => ({ m, t: coord.format(s.pos, m) })).sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : 0));
+  const m = sorted[Math.floor(sorted.length / 2)]!.m;
+  const texts: string[] = [];
+  for (const n of [s.formatter(), ...s.game.notations.values()]) {
+    const t = n.format(s.pos, m);
+    if (texts.includes(t)) continue;
+    const back = s.parseMove(t);
+    if (back.ok && back.value === m) texts.push(t);
+  }
+  return { moves: texts, square: s.square(moveFrom(m)) };
 }
 
 export function App(props: AppProps) {
@@ -71,6 +86,9 @@ export function App(props: AppProps) {
   const geometryCache = useRef(new Map<string, BoardGeometry>());
   /** Screen cell → square of the board as last drawn (mouse clicks). */
   const hitTest = useRef<HitTest | undefined>(undefined);
+  const exampleCache = useRef<{ key: string; value: ReturnType<typeof keyHelpExample> } | null>(null);
+  /** The layout as last drawn (the pane's page size for PgUp/PgDn). */
+  const lastFit = useRef<LayoutChoice | undefined>(undefined);
 
   // a new terminal size: choose the layout again
   useEffect(() => {
@@ -118,7 +136,14 @@ export function App(props: AppProps) {
   const run = (line: string): boolean => {
     const before = session.version;
     const r = session.command(line);
-    ui.current = afterCommand(ui.current, line, r.out, r.err, r.panel);
+    const columns = stdout.columns || 0;
+    const help = /^\s*(help|\?)\s*$/i.test(line);
+    // a listing (fen, moves, show) longer than a row opens in the pane, where it can be read whole
+    // (a FEN broken between ranks, as the prompt takes it back); help is wrapped to the width
+    const listing = columns > 20 && r.err.length === 0 && /^\s*(fen|moves|show|board)(\s+\S+)?\s*$/i.test(line) && !/^\s*fen\s+\S/i.test(line);
+    const long = listing && (r.out.length > 1 || r.out.some((l) => stringWidth(l) > columns));
+    const out = (help || long) && columns > 20 ? r.out.flatMap((l) => breakFen(l, columns)).flatMap((l) => wrapHelp(l, columns)) : r.out;
+    ui.current = afterCommand(ui.current, line, out, r.err, r.panel || long, r.pick);
     if (session.version !== before) save();
     if (r.quit) {
       quit();
@@ -145,7 +170,7 @@ export function App(props: AppProps) {
         (m) => {
           if (abort.signal.aborted || thinkKey(session) !== key) return;
           const e = analyserFor(computer, side)?.lastEvaluation;
-          const r = session.computerMove(m);
+          const r = session.computerMove(m, scoreOf(session, e));
           if (e) evaluation.current = { key: thinkKey(session), e };
           ui.current = withMessages(ui.current, r.out, r.err);
           save();
@@ -189,7 +214,7 @@ export function App(props: AppProps) {
   }, [session, session.clock]);
 
   useInput((input, key) => {
-    const step = reduceKey(session, ui.current, input, key as KeyInfo, hitTest.current);
+    const step = reduceKey(session, ui.current, input, key as KeyInfo, hitTest.current, paneListRows(lastFit.current));
     ui.current = step.ui;
     if (step.quit) return quit();
     for (const line of step.submit) if (!run(line)) return;
@@ -203,6 +228,7 @@ export function App(props: AppProps) {
     paint: props.paint,
     highlights: highlightsFor(session, u),
     cursor: u.cursor,
+    steadyWidth: true,
   };
   // the board's size in each layout depends on the game and the drawing options, not the position
   const sizeKey = `${session.game.id}|${props.style}|${props.labels}|${session.flipped}`;
@@ -222,6 +248,7 @@ export function App(props: AppProps) {
     stdout.columns && stdout.rows
       ? chooseLayout({ columns: stdout.columns, rows: stdout.rows, reservedRows: RESERVED_ROWS + (clockLine ? 1 : 0), boards: sizes })
       : undefined;
+  lastFit.current = fit;
   const layout: BoardLayout = fit?.fits ? fit.layout : 'full';
   const board = session.boardLines({ ...boardOpts, layout });
   // where the squares are on screen: rows above the board are the title, players and clock lines
@@ -255,21 +282,29 @@ export function App(props: AppProps) {
     notes.push(evaluationLine(ev.e, viewer === 1 ? 1 : 0, (s) => session.sideName(s), (p, m) => session.formatter().format(p, m)));
   }
   const placeholder = computer.placeholder && session.players.includes('computer');
+  // the key help's example changes with the position only (not with every clock tick)
+  const exampleKey = `${session.version}|${session.notation}|${session.history.length}`;
+  if (exampleCache.current?.key !== exampleKey) exampleCache.current = { key: exampleKey, value: keyHelpExample(session) };
+  const example = exampleCache.current.value;
+  const review = session.reviewRows();
   return (
     <Screen
       title={`chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
-      players={session.playersLine()}
+      players={session.reviewHeader() ?? session.playersLine()}
       clock={clockLine}
       board={board}
-      moves={session.moveListRows()}
-      panel={u.choice ? choiceLines(u.choice) : u.panel}
+      moves={review.rows}
+      ahead={review.ahead}
+      panel={u.choice ? choiceLines(u.choice) : null}
+      pane={u.pane}
+      over={session.outcome() !== null}
       status={session.statusLine()}
       messages={u.messages}
       input={u.input}
       note={notes.join(' · ')}
       color={props.color}
-      examples={examples(session)}
-      square={session.game.squares.example}
+      examples={example.moves}
+      square={example.square}
       fit={fit}
     />
   );

@@ -11,7 +11,7 @@ import type { PgnDialectId } from '../games/game.js';
 import { DIALECTS, parseDialect } from '../notation/convert.js';
 import type { Session } from './session.js';
 import { parsePlayerKind, quotesText, type GameOutcome } from './types.js';
-import { quoteInput } from '../core/text.js';
+import { escapeControls, quoteInput, quoteName } from '../core/text.js';
 import { typedMoveWords } from '../notation/typed.js';
 import { listRecordGames } from './record.js';
 import { formatProblem, quoted } from '../core/problem.js';
@@ -27,6 +27,8 @@ export interface CommandResult {
   hint?: boolean;
   /** The output is a list to show in the panel beside the board (play), e.g. the games of a file. */
   panel?: boolean;
+  /** The panel is the list of games of this file (play opens the one chosen: `load <pick> N`). */
+  pick?: string;
   quit?: boolean;
 }
 
@@ -41,6 +43,7 @@ export const HELP: readonly string[] = [
   '  <move> …            play moves in any notation (h2e2, C2.5, 炮二平五, 7g7f, …)',
   '  move <m> …          the same; all moves or none',
   '  ?<square>, hint <square>   legal destinations of the piece on a square (e.g. ?h2)',
+  '  click a lion twice  chu: the lion, then its square again: pass or igui',
   '  hint                the engine\'s best move here (nothing is played)',
   '  eval [on|off]       show or hide the evaluation line (score from your side, depth, PV)',
   '  undo [n], redo [n]  take back / replay moves',
@@ -345,10 +348,52 @@ function cmdDraw(s: Session): CommandResult {
     return ok(`${s.sideName(me)} accepts the draw; game over: ${describeOutcome(s.game, declared)}`);
   }
   if (s.drawOffer === me) return ok(`${s.sideName(me)} has already offered a draw`);
-  if (s.players[them] === 'computer') return ok(`the ${s.computerName} declines the draw offer`);
+  if (s.players[them] === 'computer') {
+    // on its turn the computer answers with its move (a fresh search of this position); else now,
+    // with its last search's score (session.ts judgeDraw)
+    if (s.turn === them) {
+      s.drawOffer = me;
+      s.version++;
+      return ok(`${s.sideName(me)} offers a draw: the ${s.computerName} answers with its move`);
+    }
+    const j = judgeDraw(s, them);
+    if (j.accept) return ok(...s.acceptDraw(j.reason));
+    return ok(`the ${s.computerName} declines the draw offer (${j.reason})`);
+  }
   s.drawOffer = me;
   s.version++;
   return ok(`${s.sideName(me)} offers a draw: ${s.sideName(them)} types draw to accept, or moves to decline`);
+}
+
+/** The computer takes a draw when its score is at most this (a quarter of a pawn for it), … */
+export const DRAW_ACCEPT_CP = 25;
+/** … once this many plies are played (before that it plays on, unless clearly worse), … */
+export const DRAW_MIN_PLIES = 20;
+/** … or at once when it is worse by this much or more. */
+export const DRAW_WORSE_CP = -150;
+
+const pawns = (cp: number): string => `${cp >= 0 ? '+' : '-'}${(Math.abs(cp) / 100).toFixed(2)}`;
+
+/**
+ * Does the computer playing `side` take a draw here? From its search's score of this position
+ * (its last move's search, or the one just finished): a level or worse position (≤ +0.25 pawn for
+ * it) once 20 plies are played, a clearly worse one (≤ −1.50, or mated) at any time, and any
+ * position where neither side has the material to win. Deterministic: the same score and position
+ * give the same answer. The reason is said with the answer.
+ */
+export function judgeDraw(s: Session, side: Side): { accept: boolean; reason: string } {
+  const canWin = s.game.endRules.canWin;
+  if (canWin && !canWin(s.pos, 0) && !canWin(s.pos, 1)) return { accept: true, reason: 'neither side has the material to win' };
+  const n = s.history.length;
+  const sc = s.computerScore;
+  if (!sc || sc.side !== side || (sc.ply !== n && sc.ply !== n - 1)) return { accept: false, reason: 'it has no evaluation of this position' };
+  if (sc.mate !== null) return sc.mate < 0 ? { accept: true, reason: `it sees itself mated in ${-sc.mate}` } : { accept: false, reason: `it sees a mate in ${sc.mate}` };
+  if (sc.cp === null) return { accept: false, reason: 'it has no evaluation of this position' };
+  if (sc.cp <= DRAW_WORSE_CP) return { accept: true, reason: `it judges its position ${pawns(sc.cp)}` };
+  // plies of the game: a game set up from a FEN counts from its move number
+  if (n + 2 * Math.max(0, s.line.start.fullmove - 1) < DRAW_MIN_PLIES) return { accept: false, reason: `it plays on in the first ${DRAW_MIN_PLIES} plies unless clearly worse` };
+  if (sc.cp <= DRAW_ACCEPT_CP) return { accept: true, reason: `it judges its position ${pawns(sc.cp)}` };
+  return { accept: false, reason: `it judges its position ${pawns(sc.cp)}` };
 }
 
 function cmdPerft(s: Session, arg: string | undefined): CommandResult {
@@ -384,9 +429,9 @@ function cmdSave(s: Session, rest: string): CommandResult {
   try {
     s.files.write(path, text.value);
   } catch (e) {
-    return fail(`cannot write ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    return fail(`cannot write ${quoteName(path)}: ${e instanceof Error ? escapeControls(e.message) : String(e)}`);
   }
-  return ok(`saved ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} to ${path}`);
+  return ok(`saved ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} to ${quoteName(path)}`);
 }
 
 function cmdLoad(s: Session, arg: string): CommandResult {
@@ -414,20 +459,20 @@ function cmdLoad(s: Session, arg: string): CommandResult {
       index = Number(pick[2]);
     }
   }
-  if (text instanceof Error) return fail(`cannot read ${path}: ${text.message}`);
+  if (text instanceof Error) return fail(`cannot read ${quoteName(path)}: ${escapeControls(text.message)}`);
   if (index === 0) {
     const games = listRecordGames(text);
     if (games.length > 1)
-      return { ...ok(`${path} holds ${games.length} games; type load ${path} N to open game N:`, ...games), panel: true };
+      return { ...ok(`${quoteName(path)} holds ${games.length} games; type load ${escapeControls(path)} N to open game N:`, ...games), panel: true, pick: path };
     index = 1;
   }
   const e = s.loadRecord(text, false, index);
-  if (e) return fail(`${path}: ${e}`);
+  if (e) return fail(`${quoteName(path)}: ${e}`);
   // a loaded game is for reviewing: it opens at its last position, the computer waits
   s.paused = s.players.includes('computer');
   const which = index > 1 ? ` (game ${index})` : '';
   return ok(
-    `loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${path}${which}; ${s.statusLine()}`,
+    `loaded ${s.history.length} ${s.history.length === 1 ? 'ply' : 'plies'} from ${quoteName(path)}${which}; ${s.statusLine()}`,
     ...(s.paused ? [`the ${s.computerName} is paused: ←/→ step through the game, go lets it play`] : []),
   );
 }

@@ -5,7 +5,9 @@
  * Asked the only way a terminal tells: print one ambiguous character (▲) at the start of the line,
  * ask for the cursor position (`ESC [ 6 n`, answered `ESC [ row ; col R`) and see whether the cursor
  * moved one column or two; then erase the line. Only on a terminal (both stdin and stdout TTYs),
- * with a short timeout: null when it cannot be told.
+ * with a short timeout: null when it cannot be told. Keys typed before the answer (a player typing
+ * while the program starts) are given back to stdin (`unshift`), in their order, for the board to
+ * read: only the answer is taken.
  */
 
 /** What the probe needs of stdin (a tty.ReadStream). */
@@ -17,6 +19,8 @@ export interface ProbeInput {
   off(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
   resume(): unknown;
   pause(): unknown;
+  /** Puts bytes back at the front of what is read next (stream.Readable's). */
+  unshift?(chunk: Buffer | string): unknown;
 }
 
 /** What the probe needs of stdout (a tty.WriteStream). */
@@ -28,11 +32,15 @@ export interface ProbeOutput {
 /** The character printed: ▲ (U+25B2), East Asian Width "A", the board's own side marker. */
 export const PROBE_CHAR = '\u25b2';
 
+/** The terminal's answer to `ESC [ 6 n`: the cursor's row and column. */
+const ANSWER = /\x1b\[(\d+);(\d+)R/;
+
 export function ambiguousIsWide(input: ProbeInput, output: ProbeOutput, timeoutMs = 200): Promise<boolean | null> {
   if (!input.isTTY || !output.isTTY || typeof input.setRawMode !== 'function') return Promise.resolve(null);
   const wasRaw = !!input.isRaw;
   return new Promise((resolve) => {
     let buffer = '';
+    let strings = false;
     let finished = false;
     const finish = (answer: boolean | null): void => {
       if (finished) return;
@@ -41,13 +49,16 @@ export function ambiguousIsWide(input: ProbeInput, output: ProbeOutput, timeoutM
       input.off('data', onData);
       input.setRawMode!(wasRaw);
       input.pause();
+      // everything but the answer was typed by the player: read again by whoever reads stdin next
+      const typed = buffer.replace(ANSWER, '');
+      if (typed !== '' && input.unshift) input.unshift(strings ? typed : Buffer.from(typed, 'latin1'));
       output.write('\r\x1b[2K');
       resolve(answer);
     };
     const onData = (chunk: Buffer | string): void => {
+      if (typeof chunk === 'string') strings = true;
       buffer += typeof chunk === 'string' ? chunk : chunk.toString('latin1');
-      // eslint-disable-next-line no-control-regex
-      const m = /\x1b\[(\d+);(\d+)R/.exec(buffer);
+      const m = ANSWER.exec(buffer);
       if (m) finish(Number(m[2]) >= 3);
     };
     const timer = setTimeout(() => finish(null), timeoutMs);

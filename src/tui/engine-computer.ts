@@ -212,3 +212,16 @@ export function analyserFor(c: ComputerPlayer, side: 0 | 1): AnalysingComputer |
 export async function closeComputer(c: ComputerPlayer): Promise<void> {
   if ('close' in c) await (c as { close(): Promise<void> }).close();
 }
+
+/**
+ * The score of an evaluation from the side that searched (the side to move in its position), when
+ * it is of the position the session is at (a search of another one, an earlier move's or a hint's,
+ * is no score of this one); else null. What the computer answers a draw offer with.
+ */
+export function scoreOf(
+  s: { game: { formatFen(pos: Position): string }; pos: Position },
+  e: Evaluation | null | undefined,
+): { cp: number | null; mate: number | null } | null {
+  if (!e || e.pos.turn !== s.pos.turn || s.game.formatFen(e.pos) !== s.game.formatFen(s.pos)) return null;
+  return { cp: e.info.score, mate: e.info.mate };
+}

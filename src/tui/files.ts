@@ -2,8 +2,9 @@
  * File access for the interactive front ends: save/load through `FileAccess`. The saved games of
  * `play` (one file each, written atomically) are in store.ts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { quoteName } from '../core/text.js';
 import type { FileAccess } from './types.js';
 
 export { writeAtomically } from './store.js';
@@ -46,9 +47,14 @@ export function nodeFiles(cwd: string = process.cwd()): FileAccess {
       }
     },
     write(path, text) {
+      const full = resolve(cwd, path);
       try {
-        writeFileSync(resolve(cwd, path), text);
+        writeFileSync(full, text);
       } catch (e) {
+        // a read-only folder (or file) named as such, not the bare errno words
+        const code = (e as NodeJS.ErrnoException).code;
+        if ((code === 'EACCES' || code === 'EPERM') && !existsSync(full)) throw new Error(`permission denied: the folder ${quoteName(dirname(full))} is read-only`);
+        if (code === 'EROFS') throw new Error('the file system is read-only');
         throw short(e);
       }
     },

@@ -13,11 +13,12 @@ import { boardView } from '../render/view.js';
 import { measureFor } from '../render/width.js';
 
 /**
- * Rows of the play screen besides the board and the move panel: title, players, status line, input
- * line, and the line Ink keeps free (it redraws in place only while its output is shorter than the
- * terminal). One more with clocks.
+ * Rows of the play screen besides the board and the move panel: title, players, status line, the
+ * message row (always there, so an error or a hint is never crowded out), input line, and the line
+ * Ink keeps free (it redraws in place only while its output is shorter than the terminal). One
+ * more with clocks.
  */
-export const RESERVED_ROWS = 5;
+export const RESERVED_ROWS = 6;
 
 export interface Preview {
   /** Lines written (the cursor is on the line after them). */
@@ -50,7 +51,7 @@ export function drawPreview(o: PreviewOptions): Preview | null {
   if (!parsed.ok) return null;
   const pos = parsed.value;
   const lines = (layout: BoardLayout, paint: Partial<Painter>): string[] =>
-    renderBoard(boardView(o.game, pos, { highlights: [], attacked: isAttacked }), { style: o.style, labels: o.labels, paint, flip: false, layout });
+    renderBoard(boardView(o.game, pos, { highlights: [], attacked: isAttacked }), { style: o.style, labels: o.labels, paint, flip: false, layout, steadyWidth: true });
   let layout: BoardLayout = 'full';
   if (o.columns && o.rows) {
     const measure = measureFor(false);

@@ -6,7 +6,7 @@
  */
 import type { Move } from '../core/move.js';
 import { err, ok, type Result } from '../core/result.js';
-import { quoteInput } from '../core/text.js';
+import { escapeControls, quoteInput } from '../core/text.js';
 import { writePgn, type GameRecord } from '../notation/pgn.js';
 import { holdsGame, readRecordBytes } from '../notation/records/open.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
@@ -32,6 +32,10 @@ export interface RecordData {
    */
   names?: readonly [string | null, string | null];
   level?: number;
+  /** The seed of the computer's random choices (ChuhanSeed). */
+  seed?: number;
+  /** The `play` options the game keeps for `--resume` (ChuhanOptions, cli/play-options.ts). */
+  options?: string;
   /** The tags of the record it was loaded from (kept by `save`). */
   tags?: ReadonlyArray<readonly [string, string]>;
   /**
@@ -56,7 +60,7 @@ function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): 
 }
 
 /** Tags chuhan writes itself; a loaded record's other tags are kept as they were. */
-const OWN_TAGS = new Set(['Variant', 'Rules', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanClock', 'ChuhanTimeControl', 'PlyCount']);
+const OWN_TAGS = new Set(['Variant', 'Rules', 'SetUp', 'FEN', 'Result', 'Termination', 'ChuhanPlayers', 'ChuhanLevel', 'ChuhanSeed', 'ChuhanOptions', 'ChuhanClock', 'ChuhanTimeControl', 'PlyCount']);
 
 /**
  * The clocks' tags: PGN's TimeControl in seconds (`300+3`, `40/300`, `600`; none for byo-yomi,
@@ -106,6 +110,8 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   if (data.outcome) tags.push(['Termination', data.outcome.reason]);
   if (data.players) tags.push(['ChuhanPlayers', data.players.join(' ')]);
   if (data.level !== undefined) tags.push(['ChuhanLevel', String(data.level)]);
+  if (data.seed !== undefined) tags.push(['ChuhanSeed', String(data.seed)]);
+  if (data.options) tags.push(['ChuhanOptions', data.options]);
   if (data.clock) tags.push(...clockTags(data.clock, true));
   try {
     return ok(writePgn({ tags, moves: coordinateTexts(game, data.startFen, data.moves), result }));
@@ -123,14 +129,18 @@ function recordGames(input: RecordInput): GameRecord[] {
   return readRecordBytes(bytes, WHOLE_READERS).records.filter(holdsGame);
 }
 
+/** A tag value in the game list: as it is when safe and short, else quoted and cut (core/text.ts quoteInput). */
+const shownTag = (v: string): string => (escapeControls(v) === v && Array.from(v).length <= 60 ? v : quoteInput(v, 60));
+
 /** One line per game of a record text: `1. Event · Red – Black · 1-0 (40 moves)`, for choosing one. */
 export function listRecordGames(input: RecordInput): string[] {
   return recordGames(input).map((g, i) => {
     const t = g.tags;
-    const first = t['Red'] ?? t['White'] ?? t['Sente'] ?? '?';
-    const second = t['Black'] ?? t['Gote'] ?? '?';
-    const parts = [t['Event'] || 'no event', `${first} – ${second}`, g.result ?? t['Result'] ?? '*'];
-    if (t['Date']) parts.splice(1, 0, t['Date']);
+    // tag values are input: quoted when they hold control, C1 or bidi characters or are too long
+    const first = shownTag(t['Red'] ?? t['White'] ?? t['Sente'] ?? '?');
+    const second = shownTag(t['Black'] ?? t['Gote'] ?? '?');
+    const parts = [t['Event'] ? shownTag(t['Event']) : 'no event', `${first} – ${second}`, shownTag(g.result ?? t['Result'] ?? '*')];
+    if (t['Date']) parts.splice(1, 0, shownTag(t['Date']));
     return `${i + 1}. ${parts.join(' · ')} (${g.moves.length} ${g.moves.length === 1 ? 'ply' : 'plies'})`;
   });
 }
@@ -190,6 +200,10 @@ export function readRecord(input: RecordInput, fallback?: GameId, index = 1): Re
   if (kinds?.length === 2 && kinds[0] && kinds[1]) data.players = [kinds[0], kinds[1]];
   const level = Number(rec.tags['ChuhanLevel']);
   if (rec.tags['ChuhanLevel'] !== undefined && Number.isInteger(level)) data.level = level;
+  const seed = rec.tags['ChuhanSeed']?.trim();
+  if (seed && /^\d{1,9}$/.test(seed)) data.seed = Number(seed);
+  const options = rec.tags['ChuhanOptions']?.trim();
+  if (options) data.options = options;
   // chuhan's control text; a game saved before ChuhanTimeControl held it in TimeControl (with ChuhanClock)
   const control = rec.tags['ChuhanTimeControl'] ?? rec.tags['TimeControl'];
   const clock = rec.tags['ChuhanClock'];

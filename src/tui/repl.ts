@@ -9,7 +9,7 @@
 import { escapeControls } from '../core/text.js';
 import { createInterface } from 'node:readline';
 import type { ComputerPlayer } from './computer.js';
-import { analyserFor, builtinComputer, evaluationLine } from './engine-computer.js';
+import { analyserFor, builtinComputer, evaluationLine, scoreOf } from './engine-computer.js';
 import type { Session } from './session.js';
 import { fenGoesOn } from './ui.js';
 
@@ -79,7 +79,7 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
       failed = true;
       return false;
     }
-    const r = session.computerMove(m);
+    const r = session.computerMove(m, scoreOf(session, analyserFor(computer, side)?.lastEvaluation));
     print(r.out);
     evalLine(side);
     printErr(r.err);

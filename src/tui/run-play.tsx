@@ -37,6 +37,11 @@ export interface PlayOptions {
   computer?: ComputerPlayer;
   /** Seed of the computer's random choices (--seed). */
   seed?: number;
+  /** -v / --rules given on the command line: `--resume` picks (or must be) a game of that variant and rules. */
+  variantGiven?: boolean;
+  rulesGiven?: boolean;
+  /** The options the game keeps for `--resume` (the ChuhanOptions tag, cli/play-options.ts). */
+  playOptions?: string;
   store?: GameStore;
   // ---- clocks (play --tc) ----
   timeControl?: TimeControl;
@@ -72,7 +77,7 @@ export function prepareSession(
     files: nodeFiles(),
     computerName: 'computer',
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
-    timeControl: o.timeControl, // clocks (play --tc); a resumed game takes its saved clocks
+    timeControl: o.timeControl, // clocks (play --tc); a resumed game takes its saved clocks unless --tc is given again
   });
   // saved games name the computer sides' engines (and versions), not just "computer"
   if (computer.recordName) session.computerRecordName = (side, level) => computer.recordName!(side, level);
@@ -82,7 +87,8 @@ export function prepareSession(
   if (owner) throw new CliError(owner, 2);
   let target: GameTarget;
   if (o.resume !== false) {
-    const picked = store.pick(o.resume);
+    if (o.fen !== undefined) throw new CliError('--fen starts a new game and --resume continues a saved one: give one of them', 2);
+    const picked = store.pick(o.resume, o.variantGiven ? o.game.id : undefined);
     if (!picked.ok) throw new CliError(picked.error, 2);
     const g = picked.game;
     // read safely: a FIFO or a symlink swapped in is refused, never waited on
@@ -94,6 +100,14 @@ export function prepareSession(
       session.players = [o.players[0] ?? session.players[0], o.players[1] ?? session.players[1]];
     }
     if (o.level !== undefined) session.level = o.level;
+    if (o.seed !== undefined) session.seed = o.seed;
+    // --tc given again: new clocks of that control from here (each side its full time)
+    if (o.timeControl) session.setTimeControl(o.timeControl);
+    // a game goes on with its own variant and rules: -v or --rules saying otherwise is a mistake
+    if (o.variantGiven && session.game.id !== o.game.id) throw new CliError(`the saved game ${g.id} is ${session.game.id}, not ${o.game.id}`, 2);
+    const rulesOf = (x: Game): string => x.rules ?? x.ruleSets?.[0] ?? 'standard';
+    if (o.rulesGiven && rulesOf(session.game) !== rulesOf(o.game))
+      throw new CliError(`the saved game ${g.id} is played under the ${rulesOf(session.game)} rules, not ${rulesOf(o.game)}; a game keeps its rules`, 2);
     const n = session.history.length;
     greeting.push(`resumed the saved game ${g.id} (${n} ${n === 1 ? 'ply' : 'plies'})`);
     target = { path: g.path, id: g.id, fresh: false };
@@ -112,6 +126,7 @@ export function prepareSession(
       greeting.push(`${waiting.length} unfinished games are saved: chuhan play --resume continues the latest, chuhan games lists them`);
     }
   }
+  if (o.playOptions !== undefined) session.playOptions = o.playOptions || null;
   if (computer.placeholder && session.players.includes('computer')) {
     greeting.push(`note: the computer is a ${computer.name}`);
   }
@@ -131,7 +146,7 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   if ('heldBy' in held) throw new CliError(`the game ${target.id} is open in another chuhan play (pid ${held.heldBy})`, 2);
   // a FIFO or symlink at a lock's name, a saved game that is no regular file: said, then ignored
   for (const w of store.warnings) greeting.push(`warning: ${w}`);
-  const saver = gameSaver(store, target);
+  const saver = gameSaver(store, target, held);
   // the storage is checked now, by writing the game file: a problem is said before the first move
   const first = saver.save(session);
   if (first) greeting.push(`warning: ${first}`);
@@ -178,38 +193,73 @@ export async function runPlay(o: PlayOptions): Promise<void> {
     process.off('exit', mouseOff);
     await closeComputer(computer);
     saved = saver.finish(session);
-    held.release();
+    saver.release();
   }
   // on a line of its own (the last frame may end in a wrapped footer line)
+  // a loaded record is kept as the user's game only once a move is played in it
   if (saved === 'empty') {
-    o.io.err('\nno move was played; nothing was saved\n');
+    o.io.err(`\nno move was played; nothing was saved${session.loadedRecord ? ' (a loaded game is saved once you play a move in it)' : ''}\n`);
     return;
   }
   if (saved) throw new CliError(`the game was not saved: ${saved}`, 1);
-  const shown = escapeControls(target.path);
-  const finished = session.outcome();
+  const at = saver.target;
+  const shown = escapeControls(at.path);
+  const finished = saver.outcome;
+  const what = session.loadedRecord ? 'the loaded game was not saved (no move was played in it); your game is saved in' : 'game saved to';
   o.io.err(
     '\n' +
       (finished
-        ? `game saved to ${shown} (finished, ${finished.result}); chuhan games lists it\n`
-        : `game saved to ${shown}; chuhan play --resume ${target.id} continues it\n`),
+        ? `${what} ${shown} (finished, ${finished.result}); chuhan games lists it\n`
+        : `${what} ${shown}; chuhan play --resume ${at.id} continues it\n`),
   );
 }
 
 /**
- * Saves one session's game to its own file: the first save of a new game creates the file
+ * Saves a session's games, each to its own file: the first save of a new game creates the file
  * (exclusively), later ones replace it atomically. `save` returns a problem sentence or null;
  * `finish` also removes a new game's file when no move was played (returns 'empty').
+ *
+ * - A record opened with `load` (`session.loadedRecord`) is never written: the file keeps the
+ *   user's own game as it was last saved, until a move is played in the loaded game (then it is the
+ *   user's, and saved).
+ * - A game that replaces another in the session (new, fen, load and a move) goes to a new file when
+ *   the file already holds a game worth keeping (a move was played, or it was resumed), with its
+ *   own lock; a game in which nothing was done yet is not written until something is.
  */
-export function gameSaver(store: GameStore, target: GameTarget) {
+export function gameSaver(store: GameStore, first: GameTarget, held: { release: () => void } = { release: () => undefined }) {
+  let target = first;
+  let lock = held;
   let created = !target.fresh;
   let last: string | null = null;
-  const untouched = (s: Session): boolean => target.fresh && s.history.length === 0 && s.redoStack.length === 0 && s.startFen === s.game.startFen;
+  /** The file holds a game to keep (a resumed game, or one in which something was done). */
+  let keeps = !target.fresh;
+  /** The session's game the file holds (`Session.gameNo`); null before the first save. */
+  let gameNo: number | null = null;
+  /** The outcome of the game last written (for the words at the end). */
+  let outcome: ReturnType<Session['outcome']> = null;
+  const untouched = (s: Session): boolean => s.history.length === 0 && s.redoStack.length === 0 && s.startFen === s.game.startFen;
   const save = (s: Session): string | null => {
+    if (s.loadedRecord) return last;
+    if (gameNo !== null && gameNo !== s.gameNo) {
+      if (keeps) {
+        if (untouched(s)) return last; // a new game: its file when something is done in it
+        const path = store.newPath();
+        const next = store.lock(path);
+        if ('heldBy' in next) return last; // cannot happen: a fresh random name
+        lock.release();
+        lock = next;
+        target = { path, id: GameStore.idOf(path), fresh: true };
+        created = false;
+      }
+      keeps = false;
+    }
+    gameNo = s.gameNo;
+    keeps ||= !untouched(s);
     try {
       writeAtomically(target.path, s.record(), !created, store.fs);
       created = true;
       last = null;
+      outcome = s.outcome();
     } catch (e) {
       last = storageProblem(e, dirname(target.path));
     }
@@ -217,12 +267,25 @@ export function gameSaver(store: GameStore, target: GameTarget) {
   };
   return {
     save,
+    /** Where the games are being saved now (a new file once a second game of the session was saved). */
+    get target(): GameTarget {
+      return target;
+    },
+    /** The outcome of the game the file holds, as last written. */
+    get outcome() {
+      return outcome;
+    },
     finish(s: Session): string | null | 'empty' {
-      if (untouched(s)) {
+      const problem = save(s);
+      if (!keeps) {
         if (created) store.remove(target.path);
         return 'empty';
       }
-      return save(s);
+      return problem;
+    },
+    /** Releases the lock of the current game file. */
+    release(): void {
+      lock.release();
     },
   };
 }

@@ -27,20 +27,23 @@ import type { BoardLayout, LabelMode, Painter, RenderStyle } from '../render/typ
 import { boardView } from '../render/view.js';
 import type { ThinkRequest } from './computer.js';
 import { readRecord, writeRecord, type RecordInput } from './record.js';
-import type { PgnDialectId } from '../games/game.js';
+import type { FenReading, PgnDialectId } from '../games/game.js';
 import type { Result } from '../core/result.js';
 import { Clock, formatClockTag, parseClockTag, parseTimeControl, type ClockState, type TimeControl } from './clock.js';
 import { moveError, verdictOutcome, type FileAccess, type GameOutcome, type PlayerKind } from './types.js';
 import { verdictOf, type Verdict } from '../core/verdict.js';
 import { Line } from '../play/line.js';
-import { DEFAULT_LEVEL, describeOutcome, fail, ok, playersLine, runCommand, type CommandResult } from './commands.js';
+import { DEFAULT_LEVEL, describeOutcome, fail, judgeDraw, ok, playersLine, runCommand, type CommandResult } from './commands.js';
 import { formatProblem, type MoveProblem } from '../core/problem.js';
+import { escapeControls } from '../core/text.js';
 
 export { moveError };
 
 export interface SessionOptions {
   /** Start position; default the game's start. */
   fen?: string;
+  /** What `fen` is (game.ts FenReading; default a start: `show --fen` gives a position alone). */
+  fenAs?: FenReading;
   players?: [PlayerKind, PlayerKind];
   level?: number;
   files?: FileAccess;
@@ -58,6 +61,15 @@ export interface SessionOptions {
   now?: () => number;
 }
 
+/** A computer's search score from its own side: centipawns (pawn-equivalents × 100) or a mate in n (negative: it is mated). */
+export interface ComputerScore {
+  side: Side;
+  /** The ply (moves played) of the position it searched. */
+  ply: number;
+  cp: number | null;
+  mate: number | null;
+}
+
 export class Session {
   game!: Game;
   startFen!: string;
@@ -71,6 +83,8 @@ export class Session {
   flipped = false;
   /** Seed of the computer's random choices (levels below the top); shown by `level`. */
   seed: number;
+  /** The `play` options the game keeps for `--resume` (ChuhanOptions; cli/play-options.ts), or null. */
+  playOptions: string | null = null;
   /** Show the engine's evaluation line (`eval on|off`; the host draws it). */
   showEval = false;
   /** Thinking time for the next computer move (`go <time>`), ms. */
@@ -78,6 +92,11 @@ export class Session {
   players: [PlayerKind, PlayerKind];
   level: number;
   drawOffer: Side | null = null;
+  /**
+   * The computer's score of its last search, from its own side (set by the host with each of its
+   * moves): what it answers a draw offer with (`judgeDraw`).
+   */
+  computerScore: ComputerScore | null = null;
   /** Squares to highlight (the last `?square`), cleared by the next change. */
   highlights: number[] = [];
   notation!: string;
@@ -103,6 +122,16 @@ export class Session {
   private lines: { ply: number; redo: Move[] }[] = [];
   /** Bumped on every change (lets a UI re-render and a host drop a stale computer move). */
   version = 0;
+  /**
+   * Bumped whenever the game is replaced (new, fen, load, resume): the saver (run-play.ts) keeps
+   * each game of a session in its own file.
+   */
+  gameNo = 0;
+  /**
+   * The game is a record opened with `load` (someone else's game, being reviewed): not the user's
+   * own game until a move is played (or the user resigns or agrees a draw), so autosave leaves it alone.
+   */
+  loadedRecord = false;
   private textCache: { notation: string; line: Line; moves: Move[]; texts: string[] } | null = null;
 
   constructor(game: Game, opts: SessionOptions = {}) {
@@ -116,30 +145,33 @@ export class Session {
     this.computerName = opts.computerName ?? 'computer';
     this.timeControl = opts.timeControl;
     this.now = opts.now ?? Date.now;
-    const r = this.reset(game, opts.fen ?? game.startFen);
+    const r = this.reset(game, opts.fen ?? game.startFen, [], opts.fen === undefined ? undefined : opts.fenAs);
     if (r) throw new Error(r);
   }
 
   /** A session, or the reason the FEN is bad. */
   static create(game: Game, opts: SessionOptions = {}): { ok: true; value: Session } | { ok: false; error: string } {
-    const r = game.parseFen(opts.fen ?? game.startFen);
+    const r = opts.fen === undefined ? game.parseFen(game.startFen) : game.parseFen(opts.fen, opts.fenAs);
     if (!r.ok) return { ok: false, error: formatProblem(r.error) };
     return { ok: true, value: new Session(game, opts) };
   }
 
   /** Starts over from `fen`; returns an error message (and changes nothing) for a bad FEN. */
-  reset(game: Game, fen: string, moves: readonly Move[] = []): string | null {
-    const r = game.parseFen(fen);
+  reset(game: Game, fen: string, moves: readonly Move[] = [], as?: FenReading): string | null {
+    const r = game.parseFen(fen, as);
     if (!r.ok) return formatProblem(r.error);
     this.game = game;
     this.startFen = fen;
     this.line = new Line(endRulesFor(game), r.value);
     this.redoStack = [];
     this.drawOffer = null;
+    this.computerScore = null;
     this.highlights = [];
     this.recordTags = [];
     this.lines = [];
     this.paused = false;
+    this.loadedRecord = false;
+    this.gameNo++;
     if (!this.notation || !game.notations.has(this.notation)) this.notation = game.coordinate.id;
     // the human's side at the bottom when only the second side is human
     this.flipped = this.players[0] === 'computer' && this.players[1] === 'human';
@@ -147,6 +179,13 @@ export class Session {
     this.startClock();
     this.version++;
     return null;
+  }
+
+  /** New clocks of this control from now on, both sides with its full time (`play --resume --tc C`). */
+  setTimeControl(tc: TimeControl): void {
+    this.timeControl = tc;
+    this.startClock();
+    this.version++;
   }
 
   /** Fresh clocks for the game (restarted by new, fen, load), or a saved state (resume). */
@@ -311,6 +350,83 @@ export class Session {
     return rows;
   }
 
+  private aheadCache: { key: string; texts: string[] } | null = null;
+
+  /** The moves after the current ply (the redo stack, next first), in the session's notation. */
+  aheadTexts(): string[] {
+    const key = `${this.version}|${this.notation}|${this.redoStack.length}`;
+    if (this.aheadCache?.key === key) return this.aheadCache.texts;
+    const f = this.formatter();
+    const pos = this.pos.clone();
+    const texts: string[] = [];
+    for (let i = this.redoStack.length - 1; i >= 0; i--) {
+      const m = this.redoStack[i]!;
+      texts.push(f.format(pos, m));
+      pos.play(m);
+    }
+    this.aheadCache = { key, texts };
+    return texts;
+  }
+
+  /**
+   * Move list rows of the whole line under review: the moves played, then the moves after the
+   * current ply (redo, →); `ahead` is where those begin (row, and column in the row), or null.
+   */
+  reviewRows(): { rows: string[]; ahead: { row: number; column: number } | null } {
+    const played = this.moveTexts();
+    const next = this.aheadTexts();
+    if (next.length === 0) return { rows: this.moveListRows(), ahead: null };
+    const texts = [...played, ...next];
+    const first = this.line.start;
+    let n = first.fullmove;
+    const rows: string[] = [];
+    let ahead: { row: number; column: number } | null = null;
+    let i = 0;
+    let row = '';
+    const add = (text: string): void => {
+      if (i === played.length) ahead = { row: rows.length, column: row.length + (row ? 1 : 0) };
+      row = row ? `${row} ${text}` : text;
+      i++;
+    };
+    if (first.turn === 1) {
+      row = `${n}. …`;
+      add(texts[0]!);
+      rows.push(row);
+      n++;
+    }
+    while (i < texts.length) {
+      row = `${n}.`;
+      add(texts[i]!);
+      if (i < texts.length) add(texts[i]!);
+      rows.push(row);
+      n++;
+    }
+    return { rows, ahead };
+  }
+
+  /**
+   * The header of a loaded record under review: event, date, players, result and the ply on the
+   * board (`Asian Cup · 2019.05.12 · Wang – Xu · 1-0 · ply 34 of 80`); null for a game of chuhan's
+   * own (no tags, or a saved game of `play`).
+   */
+  reviewHeader(): string | null {
+    const t = new Map(this.recordTags.map(([k, v]) => [k, escapeControls(v).trim()] as const));
+    if (t.size === 0 || t.has('ChuhanPlayers')) return null;
+    const known = (v: string | undefined): v is string => !!v && !/^[?.\s-]*$/.test(v);
+    const parts: string[] = [];
+    const event = t.get('Event');
+    if (known(event) && event !== 'chuhan game') parts.push(event);
+    const date = t.get('Date');
+    if (known(date)) parts.push(date);
+    const first = t.get('Red') ?? t.get('White') ?? t.get('Sente');
+    const second = t.get('Black') ?? t.get('Gote');
+    if (known(first) || known(second)) parts.push(`${known(first) ? first : '?'} – ${known(second) ? second : '?'}`);
+    const result = t.get('Result');
+    if (known(result) && result !== '*') parts.push(result);
+    parts.push(`ply ${this.history.length} of ${this.history.length + this.redoStack.length}`);
+    return parts.join(' · ');
+  }
+
   /** The legal moves as the session writes (and reads back) them, for completion. */
   legalTexts(): string[] {
     return legalMoves(this.pos).map((m) => this.typedText(m));
@@ -353,7 +469,16 @@ export class Session {
 
   /** The board as text lines (for `show`, and the Ink UI with its own options). */
   boardLines(
-    opts: { style?: RenderStyle; labels?: LabelMode; paint?: Partial<Painter>; highlights?: number[]; cursor?: number | null; layout?: BoardLayout } = {},
+    opts: {
+      style?: RenderStyle;
+      labels?: LabelMode;
+      paint?: Partial<Painter>;
+      highlights?: number[];
+      cursor?: number | null;
+      layout?: BoardLayout;
+      /** The same width all game long (render: `steadyWidth`). */
+      steadyWidth?: boolean;
+    } = {},
   ): string[] {
     const view = boardView(this.game, this.pos, { highlights: opts.highlights ?? this.highlights, attacked: isAttacked });
     const c = opts.cursor;
@@ -364,6 +489,7 @@ export class Session {
       paint: opts.paint ?? this.paint,
       flip: this.flipped,
       layout: opts.layout,
+      ...(opts.steadyWidth ? { steadyWidth: true } : {}),
     });
   }
 
@@ -402,6 +528,7 @@ export class Session {
     this.redoStack = [];
     this.highlights = [];
     this.line.declare(null);
+    this.loadedRecord = false; // a move played: the game is the user's own now
     const lines: string[] = [];
     if (this.drawOffer !== null && this.drawOffer !== mover) {
       lines.push(`${this.sideName(mover)} declines the draw offer`);
@@ -492,14 +619,39 @@ export class Session {
     };
   }
 
-  /** Plays the computer's choice for the side to move (from the host's search). */
-  computerMove(m: Move | null): CommandResult {
+  /**
+   * Plays the computer's choice for the side to move (from the host's search), with the score of
+   * that search from the computer's side (null: none, e.g. a book move or a placeholder). A draw
+   * offer standing against it is answered first, with that fresh score: accepted (its move is not
+   * played) or declined (the move is).
+   */
+  computerMove(m: Move | null, score: { cp: number | null; mate: number | null } | null = null): CommandResult {
     if (this.outcome()) return fail('the game is over');
+    const side = this.turn;
+    if (score) this.computerScore = { side, ply: this.history.length, cp: score.cp, mate: score.mate };
+    if (this.drawOffer !== null && this.drawOffer !== side) {
+      const j = judgeDraw(this, side);
+      if (j.accept) return ok(...this.acceptDraw(j.reason));
+      this.drawOffer = null;
+      this.version++;
+      const declined = `the ${this.computerName} declines the draw offer (${j.reason})`;
+      if (m === null || !legalMoves(this.pos).includes(m)) return { ...fail(`the ${this.computerName} found no legal move`), out: [declined] };
+      const lines = this.play(m);
+      lines[0] = `${this.computerName} as ${this.sideName(side)}: ${lines[0]}`;
+      return ok(lines[0]!, declined, ...lines.slice(1));
+    }
     if (m === null || !legalMoves(this.pos).includes(m)) return fail(`the ${this.computerName} found no legal move`);
     const who = `${this.computerName} as ${this.sideName(this.turn)}`;
     const lines = this.play(m);
     lines[0] = `${who}: ${lines[0]}`;
     return ok(...lines);
+  }
+
+  /** The computer accepts the standing draw offer: the game ends by agreement. */
+  acceptDraw(reason: string): string[] {
+    const declared: GameOutcome = { result: '1/2-1/2', winner: null, reason: 'agreement' };
+    this.declare(declared);
+    return [`the ${this.computerName} accepts the draw (${reason}); game over: ${describeOutcome(this.game, declared)}`];
   }
 
   /** Thinking time for the next computer move only (`go <time>`), ms. */
@@ -509,6 +661,7 @@ export class Session {
 
   /** Ends the game by the players' decision (resignation, agreement). */
   declare(outcome: GameOutcome): void {
+    this.loadedRecord = false; // a resignation or an agreement makes the game the user's own
     this.declareVerdict(verdictOf(outcome.result, outcome.reason));
   }
 
@@ -554,6 +707,8 @@ export class Session {
         players: this.players,
         names: [this.recordName(0), this.recordName(1)],
         level: this.level,
+        seed: this.seed,
+        ...(this.playOptions ? { options: this.playOptions } : {}),
         tags: this.recordTags,
         ...(this.clock ? { clock: { control: this.clock.tc.text, state: formatClockTag(this.clock.stateAt(this.now())) } } : {}),
       },
@@ -563,8 +718,8 @@ export class Session {
   }
 
   /**
-   * Replaces the game with a record's (any format and notation: a file's bytes, or a text). `restore` also takes the players and level
-   * from a chuhan record (for `play --resume`). Returns an error message, or null.
+   * Replaces the game with a record's (any format and notation: a file's bytes, or a text). `restore` also takes the players, level,
+   * seed and play options from a chuhan record (for `play --resume`). Returns an error message, or null.
    */
   loadRecord(input: RecordInput, restore = false, index = 1): string | null {
     const r = readRecord(input, this.game.id, index);
@@ -572,6 +727,8 @@ export class Session {
     const d = r.value;
     if (restore && d.players) this.players = d.players;
     if (restore && d.level !== undefined) this.level = d.level;
+    if (restore && d.seed !== undefined) this.seed = d.seed;
+    if (restore && d.options !== undefined) this.playOptions = d.options;
     if (restore && d.clock) {
       const tc = parseTimeControl(d.clock.control);
       if (tc.ok) this.timeControl = tc.value;
@@ -582,6 +739,8 @@ export class Session {
     const saved = restore && d.clock ? parseClockTag(d.clock.state) : null;
     if (saved && this.timeControl) this.startClock(saved);
     if (d.outcome && !this.judge()) this.line.declare(verdictOf(d.outcome.result, d.outcome.reason));
+    // a record opened with `load` is reviewed, not the user's game (a resumed one is theirs)
+    this.loadedRecord = !restore;
     return null;
   }
 

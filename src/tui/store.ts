@@ -32,7 +32,7 @@ import { variantFromVariantTag } from '../notation/pgn.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
 import { holdsGame, readRecordBytes } from '../notation/records/open.js';
 import { DEFAULT_GAME } from '../games/registry.js';
-import { escapeControls } from '../core/text.js';
+import { escapeControls, quoteInput, quoteName } from '../core/text.js';
 
 export type StoreFs = Pick<
   typeof nodeFsModule,
@@ -155,14 +155,14 @@ export function writeAtomically(path: string, text: string, exclusive = false, f
 /** One sentence on why games cannot be saved in `dir` and what to do. */
 export function storageProblem(e: unknown, dir: string): string {
   const err = e as NodeJS.ErrnoException;
-  const where = escapeControls(dir);
+  const where = quoteName(dir);
   const fix = 'set CHUHAN_HOME to a writable folder';
   switch (err?.code) {
     case 'EROFS':
       return `games cannot be saved in ${where}: it is on a read-only file system; ${fix}`;
     case 'EACCES':
     case 'EPERM':
-      return `games cannot be saved in ${where}: permission denied; make it writable or ${fix}`;
+      return `games cannot be saved in ${where}: the folder is read-only to this user (permission denied); make it writable or ${fix}`;
     case 'ENOSPC':
       return `games cannot be saved in ${where}: the disk is full; free some space or ${fix}`;
     case 'EDQUOT':
@@ -170,8 +170,15 @@ export function storageProblem(e: unknown, dir: string): string {
     case 'ENOTDIR':
     case 'EEXIST':
       return `games cannot be saved in ${where}: a file is in the way of the folder; move it or ${fix}`;
-    default:
-      return `games cannot be saved in ${where}: ${escapeControls(err?.code ?? '')}${err?.code ? ' ' : ''}${escapeControls(err?.message ?? String(e))}; ${fix}`;
+    case 'ENOENT':
+      // the folder cannot be made: a parent is missing or read-only (mkdir may say ENOENT for that)
+      return `games cannot be saved in ${where}: the folder does not exist and cannot be made there (a parent folder is missing or read-only); ${fix}`;
+    default: {
+      // the errno's words once (a message starts with its code: `EIO: i/o error, open '…'`), no path
+      const code = err?.code ?? '';
+      const words = String(err?.message ?? e).replace(/^[A-Z0-9_]+: /, '').replace(/, \w+ '.*$/s, '');
+      return `games cannot be saved in ${where}: ${quoteInput(words, 120)}${code ? ` (${escapeControls(code)})` : ''}; ${fix}`;
+    }
   }
 }
 
@@ -487,18 +494,20 @@ export class GameStore {
   }
 
   /**
-   * The game `--resume [ID]` means: the latest unfinished game no live session holds, or the one
-   * whose id (or file name) starts with `id`. An error sentence when there is none.
+   * The game `--resume [ID]` means: the latest unfinished game no live session holds (of `variant`
+   * when one is given), or the one whose id (or file name) starts with `id`. An error sentence when
+   * there is none.
    */
-  pick(id: string | true): { ok: true; game: SavedGame } | { ok: false; error: string } {
+  pick(id: string | true, variant?: string): { ok: true; game: SavedGame } | { ok: false; error: string } {
     const games = this.list();
     if (id === true) {
-      const open = games.filter((g) => !g.finished && !g.unreadable);
+      // `play -v chushogi --resume`: the latest unfinished game of that variant
+      const open = games.filter((g) => !g.finished && !g.unreadable && (variant === undefined || g.game === variant));
       const g = open.find((x) => x.openBy === null);
       if (g) return { ok: true, game: g };
       if (open.length > 0)
         return { ok: false, error: `every unfinished game is open in another chuhan play (pid ${open[0]!.openBy}); chuhan games lists them` };
-      return { ok: false, error: `there is no unfinished game to resume in ${escapeControls(this.gamesDir)} (chuhan games lists the saved games)` };
+      return { ok: false, error: `there is no unfinished ${variant === undefined ? '' : `${variant} `}game to resume in ${escapeControls(this.gamesDir)} (chuhan games lists the saved games)` };
     }
     const want = id.toLowerCase().replace(/\.pgn$/, '');
     const hits = games.filter((g) => g.id === want || g.id.startsWith(want) || basename(g.path, '.pgn').startsWith(want));

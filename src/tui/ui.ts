@@ -4,14 +4,16 @@
  *
  * Keys: printable characters edit the prompt (Backspace deletes, Esc clears the prompt and the
  * selection); Enter runs the prompt's text as a command — or, with an empty prompt, selects the
- * piece under the cursor (its destinations light up) / plays the selected piece to the cursor;
+ * piece under the cursor (its destinations light up) / plays the selected piece to the cursor
+ * (on the selected piece itself: a chu lion's pass and igui in the chooser, else it is let go);
  * arrow keys move the cursor (screen directions, also when the board is flipped); Ctrl-C and
  * Ctrl-D quit.
  */
-import { isPromotion, moveMid, moveTo } from '../core/move.js';
-import { pieceSide } from '../core/piece.js';
+import { isPass, isPromotion, moveMid, moveTo, type Move } from '../core/move.js';
+import { pieceKind, pieceSide } from '../core/piece.js';
 import type { Session } from './session.js';
 import { parseSgrMouse } from './mouse.js';
+import { escapeControls } from '../core/text.js';
 
 export interface UiMessage {
   text: string;
@@ -25,8 +27,8 @@ export interface UiState {
   /** Square of the piece selected with the cursor. */
   selected: number | null;
   messages: UiMessage[];
-  /** Lines shown beside the board instead of the move list (e.g. help), until the next key. */
-  panel: string[] | null;
+  /** A scrollable pane in place of the board and the move list (help, the games of a file), until Esc. */
+  pane: Pane | null;
   /** Several moves go to the square clicked or chosen (promotion or not, lion routes): pick one. */
   choice: Choice | null;
 }
@@ -34,10 +36,109 @@ export interface UiState {
 export interface Choice {
   /** The destination's name, for the heading. */
   square: string;
+  /** The heading instead of `several moves go to <square>:` (a lion staying on its square). */
+  heading?: string;
   /** The moves as typed commands, and what each does. */
   moves: string[];
   labels: string[];
   index: number;
+}
+
+/**
+ * The pane: lines to scroll through (↑/↓, PgUp/PgDn, Home/End), filtered by a search (`/`); a list
+ * of games (`pick`) has a selected line, which Enter opens.
+ */
+export interface Pane {
+  /** What the pane shows (`help`, `games.pgn: 1391 games`). */
+  title: string;
+  lines: string[];
+  /** The games of this file: Enter runs `load <pick> N` for the selected line. */
+  pick?: string;
+  /** Indices (into `lines`) of the lines matching `query`, in order. */
+  shown: number[];
+  /** First shown line on screen (index into `shown`). */
+  top: number;
+  /** The selected line (index into `shown`), lists only. */
+  sel: number;
+  query: string;
+  /** `/` was typed: keys edit the query until Enter or Esc. */
+  searching: boolean;
+}
+
+/** A pane over `lines` (control characters of a file's tags written out, never sent raw), scrolled to the top. */
+export function openPane(title: string, raw: string[], pick?: string): Pane {
+  const lines = raw.map(escapeControls);
+  return { title: escapeControls(title), lines, ...(pick !== undefined ? { pick } : {}), shown: lines.map((_, i) => i), top: 0, sel: 0, query: '', searching: false };
+}
+
+/** The lines matching a search: every word of the query in the line, any case. */
+export function searchLines(lines: readonly string[], query: string): number[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const out: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!.toLowerCase();
+    if (words.every((w) => l.includes(w))) out.push(i);
+  }
+  return out;
+}
+
+/** `top` moved so that the selection (lists) is on screen, and no empty rows past the end. */
+function clampPane(p: Pane, rows: number): Pane {
+  const n = p.shown.length;
+  const sel = Math.min(Math.max(0, p.sel), Math.max(0, n - 1));
+  let top = Math.min(Math.max(0, p.top), Math.max(0, n - rows));
+  if (p.pick !== undefined) {
+    if (sel < top) top = sel;
+    if (sel >= top + rows) top = sel - rows + 1;
+  }
+  return { ...p, sel, top };
+}
+
+/** Keys while the pane is open; null: not a pane key (it edits the prompt). */
+function reducePane(ui: UiState, p: Pane, input: string, key: KeyInfo, rows: number): UiStep | null {
+  const set = (q: Pane): UiStep => ({ ui: { ...ui, pane: clampPane(q, rows) }, submit: [] });
+  const list = p.pick !== undefined;
+  const enter = key.return || input === '\r' || input === '\n' || input === '\r\n';
+  if (p.searching) {
+    if (key.escape) return set({ ...p, searching: false, query: '', shown: p.lines.map((_, i) => i), top: 0, sel: 0 });
+    if (enter) return set({ ...p, searching: false });
+    if (key.backspace || key.delete) {
+      const query = [...p.query].slice(0, -1).join('');
+      return set({ ...p, query, shown: searchLines(p.lines, query), top: 0, sel: 0 });
+    }
+    if (!key.ctrl && !key.meta && !key.upArrow && !key.downArrow && !key.pageUp && !key.pageDown) {
+      const typed = [...input].filter((c) => c >= ' ' && c !== '\x7f').join('');
+      if (typed) {
+        const query = p.query + typed;
+        return set({ ...p, query, shown: searchLines(p.lines, query), top: 0, sel: 0 });
+      }
+    }
+  }
+  // the prompt is empty: keys move around the pane; else they edit the prompt (and Enter runs it)
+  const idle = ui.input === '';
+  const by = (d: number): Pane => (list ? { ...p, sel: p.sel + d } : { ...p, top: p.top + d });
+  if (key.upArrow) return set(by(-1));
+  if (key.downArrow) return set(by(1));
+  if (key.pageUp) return set({ ...by(-Math.max(1, rows - 1)), top: p.top - Math.max(1, rows - 1) });
+  if (key.pageDown) return set({ ...by(Math.max(1, rows - 1)), top: p.top + Math.max(1, rows - 1) });
+  if (idle && key.home) return set({ ...p, top: 0, sel: 0 });
+  if (idle && key.end) return set({ ...p, top: p.shown.length, sel: p.shown.length - 1 });
+  if (key.escape) {
+    if (!idle) return { ui: { ...ui, input: '' }, submit: [] };
+    if (p.query) return set({ ...p, query: '', shown: p.lines.map((_, i) => i), top: 0, sel: 0 });
+    return { ui: { ...ui, pane: null }, submit: [] };
+  }
+  // `/` starts a search (what follows it in the same read, typed fast or pasted, is its text)
+  if (idle && input.startsWith('/') && !key.ctrl && !key.meta) {
+    const query = [...input.slice(1)].filter((c) => c >= ' ' && c !== '\x7f').join('');
+    return set({ ...p, searching: true, query, shown: searchLines(p.lines, query), top: 0, sel: 0 });
+  }
+  if (idle && enter) {
+    const at = p.shown[p.sel];
+    if (list && at !== undefined) return { ui: { ...ui, pane: null }, submit: [`load ${p.pick} ${at + 1}`] };
+    return { ui: { ...ui, pane: null }, submit: [] };
+  }
+  return null;
 }
 
 /** Only the fields of Ink's `Key` the reducer reads. */
@@ -53,6 +154,8 @@ export interface KeyInfo {
   backspace?: boolean;
   home?: boolean;
   end?: boolean;
+  pageUp?: boolean;
+  pageDown?: boolean;
   delete?: boolean;
   tab?: boolean;
 }
@@ -71,7 +174,7 @@ export const initialUi = (messages: UiMessage[] = []): UiState => ({
   cursor: null,
   selected: null,
   messages,
-  panel: null,
+  pane: null,
   choice: null,
 });
 
@@ -115,11 +218,36 @@ const ownPiece = (session: Session, sq: number): boolean => {
   return p !== 0 && pieceSide(p) === session.turn;
 };
 
+/** The name of the piece on a square (`lion`). */
+const pieceName = (session: Session, sq: number): string => {
+  const p = session.pos.board[sq]!;
+  return session.pos.variant.pieces[pieceKind(p) - 1]?.name ?? 'piece';
+};
+
+/** The moves of the piece on `sq` that end where they started: a lion's pass and its igui (capture and return). */
+const stayMoves = (session: Session, sq: number): Move[] => session.movesFrom(sq).filter((m) => moveTo(m) === sq);
+
+/**
+ * The selected piece chosen again (Enter on it, or a click): a lion's moves that stay on its square
+ * (pass; capture on a neighbour and return, igui) in the chooser, else the piece is deselected.
+ */
+function pickStay(session: Session, ui: UiState, sq: number): UiStep {
+  const stays = stayMoves(session, sq);
+  if (stays.length === 0) return { ui: { ...ui, selected: null }, submit: [] };
+  const labels = stays.map((m) => {
+    const via = session.square(moveMid(m));
+    const what = isPass(session.pos.board, m) ? `pass (through ${via}): it stays, the turn goes over` : `capture on ${via} and return (igui)`;
+    return isPromotion(m) ? `${what}, promotes` : what;
+  });
+  const heading = `the ${pieceName(session, sq)} on ${session.square(sq)} stays on its square:`;
+  return { ui: { ...ui, choice: { square: session.square(sq), heading, moves: stays.map((m) => session.typedText(m)), labels, index: 0 } }, submit: [] };
+}
+
 /** Enter on an empty prompt: select, deselect, or move the selected piece to the cursor. */
 function pick(session: Session, ui: UiState): UiStep {
   const c = ui.cursor;
   if (c === null) return { ui, submit: [] };
-  if (ui.selected !== null && c === ui.selected) return { ui: { ...ui, selected: null }, submit: [] };
+  if (ui.selected !== null && c === ui.selected) return pickStay(session, ui, c);
   if (ui.selected !== null) {
     const moves = session.movesFrom(ui.selected).filter((m) => moveTo(m) === c);
     if (moves.length === 1) {
@@ -146,6 +274,11 @@ function pick(session: Session, ui: UiState): UiStep {
   if (ownPiece(session, c)) {
     if (session.movesFrom(c).length === 0)
       return { ui: { ...ui, selected: null, messages: [{ text: `the piece on ${session.square(c)} has no legal moves`, error: true }] }, submit: [] };
+    // a lion that can stay on its square: how to say so (the same square again)
+    if (stayMoves(session, c).length > 0) {
+      const text = `the ${pieceName(session, c)} on ${session.square(c)}: choose it again (click, or Enter) to pass or to capture and return (igui); Esc deselects`;
+      return { ui: { ...ui, selected: c, messages: [{ text, error: false }] }, submit: [] };
+    }
     return { ui: { ...ui, selected: c }, submit: [] };
   }
   return { ui: { ...ui, messages: [{ text: `select a ${session.sideName(session.turn)} piece`, error: true }] }, submit: [] };
@@ -154,7 +287,7 @@ function pick(session: Session, ui: UiState): UiStep {
 /** The chooser as panel lines. */
 export function choiceLines(c: Choice): string[] {
   return [
-    `several moves go to ${c.square}:`,
+    c.heading ?? `several moves go to ${c.square}:`,
     ...c.moves.map((m, i) => `${i === c.index ? '>' : ' '} ${i + 1}  ${m}${c.labels[i] ? `  (${c.labels[i]})` : ''}`),
     `1-${c.moves.length}, or ↑↓ and Enter; Esc: none`,
   ];
@@ -179,15 +312,43 @@ function reduceChoice(ui: UiState, c: Choice, input: string, key: KeyInfo): UiSt
  */
 export type HitTest = (column: number, row: number) => number | null;
 
-export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo, hit?: HitTest): UiStep {
-  if (ui.panel) ui = { ...ui, panel: null };
+/**
+ * One key. `paneRows`: the lines the pane shows at once (the App's layout), for PgUp/PgDn; with
+ * the pane open, keys scroll it (see reducePane) and typed text still goes to the prompt.
+ */
+export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo, hit?: HitTest, paneRows = 10): UiStep {
   if (key.ctrl && (input === 'c' || input === 'd')) return { ui, submit: [], quit: true };
   const mouse = parseSgrMouse(input);
+  if (ui.pane && mouse) return { ui: mouse.press ? { ...ui, pane: null } : ui, submit: [] };
+  if (ui.pane) {
+    const p = ui.pane;
+    const step = reducePane(ui, p, input, key, Math.max(1, paneRows));
+    if (step) return step;
+    // not a pane key: it edits the prompt below the pane (Enter runs it and closes the pane)
+    const enter = key.return || input === '\r' || input === '\n' || input === '\r\n';
+    if (enter && ui.input.trim() !== '') {
+      if (fenGoesOn(ui.input)) return { ui, submit: [] };
+      return { ui: { ...ui, input: '', pane: null }, submit: [ui.input] };
+    }
+    if (key.backspace || key.delete) return { ui: { ...ui, input: [...ui.input].slice(0, -1).join('') }, submit: [] };
+    if (key.ctrl || key.meta || key.tab || key.leftArrow || key.rightArrow || enter) return { ui, submit: [] };
+    let text = ui.input;
+    const submit: string[] = [];
+    for (const ch of input) {
+      if (ch === '\r' || ch === '\n') {
+        if (text.trim()) submit.push(text);
+        text = '';
+      } else if (ch >= ' ' && ch !== '\x7f') text += ch;
+    }
+    return { ui: { ...ui, input: text, pane: submit.length ? null : ui.pane }, submit };
+  }
   if (mouse) {
     // a left-button press on a square: as the cursor and Enter (select, then move); the rest is ignored
     if (!mouse.press || mouse.button !== 0) return { ui, submit: [] };
     const sq = hit?.(mouse.x, mouse.y) ?? null;
     if (sq === null) return { ui: ui.choice ? { ...ui, choice: null } : ui, submit: [] };
+    // the selected piece clicked again while the chooser is open: none, and the piece is let go
+    if (ui.choice && sq === ui.selected) return { ui: { ...ui, choice: null, selected: null, cursor: sq }, submit: [] };
     return pick(session, { ...ui, choice: null, input: '', cursor: sq });
   }
   if (ui.choice) {
@@ -239,10 +400,16 @@ export function fenGoesOn(line: string): boolean {
 
 /**
  * The UI after a command ran: its output in the message area (errors marked, the last few lines),
- * or, for `help`, in the panel beside the board.
+ * or, for `help` and a file's list of games (`pick`: the file), in the pane.
  */
-export function afterCommand(ui: UiState, line: string, out: string[], err: string[], panel = false): UiState {
-  if ((panel || /^\s*(help|\?)\s*$/i.test(line)) && err.length === 0) return { ...ui, messages: [], panel: out };
+export function afterCommand(ui: UiState, line: string, out: string[], err: string[], panel = false, pick?: string): UiState {
+  if ((panel || /^\s*(help|\?)\s*$/i.test(line)) && err.length === 0) {
+    const pane =
+      pick !== undefined
+        ? openPane(`${pick}: ${out.length - 1} games`, out.slice(1), pick)
+        : openPane(/^\s*(help|\?)\s*$/i.test(line) ? 'help' : line.trim(), out);
+    return { ...ui, messages: [], pane };
+  }
   return withMessages(ui, out, err);
 }
 

@@ -19,7 +19,7 @@ import { fileBytes, openError } from '../record-files.js';
 import type { ClientLimits, EngineInfo } from '../../engine-client/client.js';
 import type { EngineChoice } from '../../engine-client/config.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
-import { CliError, NOTATION_HELP, RULES_HELP, VARIANT_HELP, VARIANT_NAMES, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, NOTATION_HELP, PROBLEM_HELP, RULES_HELP, VARIANT_HELP, VARIANT_NAMES, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
 import { formatProblem } from '../../core/problem.js';
 
@@ -84,7 +84,7 @@ async function recordGame(opts: AnalyseOptions, file: string, which: number): Pr
     }
   } catch (e) {
     if (e instanceof CliError) throw e;
-    throw openError(file === '-' ? 'standard input' : file, e);
+    throw openError(file, e);
   }
   throw new CliError(`${file} has ${n} game${n === 1 ? '' : 's'}, not ${which}`, 2);
 }
@@ -124,6 +124,7 @@ export function registerAnalyse(program: Command, io: Io): void {
     .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
+    .option('--problem', PROBLEM_HELP)
     .option('--moves <moves>', 'moves played from the position first (any notation), for repetitions')
     .option('--record <file>', 'the position of a game of a record file (any format; - for standard input)')
     .option('--game <n>', 'with --record: which game of the file (default 1)')

@@ -6,8 +6,10 @@
  */
 import type { Command } from 'commander';
 import type { Io } from '../../tui/io.js';
+import type { PlayHandOver } from './play.js';
 
-export type Register = (program: Command, io: Io) => void;
+/** A command's registration; `handOver`: what the quick play did already (play only, commands/play.ts). */
+export type Register = (program: Command, io: Io, handOver?: PlayHandOver) => void;
 
 export interface CommandEntry {
   name: string;
@@ -73,7 +75,7 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'convert',
     term: 'convert [options] <input...>',
-    summary: 'convert records (PGN, move lists, XQF, CCBridge, KIF) to PGN in the dialect another program reads, to KIF (chu shogi, as lishogi exports it), or to FEN',
+    summary: 'convert records (PGN, move lists, XQF, CCBridge, DhtmlXQ, WXF, KIF) to PGN in the dialect another program reads, to a record format of the game (KIF as lishogi exports it, DhtmlXQ, XQF), or to FEN',
     load: async () => (await import('./convert.js')).registerConvert,
   },
   {

@@ -4,7 +4,7 @@ import { moveFrom, moveMid, moveTo } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
 import { resultScore } from '../../core/history.js';
 import { CliError, type Io } from '../../tui/io.js';
-import { NOTATION_HELP, RULES_HELP, VARIANT_HELP, loadGame, resolvePosition, type CommonOptions } from '../game-choice.js';
+import { NOTATION_HELP, PROBLEM_HELP, RULES_HELP, VARIANT_HELP, loadGame, resolvePosition, type CommonOptions } from '../game-choice.js';
 import { quoteInput } from '../../core/text.js';
 
 export interface MovesOptions extends CommonOptions {
@@ -18,6 +18,7 @@ export function registerMoves(program: Command, io: Io): void {
     .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
+    .option('--problem', PROBLEM_HELP)
     .option('-n, --notation <notation>', NOTATION_HELP)
     .option('--json', 'machine-readable output')
     .action((opts: MovesOptions) => runMoves(opts, io));
@@ -32,6 +33,7 @@ export const MOVES_OPTIONS: Readonly<Record<string, { key: keyof MovesOptions; v
   '--variant': { key: 'variant', value: true },
   '--rules': { key: 'rules', value: true },
   '--fen': { key: 'fen', value: true },
+  '--problem': { key: 'problem', value: false },
   '-n': { key: 'notation', value: true },
   '--notation': { key: 'notation', value: true },
   '--json': { key: 'json', value: false },

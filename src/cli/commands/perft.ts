@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { Perft } from '../../core/perft.js';
 import { GAMES } from '../../games/registry.js';
-import { CliError, RULES_HELP, VARIANT_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
+import { CliError, PROBLEM_HELP, RULES_HELP, VARIANT_HELP, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
 import { quoteInput } from '../../core/text.js';
 
 interface PerftOptions extends CommonOptions {
@@ -18,6 +18,7 @@ export function registerPerft(program: Command, io: Io): void {
     .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
+    .option('--problem', PROBLEM_HELP)
     .option('--divide', 'one "move: count" line per root move')
     .option('--count-paths', `${GAMES.filter((g) => g.pathPerft).map((g) => g.id).join(', ')}: count every path of a lion double move separately, as lishogi does`)
     .option('--json', 'machine-readable output')

@@ -6,8 +6,9 @@ import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, resolveGame, type Com
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput } from '../../core/text.js';
 import type { Preview } from '../../tui/preview.js';
+import type { RenderStyle } from '../../render/types.js';
 
-interface PlayCliOptions extends CommonOptions {
+export interface PlayCliOptions extends CommonOptions {
   red?: string;
   black?: string;
   level?: string;
@@ -46,7 +47,123 @@ async function importBoard(): Promise<typeof import('../../tui/run-play.js')> {
   }
 }
 
-export function registerPlay(program: Command, io: Io): void {
+/**
+ * `play --resume`: the options the saved game keeps (its ChuhanOptions tag) for each one not given
+ * on the command line. The game is picked as `runPlay` will pick it; when it cannot be (none, held
+ * by another session, unreadable), `runPlay` says why.
+ */
+export async function withResumedOptions(opts: PlayCliOptions, given: (key: string) => boolean, io: Io): Promise<{ opts: PlayCliOptions; kept: (key: string) => boolean }> {
+  const [{ GameStore, stateDir }, { savedPlayOptions, withSavedOptions }] = await Promise.all([import('../../tui/store.js'), import('../play-options.js')]);
+  const none = { opts, kept: given };
+  const store = new GameStore(stateDir(io.env));
+  if (store.ownerProblem()) return none;
+  const picked = store.pick(opts.resume === true ? true : String(opts.resume), given('variant') ? resolveGame(opts).id : undefined);
+  if (!picked.ok) return none;
+  const read = store.readGame(picked.game.path);
+  const saved = read.ok ? savedPlayOptions(read.text) : null;
+  if (!saved) return none;
+  return { opts: withSavedOptions(opts, saved, given), kept: (key) => given(key) || (saved as Record<string, unknown>)[key] !== undefined };
+}
+
+/**
+ * The players' kinds given on the command line: a resumed game takes the rest from its own
+ * ChuhanPlayers (the `players` command may have changed them since the start; a saved --red/--black
+ * engine still names the engine of that side).
+ */
+export function resumedPlayers<T>(players: [T | undefined, T | undefined], given: (key: string) => boolean): [T | undefined, T | undefined] {
+  return [given('red') ? players[0] : undefined, given('black') ? players[1] : undefined];
+}
+
+/**
+ * What bin/chuhan.js's quick play (src/cli/quick-play.ts, a CommonJS bundle with V8's code cache)
+ * did before the whole CLI loaded: the style it found (the terminal asked once) and the board it
+ * drew; this command then neither asks nor draws again.
+ */
+export interface PlayHandOver {
+  readonly style: RenderStyle;
+  readonly preview: Preview | null;
+}
+
+/**
+ * The options `play` takes as plain `--option value` words (quick-play.ts's reading without
+ * commander; the flags, `--resume` and `--labels` go through commander).
+ */
+export const PLAY_OPTIONS: Readonly<Record<string, { key: keyof PlayCliOptions; value: boolean }>> = {
+  '-v': { key: 'variant', value: true },
+  '--variant': { key: 'variant', value: true },
+  '--rules': { key: 'rules', value: true },
+  '--fen': { key: 'fen', value: true },
+  '--red': { key: 'red', value: true },
+  '--black': { key: 'black', value: true },
+  '-e': { key: 'engine', value: true },
+  '--engine': { key: 'engine', value: true },
+  '--movetime': { key: 'movetime', value: true },
+  '--seed': { key: 'seed', value: true },
+  '--level': { key: 'level', value: true },
+  '--style': { key: 'style', value: true },
+  '--tc': { key: 'tc', value: true },
+  '--delay': { key: 'delay', value: true },
+};
+
+/**
+ * Everything `play` does before loading the board (Ink): every option checked (a CliError for a
+ * bad one, before anything is drawn), the terminal asked how wide it draws ▲, and the board drawn
+ * at once (the preview), while Ink and React load. `handOver`: the quick play did the asking and
+ * the drawing already.
+ */
+export async function playStart(opts: PlayCliOptions, io: Io, handOver?: PlayHandOver) {
+  let style = handOver?.style ?? parseStyle(opts.style);
+  // no --style: in a terminal that draws ambiguous-width characters wide, the wide style
+  // (CHUHAN_STYLE_DETECT=0 turns the question to the terminal off)
+  if (!handOver && opts.style === undefined && io.env.CHUHAN_STYLE_DETECT !== '0') {
+    const { ambiguousIsWide } = await import('../../tui/detect-width.js');
+    if ((await ambiguousIsWide(process.stdin, process.stdout)) === true) style = 'wide';
+  }
+  const labels = parseLabels(opts.labels);
+  const { players, computer } = choosePlayers(opts, io.env);
+  const seed = parseSeed(opts.seed);
+  let level: number | undefined;
+  if (opts.level !== undefined) {
+    level = Number(opts.level);
+    if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not ${quoteInput(opts.level)}`);
+  }
+  const game = resolveGame(opts);
+  // ---- clocks (--tc) ----
+  // biome-ignore lint/suspicious/noImplicitAnyLet: the clock module's type, loaded on demand below
+  let timeControl;
+  if (opts.tc !== undefined) {
+    const { parseTimeControl } = await import('../../tui/clock.js');
+    const tc = parseTimeControl(opts.tc);
+    if (!tc.ok) throw new CliError(`--tc: ${tc.error}`);
+    timeControl = tc.value;
+  }
+  // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
+  // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
+  for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
+  const delayMs = parseDelay(opts.delay); // every option checked before anything is drawn
+  const color = colorEnabled(io, opts);
+  const mouse = opts.mouse !== false;
+  // the board at once, while Ink and React load (a resumed game's position is known only later)
+  let preview: Preview | null = handOver?.preview ?? null;
+  if (!handOver && opts.resume === undefined && process.stdin.isTTY && process.stdout.isTTY) {
+    const [{ drawPreview }, { chalkPainter, monoPainter }] = await Promise.all([import('../../tui/preview.js'), import('../../tui/paint.js')]);
+    preview = drawPreview({
+      game,
+      fen: opts.fen,
+      style,
+      labels,
+      paint: color ? chalkPainter(true) : monoPainter(),
+      fromTop: mouse,
+      clock: timeControl !== undefined,
+      columns: process.stdout.columns,
+      rows: process.stdout.rows,
+      write: (t) => process.stdout.write(t),
+    });
+  }
+  return { style, labels, players, computer, seed, level, game, timeControl, delayMs, color, mouse, preview };
+}
+
+export function registerPlay(program: Command, io: Io, handOver?: PlayHandOver): void {
   program
     .command('play')
     .description('the interactive board (default: you play red against the computer); each game is saved in its own file, --resume continues one')
@@ -68,56 +185,18 @@ export function registerPlay(program: Command, io: Io): void {
     .option('--delay <ms>', 'pause between computer-vs-computer moves (default 1000)')
     .option('--no-mouse', 'no mouse (by default a click selects a piece and another its destination)')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
-    .action(async (opts: PlayCliOptions) => {
-      let style = parseStyle(opts.style);
-      // no --style: in a terminal that draws ambiguous-width characters wide, the wide style
-      // (CHUHAN_STYLE_DETECT=0 turns the question to the terminal off)
-      if (opts.style === undefined && io.env.CHUHAN_STYLE_DETECT !== '0') {
-        const { ambiguousIsWide } = await import('../../tui/detect-width.js');
-        if ((await ambiguousIsWide(process.stdin, process.stdout)) === true) style = 'wide';
-      }
-      const labels = parseLabels(opts.labels);
-      const { players, computer } = choosePlayers(opts, io.env);
-      const seed = parseSeed(opts.seed);
-      let level: number | undefined;
-      if (opts.level !== undefined) {
-        level = Number(opts.level);
-        if (!/^\d+$/.test(opts.level) || level < 1 || level > 8) throw new CliError(`--level must be a number from 1 to 8, not ${quoteInput(opts.level)}`);
-      }
-      const game = resolveGame(opts);
-      // ---- clocks (--tc) ----
-      // biome-ignore lint/suspicious/noImplicitAnyLet: the clock module's type, loaded on demand below
-      let timeControl;
-      if (opts.tc !== undefined) {
-        const { parseTimeControl } = await import('../../tui/clock.js');
-        const tc = parseTimeControl(opts.tc);
-        if (!tc.ok) throw new CliError(`--tc: ${tc.error}`);
-        timeControl = tc.value;
-      }
-      // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
-      // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
-      for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
-      const delayMs = parseDelay(opts.delay); // every option checked before anything is drawn
-      const color = colorEnabled(io, opts);
-      const mouse = opts.mouse !== false;
-      // the board at once, while Ink and React load (a resumed game's position is known only later)
-      let preview: Preview | null = null;
-      if (opts.resume === undefined && process.stdin.isTTY && process.stdout.isTTY) {
-        const [{ drawPreview }, { chalkPainter, monoPainter }] = await Promise.all([import('../../tui/preview.js'), import('../../tui/paint.js')]);
-        preview = drawPreview({
-          game,
-          fen: opts.fen,
-          style,
-          labels,
-          paint: color ? chalkPainter(true) : monoPainter(),
-          fromTop: mouse,
-          clock: timeControl !== undefined,
-          columns: process.stdout.columns,
-          rows: process.stdout.rows,
-          write: (t) => process.stdout.write(t),
-        });
-      }
+    .action(async (cliOpts: PlayCliOptions, cmd: Command) => {
+      // --resume goes on with the options the game was started with (ChuhanOptions), unless given again
+      const given = (key: string): boolean => cmd.getOptionValueSource(key) === 'cli';
+      const { opts, kept } = cliOpts.resume !== undefined ? await withResumedOptions(cliOpts, given, io) : { opts: cliOpts, kept: given };
+      const { style, labels, players, computer, seed, level, game, timeControl, delayMs, color, mouse, preview } = await playStart(opts, io, handOver);
       const { runPlay } = await importBoard();
-      await runPlay({ preview, game, fen: opts.fen, players, level, resume: opts.resume ?? false, timeControl, mouse, delayMs, color, style, labels, io, computer, ...(seed !== undefined ? { seed } : {}) });
+      const { formatPlayOptions } = await import('../play-options.js');
+      await runPlay({
+        variantGiven: given('variant'),
+        rulesGiven: given('rules'),
+        playOptions: formatPlayOptions(opts, kept),
+        preview, game, fen: opts.fen, players: resumedPlayers(players, given), level, resume: opts.resume ?? false, timeControl, mouse, delayMs, color, style, labels, io, computer, ...(seed !== undefined ? { seed } : {}),
+      });
     });
 }

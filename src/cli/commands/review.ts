@@ -138,7 +138,7 @@ export function registerReview(program: Command, io: Io): void {
         }
       } catch (e) {
         if (e instanceof CliError) throw e;
-        throw openError(file === '-' ? 'standard input' : file, e);
+        throw openError(file, e);
       }
       const rec = recs[which - 1];
       if (!rec) throw new CliError(`${file} has ${recs.length} game${recs.length === 1 ? '' : 's'}, not ${which}`);

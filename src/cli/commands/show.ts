@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { RENDER_STYLES, type BoardLayout, type LabelMode, type RenderStyle } from '../../render/types.js';
-import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, PROBLEM_HELP, RULES_HELP, VARIANT_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { chalkPainter } from '../../tui/paint.js';
 import { quoteInput } from '../../core/text.js';
 
@@ -51,6 +51,7 @@ export function registerShow(program: Command, io: Io): void {
     .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--rules <rules>', RULES_HELP)
     .option('--fen <fen>', 'the position (FEN or SFEN); default: the start position')
+    .option('--problem', PROBLEM_HELP)
     .option('--moves <moves>', 'moves to play first, in any notation, separated by spaces')
     .option('--style <style>', STYLE_HELP)
     .option('--layout <layout>', 'full (default) | compact (one line per rank, for small terminals)')
@@ -66,6 +67,7 @@ export function registerShow(program: Command, io: Io): void {
       const { Session, moveError } = await import('../../tui/session.js');
       const created = Session.create(game, {
         fen: opts.fen,
+        fenAs: opts.problem ? 'problem' : 'position',
         style,
         labels,
         paint: chalkPainter(colorEnabled(io, opts)),

@@ -7,9 +7,9 @@ import { openRecordSource } from '../../notation/records/open.js';
 import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
-import { expandInputs, inputChunks, openError, type Input } from '../record-files.js';
+import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
 import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
-import { quoteInput } from '../../core/text.js';
+import { quoteInput, quoteName } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
 import { plainOptions } from '../plain-options.js';
 
@@ -153,8 +153,6 @@ export interface FileTally {
   readonly ruled: number;
 }
 
-const nameOf = (p: string): string => (p === '-' ? 'standard input' : p);
-
 /**
  * The per-file work of `validate` (on this thread, or on a worker of `--jobs`): replays the games
  * of an input and hands each report's text to `emit` (a JSON report with a comma before it: the
@@ -187,13 +185,13 @@ export function validateFiles(o: ValidateFileOptions): FileRunner<FileTally> {
           if (report.rulings.length) ruled++;
           if (json) emit(',' + reportJsonText(input.path, report));
           else {
-            let line = (single ? '' : `${input.path}: `) + formatReportLine(report) + '\n';
+            let line = (single ? '' : `${quoteName(input.path, 4096)}: `) + formatReportLine(report) + '\n';
             if (report.explanation) line += report.explanation.lines.map((l) => `  ${l}\n`).join('');
             emit(line);
           }
         }
     } catch (e) {
-      throw openError(nameOf(input.path), e);
+      throw openError(input.path, e);
     }
     return { kind: 'games', games, ok: okCount, illegal, malformed, ruled };
   };
@@ -239,7 +237,7 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   const notRecords: string[] = [];
   let ruled = 0;
   const done = (input: Input, t: FileTally): void => {
-    const name = nameOf(input.path);
+    const name = input.path;
     if (t.kind === 'skipped') skipped++;
     else if (t.kind === 'empty') empty.push(name);
     else if (t.kind === 'not-record') notRecords.push(name);
@@ -278,11 +276,11 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
     const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
     io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
   }
-  const where = single ? nameOf(inputs[0]!.path) : plural(files, 'file', 'files');
+  const where = single ? fileName(inputs[0]!.path) : plural(files, 'file', 'files');
   if (notRecords.length > 0)
-    throw new CliError(`found no game record in ${notRecords.join(', ')}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, XQF, CCBridge, WXF, DhtmlXQ or KIF`, 2);
-  if (games === 0) throw new CliError(`found no games in ${single ? where : args.map(nameOf).join(', ')}`, 2);
-  if (empty.length > 0) throw new CliError(`found no games in ${empty.join(', ')}`, 2);
+    throw new CliError(`found no game record in ${fileList(notRecords)}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, XQF, CCBridge, WXF, DhtmlXQ or KIF`, 2);
+  if (games === 0) throw new CliError(`found no games in ${single ? where : fileList(args)}`, 2);
+  if (empty.length > 0) throw new CliError(`found no games in ${fileList(empty)}`, 2);
   if (malformed > 0)
     throw new CliError(`${malformed} of ${plural(games, 'game', 'games')} in ${where} ${malformed === 1 ? 'is' : 'are'} malformed`, 2);
   if (illegal > 0)

@@ -37,7 +37,7 @@ function chuGame(rules: ChuRules): Game {
   },
   startFen: CHU_START_SFEN,
   sideNames: ['sente', 'gote'],
-  parseFen: (text: string) => parseChuFen(text, false, rules.jcsa),
+  parseFen: (text, as) => parseChuFen(text, false, rules.jcsa, as),
   formatFen: formatChuSfen,
   coordinate: usi,
   notations: new Map<string, Notation>([

@@ -11,7 +11,8 @@
  *  - moving into check is legal; a side to move without any royal (King or Crown Prince) while the
  *    opponent has one has lost, and has no moves — except in a mate problem (tsume), where the
  *    attacker has no royal by convention: a position whose side without royals started so is
- *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; SFEN picks it).
+ *    played with `chushogiProblem` (the same rules, the attacker keeps its moves; the SFEN reader
+ *    picks it where the input says so: a start, a problem, `--problem`; docs/rules.md).
  */
 import { makeMove, moveFrom, moveMid, moveMidRaw, moveTo } from '../../core/move.js';
 import { isAttacked, generatePseudo } from '../../core/movegen.js';
@@ -442,18 +443,23 @@ export const chushogiProblem: Variant = { ...chushogi, generateLegal: generateFi
  * JCSA counter-strike (the Okazaki rule): after a non-lion captured a lion, if the capturing
  * side's own lion has a protector, the other side may not capture that lion on its next move —
  * by any piece, also on the middle square of an Eagle's or Falcon's double move — except a lion
- * taking it from next to it (tsukegui). `pos.aux` = that lion's square + 1 (0: no ban).
+ * taking it from next to it (tsukegui, also as the second step of a double move whose first step
+ * captured next to it). `pos.aux` is what lishogi keeps, the square of the capture + 1 (the SFEN's
+ * third field, as the JCSA case file writes it too); which lions the ban covers is found from the
+ * board when the moves are generated (`jcsaBanned`).
  */
-function jcsaAuxAfter(pos: Position, _move: number, moved: number, capTo: number, capMid: number): number {
-  if (LION_CODE[moved] || !(LION_CODE[capTo] || LION_CODE[capMid])) return 0;
-  const side = pieceSide(moved);
+function jcsaBanned(pos: Position, banned: number[]): number {
+  banned.length = 0;
+  if (pos.aux === 0) return 0;
+  const side = pos.turn ^ 1;
   const b = pos.board;
   for (let sq = 0; sq < SIZE; sq++) {
     const p = b[sq]!;
-    if (p !== 0 && pieceSide(p) === side && LION_CODE[p] && isAttacked(pos, sq, side)) return sq + 1;
+    if (p !== 0 && pieceSide(p) === side && LION_CODE[p] && isAttacked(pos, sq, side)) banned.push(sq);
   }
-  return 0;
+  return banned.length;
 }
+const jcsaBanScratch: number[] = [];
 
 /** JCSA: of the pawn and lance, only the pawn may promote on reaching the last rank (a lance there is dead). */
 function jcsaPromotionMode(_pos: Position, from: number, to: number, piece: number, captured: number): number {
@@ -483,7 +489,8 @@ function lionTakesLionAllowed(pos: Position, m: number): boolean {
 function jcsaFiltered(pos: Position, out: Int32Array, start: number): number {
   const n = generatePseudo(pos, out, start);
   const b = pos.board;
-  const ban = pos.aux - 1;
+  const banned = jcsaBanScratch;
+  const bans = jcsaBanned(pos, banned);
   let w = start;
   for (let i = start; i < n; i++) {
     const m = out[i]!;
@@ -492,14 +499,25 @@ function jcsaFiltered(pos: Position, out: Int32Array, start: number): number {
     const mid = moveMid(m);
     const capTo = to !== from ? b[to]! : 0;
     const capMid = mid >= 0 ? b[mid]! : 0;
-    if (ban >= 0 && (to === ban || mid === ban) && (capTo || capMid)) {
-      // the protected lion may not be taken, except by a lion standing next to it (tsukegui)
-      if (!(LION_CODE[b[from]!] && distance(from, ban) === 1)) continue;
-    }
+    if (bans !== 0 && (LION_CODE[capTo] || LION_CODE[capMid]) && !jcsaBanAllows(b, banned, from, to, mid, capTo, capMid)) continue;
     if (LION_CODE[b[from]!] && (LION_CODE[capTo] || LION_CODE[capMid]) && !lionTakesLionAllowed(pos, m)) continue;
     out[w++] = m;
   }
   return w;
+}
+
+/** Under a JCSA ban: may this move take the lion(s) it takes? Only a lion next to a banned lion (tsukegui). */
+function jcsaBanAllows(b: Uint8Array, banned: readonly number[], from: number, to: number, mid: number, capTo: number, capMid: number): boolean {
+  const lion = LION_CODE[b[from]!];
+  for (const sq of banned) {
+    if (capMid !== 0 && mid === sq) {
+      if (!(lion && distance(from, sq) === 1)) return false;
+    } else if (capTo !== 0 && to === sq) {
+      // from next to it, or after a capture next to it on the first step
+      if (!(lion && (distance(from, sq) === 1 || (mid >= 0 && capMid !== 0 && distance(mid, sq) === 1)))) return false;
+    }
+  }
+  return true;
 }
 
 function jcsaGenerateLegal(pos: Position, out: Int32Array, start: number): number {
@@ -513,7 +531,8 @@ export const chushogiJcsa: Variant = {
   ...chushogi,
   generateLegal: jcsaGenerateLegal,
   promotionMode: jcsaPromotionMode,
-  auxAfter: jcsaAuxAfter,
+  // the square of the capture, as lishogi (the ban's lions are found in jcsaFiltered)
+  auxAfter,
   ruleKey: 'jcsa',
 };
 

@@ -217,6 +217,8 @@ export function writeChuKif(rec: WritableRecord): string {
           ? '投了'
           : '反則勝ち'
         : null;
+  // a result the rules gave where the record said otherwise: a comment line, as KIF writes comments
+  if (rec.resultNote) lines.push(`*${rec.resultNote}`);
   if (end !== null && rec.moves.length > 0) lines.push(`${moveNumber(n)}   ${end}`);
   return `${lines.join('\n')}\n`;
 }
@@ -224,5 +226,6 @@ export function writeChuKif(rec: WritableRecord): string {
 /** `Game.recordWriters.kif` of chu. */
 export const CHU_KIF_WRITER: RecordFormatWriter = {
   extension: 'kif',
+  binary: false,
   write: (rec): Result<string> => ok(writeChuKif(rec)),
 };

@@ -13,7 +13,7 @@ import { legalMoves } from '../../core/perft.js';
 import { ProblemError, quoted, type FenProblem } from '../../core/problem.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { Position } from '../../core/position.js';
-import type { ProtocolGame } from '../game.js';
+import type { FenReading, ProtocolGame } from '../game.js';
 import { chushogiJcsaEndRules } from './end.js';
 import { CHU_START_SFEN } from './index.js';
 import { parseChuSfen } from './notation/sfen.js';
@@ -30,14 +30,14 @@ const looksLikeSfen = (fields: readonly string[]): boolean =>
  * A chu position in either dialect: lishogi's SFEN (`… b - 1`, `b` = Sente) or XBoard's FEN
  * (`… w - 0 1`, `w` = Sente, as XBoard, HaChu and ChuShogiLite write it).
  */
-export function parseChuFen(text: string, xboardFirst = false, jcsa = false): Result<Position, FenProblem> {
+export function parseChuFen(text: string, xboardFirst = false, jcsa = false, as: FenReading = 'start'): Result<Position, FenProblem> {
   const fields = text.trim().split(/\s+/);
   // `… w` alone: lishogi's SFEN without counters (w = Gote) to a reader of any FEN, XBoard's (w = Sente) in CECP
-  if (looksLikeSfen(fields) || (fields.length < 3 && !xboardFirst)) return parseChuSfen(text, jcsa);
+  if (looksLikeSfen(fields) || (fields.length < 3 && !xboardFirst)) return parseChuSfen(text, jcsa, as);
   // the board field is the same in both dialects: let the SFEN reader check it (with the side
   // to move in SFEN's letters, so that it sees a mate problem's attacker)
   const side = fields[1] === 'b' ? 'w' : 'b';
-  const board = parseChuSfen(`${fields[0] ?? ''} ${side} - 1`, jcsa);
+  const board = parseChuSfen(`${fields[0] ?? ''} ${side} - 1`, jcsa, as);
   if (!board.ok) return err({ ...board.error, format: 'FEN' });
   const pos = board.value;
   pos.plyParity = 0;

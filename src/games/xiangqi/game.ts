@@ -19,6 +19,7 @@ import { XIANGQI_BOOK } from './book-data.js';
 import { XIANGQI_OPENINGS } from './openings-data.js';
 import { XIANGQI_SHEET } from './sheet.js';
 import { XIANGQI_RECORD_FORMATS } from './records/formats.js';
+import { XIANGQI_RECORD_WRITERS } from './records/writers.js';
 import { XIANGQI_NOTATION_SHAPES } from './notation/shapes.js';
 
 const iccs: Notation = { id: 'iccs', format: (_pos, m) => formatIccs(m) };
@@ -52,6 +53,8 @@ export const XIANGQI_GAME: Game = {
   protocols: ['xboard', 'uci', 'ucci'],
   pgnTags: { firstPlayer: 'Red', variant: 'xiangqi', format: 'ICCS' },
   pgnDialects: XIANGQI_DIALECTS,
+  // convert --to dhtmlxq | xqf
+  recordWriters: XIANGQI_RECORD_WRITERS,
   profileOf: (v) => xiangqiProfile(v),
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
   // the door (issue 40)

@@ -3,7 +3,9 @@
  * The board lists ranks a…l from the top, files 12…1 left to right; upper case is Sente (b, moves
  * first), `+` marks a promoted piece. The third field is the square of a lion just captured by a
  * non-lion (the counter-strike rule), `-` for none; the move number counts plies from 1.
- * Fields after the board may be left out (defaults `b - 1`).
+ * Fields after the board may be left out (defaults `b - 1`). The JCSA rules read the third field
+ * the same way (as the JCSA case file of jh85/chushogi writes it); chuhan's older JCSA reading,
+ * the square of the capturing side's protected lion, is accepted too (docs/rules.md).
  */
 import { pieceKind, pieceSide } from '../../../core/piece.js';
 import { Position } from '../../../core/position.js';
@@ -12,14 +14,19 @@ import { ProblemError, type FenProblem, type PlacementProblem } from '../../../c
 import { CHU_PIECES, CHU_START_SFEN, KING, LION_CODE, PROMOTED_KIRIN, chushogi, chushogiJcsa, chushogiJcsaProblem, chushogiProblem } from '../index.js';
 import { fenControlProblem, formatBoardField, parseBoardField, parseCounter } from '../../../core/board-text.js';
 import { parseUsiSquare, usiSquare } from './usi.js';
+import type { FenReading } from '../../game.js';
 
 const SIZE = 144;
 /** At most this many pieces a side: there are no drops, so nothing is ever added. */
 const MAX_PIECES = 46;
 const PROMOTABLE = new Set(CHU_PIECES.filter((p) => p.letter.startsWith('+')).map((p) => p.letter.slice(1)));
 
-/** Reads a SFEN under the lishogi rules, or with `jcsa` under the JCSA rules (the third field is then the protected lion's square). */
-export function parseChuSfen(text: string, jcsa = false): Result<Position, FenProblem> {
+/**
+ * Reads a SFEN under the lishogi rules, or with `jcsa` under the JCSA rules. `as` says what the
+ * position is (game.ts `FenReading`): a game's or record's start (a side to move with pieces but no
+ * royal against a royal is then a mate problem), a position alone (that side has lost), or a problem.
+ */
+export function parseChuSfen(text: string, jcsa = false, as: FenReading = 'start'): Result<Position, FenProblem> {
   const format = 'SFEN';
   const control = fenControlProblem(text, format);
   if (control) return err(control);
@@ -37,8 +44,9 @@ export function parseChuSfen(text: string, jcsa = false): Result<Position, FenPr
     if (!PROMOTABLE.has(m[1]!.toUpperCase())) return err({ code: 'fen.unknown-promoted', format, letter: m[1]! });
   const board = parseBoardField(chushogi, boardText, {}, format);
   if (!board.ok) return board;
-  // the side to move has pieces but no royal while the other side has one: a mate problem (tsume,
-  // the attacker has no king by convention), played with chushogiProblem
+  // at a start, the side to move has pieces but no royal while the other side has one: a mate
+  // problem (tsume, the attacker has no king by convention), played with chushogiProblem; a
+  // position alone is a finished game there (its royals were captured), unless said to be a problem
   const turnField = fields[1] === 'w' ? 1 : 0;
   let royalSides = 0;
   let mine = 0;
@@ -47,7 +55,7 @@ export function parseChuSfen(text: string, jcsa = false): Result<Position, FenPr
     if (chushogi.royal[p]) royalSides |= 1 << pieceSide(p);
     if (pieceSide(p) === turnField) mine++;
   });
-  const tsume = mine > 0 && royalSides === 1 << (turnField ^ 1);
+  const tsume = as === 'problem' || (as === 'start' && mine > 0 && royalSides === 1 << (turnField ^ 1));
   const pos = new Position(jcsa ? (tsume ? chushogiJcsaProblem : chushogiJcsa) : tsume ? chushogiProblem : chushogi);
   board.value.forEach((p, sq) => {
     p && pos.put(sq, p);
@@ -68,9 +76,9 @@ export function parseChuSfen(text: string, jcsa = false): Result<Position, FenPr
     // double move of a falcon/eagle) or holds that side's capturing piece
     if (p !== 0 && pieceSide(p) === turn)
       return err({ code: 'fen.counter-strike-own', format, text: csText });
-    if (jcsa) {
-      if (p === 0 || !LION_CODE[p]) return err({ code: 'fen.counter-strike-jcsa', format, text: csText });
-    } else if (p !== 0 && LION_CODE[p] && pieceKind(p) !== PROMOTED_KIRIN)
+    // JCSA: also chuhan's older reading, the lion of the side that just moved (the ban is found
+    // from the board either way: index.ts jcsaFiltered)
+    if (p !== 0 && LION_CODE[p] && pieceKind(p) !== PROMOTED_KIRIN && !jcsa)
       return err({ code: 'fen.counter-strike-lion', format, text: csText });
     pos.setAux(sq + 1);
   }

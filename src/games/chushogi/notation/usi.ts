@@ -112,7 +112,9 @@ export function parseUsi(pos: Position, input: string): Result<Move, MoveProblem
   for (let i = 0; i < n; i++) {
     const m = withoutPromotion(buf[i]!);
     if (m === want || (want < 0 && moveFrom(m) === from && moveTo(m) === from)) {
-      return fail(!LION_CODE[p] ? { code: 'move.counter-strike', at: S(pos.aux - 1) } : { code: 'move.lion-trading' });
+      if (LION_CODE[p]) return fail({ code: 'move.lion-trading' });
+      const code = pos.variant.ruleKey?.startsWith('jcsa') ? 'move.counter-strike-jcsa' : 'move.counter-strike';
+      return fail({ code, at: S(pos.aux - 1) });
     }
   }
   return fail({ code: 'move.cannot', piece: name, from: S(from), to: mid >= 0 ? null : S(to) });

@@ -81,7 +81,10 @@ export function parseDhtmlxq(text: string): GameRecord[] {
         const v = value.replace(/<[^>]*>/g, '').trim();
         if (v === '') continue;
         const tag = TAGS[name] ?? `DhtmlXQ_${name}`;
-        if (tag === 'Event' && rec.tags['Event'] !== undefined) setTag(rec, 'Title', v);
+        // a second of title/event is the Title (unless it only repeats the event, as our writer does for a game without a title)
+        if (tag === 'Event' && rec.tags['Event'] !== undefined) {
+          if (v !== rec.tags['Event']) setTag(rec, 'Title', v);
+        }
         else setTag(rec, tag, v);
       }
     }

@@ -55,6 +55,24 @@ function claimsDump(head: string): boolean {
   return first !== null && DUMP_LINE.test(first[1]!) && first[1]!.includes(';');
 }
 
+const DHTMLXQ_TAG = /\[DhtmlXQ(?:_[a-z0-9_]+)?\]/i;
+/** A PGN tag-pair line (`[Event "…"]`): a text holding one is PGN, not a page. */
+const PGN_TAG_LINE = /^[ \t\uFEFF]*\[[A-Za-z][\w.-]*[ \t]+"[^\r\n]*$/gm;
+/** A PGN move list's start: a move number (`1.`). */
+const PGN_MOVES_START = /^[ \t\uFEFF]*1\.(?:\s|\.|[A-Za-z])/;
+
+/**
+ * Does `head` hold a DhtmlXQ block (alone or in a page)? A `[DhtmlXQ…]` inside PGN text — a tag
+ * pair's value, a `{…}` or `;` comment of a PGN game or move list — is a mention, not a block.
+ */
+function claimsDhtmlxq(head: string): boolean {
+  if (!DHTMLXQ_TAG.test(head)) return false;
+  PGN_TAG_LINE.lastIndex = 0;
+  if (!PGN_TAG_LINE.test(head) && !PGN_MOVES_START.test(head)) return true;
+  const outside = head.replace(PGN_TAG_LINE, ' ').replace(/\{[^}]*\}?/g, ' ').replace(/;[^\r\n]*/g, ' ');
+  return DHTMLXQ_TAG.test(outside);
+}
+
 /** The columns elephantchess's per-move CSV must have. */
 const CSV_NEEDED = ['move_index', 'move', 'game_id'];
 
@@ -78,7 +96,7 @@ export const XIANGQI_RECORD_FORMATS: readonly RecordFormat[] = [
   binary('cbr', 'CCBridge record', (b) => startsWith(b, 'CCBridge Record')),
   binary('cbf', 'CCBridge XML record', isCbf),
   // a DhtmlXQ/UBB block (`[DhtmlXQ]`, `[DhtmlXQ_movelist]` …), alone or inside an HTML page
-  text('dhtmlxq', 'DhtmlXQ', /\[DhtmlXQ(?:_[a-z0-9_]+)?\]/i),
+  text('dhtmlxq', 'DhtmlXQ', claimsDhtmlxq),
   // a WXF file: a `FORMAT WXF` header line, or a `START{` … `}END` body
   text('wxf', 'WXF file', /^[ \t]*(?:FORMAT[ \t]+WXF\b|START\{)/im),
   // an endgame problem library (cchess `.eglib`): the first line is `name|FEN` or `name|FEN|solution`

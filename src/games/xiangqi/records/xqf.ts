@@ -64,10 +64,18 @@ function keysOf(h: Uint8Array, version: number): Keys {
   return { xy, xyf, xyt, rmk, stream };
 }
 
-/** The Pascal string at `at` (a length byte, then at most `size - 1` bytes of GBK text). */
+/**
+ * Header text without control characters (C0, DEL, C1): XQStudio's fields are one line, and a
+ * control character there would reach a PGN tag (which readers refuse) and the terminal. Each run
+ * of them becomes one space. Comments keep their line breaks and tabs.
+ */
+const cleanText = (text: string, lines: boolean): string =>
+  (lines ? text.replace(/\r\n?/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]+/g, ' ') : text.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')).trim();
+
+/** The Pascal string at `at` (a length byte, then at most `size - 1` bytes of GBK text), controls cleaned. */
 function pascal(h: Uint8Array, at: number, size: number): string {
   const n = Math.min(h[at]!, size - 1);
-  return gbk(h, at + 1, at + 1 + n);
+  return cleanText(gbk(h, at + 1, at + 1 + n), false);
 }
 
 /** Options of the XQF reader. */
@@ -210,7 +218,7 @@ export function readXqf(bytes: Uint8Array, options: XqfOptions = {}): BinaryGame
     if (nText < 0 || !keepComments) return null;
     const text = new Uint8Array(nSize);
     for (let k = 0; k < nSize; k++) text[k] = (data[nText + k]! - ks[(nText + k) & 31]!) & 0xff;
-    return gbk(text, 0, nSize) || null;
+    return cleanText(gbk(text, 0, nSize), true) || null;
   };
 
   const moves: RecordMove[] = [];

@@ -1,0 +1,91 @@
+/**
+ * Issue 43 (4) in a real terminal (tmux, private socket): `play --resume` keeps the options the game
+ * was started with (seed, level, style, mouse…), and quitting after stepping back in a loaded
+ * master game saves nothing as the user's game. Skipped without tmux.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { removeTempDirs, tempDir } from './helpers/tmp.js';
+import { newestSource } from './helpers/build.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
+const socket = `chuhan-resume-${process.pid}`;
+let n = 0;
+const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const gameFiles = (home: string): string[] =>
+  existsSync(join(home, 'games')) ? readdirSync(join(home, 'games')).filter((f) => f.endsWith('.pgn')).map((f) => join(home, 'games', f)) : [];
+
+function start(args: string, home: string): string {
+  const name = `play${++n}`;
+  const cmd = `cd ${JSON.stringify(root)} && env CHUHAN_HOME=${JSON.stringify(home)} CHUHAN_STYLE_DETECT=0 node bin/chuhan.js play ${args}; echo "EXIT=$?"; sleep 60`;
+  tmux('new-session', '-d', '-s', name, '-x', '100', '-y', '30', cmd);
+  return name;
+}
+const screen = (name: string): string => tmux('capture-pane', '-t', name, '-p');
+async function waitFor(name: string, pred: (s: string) => boolean, what: string, ms = 45_000): Promise<string> {
+  const end = Date.now() + ms;
+  let last: string | undefined;
+  for (;;) {
+    const s = screen(name);
+    if (pred(s) && s === last) return s;
+    last = pred(s) ? s : undefined;
+    if (Date.now() > end) throw new Error(`tmux screen never showed ${what}:\n${s}`);
+    await sleep(100);
+  }
+}
+function type(name: string, text: string): void {
+  tmux('send-keys', '-t', name, '-l', text);
+  tmux('send-keys', '-t', name, 'Enter');
+}
+const prompt = (s: string) => /^> /m.test(s) || /^>$/m.test(s);
+
+beforeAll(() => {
+  if (!hasTmux) return;
+  const main = join(root, 'dist/bundle/main.js');
+  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(root, 'src'))) execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root });
+}, 120_000);
+
+afterAll(() => {
+  if (hasTmux) spawnSync('tmux', ['-L', socket, 'kill-server']);
+  removeTempDirs();
+});
+
+describe.skipIf(!hasTmux)(`play --resume and loaded games in a real terminal (tmux)${hasTmux ? '' : ' — SKIPPED: tmux is not installed'}`, () => {
+  it('--resume keeps --seed, --level, --style and --no-mouse; a loaded game stepped back is not saved', async () => {
+    const home = tempDir('tmux');
+    const w = start('--seed 77 --level 2 --style ascii --no-mouse', home);
+    await waitFor(w, prompt, 'the prompt');
+    type(w, 'h2e2');
+    await waitFor(w, (x) => /1\. h2e2 \S+/.test(x) && x.includes('red to move'), 'the computer\'s answer');
+    type(w, 'quit');
+    let s = await waitFor(w, (x) => x.includes('EXIT='), 'the exit');
+    expect(s).toContain('EXIT=0');
+    const [file] = gameFiles(home);
+    const saved = readFileSync(file!, 'utf8');
+    expect(saved).toContain('[ChuhanSeed "77"]');
+    expect(saved).toContain('[ChuhanOptions "style=ascii mouse=false"]');
+
+    const r = start('--resume', home);
+    s = await waitFor(r, prompt, 'the resumed game');
+    expect(s).toContain('seed 77 (--seed 77 repeats the computer\'s choices)');
+    expect(s).toContain('black: computer (level 2)');
+    expect(s).toContain('+---+---+'); // the ascii board
+    // a master game loaded and stepped back: quitting leaves the user's game as it was
+    const master = join(tempDir('master'), 'master.pgn');
+    writeFileSync(master, '[Event "Masters"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 1-0\n');
+    type(r, `load ${master}`);
+    await waitFor(r, (x) => x.includes('3. i0h0 b9c7') && x.includes('last move b9c7'), 'the loaded game');
+    tmux('send-keys', '-t', r, 'Left');
+    await waitFor(r, (x) => x.includes('last move i0h0'), 'a step back');
+    type(r, 'quit');
+    s = await waitFor(r, (x) => x.includes('EXIT='), 'the exit');
+    expect(s.replace(/\n/g, '')).toContain('the loaded game was not saved (no move was played in it); your game is saved in');
+    expect(gameFiles(home)).toEqual([file]);
+    expect(readFileSync(file!, 'utf8')).toBe(saved);
+  }, 120_000);
+});
