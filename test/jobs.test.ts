@@ -3,7 +3,7 @@
 // runs from: the quick validate bundle (bin/chuhan.js), the whole CLI's bundle (commander: options
 // before the inputs) and dist/cli (scripts/emit.mjs, tsc). Needs `npm run build:emit`.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,5 +113,36 @@ describe('validate --jobs: the same bytes as one job', () => {
     const r = run(BIN, ['validate', OK, '--jobs', '0']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('chuhan: --jobs takes a whole number from 1 (got "0")\n');
+  });
+});
+
+describe('convert --jobs: the same bytes as one job', () => {
+  it('a folder to PGN (a blank line between games) and to FEN', () => {
+    const pgn = compare(EMITTED, ['convert', OK]);
+    expect(pgn.code).toBe(0);
+    expect(pgn.stdout.startsWith('[')).toBe(true);
+    expect(pgn.stdout.split('\n\n[').length).toBe(35);
+    const fen = compare(BIN, ['convert', OK, '--to', 'fen']);
+    expect(fen.stdout.trim().split('\n').length).toBe(35);
+  });
+
+  it('an illegal move stops the conversion: exit 1, nothing written', () => {
+    const r = compare(BIN, ['convert', ILLEGAL]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('BadMoveTest3.xqf');
+  });
+
+  it('-o DIR: the same files with the same bytes', () => {
+    const listing = (d: string): string[] => readdirSync(d).sort().map((f) => `${f} ${readFileSync(join(d, f)).toString('base64')}`);
+    const one = join(dir, 'out-1');
+    const three = join(dir, 'out-3');
+    const a = run(BIN, ['convert', OK, '--to', 'dhtmlxq', '-o', `${one}/`, '--jobs', '1']);
+    const b = run(BIN, ['convert', OK, '--to', 'dhtmlxq', '-o', `${three}/`, '--jobs', '3'], true);
+    expect(b.onWorkers).toBeGreaterThan(0);
+    expect([b.code, b.stderr.replace(three, one)]).toEqual([a.code, a.stderr]);
+    expect(a.code).toBe(0);
+    expect(listing(three)).toEqual(listing(one));
+    expect(listing(one).length).toBe(35);
   });
 });

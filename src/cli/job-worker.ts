@@ -24,7 +24,7 @@ export function awaitGo(then: () => void): void {
  * Serves the files the main thread sends, with the runner `make` gives for the worker's data
  * (after GO: see `awaitGo`).
  */
-export function serveFileJobs(make: (data: JobWorkerData) => FileRunner<unknown> | Promise<FileRunner<unknown>>): void {
+export function serveFileJobs<E>(make: (data: JobWorkerData) => FileRunner<unknown, E> | Promise<FileRunner<unknown, E>>): void {
   const port = parentPort;
   if (!port) return;
   const data = workerData as JobWorkerData;
@@ -42,9 +42,9 @@ export function serveFileJobs(make: (data: JobWorkerData) => FileRunner<unknown>
     size = 0;
     since = performance.now();
   };
-  const reply = (r: JobReply<unknown>): void => {
+  const reply = (r: JobReply<unknown>, n: number): void => {
     replies.push(r);
-    size += r.text.length;
+    size += n;
     if (size >= JOB_TEXT_CHUNK || performance.now() - since >= REPLY_MS) post();
   };
   const work = async (): Promise<void> => {
@@ -53,19 +53,30 @@ export function serveFileJobs(make: (data: JobWorkerData) => FileRunner<unknown>
     const run = await ready;
     for (let job = queue.shift(); job; job = queue.shift()) {
       const { index } = job;
-      let text = '';
-      const emit = (t: string): void => {
-        text += t;
-        if (text.length >= JOB_TEXT_CHUNK) {
-          reply({ index, text, last: false });
-          text = '';
+      // text comes as one string (a list of many small strings costs more to post), other output as is
+      let out: unknown[] = [];
+      let size = 0;
+      const emit = (o: unknown): void => {
+        const n = out.length;
+        if (typeof o === 'string') {
+          if (n > 0 && typeof out[n - 1] === 'string') out[n - 1] += o;
+          else out.push(o);
+          size += o.length;
+        } else {
+          out.push(o);
+          size += o !== null && typeof o === 'object' && 'body' in o ? (o.body as { length: number }).length : 64;
+        }
+        if (size >= JOB_TEXT_CHUNK) {
+          reply({ index, out, last: false }, size);
+          out = [];
+          size = 0;
         }
       };
       try {
         const result = await run(job.input, emit);
-        reply({ index, text, last: true, result });
+        reply({ index, out, last: true, result }, size);
       } catch (e) {
-        reply({ index, text, last: true, error: jobError(e) });
+        reply({ index, out, last: true, error: jobError(e) }, size);
       }
     }
     post();

@@ -18,8 +18,11 @@ import type { Worker } from 'node:worker_threads';
 import { CliError } from '../tui/io.js';
 import type { Input } from './record-files.js';
 
-/** The per-file work of a command: reads `input`, hands its output text to `emit`, answers its result. */
-export type FileRunner<R> = (input: Input, emit: (text: string) => void) => Promise<R>;
+/**
+ * The per-file work of a command: reads `input`, hands its output to `emit` (text, or what the
+ * command writes: convert's games), answers its result.
+ */
+export type FileRunner<R, E = string> = (input: Input, emit: (out: E) => void) => Promise<R>;
 
 export type JobKind = 'validate' | 'convert';
 
@@ -35,10 +38,10 @@ export interface JobRequest {
   readonly input: Input;
 }
 
-/** A worker's answer (posted in lists): output text of file `index` (more may follow), then its end (`last`). */
+/** A worker's answer (posted in lists): output of file `index` (more may follow), then its end (`last`). */
 export interface JobReply<R> {
   readonly index: number;
-  readonly text: string;
+  readonly out: readonly unknown[];
   readonly last: boolean;
   readonly result?: R;
   readonly error?: JobError;
@@ -134,7 +137,7 @@ export interface V8Settings {
   readonly reset: string;
 }
 
-export interface FileJobs<R> {
+export interface FileJobs<R, E = string> {
   readonly inputs: readonly Input[];
   /** Threads in all, the main thread included (1: every file on this thread, no worker). */
   readonly jobs: number;
@@ -142,17 +145,17 @@ export interface FileJobs<R> {
   /** The options the workers make their runner from (structured-cloneable). */
   readonly options: unknown;
   /** This thread's runner, made from the same options. */
-  readonly local: FileRunner<R>;
+  readonly local: FileRunner<R, E>;
   /** The command's V8 settings, when it has set any. */
   readonly v8?: V8Settings;
-  /** Output text, in the order of the files. */
-  text(t: string): void;
-  /** A file's result, after its text, in the order of the files. */
+  /** Output, in the order of the files. */
+  out(input: Input, out: E): void;
+  /** A file's result, after its output, in the order of the files. */
   done(input: Input, result: R): void;
 }
 
-interface Slot<R> {
-  text: string[];
+interface Slot<R, E> {
+  out: E[];
   end?: { result?: R; error?: JobError };
 }
 
@@ -170,10 +173,10 @@ const YIELD_MS = 2;
  * Runs every input through the lanes (see above); resolves when all are done and handed on, or
  * rejects with the first failure in the order of the files (its text before it handed on).
  */
-export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
+export async function runFileJobs<R, E>(spec: FileJobs<R, E>): Promise<void> {
   const { inputs } = spec;
   const workers = Math.max(0, Math.min(spec.jobs, inputs.length) - 1);
-  const slots: (Slot<R> | undefined)[] = [];
+  const slots: (Slot<R, E> | undefined)[] = [];
   let head = 0;
   let next = 0;
   let failure: unknown = null;
@@ -193,9 +196,9 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
     while (failure === null && head < inputs.length) {
       const s = slots[head];
       if (!s) return;
-      if (s.text.length > 0) {
-        for (const t of s.text) spec.text(t);
-        s.text = [];
+      if (s.out.length > 0) {
+        for (const o of s.out) spec.out(inputs[head]!, o);
+        s.out = [];
       }
       if (!s.end) return;
       slots[head] = undefined;
@@ -216,7 +219,7 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
       settle?.();
     }
   };
-  const slot = (i: number): Slot<R> => (slots[i] ??= { text: [] });
+  const slot = (i: number): Slot<R, E> => (slots[i] ??= { out: [] });
   const take = (): number | null => (failure === null && next < inputs.length ? next++ : null);
 
   // the workers start under V8's defaults; once each has started (or failed), the settings are set again
@@ -266,7 +269,7 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
       }
       for (const r of m) {
         const s = slot(r.index);
-        if (r.text) s.text.push(r.text);
+        for (const o of r.out) s.out.push(o as E);
         if (r.last) {
           s.end = { ...(r.result !== undefined ? { result: r.result } : {}), ...(r.error ? { error: r.error } : {}) };
           inFlight--;
@@ -295,9 +298,9 @@ export async function runFileJobs<R>(spec: FileJobs<R>): Promise<void> {
     let since = performance.now();
     for (let i = take(); i !== null; i = take()) {
       const s = slot(i);
-      const emit = (t: string): void => {
-        if (i === head && failure === null) spec.text(t);
-        else s.text.push(t);
+      const emit = (t: E): void => {
+        if (i === head && failure === null) spec.out(inputs[i]!, t);
+        else s.out.push(t);
       };
       try {
         const result = await spec.local(inputs[i]!, emit);

@@ -263,7 +263,7 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   try {
     // standard input is read on this thread: with `-` among the inputs, one job
     if (jobs > 1 && inputs.length > 1 && !inputs.some((i) => i.path === '-'))
-      await runFileJobs({ inputs, jobs, kind: 'validate', options, local: run, text, done, v8: { set: VALIDATE_V8_FLAGS, reset: V8_DEFAULTS } });
+      await runFileJobs({ inputs, jobs, kind: 'validate', options, local: run, out: (_input, t) => text(t), done, v8: { set: VALIDATE_V8_FLAGS, reset: V8_DEFAULTS } });
     else for (const input of inputs) done(input, await run(input, text));
   } catch (e) {
     flush(true);
