@@ -117,13 +117,11 @@ describe('validate --jobs: the same bytes as one job', () => {
 });
 
 describe('convert --jobs: the same bytes as one job', () => {
-  it('a folder to PGN (a blank line between games) and to FEN', () => {
+  it('a folder to PGN (a blank line between games)', () => {
     const pgn = compare(EMITTED, ['convert', OK]);
     expect(pgn.code).toBe(0);
     expect(pgn.stdout.startsWith('[')).toBe(true);
     expect(pgn.stdout.split('\n\n[').length).toBe(35);
-    const fen = compare(BIN, ['convert', OK, '--to', 'fen']);
-    expect(fen.stdout.trim().split('\n').length).toBe(35);
   });
 
   it('an illegal move stops the conversion: exit 1, nothing written', () => {
