@@ -175,7 +175,8 @@ const YIELD_MS = 2;
  */
 export async function runFileJobs<R, E>(spec: FileJobs<R, E>): Promise<void> {
   const { inputs } = spec;
-  const workers = Math.max(0, Math.min(spec.jobs, inputs.length) - 1);
+  // no more threads than files, nor than twice the cores (more would only cost memory and start-up)
+  const workers = Math.max(0, Math.min(spec.jobs, inputs.length, 2 * Math.max(1, availableParallelism())) - 1);
   const slots: (Slot<R, E> | undefined)[] = [];
   let head = 0;
   let next = 0;
