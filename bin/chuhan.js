@@ -93,7 +93,7 @@ async function launch() {
  * line, naming the build, must be the cache's too); without one, or one V8 rejects, it compiles as
  * usual. CHUHAN_WRITE_CODE_CACHE=FILE (used by the build) writes the cache after the run.
  */
-async function runQuick(name, entry, args, v8Flags) {
+async function runQuick(name, entry, args, v8Flags, worker = false) {
   const { readFileSync, writeFileSync } = require('node:fs');
   const { Script } = require('node:vm');
   const { createRequire } = require('node:module');
@@ -103,7 +103,7 @@ async function runQuick(name, entry, args, v8Flags) {
   const file = join(dir, name);
   const source = readFileSync(file, 'utf8');
   const build = Buffer.from(source.slice(0, source.indexOf('\n') + 1));
-  const write = process.env.CHUHAN_WRITE_CODE_CACHE;
+  const write = worker ? undefined : process.env.CHUHAN_WRITE_CODE_CACHE;
   let cachedData;
   if (!write) {
     try {
@@ -115,7 +115,7 @@ async function runQuick(name, entry, args, v8Flags) {
   }
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   // CHUHAN_CODE_CACHE_CHECK=1 (tests): whether V8 took the cache
-  if (process.env.CHUHAN_CODE_CACHE_CHECK === '1')
+  if (process.env.CHUHAN_CODE_CACHE_CHECK === '1' && !worker)
     process.stderr.write(`chuhan: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dir);
@@ -124,4 +124,11 @@ async function runQuick(name, entry, args, v8Flags) {
   return code;
 }
 
-launch().catch(fail);
+// a worker thread of `validate --jobs` (src/cli/jobs.ts, quick-validate.ts): the quick bundle's
+// worker entry, compiled with the bundle's code cache as the command was, once the main thread
+// says 'go' (its V8 settings set again: jobs.ts READY and GO)
+if (argv[0] === '--chuhan-quick-worker') {
+  const { parentPort } = require('node:worker_threads');
+  parentPort.once('message', () => runQuick(argv[1], argv[2], [], null, true).catch(fail));
+  parentPort.postMessage('ready');
+} else launch().catch(fail);

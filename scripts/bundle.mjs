@@ -31,7 +31,13 @@ const outdir = join(root, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts', worker: 'src/engine/worker.ts', 'smp-worker': 'src/engine/smp-worker.ts', version: 'src/cli/version.ts' },
+  entryPoints: {
+    main: 'src/cli/main.ts',
+    worker: 'src/engine/worker.ts',
+    'smp-worker': 'src/engine/smp-worker.ts',
+    'file-worker': 'src/cli/file-worker.ts',
+    version: 'src/cli/version.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,
@@ -170,8 +176,12 @@ await quickBundle('src/cli/quick-play.ts', 'quick-play.cjs', ['play'], '', {
 await quickBundle('src/cli/quick-validate.ts', 'quick-validate.cjs', ['validate', '-', '--json'], SAMPLE_GAMES, {
   minifyWhitespace: true,
   charset: 'ascii',
+  // import.meta.url of the CommonJS file (cli/jobs.ts finds file-worker.js beside it): bin/chuhan.js
+  // runs it with the usual CommonJS wrapper's __filename
+  banner: { js: "'use strict';var __chuhanModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   define: {
     'process.env.NODE_ENV': '"production"',
+    'import.meta.url': '__chuhanModuleUrl',
     __CHUHAN_XIANGQI_SHIPPED__: JSON.stringify(shippedData(variantPartsData(xiangqi))),
   },
 });

@@ -30,6 +30,7 @@ import {
   writeDialectPgn,
   DIALECTS,
   RECORD_FORMATS,
+  type DialectOptions,
   type RecordToWrite,
 } from '../../notation/convert.js';
 import { formatReportLine, Replayer, type GameReport } from '../../notation/replay.js';
@@ -37,7 +38,8 @@ import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
 import { ConvertOutput } from '../convert-output.js';
-import { expandInputs, fileName, inputChunks, openError } from '../record-files.js';
+import { expandInputs, fileName, inputChunks, openError, type Input } from '../record-files.js';
+import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
 
 interface ConvertOptions {
   output?: string;
@@ -47,6 +49,7 @@ interface ConvertOptions {
   encoding?: string;
   variant?: string;
   force?: boolean;
+  jobs?: string;
 }
 
 /** The record formats with the games each is written for: `kif (Chu Shogi) | dhtmlxq (Xiangqi) | …`. */
@@ -81,6 +84,7 @@ export function registerConvert(program: Command, io: Io): void {
     .option('--encoding <encoding>', 'utf-8 | gbk (text formats; XQF is always GBK inside)', 'utf-8')
     .option('--force', 'with -o DIR: overwrite files that are already there')
     .option('-v, --variant <variant>', variantHelp('default: from each record'))
+    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core but one; 1: this thread only); the output is the same')
     .action(async (inputs: string[], opts: ConvertOptions) => {
       const dialect = parseDialect(opts.dialect ?? 'chuhan');
       if (!dialect) throw new CliError(`unknown dialect "${opts.dialect}" (use ${DIALECTS.join(', ')})`);
@@ -107,79 +111,120 @@ export function registerConvert(program: Command, io: Io): void {
         separator: to === 'fen' ? '' : '\n',
       });
       const dopts = { dialect, ...(opts.notation !== undefined ? { notation: opts.notation } : {}) };
-      const replayer = new Replayer({ keepMoves: true, ...(variant ? { variant } : {}) });
+      const jobs = parseJobs(opts.jobs);
+      const options: ConvertFileOptions = { to, dopts, ...(variant ? { variant } : {}) };
       const refused: string[] = [];
       let games = 0;
+      const out = (input: Input, o: ConvertOut): void => {
+        if ('refused' in o) {
+          refused.push(o.refused);
+          io.err(`chuhan: ${o.refused}\n`);
+        } else {
+          games++;
+          output.game(input.path, fileName(input.path), o.game, o.body);
+        }
+      };
+      const done = (input: Input, r: ConvertTally): void => {
+        if (r.skipped) return;
+        output.endSource(input.path);
+        if (r.games === 0 && !input.found) throw new CliError(`found no games in ${fileName(input.path)}`, 2);
+      };
 
       const { inputs: sources } = await expandInputs(inputs);
-      for (const input of sources) {
-        const file = input.path;
-        const name = fileName(file);
-        let inFile = 0;
-        try {
-          const opened = await openRecordSource(inputChunks(input));
-          if (opened.format === 'none' && input.found) continue;
-          for await (const rec of opened.records) {
-            if (!holdsGame(rec)) continue;
-            const report = replayer.replay(rec);
-            if (report.status !== 'ok' || !report.start || !report.moves || !report.variant) {
-              throw new CliError(`${name}: ${formatReportLine(report)}`, report.status === 'illegal' ? 1 : 2);
-            }
-            inFile++;
-            const game = getGame(report.variant);
-            const fail = (why: string, code: 1 | 2 = 2): never => {
-              throw new CliError(`${name}: game ${rec.index}: ${why}`, code);
-            };
-            const { result, note } = keptResult(report);
-            const toWrite: RecordToWrite = {
-              game,
-              start: report.start,
-              moves: report.moves,
-              tags: rec.tagList,
-              result,
-              moveTexts: rec.moves.map((m) => m.text),
-              ...(note !== null ? { resultNote: note } : {}),
-            };
-            let body: string | Uint8Array;
-            if (to === 'fen') {
-              const end = report.start.clone();
-              for (const m of report.moves) end.play(m);
-              const f = dialectFen(game, end, dopts);
-              if (!f.ok) fail(f.error);
-              body = f.ok ? `${f.value}\n` : '';
-            } else if (recordFormat) {
-              const w = recordWriterOf(game, recordFormat);
-              if (!w.ok) fail(w.error);
-              const r = w.ok ? w.value.write(toWrite) : w;
-              if (!r.ok) fail(r.error);
-              body = r.ok ? r.value : '';
-            } else {
-              const why = dialectRefusal(toWrite, dopts);
-              if (why !== null) {
-                refused.push(`${name}: game ${rec.index}: left out: ${why}`);
-                io.err(`chuhan: ${refused[refused.length - 1]}\n`);
-                continue;
-              }
-              const r = writeDialectPgn(toWrite, dopts);
-              if (!r.ok) fail(r.error);
-              body = r.ok ? r.value : '';
-            }
-            games++;
-            output.game(file, name, rec.index, body);
-          }
-        } catch (e) {
-          if (e instanceof CliError) throw e;
-          throw openError(file, e);
-        }
-        output.endSource(file);
-        if (inFile === 0) {
-          if (input.found) continue;
-          throw new CliError(`found no games in ${name}`, 2);
-        }
-      }
+      const run = convertFiles(options);
+      // standard input is read on this thread: with `-` among the inputs, one job
+      if (jobs > 1 && sources.length > 1 && !sources.some((i) => i.path === '-'))
+        await runFileJobs({ inputs: sources, jobs, kind: 'convert', options, local: run, out, done });
+      else for (const input of sources) done(input, await run(input, (o) => out(input, o)));
       output.finish();
       const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
       if (refused.length > 0)
         throw new CliError(`${plural(refused.length, 'game')} of ${games + refused.length} left out: the program the ${dialect} dialect is for cannot load ${refused.length === 1 ? 'it' : 'them'} (see above)`, 1);
     });
+}
+
+/** What `convertFiles` needs: the command's options as one thread or a worker (jobs.ts) reads them. */
+export interface ConvertFileOptions {
+  readonly to: string;
+  readonly dopts: DialectOptions;
+  readonly variant?: GameId;
+}
+
+/** What the reading of a file gives, in order: a game to write (`ConvertOutput.game`), or a game left out. */
+export type ConvertOut = { readonly game: number; readonly body: string | Uint8Array } | { readonly refused: string };
+
+/** A file's end: its games (left-out ones counted), or skipped (a file of a folder that holds no record). */
+export interface ConvertTally {
+  readonly games: number;
+  readonly skipped: boolean;
+}
+
+/**
+ * The per-file work of `convert` (on this thread, or on a worker of `--jobs`): each game of an
+ * input replayed and written in the target format, handed to `emit`; an illegal or unreadable
+ * game throws its one sentence.
+ */
+export function convertFiles(o: ConvertFileOptions): FileRunner<ConvertTally, ConvertOut> {
+  const { to, dopts } = o;
+  const recordFormat: RecordFormatId | null = parseRecordFormat(to);
+  const replayer = new Replayer({ keepMoves: true, ...(o.variant ? { variant: o.variant } : {}) });
+  return async (input, emit) => {
+    const file = input.path;
+    const name = fileName(file);
+    let inFile = 0;
+    try {
+      const opened = await openRecordSource(inputChunks(input));
+      if (opened.format === 'none' && input.found) return { games: 0, skipped: true };
+      for await (const rec of opened.records) {
+        if (!holdsGame(rec)) continue;
+        const report = replayer.replay(rec);
+        if (report.status !== 'ok' || !report.start || !report.moves || !report.variant) {
+          throw new CliError(`${name}: ${formatReportLine(report)}`, report.status === 'illegal' ? 1 : 2);
+        }
+        inFile++;
+        const game = getGame(report.variant);
+        const fail = (why: string, code: 1 | 2 = 2): never => {
+          throw new CliError(`${name}: game ${rec.index}: ${why}`, code);
+        };
+        const { result, note } = keptResult(report);
+        const toWrite: RecordToWrite = {
+          game,
+          start: report.start,
+          moves: report.moves,
+          tags: rec.tagList,
+          result,
+          moveTexts: rec.moves.map((m) => m.text),
+          ...(note !== null ? { resultNote: note } : {}),
+        };
+        let body: string | Uint8Array;
+        if (to === 'fen') {
+          const end = report.start.clone();
+          for (const m of report.moves) end.play(m);
+          const f = dialectFen(game, end, dopts);
+          if (!f.ok) fail(f.error);
+          body = f.ok ? `${f.value}\n` : '';
+        } else if (recordFormat) {
+          const w = recordWriterOf(game, recordFormat);
+          if (!w.ok) fail(w.error);
+          const r = w.ok ? w.value.write(toWrite) : w;
+          if (!r.ok) fail(r.error);
+          body = r.ok ? r.value : '';
+        } else {
+          const why = dialectRefusal(toWrite, dopts);
+          if (why !== null) {
+            emit({ refused: `${name}: game ${rec.index}: left out: ${why}` });
+            continue;
+          }
+          const r = writeDialectPgn(toWrite, dopts);
+          if (!r.ok) fail(r.error);
+          body = r.ok ? r.value : '';
+        }
+        emit({ game: rec.index, body });
+      }
+    } catch (e) {
+      if (e instanceof CliError) throw e;
+      throw openError(file, e);
+    }
+    return { games: inFile, skipped: false };
+  };
 }

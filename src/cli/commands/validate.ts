@@ -8,6 +8,7 @@ import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
+import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
 import { quoteInput, quoteName } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
 import { plainOptions } from '../plain-options.js';
@@ -19,6 +20,7 @@ interface ValidateOptions {
   explain?: boolean;
   strict?: boolean;
   rules?: string;
+  jobs?: string;
 }
 
 /** `--format`: auto, PGN, a move list, and every text format read whole (the games' own, KIF, problem JSON). */
@@ -72,6 +74,8 @@ async function gamesOf(input: Input, format: string): Promise<AsyncIterable<read
  * with 50, 1.63G with 0).
  */
 export const VALIDATE_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=50 --no-turbo-loop-peeling --no-use-osr --no-turbo-escape --no-turbo-store-elimination --always-sparkplug';
+/** V8's own values of the settings of VALIDATE_V8_FLAGS (cli/jobs.ts starts its workers under them). */
+export const V8_DEFAULTS = '--max-inlined-bytecode-size-cumulative=920 --turbo-loop-peeling --use-osr --turbo-escape --turbo-store-elimination --no-always-sparkplug';
 let tuned = false;
 function tuneCompilerForValidate(): void {
   if (tuned) return;
@@ -96,6 +100,7 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--rules <rules>', 'chu rule set: lishogi | jcsa (default: the Rules tag of each record, else lishogi)')
     .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
+    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core but one; 1: this thread only); the output is the same')
     .action((args: string[], opts: ValidateOptions) => runValidate(args, opts, io));
 }
 
@@ -111,6 +116,8 @@ export const VALIDATE_OPTIONS: Readonly<Record<string, { key: keyof ValidateOpti
   '--rules': { key: 'rules', value: true },
   '--strict': { key: 'strict', value: false },
   '--explain': { key: 'explain', value: false },
+  '--jobs': { key: 'jobs', value: true },
+  '-j': { key: 'jobs', value: true },
 };
 
 /**
@@ -125,6 +132,71 @@ export function plainValidateArgs(argv: readonly string[]): { inputs: string[]; 
   return opts ? { inputs: argv.slice(0, k), opts: { format: 'auto', ...opts } } : null;
 }
 
+/** What `validateFiles` needs: the command's options as one thread or a worker (jobs.ts) reads them. */
+export interface ValidateFileOptions {
+  readonly format: string;
+  readonly json: boolean;
+  /** One file named alone: its lines do not name it. */
+  readonly single: boolean;
+  readonly variant?: GameId;
+  readonly explain?: boolean;
+  readonly rules?: string;
+}
+
+/** What one input gave: `kind` says whether it held games; the counts are its games'. */
+export interface FileTally {
+  readonly kind: 'games' | 'skipped' | 'empty' | 'not-record';
+  readonly games: number;
+  readonly ok: number;
+  readonly illegal: number;
+  readonly malformed: number;
+  readonly ruled: number;
+}
+
+/**
+ * The per-file work of `validate` (on this thread, or on a worker of `--jobs`): replays the games
+ * of an input and hands each report's text to `emit` (a JSON report with a comma before it: the
+ * caller drops the first); an input that cannot be read throws its one sentence.
+ */
+export function validateFiles(o: ValidateFileOptions): FileRunner<FileTally> {
+  tuneCompilerForValidate();
+  const replayer = new Replayer({ ...(o.variant ? { variant: o.variant } : {}), ...(o.explain ? { explain: true } : {}), ...(o.rules ? { rules: o.rules } : {}) });
+  const { format, json, single } = o;
+  return async (input, emit) => {
+    let games = 0;
+    let okCount = 0;
+    let illegal = 0;
+    let malformed = 0;
+    let ruled = 0;
+    try {
+      const recs = await gamesOf(input, format);
+      if (recs === null || recs === 'empty') {
+        const kind = input.found ? 'skipped' : recs === 'empty' ? 'empty' : 'not-record';
+        return { kind, games: 0, ok: 0, illegal: 0, malformed: 0, ruled: 0 };
+      }
+      for await (const batch of recs)
+        for (const rec of batch) {
+          let report = replayer.replay(rec);
+          if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
+          games++;
+          if (report.status === 'ok') okCount++;
+          else if (report.status === 'illegal') illegal++;
+          else malformed++;
+          if (report.rulings.length) ruled++;
+          if (json) emit(',' + reportJsonText(input.path, report));
+          else {
+            let line = (single ? '' : `${quoteName(input.path, 4096)}: `) + formatReportLine(report) + '\n';
+            if (report.explanation) line += report.explanation.lines.map((l) => `  ${l}\n`).join('');
+            emit(line);
+          }
+        }
+    } catch (e) {
+      throw openError(input.path, e);
+    }
+    return { kind: 'games', games, ok: okCount, illegal, malformed, ruled };
+  };
+}
+
 /** The action of `chuhan validate`. */
 export async function runValidate(args: string[], opts: ValidateOptions, io: Io): Promise<void> {
   tuneCompilerForValidate();
@@ -136,15 +208,24 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
     if (!id) throw new CliError(`unknown variant ${quoteInput(opts.variant)} (use ${VARIANT_NAMES})`);
     variant = id;
   }
+  const jobs = parseJobs(opts.jobs);
   const { inputs, folder } = await expandInputs(args);
   // one file named alone keeps the plain `game N: …` lines; otherwise each line names its file
   const single = inputs.length === 1 && !folder;
   let out = opts.json ? '{"games":[' : '';
+  let first = true;
   const flush = (force: boolean): void => {
     if (out.length >= FLUSH || (force && out.length > 0)) {
       io.out(out);
       out = '';
     }
+  };
+  const text = (t: string): void => {
+    // the first JSON report has no comma before it
+    if (first && opts.json) t = t.slice(1);
+    first = false;
+    out += t;
+    flush(false);
   };
   let files = 0;
   let skipped = 0;
@@ -155,40 +236,38 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   const empty: string[] = [];
   const notRecords: string[] = [];
   let ruled = 0;
-  const replayer = new Replayer({ ...(variant ? { variant } : {}), ...(opts.explain ? { explain: true } : {}), ...(opts.rules ? { rules: opts.rules } : {}) });
-  for (const input of inputs) {
-    let fileGames = 0;
-    try {
-      const recs = await gamesOf(input, format);
-      if (recs === null || recs === 'empty') {
-        if (input.found) skipped++;
-        else if (recs === 'empty') empty.push(input.path);
-        else notRecords.push(input.path);
-        continue;
-      }
+  const done = (input: Input, t: FileTally): void => {
+    const name = input.path;
+    if (t.kind === 'skipped') skipped++;
+    else if (t.kind === 'empty') empty.push(name);
+    else if (t.kind === 'not-record') notRecords.push(name);
+    else {
       files++;
-      for await (const batch of recs)
-        for (const rec of batch) {
-          let report = replayer.replay(rec);
-          if (format === 'list') report = listFormatCheck(report, rec.tagList.length > 0, rec.startLine);
-          games++;
-          fileGames++;
-          if (report.status === 'ok') okCount++;
-          else if (report.status === 'illegal') illegal++;
-          else malformed++;
-          if (report.rulings.length) ruled++;
-          if (opts.json) out += (games > 1 ? ',' : '') + reportJsonText(input.path, report);
-          else {
-            out += (single ? '' : `${quoteName(input.path, 4096)}: `) + formatReportLine(report) + '\n';
-            if (report.explanation) out += report.explanation.lines.map((l) => `  ${l}\n`).join('');
-          }
-          flush(false);
-        }
-    } catch (e) {
-      flush(true);
-      throw openError(input.path, e);
+      games += t.games;
+      okCount += t.ok;
+      illegal += t.illegal;
+      malformed += t.malformed;
+      ruled += t.ruled;
+      if (t.games === 0) empty.push(name);
     }
-    if (fileGames === 0) empty.push(input.path);
+  };
+  const options: ValidateFileOptions = {
+    format,
+    json: opts.json === true,
+    single,
+    ...(variant ? { variant } : {}),
+    ...(opts.explain ? { explain: true } : {}),
+    ...(opts.rules ? { rules: opts.rules } : {}),
+  };
+  const run = validateFiles(options);
+  try {
+    // standard input is read on this thread: with `-` among the inputs, one job
+    if (jobs > 1 && inputs.length > 1 && !inputs.some((i) => i.path === '-'))
+      await runFileJobs({ inputs, jobs, kind: 'validate', options, local: run, out: (_input, t) => text(t), done, v8: { set: VALIDATE_V8_FLAGS, reset: V8_DEFAULTS } });
+    else for (const input of inputs) done(input, await run(input, text));
+  } catch (e) {
+    flush(true);
+    throw e;
   }
   if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
   flush(true);
