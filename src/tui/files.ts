@@ -2,7 +2,7 @@
  * File access for the interactive front ends: save/load through `FileAccess`. The saved games of
  * `play` (one file each, written atomically) are in store.ts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FileAccess } from './types.js';
 
@@ -17,6 +17,9 @@ export function readIfExists(path: string): string | null {
     throw e;
   }
 }
+
+/** Bytes read at a time by `readChunks`. */
+const CHUNK = 1 << 16;
 
 /** Files relative to `cwd` (the user's directory), errors as short messages. */
 export function nodeFiles(cwd: string = process.cwd()): FileAccess {
@@ -44,6 +47,40 @@ export function nodeFiles(cwd: string = process.cwd()): FileAccess {
       } catch (e) {
         throw short(e);
       }
+    },
+    readChunks(path) {
+      const full = resolve(cwd, path);
+      try {
+        const st = statSync(full);
+        if (st.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+        // not a regular file (a device, a pipe): read once, as it is
+        if (!st.isFile()) return [readFileSync(full)];
+        closeSync(openSync(full, 'r'));
+      } catch (e) {
+        throw short(e);
+      }
+      return {
+        *[Symbol.iterator]() {
+          let fd: number;
+          try {
+            fd = openSync(full, 'r');
+          } catch (e) {
+            throw short(e);
+          }
+          try {
+            for (;;) {
+              const buf = Buffer.allocUnsafe(CHUNK);
+              const n = readSync(fd, buf, 0, CHUNK, null);
+              if (n === 0) break;
+              yield n < CHUNK ? buf.subarray(0, n) : buf;
+            }
+          } catch (e) {
+            throw short(e);
+          } finally {
+            closeSync(fd);
+          }
+        },
+      };
     },
     write(path, text) {
       try {
