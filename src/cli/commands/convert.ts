@@ -32,6 +32,8 @@ class ConvertOutput {
   private size = 0;
   private started = false;
   private fd: number | null = null;
+  /** Text went to standard output since the last `drained`. */
+  private sent = false;
 
   constructor(
     private readonly io: Io,
@@ -43,6 +45,16 @@ class ConvertOutput {
     this.held.push(text);
     this.size += text.length;
     if (this.size >= (this.started ? FLUSH : HOLD)) this.flush();
+  }
+
+  /**
+   * After text went to standard output: waits until it has gone out (a slow reader of a pipe holds
+   * the conversion back instead of the text piling up in memory); null when there is nothing to wait for.
+   */
+  drained(): Promise<void> | null {
+    if (!this.sent || !this.io.drained) return null;
+    this.sent = false;
+    return this.io.drained();
   }
 
   /** Writes what is held, then closes the file. */
@@ -103,7 +115,11 @@ class ConvertOutput {
     } else if (bytes) {
       if (!this.io.outBytes) throw new CliError('GBK output needs -o FILE here', 2);
       this.io.outBytes(bytes);
-    } else this.io.out(text);
+      this.sent = true;
+    } else {
+      this.io.out(text);
+      this.sent = true;
+    }
     this.started = true;
   }
 }
@@ -198,6 +214,8 @@ export function registerConvert(program: Command, io: Io): void {
               if (!text.ok) fail(text.error);
               else out.write((games + inFile > 1 ? '\n' : '') + text.value);
             }
+            const pace = out.drained();
+            if (pace) await pace;
           }
         } catch (e) {
           out.abort();
