@@ -1,7 +1,7 @@
 /**
  * A small seeded mutation fuzzer over the fuzz corpus (dev only; not run by npm test):
  *
- *   npx tsx scripts/fuzz-corpus.ts [--surface pgn] [--runs 2000] [--seed 1] [--write]
+ *   npx tsx scripts/fuzz-corpus.ts [--surface pgn] [--runs 2000] [--seed 1] [--write] [--slow DIR]
  *
  * For each surface (all by default) it takes the seeds in fixtures/fuzz/<surface>/, mutates them
  * (bytes flipped, nasty pieces inserted — control characters, huge numbers, brackets, invalid
@@ -9,7 +9,7 @@
  * each input with the corpus test's checker (test/helpers/fuzz-surfaces.ts). An input that breaks
  * it is shrunk (pieces cut while it still breaks the same way) and printed; with --write it is
  * saved as fixtures/fuzz/<surface>/found-<hash>.<ext>, where `npm test` replays it from then on.
- * Inputs slower than a second are reported too (not saved). The same seed draws the same inputs.
+ * Inputs slower than a second are reported too (kept in DIR with --slow, never in the corpus). The same seed draws the same inputs.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,8 @@ const surfaces = (arg('surface')?.split(',') ?? [...SURFACES]) as Surface[];
 const runs = Number(arg('runs') ?? 2000);
 const seed = Number(arg('seed') ?? 1);
 const write = process.argv.includes('--write');
+/** A folder to keep the slow inputs in, to look into (they are not failures: not written to the corpus). */
+const slowDir = arg('slow');
 for (const s of surfaces) if (!SURFACES.includes(s)) throw new Error(`unknown surface ${s} (use ${SURFACES.join(', ')})`);
 
 /** mulberry32 */
@@ -123,6 +125,7 @@ for (const surface of surfaces) {
     if (ms > 1000) {
       slow++;
       console.log(`${surface}: slow input (${Math.round(ms)} ms, ${input.length} bytes, from ${s.name}, run ${i})`);
+      if (slowDir) writeFileSync(join(slowDir, `${surface}-${i}${s.ext}`), input);
     }
     if (problem === null) continue;
     found++;
