@@ -53,9 +53,8 @@ export function nodeFiles(cwd: string = process.cwd()): FileAccess {
       try {
         const st = statSync(full);
         if (st.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
-        // not a regular file (a device, a pipe): read once, as it is
-        if (!st.isFile()) return [readFileSync(full)];
-        closeSync(openSync(full, 'r'));
+        // a device is streamed too (an endless one like /dev/zero is told from its head: no record)
+        if (st.isFile()) closeSync(openSync(full, 'r'));
       } catch (e) {
         throw short(e);
       }
