@@ -100,6 +100,8 @@ function startText(head: ReadonlyArray<string | Uint8Array>, done: boolean, forc
   const binary = head.filter((c): c is Uint8Array => typeof c !== 'string');
   let encoding: TextEncoding = 'utf-8';
   let asciiSoFar = false;
+  /** The text of the first SNIFF_BYTES bytes exactly, whatever the chunks: what the format is told from. */
+  let sniffText: string | null = null;
   if (binary.length > 0) {
     const all = new Uint8Array(binary.reduce((n, c) => n + c.length, 0));
     let o = 0;
@@ -107,45 +109,56 @@ function startText(head: ReadonlyArray<string | Uint8Array>, done: boolean, forc
       all.set(c, o);
       o += c.length;
     }
-    if (!isUtf8(all)) encoding = 'gb18030';
-    else asciiSoFar = !all.some((b) => b >= 0x80);
+    // the first SNIFF_BYTES decide (not the chunks that happen to hold them: a file stream and
+    // standard input cut the same bytes differently)
+    const sniff = all.subarray(0, SNIFF_BYTES);
+    if (!isUtf8(sniff)) encoding = 'gb18030';
+    else asciiSoFar = isAscii(sniff);
+    if (binary.length === head.length) sniffText = new TextDecoder(encoding).decode(sniff);
   }
   const found = encoding;
-  let decoder = new TextDecoder(encoding, { fatal: asciiSoFar });
-  const decode = (c: string | Uint8Array): string => {
-    if (typeof c === 'string') return c;
-    // ASCII after ASCII: the same text in both encodings, with nothing pending in the decoder
-    if (asciiSoFar && isAscii(c)) return Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('latin1');
-    if (!asciiSoFar) return decoder.decode(c, { stream: true });
-    // all bytes so far were ASCII (the same in both encodings): the first bytes that are not
-    // UTF-8 switch the rest of the input to GB18030; the first UTF-8 ones keep it UTF-8
-    try {
-      const t = decoder.decode(c, { stream: true });
-      if (/[^\x00-\x7f]/.test(t)) {
-        asciiSoFar = false;
-        // the rest is read by a forgiving decoder (invalid bytes become U+FFFD, reported where they
-        // are), handed the bytes of a character this chunk ends in the middle of
-        decoder = new TextDecoder('utf-8');
-        const pending = unfinishedUtf8(c);
-        if (pending > 0) decoder.decode(c.subarray(c.length - pending), { stream: true });
-      }
-      return t;
-    } catch {
-      asciiSoFar = false;
+  let decoder = new TextDecoder(encoding);
+  /** While everything was ASCII: the first bytes of a character the last chunk ended in the middle of. */
+  let carry: Uint8Array | null = null;
+  const latin1 = (c: Uint8Array): string => Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('latin1');
+  const decode = (chunk: string | Uint8Array): string => {
+    if (typeof chunk === 'string') return chunk;
+    if (!asciiSoFar) return decoder.decode(chunk, { stream: true });
+    let c = chunk;
+    if (carry) {
+      c = Buffer.concat([carry, chunk]);
+      carry = null;
+    }
+    // ASCII after ASCII: the same text in both encodings
+    if (isAscii(c)) return latin1(c);
+    // all bytes so far were ASCII (the same in both encodings): the first character that is not
+    // decides, wherever the chunks cut: valid UTF-8 keeps the input UTF-8 (read from then on by a
+    // forgiving decoder: invalid bytes become U+FFFD, reported where they are), anything else
+    // switches the rest of the input to GB18030
+    let i = 0;
+    while (c[i]! < 0x80) i++;
+    const ascii = latin1(c.subarray(0, i));
+    const lead = c[i]!;
+    const len = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (len > 0 && i + len > c.length && isUtf8(c.subarray(i))) {
+      carry = Uint8Array.from(c.subarray(i)); // the character goes on in the next chunk
+      return ascii;
+    }
+    asciiSoFar = false;
+    if (len === 0 || i + len > c.length || !isUtf8(c.subarray(i, i + len))) {
       encoding = 'gb18030';
       decoder = new TextDecoder('gb18030');
-      return decoder.decode(c, { stream: true });
     }
+    return ascii + decoder.decode(c.subarray(i), { stream: true });
   };
   const headText = head.map(decode).join('');
-  let format = force ?? detectTextFormat(headText);
-  if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(headText)) format = 'pgn';
+  const sniffed = sniffText ?? headText;
+  let format = force ?? detectTextFormat(sniffed);
+  if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(sniffed)) format = 'pgn';
   const finish = (): string => {
-    try {
-      return decoder.decode();
-    } catch {
-      return '\uFFFD'; // an unfinished sequence at the very end: reported as invalid text
-    }
+    // an unfinished sequence at the very end: reported as invalid text
+    if (asciiSoFar) return carry ? '\uFFFD' : '';
+    return decoder.decode();
   };
   return { format, encoding: found, empty: done && headText.trim() === '', headText, decode, finish };
 }
@@ -383,20 +396,4 @@ function jocly(r: GameRecord): GameRecord {
     m.text = j[1]! + j[2]! + (j[3] === '+' ? '+' : '');
   }
   return r;
-}
-
-/**
- * How many bytes at the end of `c` (valid UTF-8 so far) begin a character that the chunk does not
- * finish: 0 when its last character is whole.
- */
-export function unfinishedUtf8(c: Uint8Array): number {
-  for (let k = 1; k <= 3 && k <= c.length; k++) {
-    const b = c[c.length - k]!;
-    if (b < 0x80) return 0; // ASCII: nothing pending
-    if (b >= 0xc0) {
-      const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2; // the lead byte says the length
-      return len > k ? k : 0;
-    }
-  }
-  return 0;
 }
