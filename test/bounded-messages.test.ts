@@ -124,7 +124,7 @@ describe('XQF header text and the repl', () => {
   });
   it("the load game list and the repl's saved/loaded lines quote bidi and C1 characters", () => {
     const text = GAME(`Cup\u202e evil`) + GAME(`x\x9by`);
-    const list = listRecordGames(text);
+    const list = listRecordGames(text).lines;
     expect(list.join('\n')).not.toMatch(RAW);
     expect(list[0]).toContain('"CupU+202E evil"');
     const files = memFiles();

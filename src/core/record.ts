@@ -91,7 +91,15 @@ export class LineIndex {
     }
   }
 
-  /** [line, column] of offset `at`. */
+  /** The last place asked for (line index, offset, column): the next one on its line counts on from it. */
+  private lastLine = -1;
+  private lastAt = 0;
+  private lastCol = 1;
+
+  /**
+   * [line, column] of offset `at`. Places asked for in order along one line are counted on from the
+   * last, so the moves of a record written on one long line cost linear time, not quadratic.
+   */
   at(at: number): [number, number] {
     const s = this.starts;
     let lo = 0;
@@ -102,10 +110,18 @@ export class LineIndex {
       else hi = mid - 1;
     }
     let col = 1;
-    for (let i = s[lo]!; i < at; i++) {
+    let from = s[lo]!;
+    if (lo === this.lastLine && at >= this.lastAt) {
+      col = this.lastCol;
+      from = this.lastAt;
+    }
+    for (let i = from; i < at; i++) {
       const c = this.text.charCodeAt(i);
       if (c < 0xdc00 || c > 0xdfff) col++;
     }
+    this.lastLine = lo;
+    this.lastAt = at;
+    this.lastCol = col;
     return [lo + 1, col];
   }
 }

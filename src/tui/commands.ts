@@ -13,7 +13,7 @@ import type { Session } from './session.js';
 import { parsePlayerKind, quotesText, type GameOutcome } from './types.js';
 import { escapeControls, quoteInput, quoteName } from '../core/text.js';
 import { typedMoveWords } from '../notation/typed.js';
-import { listRecordGames } from './record.js';
+import { listRecordGames, type RecordInput } from './record.js';
 import { formatProblem, quoted } from '../core/problem.js';
 
 export interface CommandResult {
@@ -438,10 +438,11 @@ function cmdLoad(s: Session, arg: string): CommandResult {
   if (!arg) return fail('load needs a file name, e.g. load game.pgn');
   if (!s.files) return fail('loading files is not available here');
   const files = s.files;
-  // the bytes (any record format, any encoding: notation/records/open.ts tells which)
-  const read = (p: string): string | Uint8Array | Error => {
+  // the bytes (any record format, any encoding: notation/records/open.ts tells which), streamed
+  // where the files can be (a file of any size is read a game at a time, never held whole)
+  const read = (p: string): RecordInput | Error => {
     try {
-      return files.readBytes ? files.readBytes(p) : files.read(p);
+      return files.readChunks ? files.readChunks(p) : files.readBytes ? files.readBytes(p) : files.read(p);
     } catch (e) {
       return e instanceof Error ? e : new Error(String(e));
     }
@@ -460,10 +461,22 @@ function cmdLoad(s: Session, arg: string): CommandResult {
     }
   }
   if (text instanceof Error) return fail(`cannot read ${quoteName(path)}: ${escapeControls(text.message)}`);
+  // a file that goes away or fails while it is read, or a text format's reader that refuses it
+  try {
+    return loadFrom(s, path, text, index);
+  } catch (e) {
+    return fail(`cannot read ${quoteName(path)}: ${escapeControls(e instanceof Error ? e.message : String(e))}`);
+  }
+}
+
+function loadFrom(s: Session, path: string, text: RecordInput, index: number): CommandResult {
   if (index === 0) {
     const games = listRecordGames(text);
-    if (games.length > 1)
-      return { ...ok(`${quoteName(path)} holds ${games.length} games; type load ${escapeControls(path)} N to open game N:`, ...games), panel: true, pick: path };
+    if (games.count > 1) {
+      const more = games.count - games.lines.length;
+      const rest = more > 0 ? [`… and ${more} more`] : [];
+      return { ...ok(`${quoteName(path)} holds ${games.count} games; type load ${escapeControls(path)} N to open game N:`, ...games.lines, ...rest), panel: true, pick: path };
+    }
     index = 1;
   }
   const e = s.loadRecord(text, false, index);

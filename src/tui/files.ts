@@ -2,7 +2,7 @@
  * File access for the interactive front ends: save/load through `FileAccess`. The saved games of
  * `play` (one file each, written atomically) are in store.ts.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { quoteName } from '../core/text.js';
 import type { FileAccess } from './types.js';
@@ -18,6 +18,9 @@ export function readIfExists(path: string): string | null {
     throw e;
   }
 }
+
+/** Bytes read at a time by `readChunks`. */
+const CHUNK = 1 << 16;
 
 /** Files relative to `cwd` (the user's directory), errors as short messages. */
 export function nodeFiles(cwd: string = process.cwd()): FileAccess {
@@ -45,6 +48,39 @@ export function nodeFiles(cwd: string = process.cwd()): FileAccess {
       } catch (e) {
         throw short(e);
       }
+    },
+    readChunks(path) {
+      const full = resolve(cwd, path);
+      try {
+        const st = statSync(full);
+        if (st.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+        // a device is streamed too (an endless one like /dev/zero is told from its head: no record)
+        if (st.isFile()) closeSync(openSync(full, 'r'));
+      } catch (e) {
+        throw short(e);
+      }
+      return {
+        *[Symbol.iterator]() {
+          let fd: number;
+          try {
+            fd = openSync(full, 'r');
+          } catch (e) {
+            throw short(e);
+          }
+          try {
+            for (;;) {
+              const buf = Buffer.allocUnsafe(CHUNK);
+              const n = readSync(fd, buf, 0, CHUNK, null);
+              if (n === 0) break;
+              yield n < CHUNK ? buf.subarray(0, n) : buf;
+            }
+          } catch (e) {
+            throw short(e);
+          } finally {
+            closeSync(fd);
+          }
+        },
+      };
     },
     write(path, text) {
       const full = resolve(cwd, path);

@@ -8,7 +8,7 @@ import type { Move } from '../core/move.js';
 import { err, ok, type Result } from '../core/result.js';
 import { escapeControls, quoteInput } from '../core/text.js';
 import { writePgn, type GameRecord } from '../notation/pgn.js';
-import { holdsGame, readRecordBytes } from '../notation/records/open.js';
+import { holdsGame, streamRecords } from '../notation/records/open.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
 import { Replayer, type GameReport } from '../notation/replay.js';
 import { getGame, type Game, type GameId } from '../games/registry.js';
@@ -120,29 +120,47 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   }
 }
 
-/** A record file's bytes, or its text (a session's own saved game). */
-export type RecordInput = string | Uint8Array;
+/**
+ * A record file's bytes, its text (a session's own saved game), or its bytes in chunks, read anew
+ * from the start each time they are iterated (a file of any size: `FileAccess.readChunks`).
+ */
+export type RecordInput = string | Uint8Array | Iterable<Uint8Array>;
 
-/** The games of a record file in any format (opened, not replayed). */
-function recordGames(input: RecordInput): GameRecord[] {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
-  return readRecordBytes(bytes, WHOLE_READERS).records.filter(holdsGame);
+/**
+ * The games of a record file in any format (opened, not replayed), each read when it is asked
+ * for: a PGN file of any size is never held whole, only the game at hand.
+ */
+function* recordGames(input: RecordInput): Generator<GameRecord, void, undefined> {
+  const source = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  for (const rec of streamRecords(source, WHOLE_READERS).records) if (holdsGame(rec)) yield rec;
 }
 
 /** A tag value in the game list: as it is when safe and short, else quoted and cut (core/text.ts quoteInput). */
 const shownTag = (v: string): string => (escapeControls(v) === v && Array.from(v).length <= 60 ? v : quoteInput(v, 60));
 
-/** One line per game of a record text: `1. Event · Red – Black · 1-0 (40 moves)`, for choosing one. */
-export function listRecordGames(input: RecordInput): string[] {
-  return recordGames(input).map((g, i) => {
+/** Games listed by `listRecordGames` (the rest are counted): the pane scrolls and searches these. */
+export const LISTED_GAMES = 10_000;
+
+/**
+ * The games of a record file for choosing one: a line for each of the first `listed`
+ * (`1. Event · Red – Black · 1-0 (40 moves)`) and how many games it holds in all (counted as the
+ * file streams by).
+ */
+export function listRecordGames(input: RecordInput, listed = LISTED_GAMES): { lines: string[]; count: number } {
+  const lines: string[] = [];
+  let count = 0;
+  for (const g of recordGames(input)) {
+    count++;
+    if (count > listed) continue;
     const t = g.tags;
     // tag values are input: quoted when they hold control, C1 or bidi characters or are too long
     const first = shownTag(t['Red'] ?? t['White'] ?? t['Sente'] ?? '?');
     const second = shownTag(t['Black'] ?? t['Gote'] ?? '?');
     const parts = [t['Event'] ? shownTag(t['Event']) : 'no event', `${first} – ${second}`, shownTag(g.result ?? t['Result'] ?? '*')];
     if (t['Date']) parts.splice(1, 0, shownTag(t['Date']));
-    return `${i + 1}. ${parts.join(' · ')} (${g.moves.length} ${g.moves.length === 1 ? 'ply' : 'plies'})`;
-  });
+    lines.push(`${count}. ${parts.join(' · ')} (${g.moves.length} ${g.moves.length === 1 ? 'ply' : 'plies'})`);
+  }
+  return { lines, count };
 }
 
 function outcomeOf(result: string | null | undefined, reason: string | undefined): GameOutcome | null {
@@ -174,9 +192,17 @@ function replayError(e: NonNullable<GameReport['error']>): string {
  * `fallback` is the game to try when the record does not say and the game it is read as fails.
  */
 export function readRecord(input: RecordInput, fallback?: GameId, index = 1): Result<RecordData> {
-  const games = recordGames(input);
-  const rec = games[index - 1];
-  if (!rec) return err(games.length === 0 ? 'the record holds no game' : `there is no game ${index} (the file holds ${games.length})`);
+  // game `index` is found as the file streams by; when there is none, the rest is counted
+  let count = 0;
+  let rec: GameRecord | undefined;
+  for (const g of recordGames(input)) {
+    count++;
+    if (count === index) {
+      rec = g;
+      break;
+    }
+  }
+  if (!rec) return err(count === 0 ? 'the record holds no game' : `there is no game ${index} (the file holds ${count})`);
   let report = new Replayer({ keepMoves: true }).replay(rec);
   if (report.status !== 'ok' && fallback !== undefined && report.variant !== fallback && rec.tags['Variant'] === undefined) {
     const other = new Replayer({ keepMoves: true, variant: fallback }).replay(rec);

@@ -26,6 +26,11 @@ export interface FileAccess {
   read(path: string): string;
   /** The file's bytes (records in binary formats or GBK); without it, `read`'s text is used. */
   readBytes?(path: string): Uint8Array;
+  /**
+   * The file's bytes in chunks, read from the start each time they are iterated (a record of any
+   * size is streamed, never held whole); throws at once when the file cannot be read.
+   */
+  readChunks?(path: string): Iterable<Uint8Array>;
   /** Throws when the file cannot be written. */
   write(path: string, text: string): void;
 }

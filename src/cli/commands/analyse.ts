@@ -15,7 +15,7 @@ import { positionStatus } from '../../notation/status.js';
 import { holdsGame, openRecords } from '../../notation/records/open.js';
 import { formatReportLine, Replayer } from '../../notation/replay.js';
 import { gameIdFromName, getGame, type GameId } from '../../games/registry.js';
-import { fileBytes, openError } from '../record-files.js';
+import { inputChunks, openError } from '../record-files.js';
 import type { ClientLimits, EngineInfo } from '../../engine-client/client.js';
 import type { EngineChoice } from '../../engine-client/config.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
@@ -72,7 +72,7 @@ async function recordGame(opts: AnalyseOptions, file: string, which: number): Pr
   }
   let n = 0;
   try {
-    for await (const rec of openRecords(fileBytes(file))) {
+    for await (const rec of openRecords(inputChunks({ path: file, found: false }))) {
       if (!holdsGame(rec) || ++n < which) continue;
       const report = new Replayer({ keepMoves: true, ...(variant ? { variant } : {}), ...(opts.rules ? { rules: opts.rules } : {}) }).replay(rec);
       if (report.status !== 'ok' || !report.start || !report.moves || !report.variant)

@@ -20,7 +20,7 @@ import { gameIdFromName, getGame, type Game, type GameId, type Notation } from '
 import { replayRecord } from '../../notation/replay.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
-import { fileBytes, openError } from '../record-files.js';
+import { inputChunks, openError } from '../record-files.js';
 
 interface ReviewOptions {
   engine?: string;
@@ -129,19 +129,22 @@ export function registerReview(program: Command, io: Io): void {
       const which = wholeNumber(opts.game, '--game', 1, 1_000_000) ?? 1;
       const choice = chooseEngine(opts.engine, io.env);
       // any record format (notation/records/open.ts): the games up to the one asked for
-      const recs: GameRecord[] = [];
+      // streamed: the games before it are counted, not held
+      let rec: GameRecord | undefined;
+      let count = 0;
       try {
-        for await (const r of openRecords(fileBytes(file))) {
+        for await (const r of openRecords(inputChunks({ path: file, found: false }))) {
           if (!holdsGame(r)) continue;
-          recs.push(r);
-          if (recs.length === which) break;
+          if (++count === which) {
+            rec = r;
+            break;
+          }
         }
       } catch (e) {
         if (e instanceof CliError) throw e;
         throw openError(file, e);
       }
-      const rec = recs[which - 1];
-      if (!rec) throw new CliError(`${file} has ${recs.length} game${recs.length === 1 ? '' : 's'}, not ${which}`);
+      if (!rec) throw new CliError(`${file} has ${count} game${count === 1 ? '' : 's'}, not ${which}`);
       const report = replayRecord(rec, { keepMoves: true, ...(variant ? { variant } : {}) });
       if (report.status === 'malformed' || !report.start || !report.moves || !report.variant)
         throw new CliError(`game ${which} of ${file} is malformed: ${report.error?.message ?? 'no position'}`);

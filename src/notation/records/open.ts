@@ -11,7 +11,7 @@
 import type { GameRecord, RecordReaderOptions } from '../pgn.js';
 import { binaryFormatOf, DETECT_BYTES, type RecordFormat } from './detect.js';
 import type { TextFormat } from './detect-text.js';
-import { openTextRecords, peekHead, readTextRecords, type WholeTextReaders } from './text.js';
+import { byteChunks, openTextRecords, peekHead, peekHeadSync, streamTextRecords, type WholeTextReaders } from './text.js';
 
 export type { RecordFormat } from './detect.js';
 export type { TextFormat } from './detect-text.js';
@@ -94,20 +94,57 @@ export async function* openRecords(source: RecordSource, opts: OpenOptions = {})
   yield* (await openRecordSource(source, opts)).records;
 }
 
+/** The games of an opened input, read as they are asked for (`streamRecords`). */
+export interface StreamedRecords {
+  readonly format: RecordFormat;
+  readonly empty: boolean;
+  readonly records: Generator<GameRecord, void, undefined>;
+}
+
 /**
- * The games of the whole bytes of a file, synchronously (the board's `load`, the saved games):
- * the same detection and readers as `openRecordSource`, with the readers handed in
- * (records/index.ts `WHOLE_READERS`).
+ * `openRecordSource` of synchronous chunks (a file read piece by piece, as the board's `load` reads
+ * it) or of whole bytes, with the readers handed in (records/index.ts `WHOLE_READERS`): the same detection and
+ * readers. A PGN input streams: each game is read when `records` comes to it, so a caller that
+ * counts the games or looks for game N holds one game at a time, never the file.
+ */
+export function streamRecords(source: Iterable<string | Uint8Array> | Uint8Array, readers: WholeReaders, opts: OpenOptions = {}): StreamedRecords {
+  const chunks = source instanceof Uint8Array ? byteChunks(source) : source;
+  if (opts.format !== undefined) return streamTextRecords(chunks, readers.text, readerOptions(opts), opts.format, opts.binaryAsPgn ?? false);
+  const it = chunks[Symbol.iterator]();
+  const peeked = peekHeadSync(it, DETECT_BYTES);
+  const first = Buffer.concat(peeked.head.map(bytesOf));
+  const format = binaryFormatOf(first);
+  if (format !== null) {
+    const all: Uint8Array[] = [first];
+    if (!peeked.done) for (let r = it.next(); !r.done; r = it.next()) all.push(bytesOf(r.value));
+    return { format: format.id, empty: false, records: oneSync(readers.binary(Buffer.concat(all), format.id)) };
+  }
+  function* text(): Generator<Uint8Array, void, undefined> {
+    try {
+      if (first.length > 0) yield first;
+      if (!peeked.done) for (let r = it.next(); !r.done; r = it.next()) yield bytesOf(r.value);
+    } finally {
+      it.return?.();
+    }
+  }
+  return streamTextRecords(text(), readers.text, readerOptions(opts), undefined, opts.binaryAsPgn ?? false);
+}
+
+function* oneSync<T>(list: readonly T[]): Generator<T, void, undefined> {
+  yield* list;
+}
+
+/**
+ * The games of the whole bytes of a file, all at once (the saved games, match openings):
+ * `streamRecords` of the bytes.
  */
 export function readRecordBytes(
   bytes: Uint8Array,
   readers: WholeReaders,
   opts: OpenOptions = {},
 ): { format: RecordFormat; empty: boolean; records: GameRecord[] } {
-  const format = opts.format === undefined ? binaryFormatOf(bytes.subarray(0, DETECT_BYTES)) : null;
-  if (format !== null) return { format: format.id, empty: false, records: readers.binary(bytes, format.id) };
-  const r = readTextRecords(bytes, readers.text, readerOptions(opts), opts.format, opts.binaryAsPgn ?? false);
-  return { format: r.format, empty: r.empty, records: r.records };
+  const r = streamRecords(bytes, readers, opts);
+  return { format: r.format, empty: r.empty, records: [...r.records] };
 }
 
 /** Is this record a game at all (moves, tags or an error), not an empty leftover of the input? */

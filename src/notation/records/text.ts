@@ -54,10 +54,6 @@ const isXqbaseFooter = (r: GameRecord): boolean =>
 const isProse = (r: GameRecord): boolean =>
   r.tagList.length === 0 && r.result === null && r.errors.length === 0 && !r.moves.some((m) => isMoveShaped(m.text));
 
-/**
- * Opens a text record source (bytes or strings, e.g. a file stream or stdin): reads its beginning
- * to tell the encoding and format, then streams its games.
- */
 /** The first chunks of a stream, at least `limit` characters or bytes unless it ends first (`done`). */
 export async function peekHead<T extends string | Uint8Array>(it: AsyncIterator<T>, limit: number): Promise<{ head: T[]; done: boolean }> {
   const head: T[] = [];
@@ -71,6 +67,106 @@ export async function peekHead<T extends string | Uint8Array>(it: AsyncIterator<
   return { head, done: false };
 }
 
+/** `peekHead` of a synchronous stream. */
+export function peekHeadSync<T extends string | Uint8Array>(it: Iterator<T>, limit: number): { head: T[]; done: boolean } {
+  const head: T[] = [];
+  let size = 0;
+  while (size < limit) {
+    const r = it.next();
+    if (r.done) return { head, done: true };
+    head.push(r.value);
+    size += r.value.length;
+  }
+  return { head, done: false };
+}
+
+/**
+ * What the beginning of a text input tells (its encoding and format) and the decoder of the rest:
+ * the one start of `openTextRecords` (a stream) and `streamTextRecords` (synchronous chunks).
+ */
+interface TextStart {
+  readonly format: TextFormat;
+  readonly encoding: TextEncoding;
+  readonly empty: boolean;
+  /** The decoded beginning. */
+  readonly headText: string;
+  /** Decodes the next chunk after the beginning. */
+  decode(c: string | Uint8Array): string;
+  /** What the decoder still holds at the end of the input. */
+  finish(): string;
+}
+
+function startText(head: ReadonlyArray<string | Uint8Array>, done: boolean, force: Exclude<TextFormat, 'none'> | undefined, binaryAsPgn: boolean): TextStart {
+  const binary = head.filter((c): c is Uint8Array => typeof c !== 'string');
+  let encoding: TextEncoding = 'utf-8';
+  let asciiSoFar = false;
+  /** The text of the first SNIFF_BYTES bytes exactly, whatever the chunks: what the format is told from. */
+  let sniffText: string | null = null;
+  if (binary.length > 0) {
+    const all = new Uint8Array(binary.reduce((n, c) => n + c.length, 0));
+    let o = 0;
+    for (const c of binary) {
+      all.set(c, o);
+      o += c.length;
+    }
+    // the first SNIFF_BYTES decide (not the chunks that happen to hold them: a file stream and
+    // standard input cut the same bytes differently)
+    const sniff = all.subarray(0, SNIFF_BYTES);
+    if (!isUtf8(sniff)) encoding = 'gb18030';
+    else asciiSoFar = isAscii(sniff);
+    if (binary.length === head.length) sniffText = new TextDecoder(encoding).decode(sniff);
+  }
+  const found = encoding;
+  let decoder = new TextDecoder(encoding);
+  /** While everything was ASCII: the first bytes of a character the last chunk ended in the middle of. */
+  let carry: Uint8Array | null = null;
+  const latin1 = (c: Uint8Array): string => Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('latin1');
+  const decode = (chunk: string | Uint8Array): string => {
+    if (typeof chunk === 'string') return chunk;
+    if (!asciiSoFar) return decoder.decode(chunk, { stream: true });
+    let c = chunk;
+    if (carry) {
+      c = Buffer.concat([carry, chunk]);
+      carry = null;
+    }
+    // ASCII after ASCII: the same text in both encodings
+    if (isAscii(c)) return latin1(c);
+    // all bytes so far were ASCII (the same in both encodings): the first character that is not
+    // decides, wherever the chunks cut: valid UTF-8 keeps the input UTF-8 (read from then on by a
+    // forgiving decoder: invalid bytes become U+FFFD, reported where they are), anything else
+    // switches the rest of the input to GB18030
+    let i = 0;
+    while (c[i]! < 0x80) i++;
+    const ascii = latin1(c.subarray(0, i));
+    const lead = c[i]!;
+    const len = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (len > 0 && i + len > c.length && isUtf8(c.subarray(i))) {
+      carry = Uint8Array.from(c.subarray(i)); // the character goes on in the next chunk
+      return ascii;
+    }
+    asciiSoFar = false;
+    if (len === 0 || i + len > c.length || !isUtf8(c.subarray(i, i + len))) {
+      encoding = 'gb18030';
+      decoder = new TextDecoder('gb18030');
+    }
+    return ascii + decoder.decode(c.subarray(i), { stream: true });
+  };
+  const headText = head.map(decode).join('');
+  const sniffed = sniffText ?? headText;
+  let format = force ?? detectTextFormat(sniffed);
+  if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(sniffed)) format = 'pgn';
+  const finish = (): string => {
+    // an unfinished sequence at the very end: reported as invalid text
+    if (asciiSoFar) return carry ? '\uFFFD' : '';
+    return decoder.decode();
+  };
+  return { format, encoding: found, empty: done && headText.trim() === '', headText, decode, finish };
+}
+
+/**
+ * Opens a text record source (bytes or strings, e.g. a file stream or stdin): reads its beginning
+ * to tell the encoding and format, then streams its games.
+ */
 export async function openTextRecords(
   source: AsyncIterable<string | Uint8Array>,
   options?: RecordReaderOptions,
@@ -80,81 +176,92 @@ export async function openTextRecords(
 ): Promise<TextRecords> {
   const it = source[Symbol.asyncIterator]();
   const { head, done } = await peekHead(it, SNIFF_BYTES);
-  const binary = head.filter((c): c is Uint8Array => typeof c !== 'string');
-  let encoding: TextEncoding = 'utf-8';
-  let asciiSoFar = false;
-  if (binary.length > 0) {
-    const all = new Uint8Array(binary.reduce((n, c) => n + c.length, 0));
-    let o = 0;
-    for (const c of binary) {
-      all.set(c, o);
-      o += c.length;
-    }
-    if (!isUtf8(all)) encoding = 'gb18030';
-    else asciiSoFar = !all.some((b) => b >= 0x80);
-  }
-  let decoder = new TextDecoder(encoding, { fatal: asciiSoFar });
-  const decode = (c: string | Uint8Array): string => {
-    if (typeof c === 'string') return c;
-    // ASCII after ASCII: the same text in both encodings, with nothing pending in the decoder
-    if (asciiSoFar && isAscii(c)) return Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('latin1');
-    if (!asciiSoFar) return decoder.decode(c, { stream: true });
-    // all bytes so far were ASCII (the same in both encodings): the first bytes that are not
-    // UTF-8 switch the rest of the input to GB18030; the first UTF-8 ones keep it UTF-8
-    try {
-      const t = decoder.decode(c, { stream: true });
-      if (/[^\x00-\x7f]/.test(t)) {
-        asciiSoFar = false;
-        // the rest is read by a forgiving decoder (invalid bytes become U+FFFD, reported where they
-        // are), handed the bytes of a character this chunk ends in the middle of
-        decoder = new TextDecoder('utf-8');
-        const pending = unfinishedUtf8(c);
-        if (pending > 0) decoder.decode(c.subarray(c.length - pending), { stream: true });
-      }
-      return t;
-    } catch {
-      asciiSoFar = false;
-      encoding = 'gb18030';
-      decoder = new TextDecoder('gb18030');
-      return decoder.decode(c, { stream: true });
-    }
-  };
-  const headText = head.map(decode).join('');
-  let format = force ?? detectTextFormat(headText);
-  if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(headText)) format = 'pgn';
+  const start = startText(head, done, force, binaryAsPgn);
   async function* rest(): AsyncGenerator<string, void, undefined> {
-    if (headText) yield headText;
+    if (start.headText) yield start.headText;
     if (!done) {
       for (;;) {
         const n = await it.next();
         if (n.done) break;
-        const t = decode(n.value);
+        const t = start.decode(n.value);
         if (t) yield t;
       }
     }
-    let tail: string;
-    try {
-      tail = decoder.decode();
-    } catch {
-      tail = '\uFFFD'; // an unfinished sequence at the very end: reported as invalid text
-    }
+    const tail = start.finish();
     if (tail) yield tail;
   }
+  const { format } = start;
   let batches: AsyncGenerator<GameRecord[], void, undefined>;
   if (format === 'pgn') batches = streamPgnBatches(rest(), options);
   else if (format === 'none') batches = (async function* () {})();
   else batches = whole(rest(), format);
-  return { format, encoding, empty: done && headText.trim() === '', records: flatten(batches), batches };
+  return { format, encoding: start.encoding, empty: start.empty, records: flatten(batches), batches };
 }
 
 /** The readers of whole texts, by format id (records/index.ts `WHOLE_TEXT_READERS`; loaded by whoever needs them). */
 export type WholeTextReaders = Readonly<Record<string, (text: string) => GameRecord[]>>;
 
 /**
- * `openTextRecords` of the whole bytes of a file, synchronously: the same encoding rule (the first
- * 64 KB decide; text that is ASCII there and not UTF-8 later is GB18030), format detection and
- * readers, the games all at once.
+ * `openTextRecords` of synchronous chunks (a file read piece by piece, the bytes of a file), with
+ * the readers of the whole-text formats handed in: the same encoding rule (the first 64 KB decide;
+ * text that is ASCII there and not UTF-8 later is GB18030), format detection and readers. PGN
+ * streams: a game is read when `records` comes to it, and memory does not grow with the input.
  */
+export function streamTextRecords(
+  chunks: Iterable<string | Uint8Array>,
+  readers: WholeTextReaders,
+  options?: RecordReaderOptions,
+  force?: Exclude<TextFormat, 'none'>,
+  binaryAsPgn = false,
+): { format: TextFormat; encoding: TextEncoding; empty: boolean; records: Generator<GameRecord, void, undefined> } {
+  const it = chunks[Symbol.iterator]();
+  const { head, done } = peekHeadSync(it, SNIFF_BYTES);
+  const start = startText(head, done, force, binaryAsPgn);
+  function* rest(): Generator<string, void, undefined> {
+    if (start.headText) yield start.headText;
+    if (!done) {
+      for (;;) {
+        const n = it.next();
+        if (n.done) break;
+        const t = start.decode(n.value);
+        if (t) yield t;
+      }
+    }
+    const tail = start.finish();
+    if (tail) yield tail;
+  }
+  const { format } = start;
+  function* records(): Generator<GameRecord, void, undefined> {
+    try {
+      if (format === 'none') return;
+      if (format === 'pgn') {
+        const pgn = new PgnStream(options);
+        for (const c of rest()) yield* pgn.push(c);
+        yield* pgn.end();
+        return;
+      }
+      const text = new WholeText(format);
+      for (const c of rest()) text.add(c);
+      const read = readers[format];
+      if (!read) throw new Error(`no reader for the ${format} format`);
+      yield* read(text.text());
+    } finally {
+      // a reader that stops early (game N found) closes the input (a file's descriptor)
+      it.return?.();
+    }
+  }
+  return { format, encoding: start.encoding, empty: start.empty, records: records() };
+}
+
+/** Bytes per chunk when whole bytes are read as a stream (`readTextRecords`). */
+const BYTES_CHUNK = 1 << 16;
+
+/** Whole bytes as the chunks a file stream of them would give. */
+export function* byteChunks(bytes: Uint8Array): Generator<Uint8Array, void, undefined> {
+  for (let o = 0; o < bytes.length; o += BYTES_CHUNK) yield bytes.subarray(o, o + BYTES_CHUNK);
+}
+
+/** `streamTextRecords` of the whole bytes of a file, the games all at once. */
 export function readTextRecords(
   bytes: Uint8Array,
   readers: WholeTextReaders,
@@ -162,44 +269,33 @@ export function readTextRecords(
   force?: Exclude<TextFormat, 'none'>,
   binaryAsPgn = false,
 ): { format: TextFormat; encoding: TextEncoding; empty: boolean; records: GameRecord[] } {
-  const head = bytes.subarray(0, SNIFF_BYTES);
-  let encoding: TextEncoding = isUtf8(head) ? 'utf-8' : 'gb18030';
-  if (encoding === 'utf-8' && !head.some((b) => b >= 0x80) && !isUtf8(bytes)) encoding = 'gb18030';
-  let text = new TextDecoder(encoding).decode(bytes);
-  const empty = text.trim() === '';
-  let format = force ?? detectTextFormat(text.slice(0, SNIFF_BYTES));
-  if (format === 'none' && binaryAsPgn && /[\x00-\x08\x0e-\x1f\x7f]/.test(text.slice(0, SNIFF_BYTES))) format = 'pgn';
-  if (format === 'none') return { format, encoding, empty, records: [] };
-  if (format === 'pgn') {
-    const reader = new RecordReader(options);
-    const filter = new PgnFilter();
-    const records = filter.take(reader.push(text));
-    const last = filter.take(reader.end());
-    filter.finish(last);
-    for (const r of last) records.push(r);
-    return { format, encoding, empty, records };
+  const r = streamTextRecords(byteChunks(bytes), readers, options, force, binaryAsPgn);
+  return { format: r.format, encoding: r.encoding, empty: r.empty, records: [...r.records] };
+}
+
+/** A text read whole, gathered chunk by chunk up to `MAX_WHOLE_TEXT` characters (a byte order mark dropped). */
+class WholeText {
+  private readonly parts: string[] = [];
+  private size = 0;
+  constructor(private readonly format: string) {}
+  add(c: string): void {
+    this.size += c.length;
+    if (this.size > MAX_WHOLE_TEXT) throw new Error(`the ${this.format.toUpperCase()} text is longer than ${MAX_WHOLE_TEXT >> 20} MB`);
+    this.parts.push(c);
   }
-  if (text.length > MAX_WHOLE_TEXT) throw new Error(`the ${format.toUpperCase()} text is longer than ${MAX_WHOLE_TEXT >> 20} MB`);
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const read = readers[format];
-  if (!read) throw new Error(`no reader for the ${format} format`);
-  return { format, encoding, empty, records: read(text) };
+  text(): string {
+    const t = this.parts.join('');
+    return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
+  }
 }
 
 async function* whole(chunks: AsyncIterable<string>, format: string): AsyncGenerator<GameRecord[], void, undefined> {
-  const parts: string[] = [];
-  let n = 0;
-  for await (const c of chunks) {
-    n += c.length;
-    if (n > MAX_WHOLE_TEXT) throw new Error(`the ${format.toUpperCase()} text is longer than ${MAX_WHOLE_TEXT >> 20} MB`);
-    parts.push(c);
-  }
-  let text = parts.join('');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const text = new WholeText(format);
+  for await (const c of chunks) text.add(c);
   // the format's reader, loaded only when a file needs it (start-up of the common PGN case)
   const f = textFormat(format);
   if (!f) throw new Error(`no reader for the ${format} format`);
-  const games = (await f.load())(text);
+  const games = (await f.load())(text.text());
   if (games.length > 0) yield games;
 }
 
@@ -209,15 +305,30 @@ async function* whole(chunks: AsyncIterable<string>, format: string): AsyncGener
  * held until the next record tells whether it is a game (see `isProse`), xqbase footers dropped.
  */
 async function* streamPgnBatches(chunks: AsyncIterable<string>, options?: RecordReaderOptions): AsyncGenerator<GameRecord[], void, undefined> {
-  const reader = new RecordReader(options);
-  const filter = new PgnFilter();
+  const pgn = new PgnStream(options);
   for await (const c of chunks) {
-    const list = filter.take(reader.push(c));
+    const list = pgn.push(c);
     if (list.length > 0) yield list;
   }
-  const last = filter.take(reader.end());
-  filter.finish(last);
+  const last = pgn.end();
   if (last.length > 0) yield last;
+}
+
+/** The PGN reader and its filter: the games of each piece of text pushed, then the last ones at the end. */
+class PgnStream {
+  private readonly reader: RecordReader;
+  private readonly filter = new PgnFilter();
+  constructor(options?: RecordReaderOptions) {
+    this.reader = new RecordReader(options);
+  }
+  push(text: string): GameRecord[] {
+    return this.filter.take(this.reader.push(text));
+  }
+  end(): GameRecord[] {
+    const last = this.filter.take(this.reader.end());
+    this.filter.finish(last);
+    return last;
+  }
 }
 
 /** Numbers the games of a PGN stream and drops what is not a game (a plain class: no generator per game). */
@@ -285,20 +396,4 @@ function jocly(r: GameRecord): GameRecord {
     m.text = j[1]! + j[2]! + (j[3] === '+' ? '+' : '');
   }
   return r;
-}
-
-/**
- * How many bytes at the end of `c` (valid UTF-8 so far) begin a character that the chunk does not
- * finish: 0 when its last character is whole.
- */
-export function unfinishedUtf8(c: Uint8Array): number {
-  for (let k = 1; k <= 3 && k <= c.length; k++) {
-    const b = c[c.length - k]!;
-    if (b < 0x80) return 0; // ASCII: nothing pending
-    if (b >= 0xc0) {
-      const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2; // the lead byte says the length
-      return len > k ? k : 0;
-    }
-  }
-  return 0;
 }

@@ -270,15 +270,50 @@ const unescapeXml = (s: string): string =>
     e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITY[e] ?? m),
   );
 
-/** The text of an element's content: CDATA sections and character data, entities decoded. */
+/**
+ * The text of an element's content: CDATA sections and character data, entities decoded, tags
+ * left out (a `<` that opens nothing is dropped). In linear time: a CDATA section or a tag that is
+ * never closed is looked for once, not once for every `<` after it.
+ */
 function contentText(raw: string): string {
   let out = '';
-  const re = /<!\[CDATA\[([\s\S]*?)\]\]>|([^<]+)|<[^>]*>/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    if (m[1] !== undefined) out += m[1];
-    else if (m[2] !== undefined) out += unescapeXml(m[2]);
+  let noCdataEnd = false;
+  let noTagEnd = false;
+  for (let i = 0; i < raw.length; ) {
+    const lt = raw.indexOf('<', i);
+    if (lt < 0) {
+      out += unescapeXml(raw.slice(i));
+      break;
+    }
+    if (lt > i) out += unescapeXml(raw.slice(i, lt));
+    if (!noCdataEnd && raw.startsWith('<![CDATA[', lt)) {
+      const end = raw.indexOf(']]>', lt + 9);
+      if (end >= 0) {
+        out += raw.slice(lt + 9, end);
+        i = end + 3;
+        continue;
+      }
+      noCdataEnd = true;
+    }
+    const gt = noTagEnd ? -1 : raw.indexOf('>', lt + 1);
+    if (gt < 0) noTagEnd = true;
+    i = gt < 0 ? lt + 1 : gt + 1;
   }
   return out.trim();
+}
+
+/**
+ * The content of the first `<name>…</name>` element of a text ('' for `<name/>`), or null when
+ * there is none. Linear: the first opening tag, then its closing tag once (an element left open has
+ * no later one closed either).
+ */
+function elementContent(text: string, name: string): string | null {
+  const open = new RegExp(`<${name}(?:\\s[^<>]*)?(/?)>`, 'g');
+  const m = open.exec(text);
+  if (!m) return null;
+  if (m[1] === '/') return '';
+  const close = text.indexOf(`</${name}>`, open.lastIndex);
+  return close < 0 ? null : text.slice(open.lastIndex, close);
 }
 
 const CBF_TAGS: Array<[string, string]> = [
@@ -320,8 +355,8 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
   const headM = /<Head>([\s\S]*?)<\/Head>/.exec(text);
   const field = (name: string): string => {
     if (!headM) return '';
-    const m = new RegExp(`<${name}(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</${name}>)`).exec(headM[1]!);
-    return m && m[1] !== undefined ? contentText(m[1]) : '';
+    const content = elementContent(headM[1]!, name);
+    return content ? contentText(content) : '';
   };
   const tags: Array<[string, string | null]> = [];
   for (const [x, pgn] of CBF_TAGS) tags.push([pgn, field(x)]);
@@ -344,15 +379,28 @@ export function readCbf(bytes: Uint8Array): BinaryGameRecord {
     const listEnd = text.indexOf('</MoveList>', listStart);
     if (listEnd < 0) err('the <MoveList> is never closed (the file is truncated)', text.length);
     const body = listEnd < 0 ? text.length : listEnd;
-    const re = /<Move\b([^>]*?)(\/>|>([\s\S]*?)<\/Move>)/g;
+    // each <Move …/>, or <Move …>comment</Move> (its closing tag looked for once: a <Move> left
+    // open has no later one closed either, and is skipped)
+    const re = /<Move\b([^<>]*?)(\/?)>/g;
     re.lastIndex = listStart;
     let mainOpen = true;
     let first = true;
+    let noClose = false;
     for (let m = re.exec(text); m && m.index < body; m = re.exec(text)) {
       const attrs = m[1]!;
+      let inner: string | undefined;
+      if (m[2] !== '/') {
+        const close = noClose ? -1 : text.indexOf('</Move>', re.lastIndex);
+        if (close < 0) {
+          noClose = true;
+          continue;
+        }
+        inner = text.slice(re.lastIndex, close);
+        re.lastIndex = close + 7;
+      }
       const value = /\bvalue\s*=\s*"([^"]*)"/.exec(attrs)?.[1];
       const ended = /\bend\s*=\s*"1"/.test(attrs);
-      const comment = m[3] !== undefined ? contentText(m[3]) : '';
+      const comment = inner !== undefined ? contentText(inner) : '';
       if (first) {
         first = false;
         if (value === '00-00') {

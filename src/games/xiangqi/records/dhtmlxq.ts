@@ -46,6 +46,40 @@ function resultOf(v: string): string | null {
 
 const iccs = (x: number, y: number): string => String.fromCharCode(97 + x) + String(9 - y);
 
+/**
+ * The `[DhtmlXQ_name]value[/DhtmlXQ_name]` tags of a text in order (`at`: where the value starts):
+ * each opening tag with the first closing tag of its name after it, an opening tag without one
+ * skipped. In linear time: the closing tags are found first, in one pass (a lazy regular
+ * expression looking for each close would read to the end of the text for every tag left open).
+ */
+function* tagsOf(text: string): Generator<{ name: string; value: string; at: number }, void, undefined> {
+  const closes = new Map<string, number[]>();
+  const closeRe = /\[\/DhtmlXQ_([A-Za-z0-9_]+)\]/g;
+  for (let m = closeRe.exec(text); m; m = closeRe.exec(text)) {
+    const list = closes.get(m[1]!);
+    if (list) list.push(m.index);
+    else closes.set(m[1]!, [m.index]);
+  }
+  // per name, the first closing tag not yet behind the scan (opening tags are met in order)
+  const next = new Map<string, number>();
+  const openRe = /\[DhtmlXQ_([A-Za-z0-9_]+)\]/g;
+  for (let m = openRe.exec(text); m; m = openRe.exec(text)) {
+    const name = m[1]!;
+    const start = m.index + m[0].length;
+    const list = closes.get(name);
+    let k = next.get(name) ?? 0;
+    while (list && k < list.length && list[k]! < start) k++;
+    next.set(name, k);
+    if (!list || k >= list.length) {
+      openRe.lastIndex = m.index + 1;
+      continue;
+    }
+    const close = list[k]!;
+    yield { name, value: text.slice(start, close), at: start };
+    openRe.lastIndex = close + name.length + 11; // past `[/DhtmlXQ_name]`
+  }
+}
+
 /** Reads the DhtmlXQ records of a text (each `[DhtmlXQ]…[/DhtmlXQ]` block, or the tags alone). */
 export function parseDhtmlxq(text: string): GameRecord[] {
   const idx = new LineIndex(text);
@@ -62,14 +96,13 @@ export function parseDhtmlxq(text: string): GameRecord[] {
   const seen = new Set<string>();
   for (const [from, to] of blocks) {
     const part = text.slice(from, to);
-    const tagRe = /\[DhtmlXQ_([A-Za-z0-9_]+)\]([\s\S]*?)\[\/DhtmlXQ_\1\]/g;
     const rec = newRecord(games.length + 1, idx.at(from)[0]);
     let moves: { value: string; at: number } | null = null;
     let binit: { value: string; at: number } | null = null;
-    for (let m = tagRe.exec(part); m; m = tagRe.exec(part)) {
-      const name = m[1]!.toLowerCase();
-      const value = m[2]!;
-      const at = from + m.index + m[0].indexOf(']') + 1;
+    for (const tag of tagsOf(part)) {
+      const name = tag.name.toLowerCase();
+      const value = tag.value;
+      const at = from + tag.at;
       if (name === 'movelist') moves = { value, at };
       else if (name === 'binit') binit = { value, at };
       else if (name.startsWith('move_') || name.startsWith('comment') || name === 'ver') continue;
