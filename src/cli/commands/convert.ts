@@ -15,6 +15,9 @@
  * folder, or a path ending with `/`): one file per game, named after the source file
  * (`game.pgn` → `game.xqf` for a file of one game, `games-001.xqf`, `games-002.xqf` … for several),
  * never overwriting a file (`--force` does). XQF is binary: one game per file, never to a terminal.
+ * Standard output and `-o FILE` are written as the games are converted (convert-output.ts): a
+ * failure past the first megabyte leaves what went to standard output and removes the `-o` file;
+ * the output is never one of the inputs (exit 2).
  */
 import type { Command } from 'commander';
 import type { RecordFormatId } from '../../games/game.js';
@@ -131,12 +134,19 @@ export function registerConvert(program: Command, io: Io): void {
       };
 
       const { inputs: sources } = await expandInputs(inputs);
-      const run = convertFiles(options);
-      // standard input is read on this thread: with `-` among the inputs, one job
-      if (jobs > 1 && sources.length > 1 && !sources.some((i) => i.path === '-'))
-        await runFileJobs({ inputs: sources, jobs, kind: 'convert', options, local: run, out, done });
-      else for (const input of sources) done(input, await run(input, (o) => out(input, o)));
-      output.finish();
+      output.inputs(sources.map((i) => i.path));
+      // on this thread, the conversion waits for each piece written to standard output to go out
+      const run = convertFiles(options, () => output.drained());
+      try {
+        // standard input is read on this thread: with `-` among the inputs, one job
+        if (jobs > 1 && sources.length > 1 && !sources.some((i) => i.path === '-'))
+          await runFileJobs({ inputs: sources, jobs, kind: 'convert', options, local: run, out, done });
+        else for (const input of sources) done(input, await run(input, (o) => out(input, o)));
+        await output.finish();
+      } catch (e) {
+        output.abort();
+        throw e;
+      }
       const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
       if (refused.length > 0)
         throw new CliError(`${plural(refused.length, 'game')} of ${games + refused.length} left out: the program the ${dialect} dialect is for cannot load ${refused.length === 1 ? 'it' : 'them'} (see above)`, 1);
@@ -162,9 +172,10 @@ export interface ConvertTally {
 /**
  * The per-file work of `convert` (on this thread, or on a worker of `--jobs`): each game of an
  * input replayed and written in the target format, handed to `emit`; an illegal or unreadable
- * game throws its one sentence.
+ * game throws its one sentence. `pace` (this thread only): after each game, what to wait for
+ * before the next (standard output going out to a slow reader).
  */
-export function convertFiles(o: ConvertFileOptions): FileRunner<ConvertTally, ConvertOut> {
+export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> | null): FileRunner<ConvertTally, ConvertOut> {
   const { to, dopts } = o;
   const recordFormat: RecordFormatId | null = parseRecordFormat(to);
   const replayer = new Replayer({ keepMoves: true, ...(o.variant ? { variant: o.variant } : {}) });
@@ -220,6 +231,8 @@ export function convertFiles(o: ConvertFileOptions): FileRunner<ConvertTally, Co
           body = r.ok ? r.value : '';
         }
         emit({ game: rec.index, body });
+        const paced = pace?.();
+        if (paced) await paced;
       }
     } catch (e) {
       if (e instanceof CliError) throw e;
