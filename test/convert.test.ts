@@ -4,7 +4,7 @@
  * made by scripts/oracle/convert-ffish.ts), round trips, GBK, tags, `save --dialect`, load + save.
  */
 import { formatProblem } from '../src/core/problem.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Move } from '../src/core/move.js';
@@ -18,6 +18,8 @@ import { writeDialectPgn } from '../src/notation/convert.js';
 import { decodeGbk, encodeGbk } from '../src/notation/gbk.js';
 import { parseRecords } from '../src/notation/pgn.js';
 import { Replayer } from '../src/notation/replay.js';
+import { main } from '../src/cli/main.js';
+import { HOLD } from '../src/cli/convert-output.js';
 import { Session } from '../src/tui/session.js';
 import { memFiles } from './helpers/mem-files.js';
 import { runCli } from './helpers/cli.js';
@@ -326,5 +328,82 @@ describe('bad input', () => {
     const r = await runCli(['convert', f, '--dialect', 'pychess']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^chuhan: .*bad\.pgn: game 1: illegal move 3 "h2h9" at line 1:17: .+\n$/);
+  });
+});
+
+describe('convert streams its output (convert-output.ts)', () => {
+  // games of about 270 characters written (a long Event tag): BIG of them are past the held megabyte
+  const EVENT = 'x'.repeat(200);
+  const game = `[Event "${EVENT}"]\n\n1. h2e2 h9g7 *\n\n`;
+  const BIG = Math.ceil((HOLD * 1.2) / 250);
+  let whole = '';
+  const bigFile = (bad: boolean): string => {
+    const f = join(tempDir('convert'), 'big.pgn');
+    writeFileSync(f, game.repeat(BIG) + (bad ? '1. h2e2 h9g7 2. h2h9 *\n' : ''));
+    return f;
+  };
+
+  it('a failure past the held megabyte: standard output keeps what went out, a -o file is removed', async () => {
+    const good = await runCli(['convert', bigFile(false)]);
+    expect(good.code).toBe(0);
+    expect(good.stdout.length).toBeGreaterThan(HOLD);
+    whole = good.stdout;
+    const bad = bigFile(true);
+    const r = await runCli(['convert', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^chuhan: .*big\.pgn: game \d+: illegal move 3 "h2h9".*\n$/);
+    expect(r.stdout.length).toBeGreaterThanOrEqual(HOLD);
+    expect(good.stdout.startsWith(r.stdout)).toBe(true);
+    const out = join(tempDir('convert'), 'out.pgn');
+    const o = await runCli(['convert', bad, '-o', out]);
+    expect(o.code).toBe(1);
+    expect(o.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+    // the same file converted whole to -o: the same bytes as standard output
+    const o2 = await runCli(['convert', bigFile(false), '-o', out]);
+    expect(o2.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(good.stdout);
+  });
+
+  it('on standard output, each piece written waits for the one before to go out', async () => {
+    const pieces: number[] = [];
+    let waiting = 0;
+    let unpaced = 0;
+    let text = '';
+    const code = await main(['convert', bigFile(false)], {
+      out: (t) => {
+        if (waiting > 0) unpaced++;
+        waiting++;
+        pieces.push(t.length);
+        text += t;
+      },
+      err: () => {},
+      isTTY: false,
+      env: {},
+      drained: () =>
+        new Promise<void>((resolve) =>
+          setImmediate(() => {
+            waiting = 0;
+            resolve();
+          }),
+        ),
+    });
+    expect(code).toBe(0);
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces[0]).toBeGreaterThanOrEqual(HOLD);
+    expect(unpaced).toBe(0);
+    if (whole === '') whole = (await runCli(['convert', bigFile(false)])).stdout;
+    expect(text).toBe(whole);
+  });
+
+  it('-o DIR --force never writes over one of the inputs', async () => {
+    const dir = tempDir('convert');
+    mkdirSync(join(dir, 'out'));
+    const f = join(dir, 'out', 'same.pgn');
+    writeFileSync(f, '1. h2e2 h9g7 *\n');
+    const r = await runCli(['convert', f, '-o', join(dir, 'out'), '--force']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^chuhan: cannot write .*same\.pgn: it is one of the inputs\n$/);
+    expect(readFileSync(f, 'utf8')).toBe('1. h2e2 h9g7 *\n');
   });
 });
