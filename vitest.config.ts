@@ -7,8 +7,10 @@ export default defineConfig({
     testTimeout: 60_000,
     pool: 'forks',
     // vitest's default is one worker per core minus one: a single worker on this 2-core machine.
-    // Many files wait on child processes (the CLI, tmux, engines), so two workers overlap that waiting.
-    maxWorkers: 2,
+    // Many files wait on child processes (the CLI, tmux, engines, match runs), so a third worker
+    // fills the cores those waits leave idle: `npm test` on the idle 2-core VM, 2026-12-06 23:48-23:56
+    // UTC at 388d4ef, pairs in alternating order: 3 workers 113.5 and 100.5 s, 2 workers 120.4 and 113.9 s.
+    maxWorkers: 3,
     // Files share a worker's module cache (no fresh module graph per file): each worker transforms
     // and imports src/ once instead of once per file, about a third of the suite's CPU time. Safe
     // because no test mocks modules or relies on module state being fresh (no vi.mock, no stubs).
