@@ -8,69 +8,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import stringWidth from 'string-width';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
 import { newestSource } from './helpers/build.js';
+import { gameFiles, hasTmux, prompt, sleep, tmuxDriver } from './helpers/tmux.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
-const socket = `chuhan-test-${process.pid}`;
-let n = 0;
-
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { socket, tmux, start, waitFor, type } = tmuxDriver('test');
 
 /** Read-only CHUHAN_HOMEs made by a test: made writable again before the folders are removed. */
 const readOnly: string[] = [];
 
-/** The saved game files of a CHUHAN_HOME (full paths). */
-const gameFiles = (home: string): string[] =>
-  existsSync(join(home, 'games')) ? readdirSync(join(home, 'games')).filter((f) => f.endsWith('.pgn')).map((f) => join(home, 'games', f)) : [];
-
-/**
- * A `chuhan play` in a fresh tmux window (120×40 unless told; `prefix` goes before the command);
- * the window stays open after the program exits.
- */
-function start(args: string, home: string, columns = 120, rows = 40, prefix = ''): string {
-  const name = `play${++n}`;
-  const cmd = `cd ${JSON.stringify(root)} && env CHUHAN_HOME=${JSON.stringify(home)} ${prefix}node bin/chuhan.js play ${args}; echo "EXIT=$?"; sleep 60`;
-  tmux('new-session', '-d', '-s', name, '-x', String(columns), '-y', String(rows), cmd);
-  return name;
-}
-
-const screen = (name: string): string => tmux('capture-pane', '-t', name, '-p');
-
-/**
- * The screen once it shows `what` and has stopped changing (two equal captures 100 ms apart): on a
- * busy machine a capture can catch a frame half drawn, with the move list new and the status old.
- * The wait is generous (the tests start a dozen node processes at once, slow on a loaded machine);
- * it ends as soon as the screen shows `what`.
- */
-async function waitFor(name: string, pred: (s: string) => boolean, what: string, ms = 45_000): Promise<string> {
-  const end = Date.now() + ms;
-  let last: string | undefined;
-  for (;;) {
-    const s = screen(name);
-    if (pred(s) && s === last) return s;
-    last = pred(s) ? s : undefined;
-    if (Date.now() > end) throw new Error(`tmux screen never showed ${what}:\n${s}`);
-    await sleep(100);
-  }
-}
-
-/** Types a line (literally, so CJK and + - . reach the program as typed) and presses Enter. */
-function type(name: string, text: string): void {
-  tmux('send-keys', '-t', name, '-l', text);
-  tmux('send-keys', '-t', name, 'Enter');
-}
-
 /** Runs a command as root without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH (util-linux setpriv). */
 const ROOT_WITHOUT_DAC = 'setpriv --inh-caps=-all --bounding-set=-dac_override,-dac_read_search';
-
-const prompt = (s: string) => /^> /m.test(s) || /^>$/m.test(s);
 
 /** A PGN file of `n` short xiangqi games, each with its event, date, players and result. */
 function manyGames(n: number): string {

@@ -5,44 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
 import { newestSource } from './helpers/build.js';
+import { gameFiles, hasTmux, prompt, tmuxDriver } from './helpers/tmux.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const hasTmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' }).status === 0;
-const socket = `chuhan-resume-${process.pid}`;
-let n = 0;
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const gameFiles = (home: string): string[] =>
-  existsSync(join(home, 'games')) ? readdirSync(join(home, 'games')).filter((f) => f.endsWith('.pgn')).map((f) => join(home, 'games', f)) : [];
+const { socket, tmux, start, waitFor, type } = tmuxDriver('resume');
 
-function start(args: string, home: string): string {
-  const name = `play${++n}`;
-  const cmd = `cd ${JSON.stringify(root)} && env CHUHAN_HOME=${JSON.stringify(home)} CHUHAN_STYLE_DETECT=0 node bin/chuhan.js play ${args}; echo "EXIT=$?"; sleep 60`;
-  tmux('new-session', '-d', '-s', name, '-x', '100', '-y', '30', cmd);
-  return name;
-}
-const screen = (name: string): string => tmux('capture-pane', '-t', name, '-p');
-async function waitFor(name: string, pred: (s: string) => boolean, what: string, ms = 45_000): Promise<string> {
-  const end = Date.now() + ms;
-  let last: string | undefined;
-  for (;;) {
-    const s = screen(name);
-    if (pred(s) && s === last) return s;
-    last = pred(s) ? s : undefined;
-    if (Date.now() > end) throw new Error(`tmux screen never showed ${what}:\n${s}`);
-    await sleep(100);
-  }
-}
-function type(name: string, text: string): void {
-  tmux('send-keys', '-t', name, '-l', text);
-  tmux('send-keys', '-t', name, 'Enter');
-}
-const prompt = (s: string) => /^> /m.test(s) || /^>$/m.test(s);
 
 beforeAll(() => {
   if (!hasTmux) return;
@@ -58,7 +30,7 @@ afterAll(() => {
 describe.skipIf(!hasTmux)(`play --resume and loaded games in a real terminal (tmux)${hasTmux ? '' : ' — SKIPPED: tmux is not installed'}`, () => {
   it('--resume keeps --seed, --level, --style and --no-mouse; a loaded game stepped back is not saved', async () => {
     const home = tempDir('tmux');
-    const w = start('--seed 77 --level 2 --style ascii --no-mouse', home);
+    const w = start('--seed 77 --level 2 --style ascii --no-mouse', home, 100, 30, 'CHUHAN_STYLE_DETECT=0 ');
     await waitFor(w, prompt, 'the prompt');
     type(w, 'h2e2');
     await waitFor(w, (x) => /1\. h2e2 \S+/.test(x) && x.includes('red to move'), 'the computer\'s answer');
@@ -70,7 +42,7 @@ describe.skipIf(!hasTmux)(`play --resume and loaded games in a real terminal (tm
     expect(saved).toContain('[ChuhanSeed "77"]');
     expect(saved).toContain('[ChuhanOptions "style=ascii mouse=false"]');
 
-    const r = start('--resume', home);
+    const r = start('--resume', home, 100, 30, 'CHUHAN_STYLE_DETECT=0 ');
     s = await waitFor(r, prompt, 'the resumed game');
     expect(s).toContain('seed 77 (--seed 77 repeats the computer\'s choices)');
     expect(s).toContain('black: computer (level 2)');
