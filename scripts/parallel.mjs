@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Runs npm scripts at the same time and fails if any fails: `node scripts/parallel.mjs a b`.
 // Each script's output is printed whole when it ends (no interleaved lines), except the `--live` one's. `npm test` uses it to
-// lint while it emits dist/, then type-check while vitest runs: tsc alone keeps one core busy for
-// a quarter of a minute, which the test files' two workers would otherwise leave the other core idle for.
+// lint while it emits dist/, then type-check (tsgo, a few CPU seconds) while vitest runs.
 import { spawn } from 'node:child_process';
 
 const npm = process.env.npm_execpath;
