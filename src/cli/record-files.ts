@@ -2,7 +2,7 @@
  * Record files for the commands: paths and folders to inputs, a file's bytes, and a file that
  * cannot be read as one sentence. What the bytes hold is read by notation/records/open.ts.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { escapeControls, quoteInput, quoteList, quoteName } from '../core/text.js';
 import { CliError } from './context.js';
@@ -125,12 +125,3 @@ export async function* fileChunks(path: string): AsyncGenerator<Uint8Array, void
 
 /** The byte stream of an input (standard input for `-`). */
 export const inputChunks = (input: Input): AsyncIterable<string | Uint8Array> => (input.path === '-' ? process.stdin : fileChunks(input.path));
-
-/** The whole bytes of a file (or of standard input for `-`), or the one-sentence error. */
-export function fileBytes(path: string): Uint8Array {
-  try {
-    return readFileSync(path === '-' ? 0 : path);
-  } catch (e) {
-    throw openError(path, e);
-  }
-}
