@@ -17,7 +17,7 @@ import { newestSource } from './helpers/build.js';
 import { gameFiles, hasTmux, prompt, sleep, tmuxDriver } from './helpers/tmux.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { socket, tmux, start, waitFor, type } = tmuxDriver('test');
+const { tmux, start, waitFor, type, close } = tmuxDriver('test');
 
 /** Read-only CHUHAN_HOMEs made by a test: made writable again before the folders are removed. */
 const readOnly: string[] = [];
@@ -48,7 +48,7 @@ beforeAll(() => {
 }, 120_000);
 
 afterAll(() => {
-  if (hasTmux) spawnSync('tmux', ['-L', socket, 'kill-server']);
+  close();
   for (const d of readOnly) chmodSync(d, 0o700);
   removeTempDirs(); // after the tmux server (and the programs in its windows) are gone
 });

@@ -4,7 +4,7 @@
  * master game saves nothing as the user's game. Skipped without tmux.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { newestSource } from './helpers/build.js';
 import { gameFiles, hasTmux, prompt, tmuxDriver } from './helpers/tmux.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { socket, tmux, start, waitFor, type } = tmuxDriver('resume');
+const { tmux, start, waitFor, type, close } = tmuxDriver('resume');
 
 
 beforeAll(() => {
@@ -23,7 +23,7 @@ beforeAll(() => {
 }, 120_000);
 
 afterAll(() => {
-  if (hasTmux) spawnSync('tmux', ['-L', socket, 'kill-server']);
+  close();
   removeTempDirs();
 });
 

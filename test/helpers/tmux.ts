@@ -4,7 +4,7 @@
  * tests (play-tmux, resume-tmux); they skip without tmux (`hasTmux`).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +39,8 @@ export interface TmuxDriver {
   waitFor(name: string, pred: (s: string) => boolean, what: string, ms?: number): Promise<string>;
   /** Types a line (literally, so CJK and + - . reach the program as typed) and presses Enter. */
   type(name: string, text: string): void;
+  /** Ends the private tmux server and removes its socket file (tmux leaves it behind). */
+  close(): void;
 }
 
 /** A driver on its own socket, named from `label` and this process. */
@@ -71,6 +73,12 @@ export function tmuxDriver(label: string): TmuxDriver {
     type(name, text) {
       tmux('send-keys', '-t', name, '-l', text);
       tmux('send-keys', '-t', name, 'Enter');
+    },
+    close() {
+      if (!hasTmux) return;
+      spawnSync('tmux', ['-L', socket, 'kill-server']);
+      // where tmux puts a -L socket: $TMUX_TMPDIR (or /tmp)/tmux-<uid>/<name>
+      rmSync(join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket), { force: true });
     },
   };
 }
