@@ -2,8 +2,9 @@
  * Record files for the commands: paths and folders to inputs, a file's bytes, and a file that
  * cannot be read as one sentence. What the bytes hold is read by notation/records/open.ts.
  */
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileChunksSync } from '../tui/file-chunks.js';
 import { escapeControls, quoteInput, quoteList, quoteName } from '../core/text.js';
 import { CliError } from './context.js';
 
@@ -110,17 +111,7 @@ const CHUNK = 1 << 14;
  * plain synchronous reads: no stream machinery for the one reader that consumes them.
  */
 export async function* fileChunks(path: string): AsyncGenerator<Uint8Array, void, undefined> {
-  const fd = openSync(path, 'r');
-  try {
-    for (;;) {
-      const buf = Buffer.allocUnsafe(CHUNK);
-      const n = readSync(fd, buf, 0, CHUNK, null);
-      if (n === 0) break;
-      yield n < CHUNK ? buf.subarray(0, n) : buf;
-    }
-  } finally {
-    closeSync(fd);
-  }
+  yield* fileChunksSync(path, CHUNK);
 }
 
 /** The byte stream of an input (standard input for `-`). */

@@ -12,7 +12,7 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { Game, PgnDialect, PgnDialectId, RecordFormatId, RecordFormatWriter } from '../games/game.js';
+import type { Game, PgnDialect, PgnDialectId, RecordFormatId, RecordFormatWriter, WritableRecord } from '../games/game.js';
 import { GAMES } from '../games/registry.js';
 import { formatTagValue, type NotationHint } from './pgn-hints.js';
 import { writePgn } from './pgn-write.js';
@@ -24,19 +24,9 @@ export function parseDialect(text: string): PgnDialectId | null {
   return (DIALECTS as readonly string[]).includes(t) ? (t as PgnDialectId) : null;
 }
 
-export interface RecordToWrite {
+/** A replayed record with its game: what the PGN writers and the game's record writers take. */
+export interface RecordToWrite extends WritableRecord {
   readonly game: Game;
-  /** The start position (not changed). */
-  readonly start: Position;
-  readonly moves: readonly Move[];
-  /** The source's tags in order (duplicates: the last wins). */
-  readonly tags: ReadonlyArray<readonly [string, string]>;
-  /** The result for the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`). */
-  readonly result: string;
-  /** The moves as the source wrote them (`WritableRecord.moveTexts`), for the record formats that use them. */
-  readonly moveTexts?: readonly string[];
-  /** Why `result` is not the record's own (a comment in the written record; `WritableRecord.resultNote`). */
-  readonly resultNote?: string;
 }
 
 export interface DialectOptions {

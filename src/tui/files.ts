@@ -2,9 +2,10 @@
  * File access for the interactive front ends: save/load through `FileAccess`. The saved games of
  * `play` (one file each, written atomically) are in store.ts.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { quoteName } from '../core/text.js';
+import { fileChunksSync } from './file-chunks.js';
 import type { FileAccess } from './types.js';
 
 export { writeAtomically } from './store.js';
@@ -61,23 +62,10 @@ export function nodeFiles(cwd: string = process.cwd()): FileAccess {
       }
       return {
         *[Symbol.iterator]() {
-          let fd: number;
           try {
-            fd = openSync(full, 'r');
+            yield* fileChunksSync(full, CHUNK);
           } catch (e) {
             throw short(e);
-          }
-          try {
-            for (;;) {
-              const buf = Buffer.allocUnsafe(CHUNK);
-              const n = readSync(fd, buf, 0, CHUNK, null);
-              if (n === 0) break;
-              yield n < CHUNK ? buf.subarray(0, n) : buf;
-            }
-          } catch (e) {
-            throw short(e);
-          } finally {
-            closeSync(fd);
           }
         },
       };
