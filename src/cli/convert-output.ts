@@ -52,7 +52,7 @@ export function safeBase(path: string): string {
   return safe === '' ? 'game' : safe;
 }
 
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** A file's identity (device and inode), or null when it is not a regular file there. */
 function fileId(path: string): string | null {

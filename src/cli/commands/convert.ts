@@ -29,7 +29,7 @@ import {
   recordFormatFile,
   parseDialect,
   parseRecordFormat,
-  recordWriterOf,
+  writeRecordFormat,
   writeDialectPgn,
   DIALECTS,
   RECORD_FORMATS,
@@ -40,7 +40,7 @@ import { formatReportLine, Replayer, type GameReport } from '../../notation/repl
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
-import { ConvertOutput } from '../convert-output.js';
+import { ConvertOutput, plural } from '../convert-output.js';
 import { expandInputs, fileName, inputChunks, openError, type Input } from '../record-files.js';
 import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
 
@@ -147,7 +147,6 @@ export function registerConvert(program: Command, io: Io): void {
         output.abort();
         throw e;
       }
-      const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
       if (refused.length > 0)
         throw new CliError(`${plural(refused.length, 'game')} of ${games + refused.length} left out: the program the ${dialect} dialect is for cannot load ${refused.length === 1 ? 'it' : 'them'} (see above)`, 1);
     });
@@ -194,9 +193,7 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
         }
         inFile++;
         const game = getGame(report.variant);
-        const fail = (why: string, code: 1 | 2 = 2): never => {
-          throw new CliError(`${name}: game ${rec.index}: ${why}`, code);
-        };
+        const fail = (why: string): CliError => new CliError(`${name}: game ${rec.index}: ${why}`, 2);
         const { result, note } = keptResult(report);
         const toWrite: RecordToWrite = {
           game,
@@ -212,14 +209,12 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
           const end = report.start.clone();
           for (const m of report.moves) end.play(m);
           const f = dialectFen(game, end, dopts);
-          if (!f.ok) fail(f.error);
-          body = f.ok ? `${f.value}\n` : '';
+          if (!f.ok) throw fail(f.error);
+          body = `${f.value}\n`;
         } else if (recordFormat) {
-          const w = recordWriterOf(game, recordFormat);
-          if (!w.ok) fail(w.error);
-          const r = w.ok ? w.value.write(toWrite) : w;
-          if (!r.ok) fail(r.error);
-          body = r.ok ? r.value : '';
+          const r = writeRecordFormat(toWrite, recordFormat);
+          if (!r.ok) throw fail(r.error);
+          body = r.value;
         } else {
           const why = dialectRefusal(toWrite, dopts);
           if (why !== null) {
@@ -227,8 +222,8 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
             continue;
           }
           const r = writeDialectPgn(toWrite, dopts);
-          if (!r.ok) fail(r.error);
-          body = r.ok ? r.value : '';
+          if (!r.ok) throw fail(r.error);
+          body = r.value;
         }
         emit({ game: rec.index, body });
         const paced = pace?.();
