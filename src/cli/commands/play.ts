@@ -142,6 +142,12 @@ export async function playStart(opts: PlayCliOptions, io: Io, handOver?: PlayHan
   for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
   const delayMs = parseDelay(opts.delay); // every option checked before anything is drawn
   const color = colorEnabled(io, opts);
+  if (color) {
+    // Ink styles its text (bold, dim, underline) with chalk's shared instance, which reads the colour
+    // depth from the environment when it loads and finds none where CI is set; ours is decided above.
+    const { default: chalk } = await import('chalk');
+    if (chalk.level === 0) chalk.level = 1;
+  }
   const mouse = opts.mouse !== false;
   // the board at once, while Ink and React load (a resumed game's position is known only later)
   let preview: Preview | null = handOver?.preview ?? null;
