@@ -19,8 +19,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // talks to other engines' processes (src/engine-client/): spawns programs, reads engines.json
   'engine-client': ['core', 'games', 'notation', 'engine', 'protocol', 'play'],
   match: ['core', 'games', 'notation', 'engine', 'protocol', 'engine-client', 'play'],
-  tui: ['core', 'games', 'notation', 'engine', 'render', 'engine-client', 'play'],
-  cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui', 'engine-client', 'play'],
+  // puzzles (src/puzzle/): the library format, the shipped sets, checking, ratings; no UI, no fs
+  puzzle: ['core', 'games', 'notation', 'engine', 'play'],
+  tui: ['core', 'games', 'notation', 'engine', 'render', 'engine-client', 'play', 'puzzle'],
+  cli: ['core', 'games', 'notation', 'engine', 'render', 'protocol', 'match', 'tui', 'engine-client', 'play', 'puzzle'],
 };
 
 /**
@@ -31,7 +33,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 const CODECS_FOR_ALL: ReadonlySet<string> = new Set(['core/piece.js', 'core/move.js']);
 
 /** Layers that run anywhere (a browser, a worker): no UI, no terminal, no files. */
-const ENGINE_LAYERS = new Set(['core', 'games', 'notation', 'render', 'engine', 'play']);
+const ENGINE_LAYERS = new Set(['core', 'games', 'notation', 'render', 'engine', 'play', 'puzzle']);
 const UI_OR_FS = /^(ink|react|commander|chalk|fs|node:fs|fs\/promises|node:fs\/promises)(\/|$)/;
 
 /** Every module specifier a file names: static imports and re-exports, `import type`, dynamic `import()`. */
