@@ -1,0 +1,76 @@
+/**
+ * The puzzles `chuhan puzzle` trains on: a file's (its text, read by the command: this layer has no
+ * file access), or without a file the set chuhan ships for the game. A library's key (`library`)
+ * names where the puzzles come from in the progress file, so two files' `#1` are two puzzles.
+ */
+import { err, ok, type Result } from '../core/result.js';
+import { quoteName } from '../core/text.js';
+import type { GameId } from '../games/registry.js';
+import { isPuzzleLibrary, parsePuzzles } from './library.js';
+import type { Puzzle } from './types.js';
+
+export interface LoadedPuzzles {
+  readonly game: GameId;
+  /** The library's key in the progress file: `shipped`, or the file's name without its folder. */
+  readonly library: string;
+  readonly puzzles: readonly Puzzle[];
+}
+
+/** A file given on the command line: its name (for messages and the library key) and its text. */
+export interface PuzzleFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * The puzzles of `file`, or the shipped set of `game` without one; the error is one sentence
+ * naming the file. A file's game is its own (a library's first line names it).
+ */
+export async function loadPuzzles(game: GameId, file?: PuzzleFile): Promise<Result<LoadedPuzzles>> {
+  if (!file) return ok({ game, library: 'shipped', puzzles: builtinPuzzles(game) });
+  const library = file.name.split(/[\\/]/).pop() || file.name;
+  if (!isPuzzleLibrary(file.text)) return err(`${quoteName(file.name)} is not a puzzle file: its first line is not "# chuhan puzzles 1 · <game>"`);
+  const r = parsePuzzles(file.text);
+  if (!r.ok) return err(`${quoteName(file.name)}: ${r.error}`);
+  if (r.value.puzzles.length === 0) return err(`${quoteName(file.name)} holds no puzzle`);
+  return ok({ game: r.value.game, library, puzzles: r.value.puzzles });
+}
+
+/**
+ * A few puzzles of each game until the generated sets are in: the mates of fixtures/tactics (the
+ * engine's mate tests), each line replayed and its end checked by test/puzzle-trainer.test.ts; the
+ * defender's replies are those that last longest.
+ */
+const BUILTIN: Readonly<Record<GameId, readonly (readonly [string, string, string, string, number])[]>> = {
+  xiangqi: [
+    ['4k4/9/4N4/9/9/9/9/C8/9/3K5 w - - 0 1', 'a2e2', 'mate mate1 phase:endgame', 'cannon behind horse (马后炮)', 1100],
+    ['3aka3/9/9/9/4C4/9/C8/9/9/3K5 w - - 0 1', 'a3e3', 'mate mate1 phase:endgame', 'double cannons (重炮)', 1150],
+    ['5k3/9/9/9/9/6n2/9/9/4c4/3K5 b - - 0 1', 'g4f2', 'mate mate1 phase:endgame', 'horse and cannon, black to move', 1250],
+    ['5k3/9/9/8c/9/4c4/9/9/9/3AKA3 b - - 0 1', 'i6e6', 'mate mate1 phase:endgame', 'double cannons, black to move', 1200],
+    ['4k4/9/9/9/9/2N6/9/9/4C4/3K5 w - - 0 1', 'c4e5 e9f9 e5d7', 'mate mate2 phase:endgame', 'cannon behind horse in two', 1450],
+    ['2bak4/9/4b4/9/9/9/9/9/9/2R1K1R2 w - - 0 1', 'g0g9 e9e8 c0c8', 'mate mate2 phase:endgame', "chariot to the back rank with the general's file", 1400],
+    ['1C7/4k4/8C/8P/9/6B2/6N2/9/9/5K3 w - - 0 1', 'g3e4 e8d8 e4d6 d8d7 d6f7', 'mate mate3 phase:endgame', 'cannons, horse and pawn', 1750],
+    ['2b2k3/9/1C3a1R1/9/9/9/9/C4K3/9/9 w - - 0 1', 'a2a9 c9a7 b7b9 f9f8 h7h8', 'mate mate3 phase:endgame', 'chariot and two cannons', 1700],
+  ],
+  chushogi: [
+    ['3D5c2/s5k5/11R/3R8/12/12/12/12/12/12/11K/12 b - 1', '9d9b 12b11c 9b6b', 'mate mate2 phase:endgame', 'composed mate (seed 7, try 38)', 1400],
+    ['k1H9/5s6/12/12/9G2/11B/12/12/12/12/6K5/12 b - 1', '1f4i 12a12b 4i11b+ 12b11b 10a11b', 'mate mate3 phase:endgame', 'composed mate (seed 7, try 120)', 1700],
+    ['11k/12/12/3g6S1/12/12/6R5/12/12/12/4K7/12 b - 1', '2d2c 9d10d 6g6a 10d11d 6a1a', 'mate mate3 phase:endgame', 'composed mate (seed 7, try 127)', 1650],
+    ['12/9Ck1/9p2/11B/5H6/12/12/12/12/12/5K6/12 b - 1', '7e3a+ 2b1b 3b3c 1b2b 3c2b', 'mate mate3 phase:endgame', 'composed mate (seed 7, try 169)', 1750],
+    ['1C10/k3g3c2H/12/8D3/12/12/12/12/12/12/4K7/12 b - 1', '4d11d 12b12a 11d11b 8b9b 11b12a', 'mate mate3 phase:endgame', 'composed mate (seed 7, try 234)', 1700],
+  ],
+};
+
+/** The built-in placeholder set of a game (ids `xq-b1`, `chu-b1`, …). */
+export function builtinPuzzles(game: GameId): Puzzle[] {
+  const prefix = game === 'xiangqi' ? 'xq' : 'chu';
+  return BUILTIN[game].map(([fen, solution, themes, source, rating], i) => ({
+    id: `${prefix}-b${i + 1}`,
+    game,
+    fen,
+    solution: solution.split(' '),
+    themes: themes.split(' '),
+    source: `chuhan's mate tests: ${source}`,
+    rating,
+  }));
+}
