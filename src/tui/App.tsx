@@ -15,9 +15,11 @@ import type { ComputerPlayer } from './computer.js';
 import { analyserFor, builtinComputer, evaluationLine, scoreOf, type Evaluation } from './engine-computer.js';
 import { breakFen, paneListRows, Screen, wrapHelp } from './Screen.js';
 import type { Session } from './session.js';
+import type { CommandResult } from './commands.js';
 import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMessages, type HitTest, type KeyInfo, type UiState } from './ui.js';
 import { boardGeometry, cellAt, type BoardGeometry } from './mouse.js';
 import { RESERVED_ROWS } from './preview.js';
+import type { PuzzleTrainer } from './trainer.js';
 
 export interface AppProps {
   session: Session;
@@ -36,6 +38,11 @@ export interface AppProps {
   tickMs?: number;
   /** Pause before a computer move that answers a computer move (computer vs computer), ms; default 0. */
   delayMs?: number;
+  /**
+   * The puzzle trainer (`chuhan puzzle`): lines go to it instead of the session's command language,
+   * the opponent's replies are played after `delayMs`, and the title, header, status and key help are its own.
+   */
+  trainer?: PuzzleTrainer;
 }
 
 interface Thinking {
@@ -133,9 +140,23 @@ export function App(props: AppProps) {
     exit();
   };
 
+  // ---- puzzle trainer: the opponent's reply after the pause ----
+  const replyTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => () => replyTimers.current.forEach(clearTimeout), []);
+  const scheduleReply = (token: number): void => {
+    const timer = setTimeout(() => {
+      replyTimers.current.delete(timer);
+      const lines = props.trainer?.reply(token);
+      if (!lines) return;
+      ui.current = withMessages(ui.current, [...ui.current.messages.filter((m) => !m.error).map((m) => m.text), ...lines], []);
+      redraw();
+    }, props.delayMs ?? 0);
+    replyTimers.current.add(timer);
+  };
+
   const run = (line: string): boolean => {
     const before = session.version;
-    const r = session.command(line);
+    const r: CommandResult & { reply?: number } = props.trainer ? props.trainer.command(line) : session.command(line);
     const columns = stdout.columns || 0;
     const help = /^\s*(help|\?)\s*$/i.test(line);
     // a listing (fen, moves, show) longer than a row opens in the pane, where it can be read whole
@@ -151,6 +172,7 @@ export function App(props: AppProps) {
     }
     if (r.think) startThinking();
     if (r.hint) hint();
+    if (r.reply !== undefined) scheduleReply(r.reply);
     return true;
   };
 
@@ -287,10 +309,11 @@ export function App(props: AppProps) {
   if (exampleCache.current?.key !== exampleKey) exampleCache.current = { key: exampleKey, value: keyHelpExample(session) };
   const example = exampleCache.current.value;
   const review = session.reviewRows();
+  const trainer = props.trainer;
   return (
     <Screen
-      title={`chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
-      players={session.reviewHeader() ?? session.playersLine()}
+      title={trainer ? trainer.title() : `chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
+      players={trainer ? trainer.header() : (session.reviewHeader() ?? session.playersLine())}
       clock={clockLine}
       board={board}
       moves={review.rows}
@@ -298,7 +321,8 @@ export function App(props: AppProps) {
       panel={u.choice ? choiceLines(u.choice) : null}
       pane={u.pane}
       over={session.outcome() !== null}
-      status={session.statusLine()}
+      status={trainer ? trainer.status() : session.statusLine()}
+      keys={trainer?.keys()}
       messages={u.messages}
       input={u.input}
       note={notes.join(' · ')}

@@ -32,6 +32,8 @@ export interface ScreenProps {
   /** Example moves for the key help (the game's own notations), and an example square. */
   examples?: readonly string[];
   square?: string;
+  /** The key help's lines instead of play's (the puzzle trainer's keys). */
+  keys?: readonly string[];
   /** Use colour (off for --no-color / NO_COLOR / non-TTY). */
   color: boolean;
   /**
@@ -216,7 +218,7 @@ export function Screen(p: ScreenProps) {
   const note = noteInMessages ? [p.note] : noteRow;
   const msg = fit ? fitMessages(p.messages, 1 + Math.max(0, spare), columns) : { shown: p.messages, rows: p.messages.length, cut: false };
   if (fit) spare -= Math.max(0, msg.rows - 1);
-  const help = pane ? [] : footer(p.examples ?? ['h2e2', 'C2.5', '炮二平五'], p.square ?? 'h2', p.over);
+  const help = pane ? [] : p.keys ? p.keys.filter((l) => l !== '') : footer(p.examples ?? ['h2e2', 'C2.5', '炮二平五'], p.square ?? 'h2', p.over);
   const footerLines = fit ? (spare >= help.length ? help : []) : help;
   if (fit) spare -= footerLines.length;
   // the panel: beside the board as tall as the board; below it, the rows left over

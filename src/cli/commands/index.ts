@@ -53,6 +53,12 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./play.js')).registerPlay,
   },
   {
+    name: 'puzzle',
+    term: 'puzzle [options] [file]',
+    summary: 'the puzzle trainer: find the winning line, the replies played for you; a Glicko-2 rating for you and each puzzle, saved in the state folder',
+    load: async () => (await import('./puzzle.js')).registerPuzzle,
+  },
+  {
     name: 'games',
     term: 'games [options]',
     summary:

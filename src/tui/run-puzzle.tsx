@@ -1,0 +1,109 @@
+/**
+ * Starts the puzzle trainer in the Ink board of `play` (App in its trainer mode; loaded by
+ * `chuhan puzzle` through a dynamic import). The progress file is read before anything is drawn
+ * (an unreadable one: exit 2, the file left as it is) and written after every rated attempt.
+ */
+import { render } from 'ink';
+import { CliError, type Io } from './io.js';
+import { chalkPainter, monoPainter } from './paint.js';
+import type { Game } from '../games/registry.js';
+import type { LabelMode, RenderStyle } from '../render/types.js';
+import type { Puzzle } from '../puzzle/types.js';
+import { App } from './App.js';
+import type { ComputerPlayer } from './computer.js';
+import { escapeControls } from '../core/text.js';
+import { GameStore, stateDir } from './store.js';
+import { progressPath, readProgress, saveProgress } from './puzzle-store.js';
+import { PuzzleTrainer } from './trainer.js';
+import { MOUSE_OFF, MOUSE_ON } from './mouse.js';
+import { playerOf } from '../puzzle/progress.js';
+
+export interface PuzzleRunOptions {
+  game: Game;
+  library: string;
+  puzzles: readonly Puzzle[];
+  theme?: string;
+  color: boolean;
+  style: RenderStyle;
+  labels?: LabelMode;
+  io: Io;
+  mouse?: boolean;
+  /** The pause before the opponent's reply, ms. */
+  delayMs: number;
+}
+
+/** The trainer with its progress read from the state folder (CliError, exit 2, when it cannot be). */
+export function prepareTrainer(o: Omit<PuzzleRunOptions, 'color' | 'style' | 'io' | 'delayMs'>, env: Record<string, string | undefined>): { trainer: PuzzleTrainer; path: string } {
+  const owner = new GameStore(stateDir(env)).ownerProblem();
+  if (owner) throw new CliError(owner, 2);
+  const path = progressPath(env);
+  const read = readProgress(path);
+  if (!read.ok) throw new CliError(read.error, 2);
+  const trainer = new PuzzleTrainer({
+    game: o.game,
+    library: o.library,
+    puzzles: o.puzzles,
+    ...(o.theme !== undefined ? { theme: o.theme } : {}),
+    progress: read.progress,
+    save: (progress, game, key) => saveProgress(path, progress, game, key),
+  });
+  return { trainer, path };
+}
+
+/** A computer that never plays (both sides are the player's and the puzzle's; nothing asks it). */
+const NO_COMPUTER: ComputerPlayer = {
+  name: 'none',
+  placeholder: false,
+  choose: () => Promise.resolve(null),
+};
+
+export async function runPuzzle(o: PuzzleRunOptions): Promise<void> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new CliError('puzzle needs an interactive terminal (chuhan puzzle --themes lists the themes anywhere)', 2);
+  }
+  const { trainer, path } = prepareTrainer(o, o.io.env);
+  const greeting = trainer.next();
+  if (trainer.phase === 'empty') {
+    o.io.err(`${greeting.join(' ')}\n`);
+    return;
+  }
+  trainer.session.style = o.style;
+  const paint = o.color ? chalkPainter(true) : monoPainter();
+  const mouseOff = (): void => {
+    if (o.mouse !== false) process.stdout.write(MOUSE_OFF);
+  };
+  if (o.mouse !== false) {
+    process.stdout.write(`\x1b[2J\x1b[H${MOUSE_ON}`);
+    process.once('exit', mouseOff);
+  }
+  const instance = render(
+    <App
+      session={trainer.session}
+      computer={NO_COMPUTER}
+      paint={paint}
+      color={o.color}
+      style={o.style}
+      labels={o.labels}
+      greeting={greeting}
+      delayMs={o.delayMs}
+      trainer={trainer}
+    />,
+    { exitOnCtrlC: false },
+  );
+  // the progress is saved at every rated attempt: a signal only ends the board
+  const onSignal = (): void => instance.unmount();
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.on(s, onSignal);
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    for (const s of signals) process.off(s, onSignal);
+    mouseOff();
+    process.off('exit', mouseOff);
+  }
+  const me = playerOf(trainer.progress, o.game.id);
+  o.io.err(
+    `\n${trainer.solvedCount} solved, ${trainer.missedCount} missed; your ${o.game.id} puzzle rating ${Math.round(me.rating)} ±${Math.round(me.rd)}; progress in ${escapeControls(path)}\n`,
+  );
+  if (trainer.saveError) throw new CliError(`the puzzle progress was not saved: ${trainer.saveError}`, 1);
+}
