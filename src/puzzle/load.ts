@@ -56,7 +56,8 @@ const BUILTIN: Readonly<Record<GameId, readonly (readonly [string, string, strin
     ['3D5c2/s5k5/11R/3R8/12/12/12/12/12/12/11K/12 b - 1', '9d9b 12b11c 9b6b', 'mate mate2 phase:endgame', 'composed mate (seed 7, try 38)', 1400],
     ['k1H9/5s6/12/12/9G2/11B/12/12/12/12/6K5/12 b - 1', '1f4i 12a12b 4i11b+ 12b11b 10a11b', 'mate mate3 phase:endgame', 'composed mate (seed 7, try 120)', 1700],
     ['11k/12/12/3g6S1/12/12/6R5/12/12/12/4K7/12 b - 1', '2d2c 9d10d 6g6a 10d11d 6a1a', 'mate mate3 phase:endgame', 'composed mate (seed 7, try 127)', 1650],
-    ['12/9Ck1/9p2/11B/5H6/12/12/12/12/12/5K6/12 b - 1', '7e3a+ 2b1b 3b3c 1b2b 3c2b', 'mate mate3 phase:endgame', 'composed mate (seed 7, try 169)', 1750],
+    // the mate's second move takes the last piece beside the king: won by bare king (lishogi rules)
+    ['12/9Ck1/9p2/11B/5H6/12/12/12/12/12/5K6/12 b - 1', '7e3a+ 2b1b 3b3c', 'material phase:endgame', 'composed mate (seed 7, try 169), won by bare king', 1600],
     ['1C10/k3g3c2H/12/8D3/12/12/12/12/12/12/4K7/12 b - 1', '4d11d 12b12a 11d11b 8b9b 11b12a', 'mate mate3 phase:endgame', 'composed mate (seed 7, try 234)', 1700],
   ],
 };

@@ -19,7 +19,8 @@ import { hasTheme, nextPuzzle, playerOf, puzzleKey, puzzleRatingOf, recordAttemp
 import type { Glicko } from '../puzzle/rating.js';
 import type { Puzzle } from '../puzzle/types.js';
 import { Session } from './session.js';
-import { moveError } from './types.js';
+import { quotesText } from './types.js';
+import { formatProblem, quoted } from '../core/problem.js';
 
 export type TrainerPhase = 'solve' | 'reply' | 'done' | 'empty';
 
@@ -171,9 +172,9 @@ export class PuzzleTrainer {
     return coordinateMove(this.game, this.session.pos, text);
   }
 
-  /** Rates this deal once: a miss (`solved` false) or a win. */
-  private rate(solved: boolean): void {
-    if (this.rated || !this.puzzle) return;
+  /** Rates this deal once: a miss (`solved` false) or a win; whether it was rated now. */
+  private rate(solved: boolean): boolean {
+    if (this.rated || !this.puzzle) return false;
     this.rated = true;
     const r = recordAttempt(this.progress, this.library, this.puzzle, solved, this.now());
     this.progress = r.progress;
@@ -181,6 +182,7 @@ export class PuzzleTrainer {
     if (solved) this.solvedCount++;
     else this.missedCount++;
     if (this.save) this.saveError = this.save(this.progress, this.puzzle.game, puzzleKey(this.library, this.puzzle));
+    return true;
   }
 
   /** The words on the rating change of this deal. */
@@ -250,17 +252,16 @@ export class PuzzleTrainer {
     if (this.phase === 'done') return fail('the puzzle is over: next, retry or quit');
     if (this.phase === 'reply') return fail(`wait for ${this.session.sideName(this.session.turn)}'s reply`);
     const r = this.session.parseMove(text);
-    if (!r.ok) return fail(moveError('not a legal move:', text, r.error));
+    if (!r.ok) return fail(formatProblem(quotesText(r.error, text) ? r.error : quoted(text, r.error)));
     const m = r.value;
     const want = this.solutionMove(this.step);
     const shown = this.session.typedText(m);
     if (want !== null && m !== want) {
       // another move that wins at once (another mate) is as good as the solution's last move
       if (!this.winsAtOnce(m)) {
-        const first = !this.missed;
         this.missed = true;
-        this.rate(false);
-        return fail(`${shown} is not the move; try again${first && this.change ? ' (this puzzle counts as a miss)' : ''}`);
+        const now = this.rate(false);
+        return fail(`${shown} is not the move; try again${now ? ' (this puzzle counts as a miss)' : ''}`);
       }
     }
     const lines = this.session.play(m);
@@ -293,10 +294,8 @@ export class PuzzleTrainer {
     if (this.phase !== 'solve') return { ok: false, out: [], err: [this.phase === 'reply' ? 'wait for the reply' : 'the puzzle is over: next, retry or quit'] };
     const m = this.solutionMove(this.step);
     if (m === null) return { ok: false, out: [], err: ['this puzzle has no move to hint at here'] };
-    const first = !this.missed;
     this.missed = true;
-    this.rate(false);
-    const miss = first && this.change ? ' (this puzzle counts as a miss now)' : '';
+    const miss = this.rate(false) ? ' (this puzzle counts as a miss now)' : '';
     const from = moveFrom(m);
     const p = this.session.pos.board[from]!;
     const name = this.session.pos.variant.pieces[pieceKind(p) - 1]?.name;
@@ -395,7 +394,7 @@ export class PuzzleTrainer {
   /** The key help under the prompt (two lines). */
   keys(): string[] {
     if (this.phase === 'done')
-      return ['next: another puzzle · retry: this one again (not rated) · ←/→: look through the line', 'flip · notation · help · quit'];
+      return ['next: another puzzle · retry: this one again · ←/→: look through the line', 'flip · notation · help · quit'];
     if (this.phase === 'empty') return ['quit · help', ''];
     return ['type a move (any notation), or arrows/mouse and Enter: select and move', 'hint · solution · next · retry · flip · notation · help · quit'];
   }
