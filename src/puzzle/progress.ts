@@ -9,7 +9,7 @@
  *    "puzzles":{"xiangqi/shipped/xq-0042":{"rating":1610,"rd":140,"vol":0.06,"attempts":2,"solved":true,"failed":1,"last":"2026-12-07T01:02:03Z"}}}
  */
 import { err, ok, type Result } from '../core/result.js';
-import type { GameId } from '../games/registry.js';
+import { GAMES, type GameId } from '../games/registry.js';
 import { NEW_RATING, rateAttempt, type Glicko } from './rating.js';
 import type { Puzzle } from './types.js';
 
@@ -129,9 +129,9 @@ export function parseProgress(text: string): Result<Progress> {
   if (d.players !== undefined && !obj(d.players)) return err('its "players" is not an object');
   if (d.puzzles !== undefined && !obj(d.puzzles)) return err('its "puzzles" is not an object');
   for (const [k, v] of Object.entries((d.players as Record<string, unknown>) ?? {})) {
-    if (k !== 'xiangqi' && k !== 'chushogi') continue; // a game this chuhan does not know: left out
+    if (!GAMES.some((g) => g.id === k)) continue; // a game this chuhan does not know: left out
     if (!obj(v) || !isGlicko(v) || !isNum(v.solved ?? 0, 0, 1e9) || !isNum(v.failed ?? 0, 0, 1e9)) return err(`the player's rating for ${k} is not a rating`);
-    players[k] = { rating: v.rating as number, rd: v.rd as number, vol: v.vol as number, solved: (v.solved as number) ?? 0, failed: (v.failed as number) ?? 0 };
+    players[k as GameId] = { rating: v.rating as number, rd: v.rd as number, vol: v.vol as number, solved: (v.solved as number) ?? 0, failed: (v.failed as number) ?? 0 };
   }
   for (const [k, v] of Object.entries((d.puzzles as Record<string, unknown>) ?? {})) {
     if (!obj(v) || !isGlicko(v) || !isNum(v.attempts ?? 0, 0, 1e9) || !isNum(v.failed ?? 0, 0, 1e9))
