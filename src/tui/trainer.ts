@@ -256,7 +256,7 @@ export class PuzzleTrainer {
     const m = r.value;
     const want = this.solutionMove(this.step);
     const shown = this.session.typedText(m);
-    if (want !== null && m !== want) {
+    if (m !== want) {
       // another move that wins at once (another mate) is as good as the solution's last move
       if (!this.winsAtOnce(m)) {
         this.missed = true;
