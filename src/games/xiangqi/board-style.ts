@@ -13,4 +13,6 @@ export const XIANGQI_BOARD_STYLE: BoardStyle = {
   byCase: true,
   river: { left: '楚 河', right: '漢 界', asciiLeft: 'CHU HE', asciiRight: 'HAN JIE' },
   labels: ['iccs', 'wxf'],
+  // pictures: pieces on the points, the two palaces with their diagonals
+  picture: { onPoints: true, palaces: [{ x: 3, y: 0, w: 2, h: 2 }, { x: 3, y: 7, w: 2, h: 2 }], stars: [] },
 };
