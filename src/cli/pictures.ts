@@ -3,11 +3,13 @@
  * `review --svg`, `convert --to gif`. Loaded only when one of them is used (start-up unchanged).
  */
 import { writeFileSync } from 'node:fs';
-import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { quoteInput } from '../core/text.js';
 import type { Game } from '../games/registry.js';
-import { boardPicture, type Arrow } from '../render/board-picture.js';
+import { COLOURS, boardPicture, type Arrow } from '../render/board-picture.js';
+import { encodeGif, type GifFrame } from '../render/gif.js';
+import { rasterise } from '../render/raster.js';
+import { recordPlayers, type RecordToWrite } from '../notation/convert.js';
 import type { Picture } from '../render/picture.js';
 import { boardView } from '../render/view.js';
 import { CliError } from './context.js';
@@ -69,16 +71,57 @@ export function boardSvgPicture(r: BoardSvgRequest): Picture {
   return boardPicture(view, { arrows, title: `${game.title}: ${game.formatFen(pos)}` });
 }
 
-/** The frames of a game: the start and the position after every ply (last move marked). */
-export function gameFrames(game: Game, start: Position, moves: readonly Move[], header: readonly string[], footerOf: (ply: number) => string[]): Picture[] {
+/** A side's name with a capital (`red` → `Red`). */
+const title = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The words of a result (`1-0` → `Red wins`). */
+function resultWords(game: Game, result: string): string {
+  if (result === '1-0') return `${result} ${title(game.sideNames[0])} wins`;
+  if (result === '0-1') return `${result} ${title(game.sideNames[1])} wins`;
+  if (result === '1/2-1/2') return `${result} draw`;
+  return 'unfinished';
+}
+
+/** Frame times in hundredths of a second: the start, each ply, the final position. */
+export const GIF_DELAYS = { start: 120, ply: 80, end: 400 } as const;
+
+/**
+ * The frames of a game: the start and the position after every ply, the last move tinted, the
+ * players above the board, the move below it, the result under the final position.
+ */
+export function* gameFrames(rec: RecordToWrite): Generator<Picture> {
+  const { game, start, moves } = rec;
+  const [first, second] = recordPlayers(rec.tags);
+  const header = [`${title(game.sideNames[0])}: ${first ?? '?'}  -  ${title(game.sideNames[1])}: ${second ?? '?'}`];
+  const unit = game.boardStyle.picture?.onPoints ? 40 : 34;
   const pos = start.clone();
-  const frames: Picture[] = [];
+  let text = 'start position';
   for (let i = 0; i <= moves.length; i++) {
     const view = boardView(game, pos, { lastMove: i === 0 ? null : moves[i - 1]! });
-    frames.push(boardPicture(view, { header, footer: footerOf(i), unit: game.boardStyle.picture?.onPoints ? 40 : 34 }));
-    if (i < moves.length) pos.play(moves[i]!);
+    const footer = i === moves.length ? `${text}   ${resultWords(game, rec.result)}` : text;
+    yield boardPicture(view, { header, footer: [footer], unit });
+    if (i < moves.length) {
+      const ply = i + start.turn; // counted from the first player's first move
+      text = `${Math.floor(ply / 2) + 1}.${ply % 2 === 1 ? '..' : ''} ${game.coordinate.format(pos, moves[i]!)}`;
+      pos.play(moves[i]!);
+    }
   }
-  return frames;
+}
+
+/** The game as an animated GIF (`convert --to gif`): one frame a ply, the final one held. */
+export function gameGif(rec: RecordToWrite): Uint8Array {
+  const palette = [...new Set(Object.values(COLOURS))];
+  const total = rec.moves.length + 1;
+  function* frames(): Generator<GifFrame> {
+    let i = 0;
+    for (const p of gameFrames(rec)) {
+      yield { pixels: rasterise(p, palette), delay: i === 0 ? GIF_DELAYS.start : i === total - 1 ? GIF_DELAYS.end : GIF_DELAYS.ply };
+      i++;
+    }
+  }
+  // the size is the first frame's (every frame of a game has the same)
+  const first = gameFrames(rec).next().value as Picture;
+  return encodeGif({ width: Math.round(first.width), height: Math.round(first.height), palette, frames: frames() });
 }
 
 /** Writes a picture's text or bytes to a file, failing in one sentence (exit 2). */
