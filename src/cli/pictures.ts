@@ -3,6 +3,7 @@
  * `review --svg`, `convert --to gif`. Loaded only when one of them is used (start-up unchanged).
  */
 import { writeFileSync } from 'node:fs';
+import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { quoteInput } from '../core/text.js';
 import type { Game } from '../games/registry.js';
@@ -92,13 +93,15 @@ export const GIF_DELAYS = { start: 120, ply: 80, end: 400 } as const;
 export function* gameFrames(rec: RecordToWrite): Generator<Picture> {
   const { game, start, moves } = rec;
   const [first, second] = recordPlayers(rec.tags);
-  const header = [`${title(game.sideNames[0])}: ${first ?? '?'}  -  ${title(game.sideNames[1])}: ${second ?? '?'}`];
+  const tag = (name: string): string | undefined => rec.tags.findLast(([k]) => k === name)?.[1];
+  const event = [tag('Event'), tag('Date')].filter((t) => t && t !== '?' && !/^[?.]+$/.test(t)).join(', ');
+  const header = [`${title(game.sideNames[0])}: ${first ?? '?'}  -  ${title(game.sideNames[1])}: ${second ?? '?'}`, ...(event ? [event] : [])];
   const unit = game.boardStyle.picture?.onPoints ? 40 : 34;
   const pos = start.clone();
   let text = 'start position';
   for (let i = 0; i <= moves.length; i++) {
     const view = boardView(game, pos, { lastMove: i === 0 ? null : moves[i - 1]! });
-    const footer = i === moves.length ? `${text}   ${resultWords(game, rec.result)}` : text;
+    const footer = i === moves.length ? `${text}   ${resultWords(game, rec.result)}${legalMoves(pos).length === 0 ? (pos.variant.inCheck(pos) ? ' by checkmate' : ', no legal move') : ''}` : text;
     yield boardPicture(view, { header, footer: [footer], unit });
     if (i < moves.length) {
       const ply = i + start.turn; // counted from the first player's first move

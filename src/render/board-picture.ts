@@ -171,7 +171,8 @@ export function boardPicture(view: BoardView, opts: BoardPictureOptions = {}): P
 
   // 6. Captions
   const csize = 16;
-  for (const [i, t] of header.entries()) shapes.push({ kind: 'text', x: width / 2, y: i * CAPTION + CAPTION / 2 + 4, text: t, size: csize, fill: black, role: 'caption' });
+  // the first line (the players) large, the others (event, date) small
+  for (const [i, t] of header.entries()) shapes.push({ kind: 'text', x: width / 2, y: i * CAPTION + CAPTION / 2 + 4, text: t, size: i === 0 ? csize : 12, fill: black, role: 'caption' });
   for (const [i, t] of footer.entries()) shapes.push({ kind: 'text', x: width / 2, y: height - (footer.length - i) * CAPTION + CAPTION / 2 - 4, text: t, size: csize, fill: black, role: 'caption' });
   return { width, height, background: COLOURS.board, shapes, ...(opts.title ? { title: opts.title } : {}) };
 
