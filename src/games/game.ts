@@ -320,6 +320,8 @@ export interface BoardStyle {
     readonly onPoints: boolean;
     readonly palaces: readonly { readonly x: number; readonly y: number; readonly w: number; readonly h: number }[];
     readonly stars: readonly (readonly [number, number])[];
+    /** Points drawn with the corner marks of the start squares (xiangqi's cannons and soldiers). */
+    readonly marked?: readonly (readonly [number, number])[];
   };
 }
 

@@ -125,6 +125,21 @@ export function boardPicture(view: BoardView, opts: BoardPictureOptions = {}): P
     for (let i = 1; i < H; i++) shapes.push({ kind: 'line', x1: ox, y1: oy + i * s, x2: ox + bw, y2: oy + i * s, stroke: line, width: thin, role: 'grid' });
     for (let j = 1; j < W; j++) shapes.push({ kind: 'line', x1: ox + j * s, y1: oy, x2: ox + j * s, y2: oy + bh, stroke: line, width: thin, role: 'grid' });
   }
+  // corner marks: a small L in each quarter round the point, none beyond the board's edge
+  const gap = s * 0.08;
+  const arm = s * 0.16;
+  for (const [x, y] of style.marked ?? []) {
+    const [cx, cy] = at(x, y);
+    for (const dx of [-1, 1]) {
+      if ((col(x) === 0 && dx < 0) || (col(x) === W - 1 && dx > 0)) continue;
+      for (const dy of [-1, 1]) {
+        const px = cx + dx * gap;
+        const py = cy + dy * gap;
+        shapes.push({ kind: 'line', x1: px, y1: py, x2: px + dx * arm, y2: py, stroke: line, width: thin, role: 'mark' });
+        shapes.push({ kind: 'line', x1: px, y1: py, x2: px, y2: py + dy * arm, stroke: line, width: thin, role: 'mark' });
+      }
+    }
+  }
   shapes.push({ kind: 'rect', x: ox, y: oy, w: bw, h: bh, stroke: line, width: edge, role: 'border' });
   for (const [i, j] of style.stars) {
     const cx = ox + (flip ? W - i : i) * s;

@@ -103,7 +103,7 @@ function shapeSvg(s: Shape): string {
     case 'rect':
       return `<rect${cls} x="${n(s.x)}" y="${n(s.y)}" width="${n(s.w)}" height="${n(s.h)}"${s.rx ? ` rx="${n(s.rx)}"` : ''}${paint(s.fill, s.stroke, s.width)}/>`;
     case 'line':
-      return `<line${cls} x1="${n(s.x1)}" y1="${n(s.y1)}" x2="${n(s.x2)}" y2="${n(s.y2)}" stroke="${s.stroke}" stroke-width="${n(s.width)}" stroke-linecap="round"/>`;
+      return `<line${cls} x1="${n(s.x1)}" y1="${n(s.y1)}" x2="${n(s.x2)}" y2="${n(s.y2)}" stroke="${s.stroke}" stroke-width="${n(s.width)}"/>`;
     case 'circle':
       return `<circle${cls} cx="${n(s.cx)}" cy="${n(s.cy)}" r="${n(s.r)}"${paint(s.fill, s.stroke, s.width)}/>`;
     case 'polygon':
@@ -122,7 +122,7 @@ export function pictureSvg(p: Picture): string {
   const lines = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(p.width)}" height="${n(p.height)}" viewBox="0 0 ${n(p.width)} ${n(p.height)}">`,
     ...(p.title ? [`<title>${xmlEscape(p.title)}</title>`] : []),
-    `<style>text{font-family:${LABEL_FONT};text-anchor:middle;dominant-baseline:central}text.cjk{font-family:${GLYPH_FONT}}</style>`,
+    `<style>text{font-family:${LABEL_FONT};text-anchor:middle;dominant-baseline:central}text.cjk{font-family:${GLYPH_FONT}}line{stroke-linecap:round}</style>`,
     `<rect class="background" x="0" y="0" width="${n(p.width)}" height="${n(p.height)}" fill="${p.background}"/>`,
     ...p.shapes.map(shapeSvg),
     '</svg>',

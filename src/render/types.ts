@@ -44,6 +44,8 @@ export interface PictureStyle {
   readonly palaces: readonly { readonly x: number; readonly y: number; readonly w: number; readonly h: number }[];
   /** Dots on the corners between squares: (i, j) the corner right of file i−1 and above rank j−1. */
   readonly stars: readonly (readonly [number, number])[];
+  /** Points drawn with the corner marks of the start squares (xiangqi's cannons and soldiers). */
+  readonly marked?: readonly (readonly [number, number])[];
 }
 
 export interface BoardView {
