@@ -12,6 +12,7 @@ import { encodeGif, type GifFrame } from '../render/gif.js';
 import { rasterise } from '../render/raster.js';
 import { recordPlayers, type RecordToWrite } from '../notation/convert.js';
 import type { Picture } from '../render/picture.js';
+import type { LabelMode } from '../render/types.js';
 import { boardView } from '../render/view.js';
 import { CliError } from './context.js';
 import { writeError } from './record-files.js';
@@ -52,6 +53,7 @@ export interface BoardSvgRequest {
   /** `--last-move`: overrides the last move played on `pos`. */
   readonly lastMove?: string;
   readonly arrows?: readonly string[];
+  readonly labels?: LabelMode;
 }
 
 /** The position as an SVG board (`show --svg`). */
@@ -69,7 +71,7 @@ export function boardSvgPicture(r: BoardSvgRequest): Picture {
     const sq = squaresOrFail(game, a, '--arrow');
     for (let i = 0; i + 1 < sq.length; i++) arrows.push({ from: xy(sq[i]!), to: xy(sq[i + 1]!) });
   }
-  return boardPicture(view, { arrows, title: `${game.title}: ${game.formatFen(pos)}` });
+  return boardPicture(view, { arrows, ...(r.labels ? { labels: r.labels } : {}), title: `${game.title}: ${game.formatFen(pos)}` });
 }
 
 /** A side's name with a capital (`red` → `Red`). */
@@ -98,6 +100,8 @@ export function* gameFrames(rec: RecordToWrite): Generator<Picture> {
   const header = [`${title(game.sideNames[0])}: ${first ?? '?'}  -  ${title(game.sideNames[1])}: ${second ?? '?'}`, ...(event ? [event] : [])];
   const unit = game.boardStyle.picture?.onPoints ? 40 : 34;
   const pos = start.clone();
+  // moves numbered from the record's start (a set-up position's FEN may say move 20)
+  const { number } = game.fenStart(game.formatFen(start));
   let text = 'start position';
   for (let i = 0; i <= moves.length; i++) {
     const view = boardView(game, pos, { lastMove: i === 0 ? null : moves[i - 1]! });
@@ -105,7 +109,7 @@ export function* gameFrames(rec: RecordToWrite): Generator<Picture> {
     yield boardPicture(view, { header, footer: [footer], unit });
     if (i < moves.length) {
       const ply = i + start.turn; // counted from the first player's first move
-      text = `${Math.floor(ply / 2) + 1}.${ply % 2 === 1 ? '..' : ''} ${game.coordinate.format(pos, moves[i]!)}`;
+      text = `${number + Math.floor(ply / 2)}.${ply % 2 === 1 ? '..' : ''} ${game.coordinate.format(pos, moves[i]!)}`;
       pos.play(moves[i]!);
     }
   }
