@@ -59,7 +59,7 @@ interface ConvertOptions {
 const RECORD_FORMAT_HELP = (Object.keys(RECORD_FORMATS) as RecordFormatId[]).map((f) => `${f} (${gamesWriting(f).join(', ')})`).join(' | ');
 
 /** Every `--to` format: pgn, fen and the record formats. */
-const TO_FORMATS = ['pgn', 'fen', 'gif', ...Object.keys(RECORD_FORMATS)];
+const TO_FORMATS = ['pgn', 'fen', ...Object.keys(RECORD_FORMATS), 'gif'];
 
 /**
  * The result to write and why it is not the record's: the judge's result (`GameReport.result`, the
