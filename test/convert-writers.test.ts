@@ -193,7 +193,7 @@ describe('chuhan convert: formats, -o DIR, binary output', () => {
     expect(b.stderr).toContain('Xiangqi cannot be written as KIF: it is a format of Chu Shogi');
     const c = await runCli(['convert', '--to', 'csa', XQF_ONE]);
     expect(c.code).toBe(2);
-    expect(c.stderr).toBe('chuhan: unknown output format "csa" (use pgn, fen, dhtmlxq, xqf or kif)\n');
+    expect(c.stderr).toBe('chuhan: unknown output format "csa" (use pgn, fen, dhtmlxq, xqf, kif or gif)\n');
   });
 
   it('--to fen: one line per game, the final position', async () => {

@@ -109,6 +109,19 @@ export function dialectRefusal(rec: RecordToWrite, opts: DialectOptions): string
   return rec.game.pgnDialects[opts.dialect]?.unloadable?.(rec.start, rec.moves) ?? null;
 }
 
+/** The two players a record's tags name (`Red`/`White`/`Sente`, `Black`/`Gote`; the last tag of a name wins). */
+export function recordPlayers(tags: ReadonlyArray<readonly [string, string]>): [string | undefined, string | undefined] {
+  const values = new Map<string, string>();
+  for (const [k, v] of tags) values.set(k, v);
+  let first: string | undefined;
+  let second: string | undefined;
+  for (const [k, v] of values) {
+    if (FIRST_PLAYER.has(k)) first ??= v;
+    if (SECOND_PLAYER.has(k)) second ??= v;
+  }
+  return [first, second];
+}
+
 /** The game as PGN text in the dialect (one game, ending with a newline). */
 export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Result<string> {
   const pr = plan(rec.game, opts);
@@ -116,12 +129,7 @@ export function writeDialectPgn(rec: RecordToWrite, opts: DialectOptions): Resul
   const p = pr.value;
   const values = new Map<string, string>();
   for (const [k, v] of rec.tags) values.set(k, v);
-  let first: string | undefined;
-  let second: string | undefined;
-  for (const [k, v] of values) {
-    if (FIRST_PLAYER.has(k)) first ??= v;
-    if (SECOND_PLAYER.has(k)) second ??= v;
-  }
+  const [first, second] = recordPlayers(rec.tags);
   const tags: Array<[string, string]> = [];
   for (const [k, v] of p.lead) tags.push([k, v]);
   for (const k of ['Event', 'Site', 'Date', 'Round']) if (values.has(k)) tags.push([k, values.get(k)!]);

@@ -53,20 +53,20 @@ export function pieceText(
   };
 }
 
-function resolveLabels(style: BoardView['style'], l: LabelMode | undefined): LabelMode {
+export function resolveLabels(style: BoardView['style'], l: LabelMode | undefined): LabelMode {
   if (l === 'none') return 'none';
   const offered = style.labels;
   return l !== undefined && offered.includes(l) ? l : offered[0]!;
 }
 
-interface EdgeLabels {
+export interface EdgeLabels {
   top?: (x: number) => string;
   bottom?: (x: number) => string;
   left?: (y: number) => string;
   right?: (y: number) => string;
 }
 
-function edgeLabels(view: BoardView, mode: LabelMode, ascii: boolean, flip: boolean): EdgeLabels {
+export function edgeLabels(view: BoardView, mode: LabelMode, ascii: boolean, flip: boolean): EdgeLabels {
   const W = view.width;
   const H = view.height;
   const fileLetter = (x: number): string => String.fromCharCode(97 + x);

@@ -30,6 +30,22 @@ export interface BoardStyle {
   readonly river: { readonly left: string; readonly right: string; readonly asciiLeft: string; readonly asciiRight: string } | null;
   /** Edge labels offered, the default first. */
   readonly labels: readonly LabelMode[];
+  /** How a picture (SVG, GIF) draws the board beyond the terminal's grid; absent: squares, nothing more. */
+  readonly picture?: PictureStyle;
+}
+
+/**
+ * The board of a picture (render/board-picture.ts): pieces on the points of the lines (xiangqi) or
+ * in squares (chu); palaces drawn with their diagonals; star points (chu's promotion-zone dots).
+ */
+export interface PictureStyle {
+  readonly onPoints: boolean;
+  /** Palaces by their corner points (x, y from side 0's bottom left) and size in steps. */
+  readonly palaces: readonly { readonly x: number; readonly y: number; readonly w: number; readonly h: number }[];
+  /** Dots on the corners between squares: (i, j) the corner right of file i−1 and above rank j−1. */
+  readonly stars: readonly (readonly [number, number])[];
+  /** Points drawn with the corner marks of the start squares (xiangqi's cannons and soldiers). */
+  readonly marked?: readonly (readonly [number, number])[];
 }
 
 export interface BoardView {

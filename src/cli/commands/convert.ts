@@ -59,7 +59,7 @@ interface ConvertOptions {
 const RECORD_FORMAT_HELP = (Object.keys(RECORD_FORMATS) as RecordFormatId[]).map((f) => `${f} (${gamesWriting(f).join(', ')})`).join(' | ');
 
 /** Every `--to` format: pgn, fen and the record formats. */
-const TO_FORMATS = ['pgn', 'fen', ...Object.keys(RECORD_FORMATS)];
+const TO_FORMATS = ['pgn', 'fen', ...Object.keys(RECORD_FORMATS), 'gif'];
 
 /**
  * The result to write and why it is not the record's: the judge's result (`GameReport.result`, the
@@ -81,7 +81,7 @@ export function registerConvert(program: Command, io: Io): void {
     .description('convert records (PGN, move lists, XQF, CCBridge, DhtmlXQ, WXF, KIF) to PGN in the dialect another program reads, to a record format of the game (KIF as lishogi exports it, DhtmlXQ, XQF), or to FEN')
     .argument('<input...>', 'record files or folders (read recursively), or - for standard input')
     .option('-o, --output <file|dir>', 'write to this file, or one file per game into this folder (an existing folder, or a path ending with /); default: standard output')
-    .option('--to <format>', `pgn | fen (the final position of each game, one line each) | ${RECORD_FORMAT_HELP}`, 'pgn')
+    .option('--to <format>', `pgn | fen (the final position of each game, one line each) | gif (an animated board, one frame a ply, one file a game) | ${RECORD_FORMAT_HELP}`, 'pgn')
     .option('--dialect <dialect>', `the PGN dialect (and the FEN letters of --to fen): ${DIALECTS.join(' | ')}`, 'chuhan')
     .option('--notation <notation>', 'the move notation where the dialect lets one choose (chuhan: iccs, wxf, chinese, uci / usi, western; xqbase: iccs, wxf, chinese)')
     .option('--encoding <encoding>', 'utf-8 | gbk (text formats; XQF is always GBK inside)', 'utf-8')
@@ -93,7 +93,7 @@ export function registerConvert(program: Command, io: Io): void {
       if (!dialect) throw new CliError(`unknown dialect "${opts.dialect}" (use ${DIALECTS.join(', ')})`);
       const to = (opts.to ?? 'pgn').trim().toLowerCase();
       const recordFormat: RecordFormatId | null = parseRecordFormat(to);
-      if (to !== 'pgn' && to !== 'fen' && !recordFormat)
+      if (to !== 'pgn' && to !== 'fen' && to !== 'gif' && !recordFormat)
         throw new CliError(`unknown output format "${opts.to}" (use ${TO_FORMATS.slice(0, -1).join(', ')} or ${TO_FORMATS[TO_FORMATS.length - 1]})`);
       const encoding = (opts.encoding ?? 'utf-8').toLowerCase().replace(/^utf8$/, 'utf-8');
       if (encoding !== 'utf-8' && encoding !== 'gbk') throw new CliError(`unknown encoding "${opts.encoding}" (use utf-8 or gbk)`);
@@ -103,8 +103,8 @@ export function registerConvert(program: Command, io: Io): void {
         if (!id) throw new CliError(`unknown variant "${opts.variant}" (use ${VARIANT_NAMES})`);
         variant = id;
       }
-      const kind = recordFormat !== null ? recordFormatFile(recordFormat) : { extension: to, binary: false };
-      const binary = recordFormat !== null && kind.binary ? (RECORD_FORMATS[recordFormat] ?? recordFormat) : null;
+      const kind = recordFormat !== null ? recordFormatFile(recordFormat) : { extension: to, binary: to === 'gif' };
+      const binary = to === 'gif' ? 'GIF' : recordFormat !== null && kind.binary ? (RECORD_FORMATS[recordFormat] ?? recordFormat) : null;
       const output = new ConvertOutput(io, {
         ...(opts.output !== undefined ? { output: opts.output } : {}),
         force: opts.force === true,
@@ -211,6 +211,10 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
           const f = dialectFen(game, end, dopts);
           if (!f.ok) throw fail(f.error);
           body = `${f.value}\n`;
+        } else if (to === 'gif') {
+          // loaded only here: the pictures' code is not read at start-up
+          const { gameGif } = await import('../pictures.js');
+          body = gameGif(toWrite);
         } else if (recordFormat) {
           const r = writeRecordFormat(toWrite, recordFormat);
           if (!r.ok) throw fail(r.error);

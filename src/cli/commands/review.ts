@@ -31,6 +31,8 @@ interface ReviewOptions {
   variant?: string;
   game?: string;
   notation?: string;
+  svg?: string;
+  graph?: boolean;
 }
 
 /** Score drops (centipawns, from the mover's side) that mark a move. */
@@ -115,6 +117,8 @@ export function registerReview(program: Command, io: Io): void {
     .option('-v, --variant <variant>', variantHelp('default: from the record'))
     .option('-n, --notation <notation>', 'notation of the report (default: coordinates)')
     .option('--json', 'machine-readable output')
+    .option('--svg <file>', 'write the evaluation graph as an SVG picture')
+    .option('--no-graph', 'no evaluation graph under the moves')
     .action(async (file: string, opts: ReviewOptions) => {
       let variant: GameId | undefined;
       if (opts.variant) {
@@ -229,11 +233,24 @@ export function registerReview(program: Command, io: Io): void {
           const alt = p.best && p.best !== p.move ? `  best ${p.best}` : '';
           io.out(`${String(p.ply).padStart(3)} ${num} ${p.move}${p.mark ? SYMBOL[p.mark] : ''}  before ${show(p.before)}  after ${show(p.after)}${alt}${p.mark ? `  ${p.mark}` : ''}\n`);
         }
+        if (opts.graph !== false) {
+          const { evalGraphLines } = await import('../../render/eval-graph.js');
+          io.out(`${evalGraphLines(evalGraph(game, start, evals, plies)).join('\n')}\n`);
+        }
         io.out(`final position: ${game.formatFen(finalOf(start, moves))}\n`);
         for (const s of game.sideNames) {
           const c = counts(s);
           io.out(`${s}: ${c.inaccuracy} inaccuracies, ${c.mistake} mistakes, ${c.blunder} blunders\n`);
         }
+      }
+      if (opts.svg !== undefined) {
+        const { evalGraphPicture } = await import('../../render/eval-graph.js');
+        const { pictureSvg } = await import('../../render/picture.js');
+        const { writePictureFile } = await import('../pictures.js');
+        const { recordPlayers } = await import('../../notation/convert.js');
+        const named = recordPlayers(rec.tagList);
+        const players = game.sideNames.map((s, i) => named[i] ?? capital(s)).join(' – ');
+        writePictureFile(opts.svg, pictureSvg(evalGraphPicture(evalGraph(game, start, evals, plies), { title: `${players}: evaluation by ${engineName}` })));
       }
       if (opts.output) {
         const pgn = annotatedPgn(rec.tagList, game, start, moves, plies, evals.map((e) => e.best), report.result, engineName);
@@ -244,6 +261,21 @@ export function registerReview(program: Command, io: Io): void {
         }
       }
     });
+}
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * What the evaluation graph draws: every position's score from the first player's side, capped as
+ * the drops are (a mate is the cap; no legal move at all is the side to move's loss), and each ply's mark.
+ */
+function evalGraph(game: Game, start: Position, evals: readonly Eval[], plies: readonly PlyReview[]) {
+  const scores = evals.map((e, i) => {
+    const own = e.mate === 0 ? -SCORE_CAP : capped(e);
+    return (start.turn + i) % 2 === 0 ? own : -own;
+  });
+  const marks = [null, ...plies.map((p) => p.mark)];
+  return { scores, cap: SCORE_CAP, sides: [capital(game.sideNames[0]), capital(game.sideNames[1])] as const, marks };
 }
 
 /** The position after the moves. */

@@ -14,6 +14,10 @@ interface ShowOptions extends CommonOptions {
   labels?: string | boolean;
   notation?: string;
   layout?: string;
+  svg?: boolean;
+  output?: string;
+  lastMove?: string;
+  arrow?: string[];
 }
 
 const LABELS: readonly LabelMode[] = ['iccs', 'wxf', 'usi', 'none'];
@@ -59,6 +63,10 @@ export function registerShow(program: Command, io: Io): void {
     .option('--no-labels', 'no edge labels')
     .option('-n, --notation <notation>', 'notation of the last move in the status line')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
+    .option('--svg', 'draw the board as an SVG picture (standard output, or -o FILE)')
+    .option('-o, --output <file>', 'write the SVG picture to this file (implies --svg)')
+    .option('--last-move <move>', 'the move to mark on the picture, from square to square (default: the last of --moves)')
+    .option('--arrow <move>', 'an arrow on the picture from square to square, e.g. h2e2; repeatable', (v: string, all: string[] | undefined) => [...(all ?? []), v])
     .action(async (opts: ShowOptions) => {
       const style = parseStyle(opts.style);
       const layout = parseLayout(opts.layout);
@@ -91,6 +99,15 @@ export function registerShow(program: Command, io: Io): void {
           throw new CliError(moveError(`${shaped ? 'illegal' : 'malformed'} move ${i + 1}`, text, r.error), shaped ? 1 : 2);
         }
         session.play(r.value);
+      }
+      if (opts.svg || opts.output !== undefined || opts.lastMove !== undefined || opts.arrow !== undefined) {
+        if (!opts.svg && opts.output === undefined) throw new CliError('--last-move and --arrow draw on the picture: add --svg (or -o FILE)');
+        const { boardSvgPicture, writePictureFile } = await import('../pictures.js');
+        const { pictureSvg } = await import('../../render/picture.js');
+        const svg = pictureSvg(boardSvgPicture({ game, pos: session.pos, ...(labels ? { labels } : {}), ...(opts.lastMove !== undefined ? { lastMove: opts.lastMove } : {}), ...(opts.arrow ? { arrows: opts.arrow } : {}) }));
+        if (opts.output !== undefined) writePictureFile(opts.output, svg);
+        else io.out(svg);
+        return;
       }
       io.out([...session.boardLines({ layout }), session.statusLine(), `fen ${game.formatFen(session.pos)}`].join('\n') + '\n');
     });

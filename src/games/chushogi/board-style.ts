@@ -19,4 +19,6 @@ export const CHU_BOARD_STYLE: BoardStyle = {
   byCase: false,
   river: null,
   labels: ['usi'],
+  // pictures: pieces in squares, the four dots that bound the promotion zones
+  picture: { onPoints: false, palaces: [], stars: [[4, 4], [8, 4], [4, 8], [8, 8]] },
 };

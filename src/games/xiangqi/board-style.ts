@@ -13,4 +13,12 @@ export const XIANGQI_BOARD_STYLE: BoardStyle = {
   byCase: true,
   river: { left: '楚 河', right: '漢 界', asciiLeft: 'CHU HE', asciiRight: 'HAN JIE' },
   labels: ['iccs', 'wxf'],
+  // pictures: pieces on the points, the two palaces with their diagonals, the corner marks of the
+  // cannons' and soldiers' start points
+  picture: {
+    onPoints: true,
+    palaces: [{ x: 3, y: 0, w: 2, h: 2 }, { x: 3, y: 7, w: 2, h: 2 }],
+    stars: [],
+    marked: [[1, 2], [7, 2], [1, 7], [7, 7], ...[0, 2, 4, 6, 8].flatMap((x) => [[x, 3], [x, 6]] as [number, number][])],
+  },
 };
