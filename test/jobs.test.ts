@@ -53,14 +53,14 @@ function run(entry: string, args: string[], workersOnly = false): Run & { onWork
 }
 
 /**
- * The same command with one job and with three, the files all on the two workers; with `mixed`,
- * with two too (this thread and a worker: how many files the worker reads depends on how soon it
- * starts).
+ * The same command with one job and with `jobs` (the files all on the workers, none on this
+ * thread: one worker with 2, two with 3); with `mixed`, with two sharing them with this thread (how
+ * many files the worker reads depends on how soon it starts).
  */
-function compare(entry: string, args: string[], before: string[] = [], mixed = false): Run {
+function compare(entry: string, args: string[], before: string[] = [], mixed = false, jobs = 2): Run {
   const one = run(entry, [...before, ...args, '--jobs', '1']);
   expect(one.onWorkers).toBe(0);
-  const workers = run(entry, [...before, ...args, '--jobs', '3'], true);
+  const workers = run(entry, [...before, ...args, '--jobs', String(jobs)], true);
   // every file read by a worker (a conversion stops at its first error)
   expect(workers.onWorkers).toBeGreaterThan(0);
   if (args[0] === 'validate' || before[0] === 'validate') expect(workers.onWorkers).toBe(workers.files);
@@ -75,7 +75,7 @@ function compare(entry: string, args: string[], before: string[] = [], mixed = f
 
 describe('validate --jobs: the same bytes as one job', () => {
   it('a folder, text: every line in the order of the files, the summary, exit 0', () => {
-    const r = compare(BIN, ['validate', OK], [], true);
+    const r = compare(BIN, ['validate', OK], [], true, 3);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').length).toBeGreaterThan(20);
     expect(r.stdout).toContain(`${join(OK, 'sub', 'test.xqf')}: game 1: ok`);
