@@ -17,9 +17,13 @@
  *   --engine-protocol P, --opponent-protocol P
  *                                         how each is spoken to: xboard (default), uci (the dialect
  *                                         from its `uci` answer), pikafish (UCI without UCI_Variant,
- *                                         ICCS ranks 0-9), fairy-stockfish (UCI_Variant, ranks 1-10);
+ *                                         ICCS ranks 0-9), fairy-stockfish (UCI_Variant, ranks 1-10),
+ *                                         ucci (ElephantEye: ICCS, `go time … increment …`);
  *                                         e.g. --engine "node bin/chuhan.js engine --protocol uci"
- *                                         --engine-protocol pikafish: chuhan as Pikafish's GUIs drive it
+ *                                         --engine-protocol pikafish: chuhan as Pikafish's GUIs drive it;
+ *                                         --opponent /path/to/eleeye --opponent-protocol ucci
+ *                                         (over UCI, an --opponent-option UCI_Variant=NAME is kept for
+ *                                         every game: Fairy-Stockfish with its own VariantPath file)
  *   --level N                             chuhan's playing level 1-8 (default: full strength), sent
  *                                         as `option Level=N` (an --engine that declares no Level
  *                                         option: exit 2)
@@ -75,7 +79,7 @@ export interface CliIo {
 
 const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|pikafish|"<command>" [--variant ${GAMES.map((g) => g.xboard.xboardName).join('|')}]
                         [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
-                        [--engine-protocol P] [--opponent-protocol P] (P: xboard|uci|pikafish|fairy-stockfish)
+                        [--engine-protocol P] [--opponent-protocol P] (P: xboard|uci|ucci|pikafish|fairy-stockfish)
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
                         [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
                         [--json FILE]
@@ -372,17 +376,22 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     }
     openings = r.openings;
   }
-  const speech: { protocol?: 'xboard' | 'uci'; dialect?: UciDialect }[] = [];
+  const speech: { protocol?: 'xboard' | 'uci' | 'ucci'; dialect?: UciDialect }[] = [];
   for (const key of ['engine-protocol', 'opponent-protocol'] as const) {
     const v = opts[key] ?? (key === 'opponent-protocol' ? known?.dialect : undefined);
     if (v === undefined || v === 'xboard') speech.push({});
-    else if (v === 'uci') speech.push({ protocol: 'uci' });
+    else if (v === 'uci' || v === 'ucci') speech.push({ protocol: v });
     else if (v === 'pikafish' || v === 'fairy-stockfish') speech.push({ protocol: 'uci', dialect: v });
     else {
-      io.err(`match: --${key} must be xboard, uci, pikafish or fairy-stockfish, not "${v}"\n`);
+      io.err(`match: --${key} must be xboard, uci, ucci, pikafish or fairy-stockfish, not "${v}"\n`);
       return 2;
     }
   }
+  for (const [k, key] of (['engine-protocol', 'opponent-protocol'] as const).entries())
+    if (speech[k]!.protocol === 'ucci' && !getGame(game.id).engineWire.ucci) {
+      io.err(`match: --${key} ucci: ${game.xboardName} is not played in UCCI (only ${GAMES.filter((g) => g.engineWire.ucci).map((g) => g.xboard.xboardName).join(', ')})\n`);
+      return 2;
+    }
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const ours = opts.engine ?? `node ${resolve(root, 'bin/chuhan.js')} engine --protocol xboard`;
   const theirs = resolveCommand(known?.command ?? opts.opponent);
