@@ -5,8 +5,9 @@
  * Fairy-Stockfish master when given (ELEEYE=/path/to/eleeye, FSF_MASTER=/path/to/stockfish:
  * docs/engines.md says how to build both), else skipped with a message.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pikafishGame } from './helpers/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import { findProgram } from '../src/engine-client/process.js';
 import { runOpponentMatch } from '../src/match/cli.js';
@@ -17,12 +18,7 @@ const node = JSON.stringify(process.execPath);
 const eleeye = (...args: string[]) => `${node} ${JSON.stringify(join(process.cwd(), 'fixtures/engines/eleeye-standin.mjs'))} ${args.join(' ')}`;
 const pikafish = (...moves: string[]) => `${node} ${JSON.stringify(join(process.cwd(), 'fixtures/engines/pikafish-standin.mjs'))} ${moves.join(' ')}`;
 /** The game of fixtures/engines/pikafish-game.pgn in ICCS: red mates in 23 plies. */
-const GAME = readFileSync('fixtures/engines/pikafish-game.pgn', 'utf8')
-  .split('\n')
-  .filter((l) => !l.startsWith('['))
-  .join(' ')
-  .split(/\s+/)
-  .filter((w) => /^[a-i]\d[a-i]\d$/.test(w));
+const GAME = pikafishGame();
 
 async function play(ucci: string, other: string, games: number, tc: TimeControlSpec) {
   const log: string[] = [];
