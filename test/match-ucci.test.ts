@@ -1,9 +1,10 @@
 /**
  * UCCI opponents in the match runner (`--opponent-protocol ucci`): the scripted ElephantEye
  * stand-in (fixtures/engines/eleeye-standin.mjs) against the Pikafish stand-in, the times in ms
- * or in seconds, its resignations (`nobestmove`, `bestmove M resign`); the real ElephantEye and
- * Fairy-Stockfish master when given (ELEEYE=/path/to/eleeye, FSF_MASTER=/path/to/stockfish:
- * docs/engines.md says how to build both), else skipped with a message.
+ * or in seconds, its resignations (`nobestmove`, `bestmove M resign`); the real ElephantEye
+ * (ELEEYE=/path/to/eleeye, else `eleeye` on PATH) and Fairy-Stockfish with our 60-move rule
+ * (FSF_MASTER=/path/to/stockfish, else Debian's fairy-stockfish): docs/engines.md says how to build
+ * both; each skipped with a message when absent.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -111,9 +112,10 @@ describe.skipIf(!ELEEYE || !existsSync(ELEEYE))(
   },
 );
 
-const FSF = process.env.FSF_MASTER;
+// the master build when given, else Debian's 11.1 (the same variant file serves both)
+const FSF = process.env.FSF_MASTER ?? findProgram('fairy-stockfish');
 describe.skipIf(!FSF || !existsSync(FSF))(
-  `Fairy-Stockfish master with our 60-move rule (scripts/engines/fsf-xiangqi60.ini)${FSF && existsSync(FSF) ? '' : ' — SKIPPED: set FSF_MASTER=/path/to/stockfish (docs/engines.md builds it)'}`,
+  `Fairy-Stockfish with our 60-move rule (scripts/engines/fsf-xiangqi60.ini)${FSF && existsSync(FSF) ? '' : ' — SKIPPED: set FSF_MASTER=/path/to/stockfish (docs/engines.md builds it) or apt-get install fairy-stockfish'}`,
   () => {
     it('takes the variant file and keeps UCI_Variant xiangqi60 for the game; its moves legal', async () => {
       const log: string[] = [];
