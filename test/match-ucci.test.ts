@@ -6,7 +6,8 @@
  * (FSF_MASTER=/path/to/stockfish, else Debian's fairy-stockfish): docs/engines.md says how to build
  * both; each skipped with a message when absent.
  */
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pikafishGame } from './helpers/fixtures.js';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +81,27 @@ describe('the match runner plays UCCI engines', () => {
     // red's second move comes with its resignation: the move is not played
     expect([resigns.results[0]!.result, resigns.results[0]!.plies]).toEqual(['0-1', 2]);
     expect(resigns.results[0]!.reason).toMatch(/resigned/);
+  }, 60_000);
+
+  it('--opponent eleeye (a known engine, found on PATH) is spoken to in UCCI untold', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-eleeye-'));
+    const path = process.env.PATH;
+    try {
+      writeFileSync(join(dir, 'eleeye'), `#!/bin/sh\nexec ${eleeye(...GAME)}\n`);
+      chmodSync(join(dir, 'eleeye'), 0o755);
+      process.env.PATH = `${dir}:${path ?? ''}`;
+      let out = '';
+      const code = await runOpponentMatch(
+        ['--opponent', 'eleeye', '--engine', pikafish(...GAME), '--engine-protocol', 'pikafish', '--games', '1', '--tc', '40/60', '--pgn', join(dir, 'm.pgn'), '--log', join(dir, 'm.log')],
+        { out: (t) => (out += t), err: (t) => (out += t) },
+      );
+      expect(code, out).toBe(0);
+      expect(out).toMatch(/Score of Pikafish \S+ vs ElephantEye: 1 - 0 - 0/);
+      expect(readFileSync(join(dir, 'm.log'), 'utf8')).toMatch(/>second: ucci\n/);
+    } finally {
+      process.env.PATH = path;
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('--opponent-protocol ucci for chu: exit 2, one sentence, nothing started', async () => {
