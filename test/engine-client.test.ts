@@ -237,7 +237,7 @@ describe('engines by name: engines.json and known engines', () => {
     const c = readConfig(env);
     expect(c.ok && c.value.map((e) => [e.name, e.protocol, e.games, e.options])).toEqual([['fake', 'uci', ['xiangqi'], { Threads: 1, Hash: 32 }]]);
     const all = listEngines(env);
-    expect(all.ok && all.value.map((e) => e.name)).toEqual(['fake', 'fairy-stockfish', 'hachu', 'maxqi', 'pikafish']);
+    expect(all.ok && all.value.map((e) => e.name)).toEqual(['fake', 'eleeye', 'fairy-stockfish', 'hachu', 'maxqi', 'pikafish']);
     const r = resolveEngine('FAKE', env);
     expect(r.ok && r.value.kind === 'external' && r.value.entry.command).toBe(`${process.execPath} x.mjs`);
     expect(resolveEngine('builtin', env)).toEqual({ ok: true, value: { kind: 'builtin' } });

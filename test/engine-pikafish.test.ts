@@ -23,18 +23,14 @@ import { Session } from '../src/tui/session.js';
 import type { ComputerPlayer } from '../src/tui/computer.js';
 import { runCli } from './helpers/cli.js';
 import { runMatch } from '../src/match/runner.js';
+import { pikafishGame } from './helpers/fixtures.js';
 
 const node = JSON.stringify(process.execPath);
 const STANDIN = join(process.cwd(), 'fixtures/engines/pikafish-standin.mjs');
 const standin = (...moves: string[]) => `${node} ${JSON.stringify(STANDIN)} ${moves.join(' ')}`;
 const fakeUci = (...args: string[]) => `${node} fixtures/engines/fake-uci.mjs ${args.join(' ')}`;
 /** The game of fixtures/engines/pikafish-game.pgn: red mates in 23 plies. */
-const GAME = readFileSync('fixtures/engines/pikafish-game.pgn', 'utf8')
-  .split('\n')
-  .filter((l) => !l.startsWith('['))
-  .join(' ')
-  .split(/\s+/)
-  .filter((w) => /^[a-i]\d[a-i]\d$/.test(w));
+const GAME = pikafishGame();
 /** Red's two rooks on its back rank (ICCS rank 0) against black's bare king: red wins in a few moves. */
 const ROOKS_ENDING = '3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1';
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';

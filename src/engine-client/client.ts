@@ -529,38 +529,7 @@ export class EngineClient {
   }
 
   private goCommand(p: 'uci' | 'usi' | 'ucci', l: ClientLimits, turn: number): string {
-    const parts = ['go'];
-    if (l.infinite) parts.push('infinite');
-    else {
-      if (l.depth !== undefined) parts.push('depth', String(l.depth));
-      if (l.nodes !== undefined) parts.push('nodes', String(l.nodes));
-      const ucciUnit = (ms: number) => (this.declared.has('usemillisec') ? Math.round(ms) : Math.max(1, Math.round(ms / 1000)));
-      if (l.clock) {
-        const c = l.clock;
-        const mine = Math.max(0, Math.round(c.mineMs));
-        const theirs = Math.max(0, Math.round(c.theirsMs));
-        if (p === 'ucci') {
-          parts.push('time', String(ucciUnit(mine)));
-          if (c.movesToGo) parts.push('movestogo', String(c.movesToGo));
-          else if (c.incMs) parts.push('increment', String(ucciUnit(c.incMs)));
-          parts.push('opptime', String(ucciUnit(theirs)));
-        } else {
-          // UCI: white = the first player (red); USI: black (b) = sente, the first player
-          const [firstMs, secondMs] = turn === 0 ? [mine, theirs] : [theirs, mine];
-          const [a, b, ai, bi] = p === 'uci' ? ['wtime', 'btime', 'winc', 'binc'] : ['btime', 'wtime', 'binc', 'winc'];
-          parts.push(a, String(firstMs), b, String(secondMs));
-          if (c.incMs) parts.push(ai, String(c.incMs), bi, String(c.incMs));
-          if (c.movesToGo) parts.push('movestogo', String(c.movesToGo));
-          if (p === 'usi' && c.byoyomiMs) parts.push('byoyomi', String(c.byoyomiMs));
-        }
-      } else if (l.timeMs !== undefined) {
-        const ms = Math.max(1, Math.round(l.timeMs));
-        if (p === 'uci') parts.push('movetime', String(ms));
-        else if (p === 'usi') parts.push('btime', '0', 'wtime', '0', 'byoyomi', String(ms));
-        else parts.push('time', String(ucciUnit(ms)), 'movestogo', '1');
-      } else if (l.depth === undefined && l.nodes === undefined) parts.push('infinite');
-    }
-    return parts.join(' ');
+    return goLine(p, l, turn, this.declared.has('usemillisec'));
   }
 
   private async searchXboard(
@@ -774,4 +743,44 @@ export function parseXboardThinking(text: string, pos: Position, wire: WireForma
     timeMs: cs * 10,
     pv: parsePv(pvText.split(/\s+/).filter((x) => x !== ''), pos, wire),
   };
+}
+
+/**
+ * The `go` line for a search in UCI, USI or UCCI (`turn`: the side to move, 0 the first player).
+ * UCCI's times are in seconds unless the engine took `setoption usemillisec true` (`ucciMillis`).
+ * The engine client and the match runner (src/match/uci-engine.ts) both write it here.
+ */
+export function goLine(p: 'uci' | 'usi' | 'ucci', l: ClientLimits, turn: number, ucciMillis: boolean): string {
+  const parts = ['go'];
+  if (l.infinite) parts.push('infinite');
+  else {
+    if (l.depth !== undefined) parts.push('depth', String(l.depth));
+    if (l.nodes !== undefined) parts.push('nodes', String(l.nodes));
+    const ucciUnit = (ms: number) => (ucciMillis ? Math.round(ms) : Math.max(1, Math.round(ms / 1000)));
+    if (l.clock) {
+      const c = l.clock;
+      const mine = Math.max(0, Math.round(c.mineMs));
+      const theirs = Math.max(0, Math.round(c.theirsMs));
+      if (p === 'ucci') {
+        parts.push('time', String(ucciUnit(mine)));
+        if (c.movesToGo) parts.push('movestogo', String(c.movesToGo));
+        else if (c.incMs) parts.push('increment', String(ucciUnit(c.incMs)));
+        parts.push('opptime', String(ucciUnit(theirs)));
+      } else {
+        // UCI: white = the first player (red); USI: black (b) = sente, the first player
+        const [firstMs, secondMs] = turn === 0 ? [mine, theirs] : [theirs, mine];
+        const [a, b, ai, bi] = p === 'uci' ? ['wtime', 'btime', 'winc', 'binc'] : ['btime', 'wtime', 'binc', 'winc'];
+        parts.push(a, String(firstMs), b, String(secondMs));
+        if (c.incMs) parts.push(ai, String(c.incMs), bi, String(c.incMs));
+        if (c.movesToGo) parts.push('movestogo', String(c.movesToGo));
+        if (p === 'usi' && c.byoyomiMs) parts.push('byoyomi', String(c.byoyomiMs));
+      }
+    } else if (l.timeMs !== undefined) {
+      const ms = Math.max(1, Math.round(l.timeMs));
+      if (p === 'uci') parts.push('movetime', String(ms));
+      else if (p === 'usi') parts.push('btime', '0', 'wtime', '0', 'byoyomi', String(ms));
+      else parts.push('time', String(ucciUnit(ms)), 'movestogo', '1');
+    } else if (l.depth === undefined && l.nodes === undefined) parts.push('infinite');
+  }
+  return parts.join(' ');
 }

@@ -4,10 +4,11 @@
  * a PGN file as it finishes (every game is judged by GameHistory with the game's end rules, as
  * `chuhan validate` judges it) and ends with a score line with the Elo difference and its 95% margin.
  *
- *   --opponent maxqi|hachu|fairy-stockfish|pikafish|"<command>"
- *                                         the other engine (maxqi and fairy-stockfish play xiangqi,
- *                                         hachu chu; Fairy-Stockfish over CECP: `variant xiangqi`,
- *                                         ICCS moves with ranks 0-9, as ours)
+ *   --opponent maxqi|hachu|fairy-stockfish|pikafish|eleeye|"<command>"
+ *                                         the other engine (maxqi, fairy-stockfish and eleeye play
+ *                                         xiangqi, hachu chu; Fairy-Stockfish over CECP: `variant
+ *                                         xiangqi`, ICCS moves with ranks 0-9, as ours; eleeye,
+ *                                         ElephantEye, over UCCI)
  *   --variant xiangqi|chu                 default: the opponent's game (else xiangqi)
  *   --games N                             default 2 (colours alternate)
  *   --tc 40/60 | 60+1 | st=1              moves/seconds, seconds+increment, or seconds per move
@@ -17,9 +18,13 @@
  *   --engine-protocol P, --opponent-protocol P
  *                                         how each is spoken to: xboard (default), uci (the dialect
  *                                         from its `uci` answer), pikafish (UCI without UCI_Variant,
- *                                         ICCS ranks 0-9), fairy-stockfish (UCI_Variant, ranks 1-10);
+ *                                         ICCS ranks 0-9), fairy-stockfish (UCI_Variant, ranks 1-10),
+ *                                         ucci (ElephantEye: ICCS, `go time … increment …`);
  *                                         e.g. --engine "node bin/chuhan.js engine --protocol uci"
- *                                         --engine-protocol pikafish: chuhan as Pikafish's GUIs drive it
+ *                                         --engine-protocol pikafish: chuhan as Pikafish's GUIs drive it;
+ *                                         --opponent /path/to/eleeye --opponent-protocol ucci
+ *                                         (over UCI, an --opponent-option UCI_Variant=NAME is kept for
+ *                                         every game: Fairy-Stockfish with its own VariantPath file)
  *   --level N                             chuhan's playing level 1-8 (default: full strength), sent
  *                                         as `option Level=N` (an --engine that declares no Level
  *                                         option: exit 2)
@@ -73,21 +78,23 @@ export interface CliIo {
   err(text: string): void;
 }
 
-const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|pikafish|"<command>" [--variant ${GAMES.map((g) => g.xboard.xboardName).join('|')}]
+const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|pikafish|eleeye|"<command>" [--variant ${GAMES.map((g) => g.xboard.xboardName).join('|')}]
                         [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
-                        [--engine-protocol P] [--opponent-protocol P] (P: xboard|uci|pikafish|fairy-stockfish)
+                        [--engine-protocol P] [--opponent-protocol P] (P: xboard|uci|ucci|pikafish|fairy-stockfish)
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
                         [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
                         [--json FILE]
 Ctrl-C once stops after the games under way (the summary is kept); twice stops them now.`;
 
-/** Known opponents (each game's `knownEngines`): command, game (the first it plays) and CECP options. */
-const OPPONENTS = new Map<string, { command: string; game: ProtocolGame; options: string[]; dialect?: UciDialect }>();
+/** Known opponents (each game's `knownEngines`): command, game (the first it plays), CECP options and the protocol when not CECP. */
+const OPPONENTS = new Map<string, { command: string; game: ProtocolGame; options: string[]; speaks?: UciDialect | 'ucci' }>();
 for (const g of GAMES)
   for (const k of g.knownEngines)
-    // Pikafish speaks only UCI, in its dialect (the others are played over CECP unless told)
-    if (!OPPONENTS.has(k.name))
-      OPPONENTS.set(k.name, { command: k.program, game: g.xboard, options: Object.entries(k.options).map(([n, v]) => `${n}=${v}`), ...(k.dialect === 'pikafish' ? { dialect: k.dialect } : {}) });
+    // Pikafish speaks only UCI, in its dialect, ElephantEye only UCCI (the others are played over CECP unless told)
+    if (!OPPONENTS.has(k.name)) {
+      const speaks = k.dialect === 'pikafish' ? k.dialect : k.protocol === 'ucci' ? k.protocol : undefined;
+      OPPONENTS.set(k.name, { command: k.program, game: g.xboard, options: Object.entries(k.options).map(([n, v]) => `${n}=${v}`), ...(speaks ? { speaks } : {}) });
+    }
 
 /** The command with its program's full path (PATH, then /usr/games, where Debian installs games: the engine client's lookup). */
 function resolveCommand(cmd: string): string {
@@ -372,17 +379,22 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
     }
     openings = r.openings;
   }
-  const speech: { protocol?: 'xboard' | 'uci'; dialect?: UciDialect }[] = [];
+  const speech: { protocol?: 'xboard' | 'uci' | 'ucci'; dialect?: UciDialect }[] = [];
   for (const key of ['engine-protocol', 'opponent-protocol'] as const) {
-    const v = opts[key] ?? (key === 'opponent-protocol' ? known?.dialect : undefined);
+    const v = opts[key] ?? (key === 'opponent-protocol' ? known?.speaks : undefined);
     if (v === undefined || v === 'xboard') speech.push({});
-    else if (v === 'uci') speech.push({ protocol: 'uci' });
+    else if (v === 'uci' || v === 'ucci') speech.push({ protocol: v });
     else if (v === 'pikafish' || v === 'fairy-stockfish') speech.push({ protocol: 'uci', dialect: v });
     else {
-      io.err(`match: --${key} must be xboard, uci, pikafish or fairy-stockfish, not "${v}"\n`);
+      io.err(`match: --${key} must be xboard, uci, ucci, pikafish or fairy-stockfish, not "${v}"\n`);
       return 2;
     }
   }
+  for (const [k, key] of (['engine-protocol', 'opponent-protocol'] as const).entries())
+    if (speech[k]!.protocol === 'ucci' && !getGame(game.id).engineWire.ucci) {
+      io.err(`match: --${key} ucci: ${game.xboardName} is not played in UCCI (only ${GAMES.filter((g) => g.engineWire.ucci).map((g) => g.xboard.xboardName).join(', ')})\n`);
+      return 2;
+    }
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const ours = opts.engine ?? `node ${resolve(root, 'bin/chuhan.js')} engine --protocol xboard`;
   const theirs = resolveCommand(known?.command ?? opts.opponent);

@@ -21,7 +21,7 @@ import { XboardEngine } from './external.js';
 import { UciMatchEngine } from './uci-engine.js';
 import type { UciDialect } from '../games/game.js';
 
-/** An engine the runner plays: CECP, or UCI behind the same surface (uci-engine.ts). */
+/** An engine the runner plays: CECP, or UCI/UCCI behind the same surface (uci-engine.ts). */
 type MatchEngine = XboardEngine | UciMatchEngine;
 import { formatProblem } from '../core/problem.js';
 import { openingOf, type Opening } from './openings.js';
@@ -52,8 +52,8 @@ export interface EngineSpec {
   readonly level?: number;
   /** This engine's own time control (default: the match's `tc`), sent as its `level`/`st` and clocked for it: time odds. */
   readonly tc?: TimeControlSpec;
-  /** How it is spoken to (default CECP); UCI in the dialect given, else the one its `uci` answer shows. */
-  readonly protocol?: 'xboard' | 'uci';
+  /** How it is spoken to (default CECP); UCI in the dialect given, else the one its `uci` answer shows; UCCI (ElephantEye). */
+  readonly protocol?: 'xboard' | 'uci' | 'ucci';
   readonly dialect?: UciDialect;
 }
 
@@ -180,7 +180,8 @@ class Slot {
         ...(c.abortSignal ? { ownProcessGroup: true } : {}),
       };
       const d = c.engines[k]!.dialect;
-      const fresh: MatchEngine = c.engines[k]!.protocol === 'uci' ? new UciMatchEngine({ ...o, game: c.game, ...(d ? { dialect: d } : {}) }) : new XboardEngine(o);
+      const p = c.engines[k]!.protocol;
+      const fresh: MatchEngine = p === 'uci' || p === 'ucci' ? new UciMatchEngine({ ...o, game: c.game, protocol: p, ...(d ? { dialect: d } : {}) }) : new XboardEngine(o);
       this.engines[k] = fresh;
       await fresh.start();
       const spec = c.engines[k]!;

@@ -74,5 +74,6 @@ export const XIANGQI_GAME: Game = {
     { name: 'fairy-stockfish', program: 'fairy-stockfish', protocol: 'uci', options: {}, install: 'apt-get install fairy-stockfish' },
     { name: 'pikafish', program: 'pikafish', protocol: 'uci', dialect: 'pikafish', options: {}, install: 'download it from https://github.com/official-pikafish/Pikafish/releases, with pikafish.nnue beside it' },
     { name: 'maxqi', program: 'maxqi', protocol: 'xboard', options: {}, install: 'apt-get install fairymax' },
+    { name: 'eleeye', program: 'eleeye', protocol: 'ucci', options: {}, install: 'build ElephantEye from xqbase/eleeye as docs/engines.md says, with BOOK.DAT beside it' },
   ],
 };
