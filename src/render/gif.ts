@@ -98,9 +98,10 @@ export function lzw(data: Uint8Array, minBits: number): Uint8Array {
   return out.bytes();
 }
 
+/** `#rrggbb` as its three channels (read pair by pair from the text). */
 const rgb = (c: string): [number, number, number] => {
-  const v = Number.parseInt(c.replace('#', ''), 16);
-  return [(v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff];
+  const hex = c.replace('#', '');
+  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 };
 
 /** The animated GIF of the frames (looping forever). */
