@@ -339,10 +339,11 @@ export function App(props: AppProps) {
     return y * W + x;
   };
   const notes: string[] = [];
+  if (prefs.current.blindfold) notes.push(prefs.current.peek ? 'blindfold: peeking (any key hides the pieces)' : 'blindfold (peek shows the pieces)');
   if (thinking.current) notes.push(`${analyserFor(computer, session.turn as 0 | 1)?.name ?? session.computerName} is thinking…`);
   if (u.cursor !== null) {
     const p = session.pos.board[u.cursor]!;
-    const what = p ? `${session.sideName(pieceSide(p))} ${session.pos.variant.pieces[pieceKind(p) - 1]?.name ?? 'piece'}` : 'empty';
+    const what = prefs.current.blindfold && !prefs.current.peek ? 'hidden' : p ? `${session.sideName(pieceSide(p))} ${session.pos.variant.pieces[pieceKind(p) - 1]?.name ?? 'piece'}` : 'empty';
     notes.push(`cursor ${session.square(u.cursor)} (${what})${u.selected !== null ? ` · selected ${session.square(u.selected)}` : ''}`);
   }
   if (saveError.current) notes.push(`autosave failed: ${saveError.current}`);
@@ -357,7 +358,6 @@ export function App(props: AppProps) {
     if (pr.evalBar && beside) bar = { share: session.flipped ? 1 - share0 : share0 };
     notes.push(pr.evalBar && !beside ? `${horizontalBar(share0)} ${line}` : line);
   }
-  if (pr.blindfold) notes.push(pr.peek ? 'blindfold: peeking (any key hides the pieces)' : 'blindfold (peek shows the pieces)');
   if (pr.autoplay) notes.push('autoplay (space pauses)');
   // the material and the captured pieces (from the start position of the game)
   if (startPos.current?.fen !== session.startFen) {

@@ -370,9 +370,13 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
     return { ui, submit: [input === ' ' ? 'autoplay' : input === '+' ? 'autoplay faster' : 'autoplay slower'] };
   }
   // vim keys: while the cursor is shown and the prompt is empty (else they are typed: h2e2)
-  if (opts.vim && plain && ui.cursor !== null && input.length === 1 && 'hjkl'.includes(input)) {
-    const [dx, dy] = input === 'h' ? [-1, 0] : input === 'l' ? [1, 0] : input === 'k' ? [0, 1] : [0, -1];
-    return { ui: { ...ui, cursor: moveCursor(session, ui, dx!, dy!) }, submit: [] };
+  if (opts.vim && plain && ui.cursor !== null && /^[hjkl]+$/.test(input)) {
+    let at = ui;
+    for (const c of input) {
+      const [dx, dy] = c === 'h' ? [-1, 0] : c === 'l' ? [1, 0] : c === 'k' ? [0, 1] : [0, -1];
+      at = { ...at, cursor: moveCursor(session, at, dx!, dy!) };
+    }
+    return { ui: at, submit: [] };
   }
   // reviewing (the computer paused, or no computer) with the cursor hidden: ←/→ step, Home/End jump
   const stepping = ui.cursor === null && ui.input === '' && (session.paused || !session.players.includes('computer'));
