@@ -287,4 +287,37 @@ describe('the board (Ink)', () => {
     expect(f).not.toContain('blindfold (peek');
     app.unmount();
   });
+
+  it('autoplay: space plays the moves ahead to the end of the game', async () => {
+    const s = new Session(xq, { players: ['human', 'human'] });
+    expect(s.command('h2e2 h9g7 h0g2 i9h9').ok).toBe(true);
+    s.command('undo 100000');
+    const app = render(<App session={s} computer={noComputer} paint={{}} color={false} settings={{ ...DEFAULT_SETTINGS, autoplayMs: 100 }} />);
+    await frame(app, (x) => x.includes('┌───┬'));
+    app.stdin.write(' ');
+    const f = await frame(app, (x) => x.includes('autoplay: the end of the game'));
+    expect(f).toContain('autoplay: the end of the game');
+    expect(s.history).toHaveLength(4);
+    app.unmount();
+  });
+
+  it('--bell: a BEL when the computer moves, none without it', async () => {
+    for (const bell of [true, false]) {
+      const s = new Session(xq, { players: ['human', 'computer'] });
+      const computer: ComputerPlayer = {
+        name: 'one',
+        placeholder: false,
+        choose: async (req) => {
+          const m = req.game.parseMove(req.pos, 'h9g7');
+          return m.ok ? m.value : null;
+        },
+      };
+      const app = render(<App session={s} computer={computer} paint={{}} color={false} settings={{ ...DEFAULT_SETTINGS, bell }} />);
+      await frame(app, (x) => x.includes('┌───┬'));
+      app.stdin.write('h2e2\r');
+      await frame(app, (x) => x.includes('h9g7'));
+      expect(app.frames.some((x) => x.includes('\x07')), String(bell)).toBe(bell);
+      app.unmount();
+    }
+  });
 });
