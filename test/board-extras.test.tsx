@@ -9,12 +9,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { getGame } from '../src/games/registry.js';
 import { App, evalShare, horizontalBar } from '../src/tui/App.js';
+import type { GameId } from '../src/games/registry.js';
 import type { ComputerPlayer } from '../src/tui/computer.js';
 import type { Evaluation } from '../src/tui/engine-computer.js';
 import { boardCommand, autoplayStep, prefsOf } from '../src/tui/board-commands.js';
 import { materialLines, materialOf } from '../src/tui/material.js';
 import { boardPainter, monoPainter, themePainter } from '../src/tui/paint.js';
-import { barCells } from '../src/tui/Screen.js';
+import { barCells, Screen } from '../src/tui/Screen.js';
+import stringWidth from 'string-width';
+import { chooseLayout } from '../src/render/layout.js';
+import { RESERVED_ROWS } from '../src/tui/App.js';
 import { Session } from '../src/tui/session.js';
 import { DEFAULT_SETTINGS, loadSettings, parseSetting, saveSetting, settingKey, settingsFromText, THEMES } from '../src/tui/settings.js';
 import { initialUi, reduceKey } from '../src/tui/ui.js';
@@ -320,4 +324,39 @@ describe('the board (Ink)', () => {
       app.unmount();
     }
   });
+});
+
+describe('material and the bar in every terminal size the board is tested at', () => {
+  const material = ['material: black +12', 'red took 卒', 'black took 俥傌'];
+  for (const id of ['xiangqi', 'chushogi'] as GameId[])
+    for (const [columns, rows] of [
+      [80, 24],
+      [100, 30],
+      [120, 40],
+    ] as const)
+      it(`${id} ${columns}×${rows}: every line fits; beside the board the material and a bar as tall as the board`, () => {
+        const s = new Session(getGame(id));
+        const boards = {
+          full: s.boardLines({ layout: 'full', steadyWidth: true }),
+          compact: s.boardLines({ layout: 'compact', steadyWidth: true }),
+        };
+        const size = (l: string[]) => ({ columns: Math.max(...l.map((x) => stringWidth(x))), rows: l.length });
+        const fit = chooseLayout({ columns, rows, reservedRows: RESERVED_ROWS, boards: { full: size(boards.full), compact: size(boards.compact) } });
+        if (!fit.fits) throw new Error('no fit');
+        const board = boards[fit.layout];
+        const app = render(
+          <Screen title="t" players="p" board={board} moves={['1. h2e2 h9g7']} status="s" messages={[]} input="" note="eval +0.30" color={false} fit={fit} material={material} bar={{ share: 0.25, bottom: 0 }} />,
+        );
+        const lines = app.lastFrame()!.split('\n');
+        app.unmount();
+        expect(lines.length).toBeLessThan(rows);
+        for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
+        if (fit.panel === 'beside') {
+          expect(lines.some((l) => l.endsWith('material: black +12'))).toBe(true);
+          expect(lines.some((l) => l.endsWith('black took 俥傌'))).toBe(true);
+          const cells = lines.filter((l) => /[█░]/.test(l));
+          expect(cells).toHaveLength(board.length);
+          expect(cells.filter((l) => l.includes('█'))).toHaveLength(Math.round(board.length / 4));
+        } else expect(lines.some((l) => /[█░]/.test(l))).toBe(false);
+      });
 });

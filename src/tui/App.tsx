@@ -348,14 +348,14 @@ export function App(props: AppProps) {
   }
   if (saveError.current) notes.push(`autosave failed: ${saveError.current}`);
   const ev = evaluation.current;
-  let bar: { share: number } | null = null;
+  let bar: { share: number; bottom: 0 | 1 } | null = null;
   if (session.showEval && ev && ev.key === thinkKey(session)) {
     const viewer = session.players.indexOf('human');
     const line = evaluationLine(ev.e, viewer === 1 ? 1 : 0, (s) => session.sideName(s), (p, m) => session.formatter().format(p, m));
     // the bar: beside the board when the move panel is there too, else at the head of the line
     const share0 = evalShare(ev.e);
     const beside = !fit || (fit.fits && fit.panel === 'beside');
-    if (pr.evalBar && beside) bar = { share: session.flipped ? 1 - share0 : share0 };
+    if (pr.evalBar && beside) bar = { share: session.flipped ? 1 - share0 : share0, bottom: session.flipped ? 1 : 0 };
     notes.push(pr.evalBar && !beside ? `${horizontalBar(share0)} ${line}` : line);
   }
   if (pr.autoplay) notes.push('autoplay (space pauses)');

@@ -47,7 +47,7 @@ export interface ScreenProps {
   /** The material balance and the captured pieces (material.ts): at the top of the panel beside the board, else one line when a row is spare. */
   material?: string[] | null;
   /** The evaluation bar beside the board: the share (0–1) of the side at the bottom of the board. */
-  bar?: { share: number } | null;
+  bar?: { share: number; bottom?: 0 | 1 } | null;
 }
 
 /** The rows of a vertical evaluation bar, top to bottom: true where the bottom side's part is. */
@@ -219,7 +219,11 @@ export function Screen(p: ScreenProps) {
   const pane = p.pane ?? null;
   const noteColor = p.color ? (p.colors ? p.colors.note : 'yellow') : undefined;
   const errorColor = p.color ? (p.colors ? p.colors.error : 'red') : undefined;
-  const barColors = p.color ? (p.colors?.bar ?? ['red', 'white']) : [undefined, undefined];
+  // the bar's colours: the side at the bottom first
+  const sideColors = p.color ? (p.colors?.bar ?? ['red', 'white']) : [undefined, undefined];
+  const barColors = p.bar?.bottom === 1 ? [sideColors[1], sideColors[0]] : sideColors;
+  // the players line and the key help: dim, unless the theme dims nothing (high-contrast)
+  const dimText = p.color && !p.colors?.noDim;
   const bar = p.bar && !pane && (place === 'beside' || !fit) ? barCells(p.bar.share, p.board.length) : null;
   // the note: a row of its own when there is room; else at the foot of the panel beside the
   // board; else in the message row when no message is there
@@ -340,7 +344,7 @@ export function Screen(p: ScreenProps) {
       <Text bold={p.color} wrap="truncate">
         {p.title}
       </Text>
-      <Text dimColor={p.color} wrap="truncate">
+      <Text dimColor={dimText} wrap="truncate">
         {p.players}
       </Text>
       {p.clock ? (
@@ -383,7 +387,7 @@ export function Screen(p: ScreenProps) {
         <Text inverse={p.color}>{p.color ? ' ' : '_'}</Text>
       </Text>
       {footerLines.map((line, i) => (
-        <Text key={`f${i}`} dimColor={p.color} wrap={fit ? 'truncate' : 'wrap'}>
+        <Text key={`f${i}`} dimColor={dimText} wrap={fit ? 'truncate' : 'wrap'}>
           {line}
         </Text>
       ))}

@@ -101,6 +101,8 @@ export interface ScreenColors {
   error?: string;
   /** The evaluation bar: side 0's part, side 1's part. */
   bar: [string | undefined, string | undefined];
+  /** Nothing dimmed (the players line, the key help): high-contrast. */
+  noDim?: boolean;
 }
 
 export function screenColors(theme: ThemeName): ScreenColors {
@@ -108,7 +110,7 @@ export function screenColors(theme: ThemeName): ScreenColors {
     case 'light':
       return { note: 'blue', error: 'red', bar: ['red', 'blue'] };
     case 'high-contrast':
-      return { note: 'yellowBright', error: 'redBright', bar: ['redBright', 'whiteBright'] };
+      return { note: 'yellowBright', error: 'redBright', bar: ['redBright', 'whiteBright'], noDim: true };
     case 'wood':
       return { note: '#d7af87', error: '#ff5f00', bar: ['#ff0000', '#ffffd7'] };
     case 'mono':
