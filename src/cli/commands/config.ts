@@ -1,6 +1,7 @@
 /** `chuhan config`: the board's settings (`<state>/config.json`): show them, set one, reset one or all. */
 import type { Command } from 'commander';
 import { CliError, type Io } from '../context.js';
+import { dirname } from 'node:path';
 import { quoteInput } from '../../core/text.js';
 
 interface ConfigCliOptions {
@@ -24,18 +25,19 @@ export function registerConfig(program: Command, io: Io): void {
         if (!k) throw new CliError(`unknown setting ${quoteInput(t)} (${known})`, 2);
         return k;
       };
-      const write = (key: Parameters<typeof s.saveSetting>[1], v: Parameters<typeof s.saveSetting>[2]): string => {
+      const write = async (key: Parameters<typeof s.saveSetting>[1], v: Parameters<typeof s.saveSetting>[2]): Promise<string> => {
         try {
           return s.saveSetting(io.env, key, v);
         } catch (e) {
-          const code = (e as NodeJS.ErrnoException).code ?? String(e);
-          throw new CliError(`${s.settingsFile(io.env)} cannot be written (${code})`, 1);
+          // the state folder's problem in the words the saved games use (read-only, full, a file in the way…)
+          const { storageProblem } = await import('../../tui/store.js');
+          throw new CliError(storageProblem(e, dirname(s.settingsFile(io.env))).replace(/^games cannot be saved/, 'the settings cannot be saved'), 1);
         }
       };
       if (opts.reset !== undefined) {
         if (keyText !== undefined) throw new CliError('--reset takes the key itself: chuhan config --reset KEY (or --reset all)', 2);
         const key = opts.reset.toLowerCase() === 'all' ? 'all' : keyOf(opts.reset)!;
-        const file = write(key, undefined);
+        const file = await write(key, undefined);
         io.out(key === 'all' ? `every setting is back to its default (${file})\n` : `${key} is back to its default, ${s.formatSetting(key, s.DEFAULT_SETTINGS[key])} (${file})\n`);
         return;
       }
@@ -43,7 +45,7 @@ export function registerConfig(program: Command, io: Io): void {
         const key = keyOf(keyText)!;
         const p = s.parseSetting(key, value);
         if (!p.ok) throw new CliError(p.error, 2);
-        const file = write(key, p.value);
+        const file = await write(key, p.value);
         io.out(`${key} = ${s.formatSetting(key, p.value)} (${file})\n`);
         return;
       }
