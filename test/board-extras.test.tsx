@@ -21,7 +21,7 @@ import { chooseLayout } from '../src/render/layout.js';
 import { RESERVED_ROWS } from '../src/tui/App.js';
 import { Session } from '../src/tui/session.js';
 import { DEFAULT_SETTINGS, loadSettings, parseSetting, saveSetting, settingKey, settingsFromText, THEMES } from '../src/tui/settings.js';
-import { initialUi, reduceKey } from '../src/tui/ui.js';
+import { initialUi, openPane, reduceKey } from '../src/tui/ui.js';
 import { runCli } from './helpers/cli.js';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
 
@@ -238,6 +238,19 @@ describe('keys', () => {
     expect(reduceKey(s, initialUi(), '', { escape: true }).ui.cursor).toBeNull();
     // Esc with the cursor shown hides it again
     expect(reduceKey(s, { ...initialUi(), cursor: 4 }, '', { escape: true }, undefined, 10, vim).ui.cursor).toBeNull();
+  });
+
+  it('j and k scroll a pane and move in the chooser (vim keys on, the prompt empty); typed otherwise', () => {
+    const s = new Session(xq);
+    const pane = { ...initialUi(), pane: openPane('help', Array.from({ length: 40 }, (_, i) => `line ${i}`)) };
+    let r = reduceKey(s, pane, 'j', {}, undefined, 10, { vim: true });
+    expect(r.ui.pane!.top).toBe(1);
+    r = reduceKey(s, r.ui, 'k', {}, undefined, 10, { vim: true });
+    expect(r.ui.pane!.top).toBe(0);
+    expect(reduceKey(s, pane, 'j', {}, undefined, 10, {}).ui).toMatchObject({ input: 'j' });
+    const choice = { ...initialUi(), choice: { square: 'e5', moves: ['a', 'b', 'c'], labels: ['', '', ''], index: 0 } };
+    expect(reduceKey(s, choice, 'j', {}, undefined, 10, { vim: true }).ui.choice!.index).toBe(1);
+    expect(reduceKey(s, choice, 'k', {}, undefined, 10, { vim: true }).ui.choice!.index).toBe(2);
   });
 
   it('under review: space, + and - drive autoplay while the prompt is empty', () => {

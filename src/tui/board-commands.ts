@@ -30,7 +30,8 @@ export const BOARD_HELP: readonly string[] = [
   '  autoplay [on|off|faster|slower|ms]   play a loaded game\'s moves; keys: space, + and -',
   'Keys: arrows (or h j k l while the cursor is shown and the prompt is empty) move the cursor;',
   '  Enter selects and moves; Esc clears the prompt, hides the cursor, or shows it again;',
-  '  ←/→ step through a game while the cursor is hidden; letters type moves (h2e2).',
+  '  ←/→ step through a game while the cursor is hidden; letters type moves (h2e2);',
+  '  j and k scroll this pane and a list of games, and move in the chooser.',
 ];
 
 export interface BoardCommandResult {

@@ -328,6 +328,9 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
   if (key.ctrl && (input === 'c' || input === 'd')) return { ui, submit: [], quit: true };
   const mouse = parseSgrMouse(input);
   if (ui.pane && mouse) return { ui: mouse.press ? { ...ui, pane: null } : ui, submit: [] };
+  // vim keys in a pane and in the chooser (the prompt empty): j and k as ↓ and ↑
+  const vimDown = opts.vim && ui.input === '' && !key.ctrl && !key.meta && (input === 'j' || input === 'k') && !ui.pane?.searching;
+  if (vimDown && (ui.pane || ui.choice)) return reduceKey(session, ui, '', input === 'j' ? { downArrow: true } : { upArrow: true }, hit, paneRows, opts);
   if (ui.pane) {
     const p = ui.pane;
     const step = reducePane(ui, p, input, key, Math.max(1, paneRows));
