@@ -219,8 +219,10 @@ describe('keys', () => {
     // the cursor hidden: letters type
     let r = reduceKey(s, initialUi(), 'h', {}, undefined, 10, vim);
     expect(r.ui).toMatchObject({ input: 'h', cursor: null });
-    // Esc shows the cursor (e0), then k l move it, a burst too
-    r = reduceKey(s, initialUi(), '', { escape: true }, undefined, 10, vim);
+    // Esc first clears the messages, then shows the cursor (e0); k l move it, a burst too
+    r = reduceKey(s, initialUi([{ text: 'hello', error: false }]), '', { escape: true }, undefined, 10, vim);
+    expect(r.ui).toMatchObject({ messages: [], cursor: null });
+    r = reduceKey(s, r.ui, '', { escape: true }, undefined, 10, vim);
     expect(s.square(r.ui.cursor!)).toBe('e0');
     r = reduceKey(s, r.ui, 'k', {}, undefined, 10, vim);
     expect(s.square(r.ui.cursor!)).toBe('e1');

@@ -29,7 +29,7 @@ export const BOARD_HELP: readonly string[] = [
   '  evalbar [on|off]    the evaluation bar beside the board (with eval on)',
   '  autoplay [on|off|faster|slower|ms]   play a loaded game\'s moves; keys: space, + and -',
   'Keys: arrows (or h j k l while the cursor is shown and the prompt is empty) move the cursor;',
-  '  Enter selects and moves; Esc clears the prompt, hides the cursor, or shows it again;',
+  '  Enter selects and moves; Esc clears the prompt and messages, then hides or shows the cursor;',
   '  ←/→ step through a game while the cursor is hidden; letters type moves (h2e2);',
   '  j and k scroll this pane and a list of games, and move in the chooser.',
 ];

@@ -393,8 +393,8 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
   if (key.leftArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, -1, 0) }, submit: [] };
   if (key.rightArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 1, 0) }, submit: [] };
   // Esc clears the prompt and the selection; with neither, it hides the cursor (←/→ step again),
-  // or, with vim keys, shows a hidden one (h j k l move it then)
-  if (key.escape && opts.vim && ui.input === '' && ui.selected === null && ui.cursor === null)
+  // or, with vim keys and nothing left to clear (no message either), shows a hidden one (h j k l move it then)
+  if (key.escape && opts.vim && ui.input === '' && ui.selected === null && ui.cursor === null && ui.messages.length === 0)
     return { ui: { ...ui, messages: [], cursor: moveCursor(session, ui, 0, 0) }, submit: [] };
   if (key.escape) return { ui: { ...ui, input: '', selected: null, messages: [], cursor: ui.input === '' && ui.selected === null ? null : ui.cursor }, submit: [] };
   if (key.backspace || key.delete) return { ui: { ...ui, input: [...ui.input].slice(0, -1).join('') }, submit: [] };
