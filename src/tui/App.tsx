@@ -120,6 +120,13 @@ export function App(props: AppProps) {
   const prefs = useRef<BoardPrefs>(prefsOf(props.settings ?? DEFAULT_SETTINGS));
   const autoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const startPos = useRef<{ fen: string; pos: Position | null } | null>(null);
+  const painters = useRef(new Map<string, Painter>());
+  /** A theme chosen in the board (`theme NAME`): its painter, made once. */
+  const themePaint = (theme: BoardPrefs['theme']): Painter => {
+    let p = painters.current.get(theme);
+    if (!p) painters.current.set(theme, (p = boardPainter(props.color, theme)));
+    return p;
+  };
   const reviewState = () => ({ can: session.loadedRecord || session.redoStack.length > 0, atEnd: session.redoStack.length === 0, plies: session.history.length });
 
   // a new terminal size: choose the layout again
@@ -179,9 +186,9 @@ export function App(props: AppProps) {
     }
     const before = session.version;
     const r = session.command(line);
-    if (/^\s*(help|\?)\s*$/i.test(line) && r.err.length === 0) r.out = [...r.out, ...BOARD_HELP];
     const columns = stdout.columns || 0;
     const help = /^\s*(help|\?)\s*$/i.test(line);
+    if (help && r.err.length === 0) r.out = [...r.out, ...BOARD_HELP]; // the board's own commands and keys
     // a listing (fen, moves, show) longer than a row opens in the pane, where it can be read whole
     // (a FEN broken between ranks, as the prompt takes it back); help is wrapped to the width
     const listing = columns > 20 && r.err.length === 0 && /^\s*(fen|moves|show|board)(\s+\S+)?\s*$/i.test(line) && !/^\s*fen\s+\S/i.test(line);
@@ -294,7 +301,7 @@ export function App(props: AppProps) {
   const boardOpts = {
     style: props.style,
     labels: props.labels,
-    paint: themed ? props.paint : boardPainter(props.color, pr.theme),
+    paint: themed ? props.paint : themePaint(pr.theme),
     hidePieces: pr.blindfold && !pr.peek,
     highlights: highlightsFor(session, u),
     cursor: u.cursor,
