@@ -312,6 +312,20 @@ describe('the board (Ink)', () => {
     app.unmount();
   });
 
+  it('theme NAME in the board repaints it (black blue in light); a bad name is an error', async () => {
+    const s = new Session(xq, { players: ['human', 'human'] });
+    const app = render(<App session={s} computer={noComputer} paint={themePainter('classic')} color={true} />);
+    let f = await frame(app, (x) => x.includes('┌───┬'));
+    expect(f).not.toMatch(/\x1b\[34m/);
+    app.stdin.write('theme light\r');
+    f = await frame(app, (x) => /\x1b\[34m/.test(x));
+    expect(f).toMatch(/\x1b\[34m(?:\x1b\[[0-9;]*m)*▽/);
+    app.stdin.write('theme pink\r');
+    f = await frame(app, (x) => x.includes('is not one of'));
+    expect(f).toContain('theme "pink" is not one of classic, light, high-contrast, wood, mono');
+    app.unmount();
+  });
+
   it('autoplay: space plays the moves ahead to the end of the game', async () => {
     const s = new Session(xq, { players: ['human', 'human'] });
     expect(s.command('h2e2 h9g7 h0g2 i9h9').ok).toBe(true);
