@@ -391,6 +391,10 @@ describe('material and the bar in every terminal size the board is tested at', (
           const cells = lines.filter((l) => /[█░]/.test(l));
           expect(cells).toHaveLength(board.length);
           expect(cells.filter((l) => l.includes('█'))).toHaveLength(Math.round(board.length / 4));
-        } else expect(lines.some((l) => /[█░]/.test(l))).toBe(false);
+        } else {
+          expect(lines.some((l) => /[█░]/.test(l))).toBe(false);
+          // below the board: on a row of its own, or after the moves' heading
+          expect(lines.some((l) => /^(moves {3})?material: black \+12 · red took 卒/.test(l))).toBe(true);
+        }
       });
 });

@@ -246,6 +246,8 @@ export function Screen(p: ScreenProps) {
   const materialBeside = !below && place !== 'none' && !p.panel ? materialAll.filter((_, i) => Math.max(5, p.board.length) - noteBeside.length - (i + 1) >= 4) : [];
   const materialRow = !materialBeside.length && materialAll.length && (!fit || spare >= 1) ? [materialAll.join(' · ')] : [];
   if (fit) spare -= materialRow.length;
+  // no row for it below the board: after the moves' heading, as far as it fits
+  const materialInHeading = below && !materialRow.length && materialAll.length ? materialAll.join(' · ') : '';
   // the panel: beside the board as tall as the board; below it, the rows left over
   const panelRows = below ? fit!.panelSize.rows - (fit!.spareRows - Math.max(0, spare)) - (noteTakesPanelRow ? 1 : 0) : Math.max(5, p.board.length) - noteBeside.length - materialBeside.length;
   const packing = below ? packRowsAt(p.moves, fit!.panelSize.columns) : { lines: p.moves, at: p.moves.map((_, i) => ({ line: i, column: 0 })) };
@@ -292,8 +294,11 @@ export function Screen(p: ScreenProps) {
             {l}
           </Text>
         ))}
-        <Text underline={p.color}>
-          moves{below && skipped > 0 ? ` (… ${skipped} earlier ${skipped === 1 ? 'line' : 'lines'})` : ''}
+        <Text wrap="truncate">
+          <Text underline={p.color}>
+            moves{below && skipped > 0 ? ` (… ${skipped} earlier ${skipped === 1 ? 'line' : 'lines'})` : ''}
+          </Text>
+          {materialInHeading ? `   ${materialInHeading}` : ''}
         </Text>
         {!below && skipped > 0 ? <Text dimColor={p.color}>… {skipped} earlier</Text> : null}
         {packed.slice(win.from, win.to).map((row, i) => (
