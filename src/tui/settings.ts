@@ -126,7 +126,7 @@ export function settingsFromText(text: string | null, file: string): LoadedSetti
     }
     const p = parseSetting(key, v);
     if (!p.ok) {
-      out.warnings.push(`${file}: ${p.error}; the default (${formatSetting(key, DEFAULT_SETTINGS[key])}) is used`);
+      out.warnings.push(`${file}: ${p.error}; the default (${formatSetting(DEFAULT_SETTINGS[key])}) is used`);
       continue;
     }
     settings[key] = p.value;
@@ -148,8 +148,7 @@ export function loadSettings(env: Record<string, string | undefined>): LoadedSet
 }
 
 /** A value as `chuhan config` shows it (booleans as on/off). */
-export function formatSetting(key: SettingKey, v: Settings[SettingKey]): string {
-  void key;
+export function formatSetting(v: Settings[SettingKey]): string {
   return typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v);
 }
 

@@ -38,7 +38,7 @@ export function registerConfig(program: Command, io: Io): void {
         if (keyText !== undefined) throw new CliError('--reset takes the key itself: chuhan config --reset KEY (or --reset all)', 2);
         const key = opts.reset.toLowerCase() === 'all' ? 'all' : keyOf(opts.reset)!;
         const file = await write(key, undefined);
-        io.out(key === 'all' ? `every setting is back to its default (${file})\n` : `${key} is back to its default, ${s.formatSetting(key, s.DEFAULT_SETTINGS[key])} (${file})\n`);
+        io.out(key === 'all' ? `every setting is back to its default (${file})\n` : `${key} is back to its default, ${s.formatSetting(s.DEFAULT_SETTINGS[key])} (${file})\n`);
         return;
       }
       if (keyText !== undefined && value !== undefined) {
@@ -46,7 +46,7 @@ export function registerConfig(program: Command, io: Io): void {
         const p = s.parseSetting(key, value);
         if (!p.ok) throw new CliError(p.error, 2);
         const file = await write(key, p.value);
-        io.out(`${key} = ${s.formatSetting(key, p.value)} (${file})\n`);
+        io.out(`${key} = ${s.formatSetting(p.value)} (${file})\n`);
         return;
       }
       const loaded = s.loadSettings(io.env);
@@ -59,9 +59,9 @@ export function registerConfig(program: Command, io: Io): void {
         return;
       }
       const width = Math.max(...keys.map((k) => k.length));
-      const valueWidth = Math.max(...keys.map((k) => s.formatSetting(k, loaded.settings[k]).length));
+      const valueWidth = Math.max(...keys.map((k) => s.formatSetting(loaded.settings[k]).length));
       for (const k of keys) {
-        const v = s.formatSetting(k, loaded.settings[k]);
+        const v = s.formatSetting(loaded.settings[k]);
         const from = loaded.fromFile.has(k) ? 'config.json' : 'default';
         io.out(`${k.padEnd(width)}  ${v.padEnd(valueWidth)}  ${from.padEnd(11)}  ${s.SETTING_HELP[k]}\n`);
       }
