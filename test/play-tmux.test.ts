@@ -211,6 +211,10 @@ describe.skipIf(!hasTmux)(`chuhan play in a real terminal (tmux)${hasTmux ? '' :
         s = await waitFor(w, (x) => x.includes('ply 3 of 4'), 'a step back');
         expect(tmux('capture-pane', '-t', w, '-p', '-e')).toMatch(/2\. h0g2 (\x1b\[[0-9;]*m)*i9h9/);
         expect(tmux('capture-pane', '-t', w, '-p', '-e')).toMatch(/2\. h0g2 \x1b\[(\d+;)*2m/);
+        // autoplay (issue 45): space plays the move ahead, then stops at the end of the game
+        tmux('send-keys', '-t', w, 'Space');
+        s = await waitFor(w, (x) => x.includes('ply 4 of 4') && x.includes('autoplay: the end of the game'), 'autoplay to the end');
+        fits(s);
         type(w, 'new chushogi');
       }
       type(w, 'quit');

@@ -137,7 +137,7 @@ describe('the message row', () => {
     expect(lines.some((l) => l.startsWith('the game is over · ←/→ or undo: look back'))).toBe(true);
     expect(lines.join('\n')).not.toContain('type a move');
     const playing = shot('xiangqi', 120, 40, { examples: ['h2e2', 'C2.5'], square: 'h2' });
-    expect(playing).toContain('type a move: h2e2 (also C2.5) · ?h2 its moves · arrows/mouse, Enter: select and move');
+    expect(playing).toContain('type a move: h2e2 (also C2.5) · ?h2 its moves · arrows/hjkl/mouse, Enter: select and move');
   });
 });
 

@@ -20,6 +20,11 @@ import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMes
 import { boardGeometry, cellAt, type BoardGeometry } from './mouse.js';
 import { RESERVED_ROWS } from './preview.js';
 import type { PuzzleTrainer } from './trainer.js';
+import { BOARD_HELP, boardCommand, prefsOf, type BoardPrefs } from './board-commands.js';
+import { boardPainter, screenColors, type ScreenColors } from './paint.js';
+import { materialLines } from './material.js';
+import { DEFAULT_SETTINGS, type Settings } from './settings.js';
+import type { Position } from '../core/position.js';
 
 export interface AppProps {
   session: Session;
@@ -43,6 +48,28 @@ export interface AppProps {
    * the opponent's replies are played after `delayMs`, and the title, header, status and key help are its own.
    */
   trainer?: PuzzleTrainer;
+  /** The board's settings (theme, bell, blindfold, vim keys, autoplay, eval bar); default: DEFAULT_SETTINGS. */
+  settings?: Settings;
+  /** The theme's screen colours (with `color`). */
+  colors?: ScreenColors;
+}
+
+/**
+ * The evaluation bar's share of side 0 (0–1): a mate is all, a score in centipawns goes through a
+ * logistic curve (±4 pawns ≈ 73 %).
+ */
+export function evalShare(e: Evaluation): number {
+  const sign = e.pos.turn === 0 ? 1 : -1;
+  const { mate, score } = e.info;
+  if (mate !== null) return sign * mate > 0 ? 1 : 0;
+  if (score === null) return 0.5;
+  return 1 / (1 + Math.exp((-sign * score) / 400));
+}
+
+/** A horizontal evaluation bar of `n` cells (side 0's part first), for a screen without room beside the board. */
+export function horizontalBar(share: number, n = 10): string {
+  const k = Math.round(Math.min(1, Math.max(0, share)) * n);
+  return `[${'█'.repeat(k)}${'░'.repeat(n - k)}]`;
 }
 
 interface Thinking {
@@ -96,6 +123,18 @@ export function App(props: AppProps) {
   const exampleCache = useRef<{ key: string; value: ReturnType<typeof keyHelpExample> } | null>(null);
   /** The layout as last drawn (the pane's page size for PgUp/PgDn). */
   const lastFit = useRef<LayoutChoice | undefined>(undefined);
+  // ---- the board's extras: theme, bell, blindfold, vim keys, autoplay, eval bar (board-commands.ts)
+  const prefs = useRef<BoardPrefs>(prefsOf(props.settings ?? DEFAULT_SETTINGS));
+  const autoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const startPos = useRef<{ fen: string; pos: Position | null } | null>(null);
+  const painters = useRef(new Map<string, Painter>());
+  /** A theme chosen in the board (`theme NAME`): its painter, made once. */
+  const themePaint = (theme: BoardPrefs['theme']): Painter => {
+    let p = painters.current.get(theme);
+    if (!p) painters.current.set(theme, (p = boardPainter(props.color, theme)));
+    return p;
+  };
+  const reviewState = () => ({ can: session.loadedRecord || session.redoStack.length > 0, atEnd: session.redoStack.length === 0, plies: session.history.length });
 
   // a new terminal size: choose the layout again
   useEffect(() => {
@@ -155,10 +194,22 @@ export function App(props: AppProps) {
   };
 
   const run = (line: string): boolean => {
+    const b = boardCommand(prefs.current, line, reviewState());
+    if (b) {
+      prefs.current = b.prefs;
+      for (const l of b.before ?? []) session.command(l);
+      if (!b.prefs.autoplay && autoTimer.current) {
+        clearTimeout(autoTimer.current);
+        autoTimer.current = null;
+      }
+      ui.current = afterCommand(ui.current, line, b.out, b.err);
+      return true;
+    }
     const before = session.version;
     const r: CommandResult & { reply?: number } = props.trainer ? props.trainer.command(line) : session.command(line);
     const columns = stdout.columns || 0;
     const help = /^\s*(help|\?)\s*$/i.test(line);
+    if (help && r.err.length === 0) r.out = [...r.out, ...BOARD_HELP]; // the board's own commands and keys
     // a listing (fen, moves, show) longer than a row opens in the pane, where it can be read whole
     // (a FEN broken between ranks, as the prompt takes it back); help is wrapped to the width
     const listing = columns > 20 && r.err.length === 0 && /^\s*(fen|moves|show|board)(\s+\S+)?\s*$/i.test(line) && !/^\s*fen\s+\S/i.test(line);
@@ -193,6 +244,7 @@ export function App(props: AppProps) {
           if (abort.signal.aborted || thinkKey(session) !== key) return;
           const e = analyserFor(computer, side)?.lastEvaluation;
           const r = session.computerMove(m, scoreOf(session, e));
+          if (prefs.current.bell) stdout.write('\x07'); // the opponent moved (play --bell)
           if (e) evaluation.current = { key: thinkKey(session), e };
           ui.current = withMessages(ui.current, r.out, r.err);
           save();
@@ -219,6 +271,26 @@ export function App(props: AppProps) {
 
   useEffect(() => () => thinking.current?.abort.abort(), []);
 
+  // autoplay of a loaded game: a move every autoplayMs, until its end (space pauses)
+  useEffect(() => {
+    if (!prefs.current.autoplay || autoTimer.current) return;
+    autoTimer.current = setTimeout(() => {
+      autoTimer.current = null;
+      if (!prefs.current.autoplay) return;
+      if (session.redoStack.length === 0) {
+        prefs.current = { ...prefs.current, autoplay: false };
+        ui.current = withMessages(ui.current, ['autoplay: the end of the game (space plays it again from the start)'], []);
+      } else run('redo');
+      redraw();
+    }, prefs.current.autoplayMs);
+  });
+  useEffect(
+    () => () => {
+      if (autoTimer.current) clearTimeout(autoTimer.current);
+    },
+    [],
+  );
+
   // clocks: the running one is redrawn every second (tenths under 10 s), a flag ends the game
   useEffect(() => {
     if (!session.clock) return;
@@ -236,7 +308,9 @@ export function App(props: AppProps) {
   }, [session, session.clock]);
 
   useInput((input, key) => {
-    const step = reduceKey(session, ui.current, input, key as KeyInfo, hitTest.current, paneListRows(lastFit.current));
+    if (prefs.current.peek) prefs.current = { ...prefs.current, peek: false }; // a peek lasts until the next key
+    const review = reviewState().can && (session.paused || !session.players.includes('computer') || session.loadedRecord);
+    const step = reduceKey(session, ui.current, input, key as KeyInfo, hitTest.current, paneListRows(lastFit.current), { vim: prefs.current.vimKeys, review });
     ui.current = step.ui;
     if (step.quit) return quit();
     for (const line of step.submit) if (!run(line)) return;
@@ -244,10 +318,13 @@ export function App(props: AppProps) {
   });
 
   const u = ui.current;
+  const pr = prefs.current;
+  const themed = pr.theme === (props.settings ?? DEFAULT_SETTINGS).theme;
   const boardOpts = {
     style: props.style,
     labels: props.labels,
-    paint: props.paint,
+    paint: themed ? props.paint : themePaint(pr.theme),
+    hidePieces: pr.blindfold && !pr.peek,
     highlights: highlightsFor(session, u),
     cursor: u.cursor,
     steadyWidth: true,
@@ -291,18 +368,33 @@ export function App(props: AppProps) {
     return y * W + x;
   };
   const notes: string[] = [];
+  if (prefs.current.blindfold) notes.push(prefs.current.peek ? 'blindfold: peeking (any key hides the pieces)' : 'blindfold (peek shows the pieces)');
   if (thinking.current) notes.push(`${analyserFor(computer, session.turn as 0 | 1)?.name ?? session.computerName} is thinking…`);
   if (u.cursor !== null) {
     const p = session.pos.board[u.cursor]!;
-    const what = p ? `${session.sideName(pieceSide(p))} ${session.pos.variant.pieces[pieceKind(p) - 1]?.name ?? 'piece'}` : 'empty';
+    const what = prefs.current.blindfold && !prefs.current.peek ? 'hidden' : p ? `${session.sideName(pieceSide(p))} ${session.pos.variant.pieces[pieceKind(p) - 1]?.name ?? 'piece'}` : 'empty';
     notes.push(`cursor ${session.square(u.cursor)} (${what})${u.selected !== null ? ` · selected ${session.square(u.selected)}` : ''}`);
   }
   if (saveError.current) notes.push(`autosave failed: ${saveError.current}`);
   const ev = evaluation.current;
+  let bar: { share: number; bottom: 0 | 1 } | null = null;
   if (session.showEval && ev && ev.key === thinkKey(session)) {
     const viewer = session.players.indexOf('human');
-    notes.push(evaluationLine(ev.e, viewer === 1 ? 1 : 0, (s) => session.sideName(s), (p, m) => session.formatter().format(p, m)));
+    const line = evaluationLine(ev.e, viewer === 1 ? 1 : 0, (s) => session.sideName(s), (p, m) => session.formatter().format(p, m));
+    // the bar: beside the board when the move panel is there too, else at the head of the line
+    const share0 = evalShare(ev.e);
+    const beside = !fit || (fit.fits && fit.panel === 'beside');
+    if (pr.evalBar && beside) bar = { share: session.flipped ? 1 - share0 : share0, bottom: session.flipped ? 1 : 0 };
+    notes.push(pr.evalBar && !beside ? `${horizontalBar(share0)} ${line}` : line);
   }
+  if (pr.autoplay) notes.push('autoplay (space pauses)');
+  // the material and the captured pieces (from the start position of the game)
+  if (startPos.current?.fen !== session.startFen) {
+    const parsed = session.game.parseFen(session.startFen);
+    startPos.current = { fen: session.startFen, pos: parsed.ok ? parsed.value : null };
+  }
+  const start = startPos.current.pos;
+  const material = start && start.variant === session.pos.variant ? materialLines(session.game, session.pos, start, props.style === 'ascii') : null;
   const placeholder = computer.placeholder && session.players.includes('computer');
   // the key help's example changes with the position only (not with every clock tick)
   const exampleKey = `${session.version}|${session.notation}|${session.history.length}`;
@@ -327,6 +419,9 @@ export function App(props: AppProps) {
       input={u.input}
       note={notes.join(' · ')}
       color={props.color}
+      colors={props.color ? (themed ? props.colors : screenColors(pr.theme)) : undefined}
+      material={material}
+      bar={bar}
       examples={example.moves}
       square={example.square}
       fit={fit}

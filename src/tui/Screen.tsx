@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { stringWidth } from '../render/width.js';
 import type { LayoutChoice } from '../render/layout.js';
 import type { Pane, UiMessage } from './ui.js';
+import type { ScreenColors } from './paint.js';
 
 export interface ScreenProps {
   title: string;
@@ -42,6 +43,19 @@ export interface ScreenProps {
    * it does not fit, the screen is its one-line message. Absent: panel beside, every line shown.
    */
   fit?: LayoutChoice;
+  // ---- the board's extras (themes, material, evaluation bar) ----
+  /** The theme's colours of the note, errors and the bar (with `color`); absent: classic. */
+  colors?: ScreenColors;
+  /** The material balance and the captured pieces (material.ts): at the top of the panel beside the board, else one line when a row is spare. */
+  material?: string[] | null;
+  /** The evaluation bar beside the board: the share (0–1) of the side at the bottom of the board. */
+  bar?: { share: number; bottom?: 0 | 1 } | null;
+}
+
+/** The rows of a vertical evaluation bar, top to bottom: true where the bottom side's part is. */
+export function barCells(share: number, rows: number): boolean[] {
+  const filled = Math.round(Math.min(1, Math.max(0, share)) * rows);
+  return Array.from({ length: rows }, (_, i) => i >= rows - filled);
 }
 
 /** The rows "1. h2e2 h9g7" packed side by side into lines of at most `columns` (for a panel below). */
@@ -137,7 +151,7 @@ export function footer(examples: readonly string[], square: string, over = false
   const [first, ...others] = examples;
   const move = first === undefined ? 'type a move' : `type a move: ${first}${others.length ? ` (also ${others.join(' or ')})` : ''} · ?${square} its moves`;
   return [
-    over ? 'the game is over · ←/→ or undo: look back · new: a new game · load F: open a record' : `${move} · arrows/mouse, Enter: select and move`,
+    over ? 'the game is over · ←/→ or undo: look back · space: autoplay · new: a new game · load F: open a record' : `${move} · arrows/hjkl/mouse, Enter: select and move`,
     'undo · redo · ←/→ step · flip · new · save F · load F · resign · draw · players · help · quit',
   ];
 }
@@ -205,6 +219,14 @@ export function Screen(p: ScreenProps) {
   // rows, the key help; one message row is always there (reserved), blank without a message
   let spare = fit ? fit.spareRows : Infinity;
   const pane = p.pane ?? null;
+  const noteColor = p.color ? (p.colors ? p.colors.note : 'yellow') : undefined;
+  const errorColor = p.color ? (p.colors ? p.colors.error : 'red') : undefined;
+  // the bar's colours: the side at the bottom first
+  const sideColors = p.color ? (p.colors?.bar ?? ['red', 'white']) : [undefined, undefined];
+  const barColors = p.bar?.bottom === 1 ? [sideColors[1], sideColors[0]] : sideColors;
+  // the players line and the key help: dim, unless the theme dims nothing (high-contrast)
+  const dimText = p.color && !p.colors?.noDim;
+  const bar = p.bar && !pane && (place === 'beside' || !fit) ? barCells(p.bar.share, p.board.length) : null;
   // the note: a row of its own when there is room; else at the foot of the panel beside the
   // board; else in the message row when no message is there
   // (the moves below the board give up a row for it when they have more than two)
@@ -212,7 +234,7 @@ export function Screen(p: ScreenProps) {
   const noteTakesPanelRow = !!p.note && spare < 1 && !pane && below && fit!.panelSize.rows - fit!.spareRows >= 3;
   const noteRow = p.note && (spare >= 1 || noteTakesPanelRow) && !pane ? [p.note] : [];
   if (!noteTakesPanelRow) spare -= noteRow.length;
-  const room = fit && place === 'beside' ? Math.max(20, fit.terminal.columns - Math.max(0, ...p.board.map((l) => stringWidth(l))) - 2) : Infinity;
+  const room = fit && place === 'beside' ? Math.max(20, fit.terminal.columns - Math.max(0, ...p.board.map((l) => stringWidth(l))) - 2 - (bar ? 2 : 0)) : Infinity;
   const noteBeside = p.note && !noteRow.length && !pane && fit && place === 'beside' ? wrapTo(p.note, room).slice(0, 3) : [];
   const noteInMessages = p.note && !noteRow.length && !noteBeside.length && !pane && p.messages.length === 0;
   const note = noteInMessages ? [p.note] : noteRow;
@@ -221,8 +243,15 @@ export function Screen(p: ScreenProps) {
   const help = pane ? [] : p.keys ? p.keys.filter((l) => l !== '') : footer(p.examples ?? ['h2e2', 'C2.5', '炮二平五'], p.square ?? 'h2', p.over);
   const footerLines = fit ? (spare >= help.length ? help : []) : help;
   if (fit) spare -= footerLines.length;
+  // the material: beside the board (when the moves keep 3 rows), else one line in a spare row
+  const materialAll = pane || !p.material?.length ? [] : p.material;
+  const materialBeside = !below && place !== 'none' && !p.panel ? materialAll.filter((_, i) => Math.max(5, p.board.length) - noteBeside.length - (i + 1) >= 4) : [];
+  const materialRow = !materialBeside.length && materialAll.length && (!fit || spare >= 1) ? [materialAll.join(' · ')] : [];
+  if (fit) spare -= materialRow.length;
+  // no row for it below the board: after the moves' heading, as far as it fits
+  const materialInHeading = below && !materialRow.length && materialAll.length ? materialAll.join(' · ') : '';
   // the panel: beside the board as tall as the board; below it, the rows left over
-  const panelRows = below ? fit!.panelSize.rows - (fit!.spareRows - Math.max(0, spare)) - (noteTakesPanelRow ? 1 : 0) : Math.max(5, p.board.length) - noteBeside.length;
+  const panelRows = below ? fit!.panelSize.rows - (fit!.spareRows - Math.max(0, spare)) - (noteTakesPanelRow ? 1 : 0) : Math.max(5, p.board.length) - noteBeside.length - materialBeside.length;
   const packing = below ? packRowsAt(p.moves, fit!.panelSize.columns) : { lines: p.moves, at: p.moves.map((_, i) => ({ line: i, column: 0 })) };
   const packed = packing.lines;
   // where the moves ahead begin in the packed lines
@@ -262,8 +291,16 @@ export function Screen(p: ScreenProps) {
       </Box>
     ) : (
       <Box flexDirection="column" marginLeft={below ? 0 : 2}>
-        <Text underline={p.color}>
-          moves{below && skipped > 0 ? ` (… ${skipped} earlier ${skipped === 1 ? 'line' : 'lines'})` : ''}
+        {materialBeside.map((l, i) => (
+          <Text key={`m${i}`} wrap="truncate">
+            {l}
+          </Text>
+        ))}
+        <Text wrap="truncate">
+          <Text underline={p.color}>
+            moves{below && skipped > 0 ? ` (… ${skipped} earlier ${skipped === 1 ? 'line' : 'lines'})` : ''}
+          </Text>
+          {materialInHeading ? `   ${materialInHeading}` : ''}
         </Text>
         {!below && skipped > 0 ? <Text dimColor={p.color}>… {skipped} earlier</Text> : null}
         {packed.slice(win.from, win.to).map((row, i) => (
@@ -273,7 +310,7 @@ export function Screen(p: ScreenProps) {
         ))}
         {noteBeside.length ? <Box flexGrow={1} /> : null}
         {noteBeside.map((l, i) => (
-          <Text key={`n${i}`} color={p.color ? 'yellow' : undefined} wrap="truncate">
+          <Text key={`n${i}`} color={noteColor} wrap="truncate">
             {l}
           </Text>
         ))}
@@ -296,6 +333,15 @@ export function Screen(p: ScreenProps) {
           </Text>
         ))}
       </Box>
+      {bar ? (
+        <Box flexDirection="column" flexShrink={0} marginLeft={1}>
+          {bar.map((bottom, i) => (
+            <Text key={`b${i}`} color={bottom ? barColors[0] : barColors[1]}>
+              {bottom ? '█' : '░'}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
       {panelBox}
     </Box>
   );
@@ -305,7 +351,7 @@ export function Screen(p: ScreenProps) {
       <Text bold={p.color} wrap="truncate">
         {p.title}
       </Text>
-      <Text dimColor={p.color} wrap="truncate">
+      <Text dimColor={dimText} wrap="truncate">
         {p.players}
       </Text>
       {p.clock ? (
@@ -320,17 +366,22 @@ export function Screen(p: ScreenProps) {
       ) : (
         body
       )}
+      {materialRow.map((l) => (
+        <Text key="material" wrap="truncate">
+          {l}
+        </Text>
+      ))}
       <Text bold={p.color} wrap={fit ? 'truncate' : 'wrap'}>
         {p.status}
       </Text>
       {note.length ? (
-        <Text color={p.color ? 'yellow' : undefined} wrap={fit ? 'truncate' : 'wrap'}>
+        <Text color={noteColor} wrap={fit ? 'truncate' : 'wrap'}>
           {note[0]}
         </Text>
       ) : null}
       {msg.shown.flatMap((m, i) =>
         (m.error || !fit || msg.cut ? [m.text] : breakFen(m.text, fit.terminal.columns)).map((text, j) => (
-          <Text key={`${i}.${j}`} color={p.color && m.error ? 'red' : undefined} wrap={msg.cut ? 'truncate-end' : 'wrap'}>
+          <Text key={`${i}.${j}`} color={m.error ? errorColor : undefined} wrap={msg.cut ? 'truncate-end' : 'wrap'}>
             {m.error && j === 0 ? 'error: ' : ''}
             {text}
           </Text>
@@ -343,7 +394,7 @@ export function Screen(p: ScreenProps) {
         <Text inverse={p.color}>{p.color ? ' ' : '_'}</Text>
       </Text>
       {footerLines.map((line, i) => (
-        <Text key={`f${i}`} dimColor={p.color} wrap={fit ? 'truncate' : 'wrap'}>
+        <Text key={`f${i}`} dimColor={dimText} wrap={fit ? 'truncate' : 'wrap'}>
           {line}
         </Text>
       ))}

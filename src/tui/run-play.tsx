@@ -6,7 +6,8 @@
  */
 import { render } from 'ink';
 import { CliError, type Io } from './io.js';
-import { chalkPainter, monoPainter } from './paint.js';
+import { boardPainter, screenColors } from './paint.js';
+import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 import type { Game } from '../games/registry.js';
 import type { LabelMode, RenderStyle } from '../render/types.js';
 import { App } from './App.js';
@@ -51,6 +52,9 @@ export interface PlayOptions {
   delayMs?: number;
   /** The first frame drawn before Ink loaded (preview.ts): Ink's first frame replaces it. */
   preview?: Preview | null;
+  /** The board's settings (config.json and the options over it; settings.ts), and the file's problems. */
+  settings?: Settings;
+  settingsWarnings?: string[];
 }
 
 /** Where the session's game is saved. */
@@ -140,8 +144,10 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   }
   const store = o.store ?? new GameStore(stateDir(o.io.env));
   const computer = o.computer ?? engineComputer();
-  const paint = o.color ? chalkPainter(true) : monoPainter(); // no colour: cursor and last move still marked
+  const settings = o.settings ?? DEFAULT_SETTINGS;
+  const paint = boardPainter(o.color, settings.theme); // no colour: cursor and last move still marked
   const { session, greeting, target } = prepareSession(o, store, computer);
+  for (const w of o.settingsWarnings ?? []) greeting.push(`warning: ${w}`);
   const held = store.lock(target.path);
   if ('heldBy' in held) throw new CliError(`the game ${target.id} is open in another chuhan play (pid ${held.heldBy})`, 2);
   // a FIFO or symlink at a lock's name, a saved game that is no regular file: said, then ignored
@@ -180,6 +186,8 @@ export async function runPlay(o: PlayOptions): Promise<void> {
       autosave={autosave}
       greeting={greeting}
       delayMs={o.delayMs ?? 1000}
+      settings={settings}
+      colors={o.color ? screenColors(settings.theme) : undefined}
     />,
     { exitOnCtrlC: false },
   );

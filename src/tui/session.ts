@@ -478,9 +478,12 @@ export class Session {
       layout?: BoardLayout;
       /** The same width all game long (render: `steadyWidth`). */
       steadyWidth?: boolean;
+      /** Blindfold: the grid without the pieces. */
+      hidePieces?: boolean;
     } = {},
   ): string[] {
     const view = boardView(this.game, this.pos, { highlights: opts.highlights ?? this.highlights, attacked: isAttacked });
+    if (opts.hidePieces) view.cell = () => null;
     const c = opts.cursor;
     if (c !== undefined && c !== null) view.cursor = [c % view.width, Math.floor(c / view.width)];
     return renderBoard(view, {

@@ -312,14 +312,25 @@ function reduceChoice(ui: UiState, c: Choice, input: string, key: KeyInfo): UiSt
  */
 export type HitTest = (column: number, row: number) => number | null;
 
+/** The board's key options (its settings). */
+export interface KeyOptions {
+  /** h j k l move the cursor (while it is shown and the prompt is empty), as vim's normal mode. */
+  vim?: boolean;
+  /** A game under review (a loaded record, or moves to redo): space, + and - drive autoplay. */
+  review?: boolean;
+}
+
 /**
  * One key. `paneRows`: the lines the pane shows at once (the App's layout), for PgUp/PgDn; with
  * the pane open, keys scroll it (see reducePane) and typed text still goes to the prompt.
  */
-export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo, hit?: HitTest, paneRows = 10): UiStep {
+export function reduceKey(session: Session, ui: UiState, input: string, key: KeyInfo, hit?: HitTest, paneRows = 10, opts: KeyOptions = {}): UiStep {
   if (key.ctrl && (input === 'c' || input === 'd')) return { ui, submit: [], quit: true };
   const mouse = parseSgrMouse(input);
   if (ui.pane && mouse) return { ui: mouse.press ? { ...ui, pane: null } : ui, submit: [] };
+  // vim keys in a pane and in the chooser (the prompt empty): j and k as ↓ and ↑
+  const vimDown = opts.vim && ui.input === '' && !key.ctrl && !key.meta && (input === 'j' || input === 'k') && !ui.pane?.searching;
+  if (vimDown && (ui.pane || ui.choice)) return reduceKey(session, ui, '', input === 'j' ? { downArrow: true } : { upArrow: true }, hit, paneRows, opts);
   if (ui.pane) {
     const p = ui.pane;
     const step = reducePane(ui, p, input, key, Math.max(1, paneRows));
@@ -356,6 +367,20 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
     if (step) return step;
     ui = { ...ui, choice: null };
   }
+  const plain = ui.input === '' && !key.ctrl && !key.meta;
+  // a game under review, the prompt empty: space plays or pauses its moves, + and - change the speed
+  if (opts.review && plain && (input === ' ' || input === '+' || input === '-')) {
+    return { ui, submit: [input === ' ' ? 'autoplay' : input === '+' ? 'autoplay faster' : 'autoplay slower'] };
+  }
+  // vim keys: while the cursor is shown and the prompt is empty (else they are typed: h2e2)
+  if (opts.vim && plain && ui.cursor !== null && /^[hjkl]+$/.test(input)) {
+    let at = ui;
+    for (const c of input) {
+      const [dx, dy] = c === 'h' ? [-1, 0] : c === 'l' ? [1, 0] : c === 'k' ? [0, 1] : [0, -1];
+      at = { ...at, cursor: moveCursor(session, at, dx!, dy!) };
+    }
+    return { ui: at, submit: [] };
+  }
   // reviewing (the computer paused, or no computer) with the cursor hidden: ←/→ step, Home/End jump
   const stepping = ui.cursor === null && ui.input === '' && (session.paused || !session.players.includes('computer'));
   if (stepping && (key.leftArrow || key.rightArrow || key.home || key.end)) {
@@ -367,7 +392,10 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
   if (key.downArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 0, -1) }, submit: [] };
   if (key.leftArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, -1, 0) }, submit: [] };
   if (key.rightArrow) return { ui: { ...ui, cursor: moveCursor(session, ui, 1, 0) }, submit: [] };
-  // Esc clears the prompt and the selection; with neither, it hides the cursor (←/→ step again)
+  // Esc clears the prompt and the selection; with neither, it hides the cursor (←/→ step again),
+  // or, with vim keys and nothing left to clear (no message either), shows a hidden one (h j k l move it then)
+  if (key.escape && opts.vim && ui.input === '' && ui.selected === null && ui.cursor === null && ui.messages.length === 0)
+    return { ui: { ...ui, messages: [], cursor: moveCursor(session, ui, 0, 0) }, submit: [] };
   if (key.escape) return { ui: { ...ui, input: '', selected: null, messages: [], cursor: ui.input === '' && ui.selected === null ? null : ui.cursor }, submit: [] };
   if (key.backspace || key.delete) return { ui: { ...ui, input: [...ui.input].slice(0, -1).join('') }, submit: [] };
   // a lone "\n" is Enter too (keys typed before the terminal switched to raw mode arrive cooked)

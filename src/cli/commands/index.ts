@@ -66,6 +66,12 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./games.js')).registerGames,
   },
   {
+    name: 'config',
+    term: 'config [options] [key] [value]',
+    summary: "show or set the board's settings (theme, bell, blindfold, vim keys, autoplay speed, eval bar) in the state folder's config.json",
+    load: async () => (await import('./config.js')).registerConfig,
+  },
+  {
     name: 'repl',
     term: 'repl [options]',
     summary:

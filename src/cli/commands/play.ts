@@ -22,6 +22,36 @@ export interface PlayCliOptions extends CommonOptions {
   mouse?: boolean;
   delay?: string;
   book?: boolean;
+  // ---- the board's settings (config.json; these override it) ----
+  theme?: string;
+  bell?: boolean;
+  blindfold?: boolean;
+  vim?: boolean;
+  autoplay?: string;
+  evalBar?: boolean;
+}
+
+/**
+ * The board's settings: `<state>/config.json` (a broken file: warnings, and the defaults), with the
+ * options given on the command line over it; a bad option is a CliError.
+ */
+export async function playSettings(opts: PlayCliOptions, io: Io) {
+  const { loadSettings, parseSetting } = await import('../../tui/settings.js');
+  const loaded = loadSettings(io.env);
+  const settings = loaded.settings;
+  const set = <K extends keyof typeof settings>(key: K, option: string, raw: unknown): void => {
+    if (raw === undefined) return;
+    const p = parseSetting(key, raw);
+    if (!p.ok) throw new CliError(`--${option}: ${p.error.replace(/^\S+ must/, 'must')}`);
+    settings[key] = p.value;
+  };
+  set('theme', 'theme', opts.theme);
+  set('bell', 'bell', opts.bell);
+  set('blindfold', 'blindfold', opts.blindfold);
+  set('vimKeys', 'vim', opts.vim);
+  set('autoplayMs', 'autoplay', opts.autoplay);
+  set('evalBar', 'eval-bar', opts.evalBar);
+  return { settings, warnings: loaded.warnings };
 }
 
 function parseDelay(v: string | undefined): number | undefined {
@@ -103,6 +133,10 @@ export const PLAY_OPTIONS: Readonly<Record<string, { key: keyof PlayCliOptions; 
   '--style': { key: 'style', value: true },
   '--tc': { key: 'tc', value: true },
   '--delay': { key: 'delay', value: true },
+  '--theme': { key: 'theme', value: true },
+  '--autoplay': { key: 'autoplay', value: true },
+  '--bell': { key: 'bell', value: false },
+  '--blindfold': { key: 'blindfold', value: false },
 };
 
 /**
@@ -140,7 +174,8 @@ export async function playStart(opts: PlayCliOptions, io: Io, handOver?: PlayHan
   // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
   // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
   for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
-  const delayMs = parseDelay(opts.delay); // every option checked before anything is drawn
+  const delayMs = parseDelay(opts.delay);
+  const { settings, warnings } = await playSettings(opts, io); // every option checked before anything is drawn
   const color = colorEnabled(io, opts);
   if (color) {
     // Ink styles its text (bold, dim, underline) with chalk's shared instance, which reads the colour
@@ -151,14 +186,15 @@ export async function playStart(opts: PlayCliOptions, io: Io, handOver?: PlayHan
   const mouse = opts.mouse !== false;
   // the board at once, while Ink and React load (a resumed game's position is known only later)
   let preview: Preview | null = handOver?.preview ?? null;
-  if (!handOver && opts.resume === undefined && process.stdin.isTTY && process.stdout.isTTY) {
-    const [{ drawPreview }, { chalkPainter, monoPainter }] = await Promise.all([import('../../tui/preview.js'), import('../../tui/paint.js')]);
+  // (blindfold: no preview, it would show the pieces)
+  if (!handOver && opts.resume === undefined && !settings.blindfold && process.stdin.isTTY && process.stdout.isTTY) {
+    const [{ drawPreview }, { boardPainter }] = await Promise.all([import('../../tui/preview.js'), import('../../tui/paint.js')]);
     preview = drawPreview({
       game,
       fen: opts.fen,
       style,
       labels,
-      paint: color ? chalkPainter(true) : monoPainter(),
+      paint: boardPainter(color, settings.theme),
       fromTop: mouse,
       clock: timeControl !== undefined,
       columns: process.stdout.columns,
@@ -166,7 +202,7 @@ export async function playStart(opts: PlayCliOptions, io: Io, handOver?: PlayHan
       write: (t) => process.stdout.write(t),
     });
   }
-  return { style, labels, players, computer, seed, level, game, timeControl, delayMs, color, mouse, preview };
+  return { style, labels, players, computer, seed, level, game, timeControl, delayMs, color, mouse, preview, settings, warnings };
 }
 
 export function registerPlay(program: Command, io: Io, handOver?: PlayHandOver): void {
@@ -191,17 +227,28 @@ export function registerPlay(program: Command, io: Io, handOver?: PlayHandOver):
     .option('--delay <ms>', 'pause between computer-vs-computer moves (default 1000)')
     .option('--no-mouse', 'no mouse (by default a click selects a piece and another its destination)')
     .option('--no-color', 'no colours (also NO_COLOR, or when stdout is not a terminal)')
+    .option('--theme <name>', 'colour theme: classic (default) | light | high-contrast | wood | mono (chuhan config theme NAME keeps one)')
+    .option('--bell', "a terminal bell when the opponent moves")
+    .option('--no-bell', 'no bell (over config.json)')
+    .option('--blindfold', 'pieces hidden, moves typed (peek shows them; blindfold off in the board)')
+    .option('--no-blindfold', 'pieces shown (over config.json)')
+    .option('--vim', 'h j k l move the cursor beside the arrows (the default)')
+    .option('--no-vim', 'no vim keys: h j k l are typed')
+    .option('--autoplay <ms>', 'autoplay speed of a loaded game (space plays/pauses, + and - change it), ms a move; default 1000')
+    .option('--eval-bar', 'the evaluation bar beside the board with eval on (the default)')
+    .option('--no-eval-bar', 'no evaluation bar')
     .action(async (cliOpts: PlayCliOptions, cmd: Command) => {
       // --resume goes on with the options the game was started with (ChuhanOptions), unless given again
       const given = (key: string): boolean => cmd.getOptionValueSource(key) === 'cli';
       const { opts, kept } = cliOpts.resume !== undefined ? await withResumedOptions(cliOpts, given, io) : { opts: cliOpts, kept: given };
-      const { style, labels, players, computer, seed, level, game, timeControl, delayMs, color, mouse, preview } = await playStart(opts, io, handOver);
+      const { style, labels, players, computer, seed, level, game, timeControl, delayMs, color, mouse, preview, settings, warnings } = await playStart(opts, io, handOver);
       const { runPlay } = await importBoard();
       const { formatPlayOptions } = await import('../play-options.js');
       await runPlay({
         variantGiven: given('variant'),
         rulesGiven: given('rules'),
         playOptions: formatPlayOptions(opts, kept),
+        settings, settingsWarnings: warnings,
         preview, game, fen: opts.fen, players: resumedPlayers(players, given), level, resume: opts.resume ?? false, timeControl, mouse, delayMs, color, style, labels, io, computer, ...(seed !== undefined ? { seed } : {}),
       });
     });
