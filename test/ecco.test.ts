@@ -10,6 +10,7 @@ import { plainMove, type Move } from '../src/core/move.js';
 import type { Position } from '../src/core/position.js';
 import { getGame, type OpeningNamer } from '../src/games/registry.js';
 import { fixture, XQ_GAMES } from './helpers/fixtures.js';
+import { runCli } from './helpers/cli.js';
 
 const game = getGame('xiangqi');
 let namer: OpeningNamer;
@@ -75,5 +76,27 @@ describe('ECCO codes', () => {
 
   it('is offered by xiangqi only', () => {
     expect(getGame('chushogi').openingNames).toBeUndefined();
+  });
+
+  it('is written as ECCO/Opening/Variation tags by convert (a record that names its opening keeps its own)', async () => {
+    const file = XQ_GAMES + 'bulk_games_uci.pgn';
+    const r = await runCli(['convert', file]);
+    expect(r.code).toBe(0);
+    const first = r.stdout.split('\n\n')[0]!;
+    expect(first).toContain('[ECCO "C11"]\n[Opening "中炮右横车对屏风马"]\n[Variation "红左马盘河"]');
+    const d = await runCli(['convert', file, '--to', 'dhtmlxq']);
+    expect(d.stdout).toContain('[DhtmlXQ_open]中炮右横车对屏风马[/DhtmlXQ_open]');
+    // read back: the tags are the record's own now, kept as they are
+    const again = await runCli(['convert', fixture('ecco', 'tagged.pgn')]);
+    expect(again.stdout).toContain('[ECCO "X99"]');
+    expect(again.stdout).not.toContain('[ECCO "C11"]');
+  });
+
+  it('is a field of validate --json', async () => {
+    const r = await runCli(['validate', '--json', XQ_GAMES + 'bulk_games_uci.pgn']);
+    expect(r.code).toBe(0);
+    const games = JSON.parse(r.stdout).games as { opening?: unknown }[];
+    expect(games[0]!.opening).toEqual({ system: 'ECCO', code: 'C11', name: '中炮右横车对屏风马', variation: '红左马盘河' });
+    expect(games.every((g) => g.opening !== undefined)).toBe(true);
   });
 });
