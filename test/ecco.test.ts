@@ -99,4 +99,13 @@ describe('ECCO codes', () => {
     expect(games[0]!.opening).toEqual({ system: 'ECCO', code: 'C11', name: '中炮右横车对屏风马', variation: '红左马盘河' });
     expect(games.every((g) => g.opening !== undefined)).toBe(true);
   });
+
+  it('heads the review (text and --json)', async () => {
+    const file = fixture('ecco', 'tagged.pgn');
+    const r = await runCli(['review', file, '--depth', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[1]).toBe('opening: B05 中炮对进左马');
+    const j = await runCli(['review', file, '--depth', '1', '--json']);
+    expect(JSON.parse(j.stdout).opening).toEqual({ system: 'ECCO', code: 'B05', name: '中炮对进左马' });
+  });
 });

@@ -103,6 +103,9 @@ export function withOpeningTags(tags: ReadonlyArray<readonly [string, string]>, 
   return [...tags, [o.system, o.code], ['Opening', o.name], ...(o.variation ? [['Variation', o.variation] as const] : [])];
 }
 
+/** An opening in one line for people: `C11 中炮右横车对屏风马 (红左马盘河)`. */
+export const openingLine = (o: OpeningName): string => `${o.code} ${o.name}${o.variation ? ` (${o.variation})` : ''}`;
+
 /** The final position's FEN in the dialect's letters (`convert --to fen`). */
 export function dialectFen(game: Game, pos: Position, opts: DialectOptions): Result<string> {
   const p = plan(game, opts);
