@@ -18,6 +18,8 @@ import type { Session } from './session.js';
 import { afterCommand, choiceLines, highlightsFor, initialUi, reduceKey, withMessages, type HitTest, type KeyInfo, type UiState } from './ui.js';
 import { boardGeometry, cellAt, type BoardGeometry } from './mouse.js';
 import { RESERVED_ROWS } from './preview.js';
+import type { OpeningNamer } from '../games/game.js';
+import { openingLine } from '../notation/convert.js';
 
 export interface AppProps {
   session: Session;
@@ -89,6 +91,9 @@ export function App(props: AppProps) {
   const exampleCache = useRef<{ key: string; value: ReturnType<typeof keyHelpExample> } | null>(null);
   /** The layout as last drawn (the pane's page size for PgUp/PgDn). */
   const lastFit = useRef<LayoutChoice | undefined>(undefined);
+  /** The games' opening namers (`Game.openingNames`), by game id: null while loading or for none. */
+  const namers = useRef(new Map<string, OpeningNamer | null>());
+  const openingCache = useRef<{ key: string; value: string } | null>(null);
 
   // a new terminal size: choose the layout again
   useEffect(() => {
@@ -287,9 +292,32 @@ export function App(props: AppProps) {
   if (exampleCache.current?.key !== exampleKey) exampleCache.current = { key: exampleKey, value: keyHelpExample(session) };
   const example = exampleCache.current.value;
   const review = session.reviewRows();
+  // the opening's name (xiangqi: ECCO) once a move is played: its table is loaded then, and the
+  // title shows it from the next drawing on
+  let opening = '';
+  if (session.history.length > 0) {
+    const g = session.game;
+    if (g.openingNames && !namers.current.has(g.id)) {
+      namers.current.set(g.id, null);
+      g.openingNames().then(
+        (n) => {
+          namers.current.set(g.id, n);
+          redraw();
+        },
+        () => {},
+      );
+    }
+    const namer = namers.current.get(g.id);
+    const key = `${g.id}|${session.version}|${session.history.length}|${namer ? 1 : 0}`;
+    if (openingCache.current?.key !== key) {
+      const named = namer?.name(session.line.start, session.history);
+      openingCache.current = { key, value: named ? ` · ${openingLine(named)}` : '' };
+    }
+    opening = openingCache.current.value;
+  }
   return (
     <Screen
-      title={`chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
+      title={`chuhan · ${session.game.id}${opening}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
       players={session.reviewHeader() ?? session.playersLine()}
       clock={clockLine}
       board={board}
