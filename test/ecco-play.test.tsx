@@ -8,6 +8,7 @@ import { Session } from '../src/tui/session.js';
 
 const never: ComputerPlayer = {
   name: 'none (test)',
+  placeholder: false,
   choose: () => new Promise(() => {}),
 };
 
