@@ -141,6 +141,9 @@ function walk(
   return { stop: -1, key: '', paired: false, seen };
 }
 
+/** The code a table gives a key, else `otherwise`. */
+const code = (key: string, table: Readonly<Record<string, string>>, otherwise: string): string => table[key] ?? otherwise;
+
 const ELEPHANTS = ['B7+5', 'B3+5'];
 const ADVISORS = ['A6+5', 'A4+5'];
 
@@ -154,9 +157,9 @@ function either(l: Line, pass: readonly string[]): boolean {
 function elephantOpening(l: Line): string {
   switch (l.black(0)) {
     case 'N2+3':
-      return ({ 'P7+1': 'A16', 'P3+1': 'A15' } as Record<string, string>)[l.red(1)] ?? 'A14';
+      return code(l.red(1), { 'P7+1': 'A16', 'P3+1': 'A15' }, 'A14');
     case 'C2.4':
-      return ({ 'P7+1': 'A26', 'P3+1': 'A25', 'R9+1': 'A24', 'N8+9': 'A23', 'N8+7': 'A22' } as Record<string, string>)[l.red(1)] ?? 'A21';
+      return code(l.red(1), { 'P7+1': 'A26', 'P3+1': 'A25', 'R9+1': 'A24', 'N8+9': 'A23', 'N8+7': 'A22' }, 'A21');
     case 'C8.4':
       if (l.red(1) !== 'N2+3') return 'A30';
       if (!l.runs(3, 'N8+7', 'R1.2', 'P7+1')) return 'A31';
@@ -166,17 +169,13 @@ function elephantOpening(l: Line): string {
     case 'C8.5':
       return either(l, ['R1.2', 'P3+1', 'P7+1']) ? 'A28' : 'A27';
     default:
-      return (
-        ({ 'P3+1': 'A39', 'C2.6': 'A35', 'C2.5': 'A29', 'C8.6': 'A20', 'N8+7': 'A13', 'B3+5': 'A12', 'B7+5': 'A11' } as Record<string, string>)[
-          l.black(0)
-        ] ?? 'A10'
-      );
+      return code(l.black(0), { 'P3+1': 'A39', 'C2.6': 'A35', 'C2.5': 'A29', 'C8.6': 'A20', 'N8+7': 'A13', 'B3+5': 'A12', 'B7+5': 'A11' }, 'A10');
   }
 }
 
 function horseOpening(l: Line): string {
   if (l.black(0) !== 'P7+1') return 'A40';
-  return ({ 'P7+1': 'A45', 'C8.5': 'A44', 'C8.6': 'A43', 'C2.1': 'A42' } as Record<string, string>)[l.red(1)] ?? 'A41';
+  return code(l.red(1), { 'P7+1': 'A45', 'C8.5': 'A44', 'C8.6': 'A43', 'C2.1': 'A42' }, 'A41');
 }
 
 function palaceCornerCannon(l: Line): string {
@@ -251,13 +250,13 @@ function pawnAgainstCannon(l: Line): string {
     case 'R1+1':
       if (!l.runs(6, 'R9.8', 'R1.8', 'N2+3', 'N8+6')) return 'E23';
       if (!l.runs(10, 'C2.1', 'N2+1', 'N3+4')) return 'E24';
-      return ({ 'P1+1': 'E27', 'R8+6': 'E26', 'A6+5': 'E25' } as Record<string, string>)[l.black(6)] ?? 'E24';
+      return code(l.black(6), { 'P1+1': 'E27', 'R8+6': 'E26', 'A6+5': 'E25' }, 'E24');
     case 'P7+1':
       if (!l.runs(6, 'N2+1', 'P7+1') && !l.runs(6, 'R9.8', 'P7+1')) return 'E30';
       if (l.red(4) !== 'N2+1' && l.red(4) !== 'R9.8') return 'E31';
       if (l.black(4) === 'N8+6') return 'E32';
       if (l.black(4) !== 'R1+1') return 'E31';
-      return ({ 'R1.2': 'E36', 'R8+4': 'E35', 'A4+5': 'E34' } as Record<string, string>)[l.red(5)] ?? 'E33';
+      return code(l.red(5), { 'R1.2': 'E36', 'R8+4': 'E35', 'A4+5': 'E34' }, 'E33');
     default:
       return 'E22';
   }
@@ -304,7 +303,7 @@ function sameCannonsStraight(l: Line): string {
   // 顺炮直车 (black's rook stays) : black's rounds 2..9
   const k = l.firstOther(B, 2, 9, ['N2+3', 'P7+1', 'P3+1']);
   if (k < 0) return 'D10';
-  return ({ 'C2.1': 'D15', 'C2+4': 'D14', 'R9.8': 'D13', 'R1+1': 'D12', 'R9+1': 'D11' } as Record<string, string>)[l.black(k)] ?? 'D10';
+  return code(l.black(k), { 'C2.1': 'D15', 'C2+4': 'D14', 'R9.8': 'D13', 'R1+1': 'D12', 'R9+1': 'D11' }, 'D10');
 }
 
 function sameCannonsStraightAgainstCross(l: Line): string {
@@ -315,7 +314,7 @@ function sameCannonsStraightAgainstCross(l: Line): string {
     const k = l.firstOther(B, 3, 9, ['N2+3', 'R9.4']);
     return k >= 0 && l.black(k) === 'R1+1' ? 'D29' : 'D28';
   }
-  const named = ({ 'A4+5': 'D21', 'A6+5': 'D21', 'N8+9': 'D22', 'R2+4': 'D23', 'R2+6': 'D24', 'C8.6': 'D25' } as Record<string, string>)[w.key];
+  const named = code(w.key, { 'A4+5': 'D21', 'A6+5': 'D21', 'N8+9': 'D22', 'R2+4': 'D23', 'R2+6': 'D24', 'C8.6': 'D25' }, '');
   if (named) return named;
   return w.seen.has('P3+1') ? 'D26' : w.seen.has('P7+1') ? 'D27' : 'D20';
 }
@@ -356,7 +355,7 @@ function palaceCannonAfterCentre(l: Line): string {
   }
   const k = l.firstOther(B, 1, 9, ['B7+5', 'B3+5', 'N8+7', 'C8.6', 'P7+1', 'P3+1']);
   if (k < 0) return 'B50';
-  return ({ 'R1.2': 'B53', 'R9+1': 'B52', 'R9.8': 'B51' } as Record<string, string>)[l.black(k)] ?? 'B50';
+  return code(l.black(k), { 'R1.2': 'B53', 'R9+1': 'B52', 'R9.8': 'B51' }, 'B50');
 }
 
 function palaceCornerDefence(l: Line): string {
@@ -489,7 +488,7 @@ function screenHorsesOther(l: Line): string {
       case 'R1+1': {
         const k = l.firstOther(R, 1, 9, ['N2+3', 'N8+7', 'R1+1', 'R1.4', 'R1.6', 'P3+1', 'P7+1']);
         if (k < 0) return 'C10';
-        return ({ 'P5+1': 'C14', 'C8.9': 'C13', 'C8+2': 'C12', 'N7+6': 'C11' } as Record<string, string>)[l.red(k)] ?? 'C10';
+        return code(l.red(k), { 'P5+1': 'C14', 'C8.9': 'C13', 'C8+2': 'C12', 'N7+6': 'C11' }, 'C10');
       }
       case 'C8.7': {
         const w = walk(l, B, 1, 9, ['P3+1', 'N2+3', 'N8+7', 'R9.8']);
@@ -597,7 +596,7 @@ function screenHorses(l: Line): string {
     if (l.black(4) === 'C2+2') return 'C67';
     if (l.black(4) !== 'R1.2') return 'C61';
     if (l.red(5) !== 'R9.8') return 'C62';
-    return ({ 'C2+4': 'C66', 'C2+2': 'C65', 'C8+4': 'C64' } as Record<string, string>)[l.black(5)] ?? 'C63';
+    return code(l.black(5), { 'C2+4': 'C66', 'C2+2': 'C65', 'C8+4': 'C64' }, 'C63');
   }
   if (l.sameMoves(['C2.5', 'N2+3', 'R1.2', 'P3+1', 'N8+9', 'C8.7'], ['N8+7', 'R9.8', 'N2+3', 'P3+1', 'P1+1', 'N3+2'])) {
     if (l.red(6) !== 'R9+1') return 'C72';
@@ -704,7 +703,7 @@ function centreAgainstLeftHorse(l: Line): string {
     }
     case 3:
       if (!l.runs(2, 'N2+3', 'R9.8', 'R1.2', 'C8+4', 'P3+1', 'C2.5')) return 'D30';
-      return ({ 'P7+1': 'D36', 'C8+5': 'D35', 'N8+9': 'D34', 'N8+7': 'D33', 'N3+4': 'D32' } as Record<string, string>)[l.red(4)] ?? 'D31';
+      return code(l.red(4), { 'P7+1': 'D36', 'C8+5': 'D35', 'N8+9': 'D34', 'N8+7': 'D33', 'N3+4': 'D32' }, 'D31');
     case 4: {
       const w = walk(l, R, 1, 9, ['N2+3', 'N8+7'], ['P3+1', 'P7+1']);
       if (w.stop < 0) return 'D40';
@@ -762,12 +761,7 @@ export function eccoCode(keys: readonly string[]): string {
     case 'P3+1':
       return pawnOpening(l);
     default:
-      return (
-        ({ 'P1+1': 'A08', 'C2.7': 'A07', 'C2.3': 'A06', 'C2+4': 'A05', 'C2+2': 'A04', 'C2.1': 'A03', 'N2+1': 'A02', 'A4+5': 'A01' } as Record<
-          string,
-          string
-        >)[l.red(0)] ?? 'A00'
-      );
+      return code(l.red(0), { 'P1+1': 'A08', 'C2.7': 'A07', 'C2.3': 'A06', 'C2+4': 'A05', 'C2+2': 'A04', 'C2.1': 'A03', 'N2+1': 'A02', 'A4+5': 'A01' }, 'A00');
   }
 }
 
