@@ -138,7 +138,24 @@ const { xiangqi } = await import(join(root, 'dist', 'games', 'xiangqi', 'index.j
 const { variantPartsData } = await import(join(root, 'dist', 'core', 'variant.js'));
 await import(join(root, 'dist', 'games', 'xiangqi', 'lean-replay.js'));
 const { shippedData } = await import(join(root, 'dist', 'games', 'xiangqi', 'shipped.js'));
+// The opening names (xiangqi's ECCO table, games/xiangqi/ecco.ts, a dynamic import of the Game's
+// `openingNames`) are never asked for by `moves` or by play's first frame: left out of those quick
+// bundles (esbuild would inline them into a CommonJS file), as the board is. The quick `validate`
+// keeps them: `validate --json` names each game's opening.
+const openingsLeftOut = {
+  name: 'openings-left-out',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)ecco\.js$/ }, (args) =>
+      /[\\/]games[\\/]xiangqi[\\/]/.test(args.importer) ? { path: 'ecco', namespace: 'left-out-openings' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'left-out-openings' }, () => ({
+      contents: "throw new Error('opening names run from the whole CLI (dist/bundle/main.js), not this quick bundle');",
+      loader: 'js',
+    }));
+  },
+};
 await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '', {
+  plugins: [openingsLeftOut],
   minifyWhitespace: true,
   charset: 'ascii',
   define: {
@@ -164,7 +181,7 @@ const boardLeftOut = {
 };
 await quickBundle('src/cli/quick-play.ts', 'quick-play.cjs', ['play'], '', {
   status: 2,
-  plugins: [boardLeftOut],
+  plugins: [boardLeftOut, openingsLeftOut],
   logOverride: { 'empty-import-meta': 'silent' },
   minifyWhitespace: true,
   charset: 'ascii',

@@ -222,6 +222,15 @@ describe('what a command loads (bin/chuhan.js: the quick bundles, the tables fil
     expect(r.status).toBe(0);
   });
 
+  it('the ECCO opening names (issue 45): not in the quick moves and play bundles; in the quick validate (--json) and in one chunk of main.js', () => {
+    const has = (f: string): boolean => readFileSync(join(bundle, f), 'utf8').includes('ECCO_NAMES');
+    expect([has('quick.cjs'), has('quick-play.cjs'), has('quick-validate.cjs'), has('main.js')]).toEqual([false, false, true, false]);
+    expect(readdirSync(bundle).filter((f) => f.endsWith('.js') && has(f))).toHaveLength(1);
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'chuhan.js'), 'validate', '--json', join(root, 'fixtures', 'validate', 'one-game.pgn')], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).games[0].opening.system).toBe('ECCO');
+  });
+
   it('the tables files beside the bundle are the tables and hash keys each game builds', async () => {
     const { GAMES } = await import('../src/games/registry.js');
     const { DEFAULT_SEED, ensureTables } = await import('../src/core/variant.js');

@@ -430,6 +430,35 @@ export interface NotationShapes {
   listToken(token: string): boolean;
 }
 
+/** An opening's name in a game's classification (xiangqi: ECCO, `C45`). */
+export interface OpeningName {
+  /** The classification (`ECCO`). */
+  readonly system: string;
+  readonly code: string;
+  /** The opening's name, in the classification's own language (ECCO: Chinese, as xqbase gives it). */
+  readonly name: string;
+  /** The variation within the opening, when the classification names one. */
+  readonly variation?: string;
+}
+
+/** Names the opening of a game (the Game's `openingNames`, loaded when first asked for). */
+export interface OpeningNamer {
+  readonly system: string;
+  /** The plies the classification reads: later moves never change the answer. */
+  readonly plies: number;
+  /** The opening of a game from `start` with `moves`, or null (a set-up start, or nothing to name). */
+  name(start: Position, moves: readonly Move[]): OpeningName | null;
+}
+
+/** Capabilities added by issue 45 (kept apart so other additions merge cleanly). */
+export interface GameOpenings {
+  /**
+   * Names openings (xiangqi: ECCO codes and names), loaded on demand: the table is not read at
+   * start-up. Absent: the game has no opening names (chu: no published classification found).
+   */
+  readonly openingNames?: () => Promise<OpeningNamer>;
+}
+
 /**
  * What a FEN is to its reader: `start`, where a game, record or problem begins (chu: a side to
  * move with pieces but no royal, against a royal, is a mate problem's attacker); `position`, a
@@ -437,7 +466,7 @@ export interface NotationShapes {
  */
 export type FenReading = 'start' | 'position' | 'problem';
 
-export interface Game extends GameDoor {
+export interface Game extends GameDoor, GameOpenings {
   readonly id: GameId;
   /** Display name (`Xiangqi`, `Chu Shogi`). */
   readonly title: string;

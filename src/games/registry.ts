@@ -9,7 +9,7 @@ import type { Game, GameId } from './game.js';
 import { CHU_GAME } from './chushogi/game.js';
 import { XIANGQI_GAME } from './xiangqi/game.js';
 
-export type { Game, GameDefaults, GameId, Notation, ProtocolGame, SquareNaming } from './game.js';
+export type { Game, GameDefaults, GameId, Notation, OpeningName, OpeningNamer, ProtocolGame, SquareNaming } from './game.js';
 
 const BY_ID: Readonly<Record<GameId, Game>> = { xiangqi: XIANGQI_GAME, chushogi: CHU_GAME };
 

@@ -12,7 +12,7 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { Game, PgnDialect, PgnDialectId, RecordFormatId, RecordFormatWriter, WritableRecord } from '../games/game.js';
+import type { Game, OpeningName, PgnDialect, PgnDialectId, RecordFormatId, RecordFormatWriter, WritableRecord } from '../games/game.js';
 import { GAMES } from '../games/registry.js';
 import { formatTagValue, type NotationHint } from './pgn-hints.js';
 import { writePgn } from './pgn-write.js';
@@ -93,6 +93,18 @@ function plan(game: Game, opts: DialectOptions): Result<Plan> {
     formatFen: (pos) => d.formatFen(pos),
   });
 }
+
+/**
+ * A record's tags with its opening's (`ECCO "C45"`, `Opening "…"`, `Variation "…"`, as xqbase's
+ * PGN writes them) added after them; a record that names its opening already keeps its own tags.
+ */
+export function withOpeningTags(tags: ReadonlyArray<readonly [string, string]>, o: OpeningName): ReadonlyArray<readonly [string, string]> {
+  if (tags.some(([k]) => k === o.system || k === 'Opening' || k === 'Variation')) return tags;
+  return [...tags, [o.system, o.code], ['Opening', o.name], ...(o.variation ? [['Variation', o.variation] as const] : [])];
+}
+
+/** An opening in one line for people: `C11 中炮右横车对屏风马 (红左马盘河)`. */
+export const openingLine = (o: OpeningName): string => `${o.code} ${o.name}${o.variation ? ` (${o.variation})` : ''}`;
 
 /** The final position's FEN in the dialect's letters (`convert --to fen`). */
 export function dialectFen(game: Game, pos: Position, opts: DialectOptions): Result<string> {

@@ -22,7 +22,7 @@ import { bareProblem, formatProblem, type MoveProblem, type Problem, type Proble
 import type { Result } from '../core/result.js';
 import { notationFromFormatTag, PackedRecord, recordHints, variantFromVariantTag, type GameRecord, type RecordMove } from './pgn.js';
 import { DEFAULT_GAME, GAMES, getGame, type GameId } from '../games/registry.js';
-import type { Game, PackedReplay } from '../games/game.js';
+import type { Game, OpeningName, OpeningNamer, PackedReplay } from '../games/game.js';
 import { explainRepetition, positionStatus, recordedOutcome, type RepetitionExplanation } from './status.js';
 import { quoteInput } from '../core/text.js';
 
@@ -88,6 +88,8 @@ export interface GameReport {
   readonly moves?: Move[];
   /** The start position, when asked for with `keepMoves`. */
   readonly start?: Position;
+  /** The opening's name (xiangqi: ECCO), when asked for with `opening` and the game names one. */
+  readonly opening?: OpeningName;
 }
 
 export interface ReplayOptions {
@@ -97,6 +99,8 @@ export interface ReplayOptions {
   readonly keepMoves?: boolean;
   /** Explain a game ended by a judged repetition (the cycle move by move; validate --explain). */
   readonly explain?: boolean;
+  /** Name the opening (validate --json): a game's loaded namer (`Game.openingNames`), or null for none. */
+  readonly opening?: (game: Game) => OpeningNamer | null;
   /** The rule set (validate --rules), else the record's Rules tag, else the game's default. */
   readonly rules?: string;
   /** False: packed xiangqi records replay through the history move by move, not by the lean replayer (tests compare the two). */
@@ -546,6 +550,11 @@ export class Replayer {
     if (warnings.length) report.warnings = warnings;
     if (run.notes.length > 0) report.notes = run.notes;
     if (opts.explain && history) report.explanation = explainRepetition(game, history);
+    const namer = opts.opening && history ? opts.opening(game) : null;
+    if (namer && history) {
+      const named = namer.name(start, history.moveList().slice(0, namer.plies));
+      if (named) report.opening = named;
+    }
     if (opts.keepMoves && history) {
       report.moves = history.moveList();
       report.start = start.clone();
@@ -644,5 +653,6 @@ function reportJsonRest(head: string, r: GameReport): string {
   if (r.recorded !== null) s += `,"recorded":${jsonString(r.recorded)}`;
   if (r.status === 'malformed') s += ',"malformed":true';
   if (r.notes) s += `,"notes":${json(r.notes)}`;
+  if (r.opening) s += `,"opening":${json(r.opening)}`;
   return r.error === null ? s + ',"error":null}' : `${s},"error":${json(r.error)}}`;
 }

@@ -25,6 +25,8 @@ import { boardPainter, screenColors, type ScreenColors } from './paint.js';
 import { materialLines } from './material.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 import type { Position } from '../core/position.js';
+import type { OpeningNamer } from '../games/game.js';
+import { openingLine } from '../notation/convert.js';
 
 export interface AppProps {
   session: Session;
@@ -135,6 +137,9 @@ export function App(props: AppProps) {
     return p;
   };
   const reviewState = () => ({ can: session.loadedRecord || session.redoStack.length > 0, atEnd: session.redoStack.length === 0, plies: session.history.length });
+  /** The games' opening namers (`Game.openingNames`), by game id: null while loading or for none. */
+  const namers = useRef(new Map<string, OpeningNamer | null>());
+  const openingCache = useRef<{ key: string; value: string } | null>(null);
 
   // a new terminal size: choose the layout again
   useEffect(() => {
@@ -401,10 +406,33 @@ export function App(props: AppProps) {
   if (exampleCache.current?.key !== exampleKey) exampleCache.current = { key: exampleKey, value: keyHelpExample(session) };
   const example = exampleCache.current.value;
   const review = session.reviewRows();
+  // the opening's name (xiangqi: ECCO) once a move is played: its table is loaded then, and the
+  // title shows it from the next drawing on
+  let opening = '';
+  if (session.history.length > 0) {
+    const g = session.game;
+    if (g.openingNames && !namers.current.has(g.id)) {
+      namers.current.set(g.id, null);
+      g.openingNames().then(
+        (n) => {
+          namers.current.set(g.id, n);
+          redraw();
+        },
+        () => {},
+      );
+    }
+    const namer = namers.current.get(g.id);
+    const key = `${g.id}|${session.version}|${session.history.length}|${namer ? 1 : 0}`;
+    if (openingCache.current?.key !== key) {
+      const named = namer?.name(session.line.start, session.history);
+      openingCache.current = { key, value: named ? ` · ${openingLine(named)}` : '' };
+    }
+    opening = openingCache.current.value;
+  }
   const trainer = props.trainer;
   return (
     <Screen
-      title={trainer ? trainer.title() : `chuhan · ${session.game.id}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
+      title={trainer ? trainer.title() : `chuhan · ${session.game.id}${opening}${placeholder ? ' · the computer is a PLACEHOLDER random mover (no search)' : ''}`}
       players={trainer ? trainer.header() : (session.reviewHeader() ?? session.playersLine())}
       clock={clockLine}
       board={board}

@@ -20,7 +20,7 @@
  * the output is never one of the inputs (exit 2).
  */
 import type { Command } from 'commander';
-import type { RecordFormatId } from '../../games/game.js';
+import type { Game, OpeningNamer, RecordFormatId } from '../../games/game.js';
 import { getGame } from '../../games/registry.js';
 import {
   dialectFen,
@@ -31,6 +31,7 @@ import {
   parseRecordFormat,
   writeRecordFormat,
   writeDialectPgn,
+  withOpeningTags,
   DIALECTS,
   RECORD_FORMATS,
   type DialectOptions,
@@ -178,6 +179,12 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
   const { to, dopts } = o;
   const recordFormat: RecordFormatId | null = parseRecordFormat(to);
   const replayer = new Replayer({ keepMoves: true, ...(o.variant ? { variant: o.variant } : {}) });
+  // the opening's tags (ECCO, Opening, Variation) need the game's namer, loaded when first needed
+  const namers = new Map<GameId, OpeningNamer | null>();
+  const namerOf = async (game: Game): Promise<OpeningNamer | null> => {
+    if (!namers.has(game.id)) namers.set(game.id, game.openingNames ? await game.openingNames() : null);
+    return namers.get(game.id)!;
+  };
   return async (input, emit) => {
     const file = input.path;
     const name = fileName(file);
@@ -195,11 +202,13 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
         const game = getGame(report.variant);
         const fail = (why: string): CliError => new CliError(`${name}: game ${rec.index}: ${why}`, 2);
         const { result, note } = keptResult(report);
+        const namer = to === 'fen' ? null : await namerOf(game);
+        const opening = namer?.name(report.start, report.moves) ?? null;
         const toWrite: RecordToWrite = {
           game,
           start: report.start,
           moves: report.moves,
-          tags: rec.tagList,
+          tags: opening ? withOpeningTags(rec.tagList, opening) : rec.tagList,
           result,
           moveTexts: rec.moves.map((m) => m.text),
           ...(note !== null ? { resultNote: note } : {}),

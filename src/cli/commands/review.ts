@@ -18,6 +18,7 @@ import type { GameRecord } from '../../notation/pgn.js';
 import { holdsGame, openRecords } from '../../notation/records/open.js';
 import { gameIdFromName, getGame, type Game, type GameId, type Notation } from '../../games/registry.js';
 import { replayRecord } from '../../notation/replay.js';
+import { openingLine, withOpeningTags } from '../../notation/convert.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { inputChunks, openError } from '../record-files.js';
@@ -159,6 +160,8 @@ export function registerReview(program: Command, io: Io): void {
         throw new CliError(`unknown notation ${quoteInput(opts.notation)} for ${game.id} (use ${[...game.notations.keys()].join(', ')})`);
       const start = report.start;
       const moves = report.moves;
+      // the opening's name (xiangqi: ECCO), its table loaded here only
+      const opening = game.openingNames ? (await game.openingNames()).name(start, moves) : null;
 
       let client: EngineClient | null = null;
       if (choice.kind === 'external') client = await openEngine(choice, game.id);
@@ -222,12 +225,14 @@ export function registerReview(program: Command, io: Io): void {
             fen: game.formatFen(finalOf(start, moves)),
             limits,
             thresholds: THRESHOLDS,
+            ...(opening ? { opening } : {}),
             plies,
             summary: Object.fromEntries(game.sideNames.map((s) => [s, counts(s)])),
           }) + '\n',
         );
       } else {
         io.out(`review of game ${which} of ${file} by ${engineName} (${limits.depth !== undefined ? `depth ${limits.depth}` : `${limits.timeMs} ms`} per position)\n`);
+        if (opening) io.out(`opening: ${openingLine(opening)}\n`);
         for (const p of plies) {
           const num = `${Math.floor((p.ply - 1) / 2) + 1}${p.ply % 2 === 1 ? '.' : '...'}`;
           const alt = p.best && p.best !== p.move ? `  best ${p.best}` : '';
@@ -253,7 +258,7 @@ export function registerReview(program: Command, io: Io): void {
         writePictureFile(opts.svg, pictureSvg(evalGraphPicture(evalGraph(game, start, evals, plies), { title: `${players}: evaluation by ${engineName}` })));
       }
       if (opts.output) {
-        const pgn = annotatedPgn(rec.tagList, game, start, moves, plies, evals.map((e) => e.best), report.result, engineName);
+        const pgn = annotatedPgn(opening ? withOpeningTags(rec.tagList, opening) : rec.tagList, game, start, moves, plies, evals.map((e) => e.best), report.result, engineName);
         try {
           writeFileSync(opts.output, pgn);
         } catch (e) {
@@ -287,7 +292,7 @@ function finalOf(start: Position, moves: readonly Move[]): Position {
 
 /** The game as PGN: its tags (plus Annotator), coordinate moves, NAGs, `{[%eval …]}` after every move. */
 function annotatedPgn(
-  tags: ReadonlyArray<[string, string]>,
+  tags: ReadonlyArray<readonly [string, string]>,
   game: Game,
   start: Position,
   moves: readonly Move[],

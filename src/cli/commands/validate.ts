@@ -5,7 +5,7 @@ import type { GameRecord } from '../../notation/pgn.js';
 import { TEXT_FORMATS } from '../../notation/records/formats.js';
 import { openRecordSource } from '../../notation/records/open.js';
 import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../../notation/replay.js';
-import { gameIdFromName, type GameId } from '../../games/registry.js';
+import { GAMES, gameIdFromName, type Game, type GameId, type OpeningNamer } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
 import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
@@ -160,9 +160,17 @@ export interface FileTally {
  */
 export function validateFiles(o: ValidateFileOptions): FileRunner<FileTally> {
   tuneCompilerForValidate();
-  const replayer = new Replayer({ ...(o.variant ? { variant: o.variant } : {}), ...(o.explain ? { explain: true } : {}), ...(o.rules ? { rules: o.rules } : {}) });
+  // --json names each game's opening (xiangqi: ECCO): the games' namers, loaded before the first input
+  const namers = new Map<GameId, OpeningNamer>();
+  let namersLoaded = !o.json;
+  const opening = o.json ? { opening: (g: Game) => namers.get(g.id) ?? null } : {};
+  const replayer = new Replayer({ ...(o.variant ? { variant: o.variant } : {}), ...(o.explain ? { explain: true } : {}), ...(o.rules ? { rules: o.rules } : {}), ...opening });
   const { format, json, single } = o;
   return async (input, emit) => {
+    if (!namersLoaded) {
+      namersLoaded = true;
+      for (const g of GAMES) if (g.openingNames) namers.set(g.id, await g.openingNames());
+    }
     let games = 0;
     let okCount = 0;
     let illegal = 0;

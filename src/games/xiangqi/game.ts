@@ -70,6 +70,8 @@ export const XIANGQI_GAME: Game = {
   boardStyle: XIANGQI_BOARD_STYLE,
   pieces: XIANGQI_SHEET,
   openings: XIANGQI_OPENINGS,
+  // ECCO codes and names (issue 45), loaded when first asked for
+  openingNames: () => import('./ecco.js').then((m) => m.XIANGQI_ECCO),
   knownEngines: [
     { name: 'fairy-stockfish', program: 'fairy-stockfish', protocol: 'uci', options: {}, install: 'apt-get install fairy-stockfish' },
     { name: 'pikafish', program: 'pikafish', protocol: 'uci', dialect: 'pikafish', options: {}, install: 'download it from https://github.com/official-pikafish/Pikafish/releases, with pikafish.nnue beside it' },
