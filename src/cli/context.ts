@@ -15,3 +15,17 @@ export function resolveGame(opts: CommonOptions): Game {
 /** Colour is on only for a terminal without NO_COLOR and without --no-color. */
 export const colorEnabled = (io: Io, opts: CommonOptions): boolean =>
   opts.color !== false && io.isTTY && !('NO_COLOR' in io.env && io.env.NO_COLOR !== '');
+
+/**
+ * Before an Ink board is drawn (`play`, `puzzle`): Ink draws nothing but the last frame where it
+ * thinks it runs in CI (a CI or CONTINUOUS_INTEGRATION variable), and styles its text (bold, dim,
+ * underline) with chalk's shared instance, which read no colour depth there when it loaded. The
+ * board runs in a terminal (its runner checks), so it must draw, in colour when `color` says so.
+ */
+export async function readyInk(color: boolean): Promise<void> {
+  for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
+  if (color) {
+    const { default: chalk } = await import('chalk');
+    if (chalk.level === 0) chalk.level = 1;
+  }
+}

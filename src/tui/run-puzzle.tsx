@@ -5,7 +5,8 @@
  */
 import { render } from 'ink';
 import { CliError, type Io } from './io.js';
-import { chalkPainter, monoPainter } from './paint.js';
+import { boardPainter, screenColors } from './paint.js';
+import { loadSettings } from './settings.js';
 import type { Game } from '../games/registry.js';
 import type { LabelMode, RenderStyle } from '../render/types.js';
 import type { Puzzle } from '../puzzle/types.js';
@@ -68,7 +69,10 @@ export async function runPuzzle(o: PuzzleRunOptions): Promise<void> {
     return;
   }
   trainer.session.style = o.style;
-  const paint = o.color ? chalkPainter(true) : monoPainter();
+  // the board's settings (config.json: colour theme, vim keys, bell, eval bar…) as in `play`
+  const { settings, warnings } = loadSettings(o.io.env);
+  for (const w of warnings) greeting.push(`warning: ${w}`);
+  const paint = boardPainter(o.color, settings.theme);
   const mouseOff = (): void => {
     if (o.mouse !== false) process.stdout.write(MOUSE_OFF);
   };
@@ -87,6 +91,8 @@ export async function runPuzzle(o: PuzzleRunOptions): Promise<void> {
       greeting={greeting}
       delayMs={o.delayMs}
       trainer={trainer}
+      settings={settings}
+      colors={o.color ? screenColors(settings.theme) : undefined}
     />,
     { exitOnCtrlC: false },
   );

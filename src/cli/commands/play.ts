@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { ENGINE_OPTION_HELP } from '../engine-choice.js';
 import { choosePlayers, parseSeed } from '../player-choice.js';
-import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, readyInk, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput } from '../../core/text.js';
 import type { Preview } from '../../tui/preview.js';
@@ -171,18 +171,10 @@ export async function playStart(opts: PlayCliOptions, io: Io, handOver?: PlayHan
     if (!tc.ok) throw new CliError(`--tc: ${tc.error}`);
     timeControl = tc.value;
   }
-  // Ink draws nothing but the last frame when it thinks it runs in CI (a CI or
-  // CONTINUOUS_INTEGRATION variable); `play` runs in a terminal (run-play checks), so it must draw.
-  for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
   const delayMs = parseDelay(opts.delay);
   const { settings, warnings } = await playSettings(opts, io); // every option checked before anything is drawn
   const color = colorEnabled(io, opts);
-  if (color) {
-    // Ink styles its text (bold, dim, underline) with chalk's shared instance, which reads the colour
-    // depth from the environment when it loads and finds none where CI is set; ours is decided above.
-    const { default: chalk } = await import('chalk');
-    if (chalk.level === 0) chalk.level = 1;
-  }
+  await readyInk(color);
   const mouse = opts.mouse !== false;
   // the board at once, while Ink and React load (a resumed game's position is known only later)
   let preview: Preview | null = handOver?.preview ?? null;

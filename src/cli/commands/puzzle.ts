@@ -4,7 +4,7 @@
  * verifies every solution of libraries with the engine.
  */
 import type { Command } from 'commander';
-import { CliError, VARIANT_HELP, colorEnabled, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, VARIANT_HELP, colorEnabled, readyInk, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput, quoteName } from '../../core/text.js';
 import { getGame } from '../../games/registry.js';
@@ -105,13 +105,8 @@ export function registerPuzzle(program: Command, io: Io): void {
         const { ambiguousIsWide } = await import('../../tui/detect-width.js');
         if ((await ambiguousIsWide(process.stdin, process.stdout)) === true) style = 'wide';
       }
-      // Ink draws only the last frame where it thinks it runs in CI; the trainer runs in a terminal
-      for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const color = colorEnabled(io, opts);
-      if (color) {
-        const { default: chalk } = await import('chalk');
-        if (chalk.level === 0) chalk.level = 1;
-      }
+      await readyInk(color);
       const { runPuzzle } = await import('../../tui/run-puzzle.js');
       const chosen = resolveGame(opts); // --rules kept when the file's game is the one chosen
       await runPuzzle({
