@@ -145,10 +145,10 @@ describe('chuhan config', () => {
   it('play: a bad --theme or --autoplay is exit 2 before anything is drawn', async () => {
     const env = { CHUHAN_HOME: tempDir('config-play'), CHUHAN_STYLE_DETECT: '0' };
     let r = await runCli(['play', '--theme', 'pink'], env);
-    expect(r).toMatchObject({ code: 2, stderr: 'chuhan: --theme: must be one of classic, light, high-contrast, wood, mono, not "pink"\n' });
+    expect(r).toMatchObject({ code: 2, stderr: 'chuhan: --theme must be one of classic, light, high-contrast, wood, mono, not "pink"\n' });
     r = await runCli(['play', '--autoplay', 'fast'], env);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^chuhan: --autoplay: must be a number of milliseconds/);
+    expect(r.stderr).toMatch(/^chuhan: --autoplay must be a number of milliseconds/);
   });
 });
 

@@ -72,8 +72,8 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const BOOL_WORDS: Readonly<Record<string, boolean>> = { on: true, off: false, true: true, false: false, yes: true, no: false, '1': true, '0': false };
 
 /** A value for `key` read from text (the command line) or JSON; the error is one sentence. */
-export function parseSetting<K extends SettingKey>(key: K, raw: unknown): Parsed<Settings[K]> {
-  const bad = (what: string): Parsed<Settings[K]> => ({ ok: false, error: `${key} must be ${what}, not ${quoteInput(String(raw))}` });
+export function parseSetting<K extends SettingKey>(key: K, raw: unknown, name: string = key): Parsed<Settings[K]> {
+  const bad = (what: string): Parsed<Settings[K]> => ({ ok: false, error: `${name} must be ${what}, not ${quoteInput(String(raw))}` });
   const def = DEFAULT_SETTINGS[key];
   if (key === 'theme') {
     const t = typeof raw === 'string' ? raw.toLowerCase() : '';

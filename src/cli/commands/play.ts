@@ -41,8 +41,8 @@ export async function playSettings(opts: PlayCliOptions, io: Io) {
   const settings = loaded.settings;
   const set = <K extends keyof typeof settings>(key: K, option: string, raw: unknown): void => {
     if (raw === undefined) return;
-    const p = parseSetting(key, raw);
-    if (!p.ok) throw new CliError(`--${option}: ${p.error.replace(/^\S+ must/, 'must')}`);
+    const p = parseSetting(key, raw, `--${option}`);
+    if (!p.ok) throw new CliError(p.error);
     settings[key] = p.value;
   };
   set('theme', 'theme', opts.theme);
