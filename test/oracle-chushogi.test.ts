@@ -21,7 +21,7 @@ interface Row extends OracleRow {
   paths?: number;
 }
 
-const { rows, moveRows, perftRows } = readOracle<Row>('chushogi-shogiops.jsonl');
+const { moveRows, perftRows } = readOracle<Row>('chushogi-shogiops.jsonl');
 
 const position = (sfen: string): Position => {
   const p = parseChuSfen(sfen);

@@ -17,7 +17,7 @@ interface Row extends OracleRow {
   fen: string;
 }
 
-const { rows, moveRows, perftRows } = readOracle<Row>('xiangqi-fsf.jsonl');
+const { moveRows, perftRows } = readOracle<Row>('xiangqi-fsf.jsonl');
 
 const position = (fen: string) => {
   const p = parseXiangqiFen(fen);

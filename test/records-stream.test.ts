@@ -48,7 +48,7 @@ describe('record readers stream', () => {
     expect(opened.format).toBe('pgn');
     const first = opened.records.next();
     expect(first.done).toBe(false);
-    expect(first.value && first.value.tags['Event']).toBe('game 1');
+    expect(first.value?.tags['Event']).toBe('game 1');
     // the head the format is told from (64 KB), not the input
     expect(src.pulled()).toBeLessThan(TOTAL / 4);
     opened.records.return();

@@ -54,7 +54,7 @@ if (!ops.ok) {
 const openings = ops.openings;
 if (first === 0) writeFileSync(out, '');
 
-let tally = { '1-0': 0, '0-1': 0, '1/2-1/2': 0 };
+const tally = { '1-0': 0, '0-1': 0, '1/2-1/2': 0 };
 const t0 = Date.now();
 for (let g = first; g < first + games; g++) {
   const opening = openings[(g >> 1) % openings.length];
