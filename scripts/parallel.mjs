@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs npm scripts at the same time and fails if any fails: `node scripts/parallel.mjs a b`.
 // Each script's output is printed whole when it ends (no interleaved lines), except the `--live` one's. `npm test` uses it to
-// lint while it emits dist/, then type-check (tsgo, a few CPU seconds) while vitest runs.
+// type-check (tsgo, a few CPU seconds) and lint (biome) while vitest runs.
 import { spawn } from 'node:child_process';
 
 const npm = process.env.npm_execpath;
