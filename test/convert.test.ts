@@ -336,10 +336,10 @@ describe('bad input', () => {
 });
 
 describe('convert streams its output (convert-output.ts)', () => {
-  // games of about 270 characters written (a long Event tag): BIG of them are past the held megabyte
-  const EVENT = 'x'.repeat(200);
+  // games of about 2,070 characters written (a long Event tag): BIG of them are past the held megabyte
+  const EVENT = 'x'.repeat(2000);
   const game = `[Event "${EVENT}"]\n\n1. h2e2 h9g7 *\n\n`;
-  const BIG = Math.ceil((HOLD * 1.2) / 250);
+  const BIG = Math.ceil((HOLD * 1.2) / 2050);
   let whole = '';
   const bigFile = (bad: boolean): string => {
     const f = join(tempDir('convert'), 'big.pgn');

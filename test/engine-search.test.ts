@@ -252,13 +252,13 @@ describe('search', () => {
     expect(profile.tuning).toEqual({ adaptiveNullMove: true, lateMoves: 3, iir: true, improving: true, qsTable: true });
     expect(chushogiProfile(chu.variant).tuning).toBeUndefined();
     for (const fen of [XQ_START, XQ_MIDDLE]) {
-      const tuned = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 6 }, profile);
-      const plain = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 6 }, { ...profile, tuning: undefined });
-      const noImproving = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 6 }, { ...profile, tuning: { ...profile.tuning, improving: false } });
+      const tuned = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 5 }, profile);
+      const plain = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 5 }, { ...profile, tuning: undefined });
+      const noImproving = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 5 }, { ...profile, tuning: { ...profile.tuning, improving: false } });
       // other trees (at a fixed depth not always smaller: a shallower null-move search can miss less)
       expect(tuned.nodes).not.toBe(plain.nodes);
       expect(tuned.nodes).not.toBe(noImproving.nodes);
-      const noTable = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 6 }, { ...profile, tuning: { ...profile.tuning, qsTable: false } });
+      const noTable = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 5 }, { ...profile, tuning: { ...profile.tuning, qsTable: false } });
       expect(tuned.nodes).not.toBe(noTable.nodes);
       expect(legalMoves(xq(fen))).toContain(tuned.move);
     }
