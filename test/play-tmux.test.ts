@@ -7,16 +7,14 @@
  * so. Run alone: `npx vitest run test/play-tmux.test.ts` (rebuilds dist when src is newer).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import stringWidth from 'string-width';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, } from 'node:path';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
-import { newestSource } from './helpers/build.js';
+import { freshBundle } from './helpers/build.js';
 import { gameFiles, hasTmux, prompt, sleep, tmuxDriver } from './helpers/tmux.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { tmux, start, waitFor, type, close } = tmuxDriver('test');
 
 /** Read-only CHUHAN_HOMEs made by a test: made writable again before the folders are removed. */
@@ -39,12 +37,7 @@ function manyGames(n: number): string {
 }
 
 beforeAll(() => {
-  if (!hasTmux) return;
-  // bin/chuhan.js runs the bundle (dist/bundle, esbuild from src in about a second)
-  const main = join(root, 'dist/bundle/main.js');
-  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(root, 'src'))) {
-    execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root });
-  }
+  if (hasTmux) freshBundle();
 }, 120_000);
 
 afterAll(() => {

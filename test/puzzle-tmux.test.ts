@@ -5,13 +5,12 @@
  * `CHUHAN_SAVE_SCREENS=1` writes both screens to docs/screens/puzzle-{solved,failed}-80x24.txt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import stringWidth from 'string-width';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
-import { newestSource } from './helpers/build.js';
+import { freshBundle } from './helpers/build.js';
 import { hasTmux, prompt, tmuxDriver } from './helpers/tmux.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,11 +25,7 @@ const LIBRARY = [
 ].join('\n');
 
 beforeAll(() => {
-  if (!hasTmux) return;
-  const main = join(root, 'dist/bundle/main.js');
-  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(root, 'src'))) {
-    execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root });
-  }
+  if (hasTmux) freshBundle();
 }, 120_000);
 
 afterAll(() => {

@@ -4,22 +4,17 @@
  * master game saves nothing as the user's game. Skipped without tmux.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, } from 'node:path';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
-import { newestSource } from './helpers/build.js';
+import { freshBundle } from './helpers/build.js';
 import { gameFiles, hasTmux, prompt, tmuxDriver } from './helpers/tmux.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { tmux, start, waitFor, type, close } = tmuxDriver('resume');
 
 
 beforeAll(() => {
-  if (!hasTmux) return;
-  const main = join(root, 'dist/bundle/main.js');
-  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(root, 'src'))) execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root });
+  if (hasTmux) freshBundle();
 }, 120_000);
 
 afterAll(() => {

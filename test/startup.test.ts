@@ -3,8 +3,8 @@
  * loading the commands, and the bundle bin/chuhan.js runs (dist/bundle, scripts/bundle.mjs).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -12,19 +12,13 @@ import { COMMANDS, findCommand } from '../src/cli/commands/index.js';
 import type { Io } from '../src/tui/io.js';
 import { VERSION } from '../src/cli/version.js';
 import { runCli } from './helpers/cli.js';
-import { newestSource } from './helpers/build.js';
+import { freshBundle } from './helpers/build.js';
 import { removeTempDirs, tempDir } from './helpers/tmp.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'bundle');
 
-beforeAll(() => {
-  // the bundle is built from src by esbuild in about a second (npm run build does it too)
-  const main = join(bundle, 'main.js');
-  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(root, 'src'))) {
-    execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root });
-  }
-}, 60_000);
+beforeAll(() => freshBundle(), 60_000);
 
 /** Every file main.js loads before running (its static imports, transitively). */
 function staticGraph(file: string, seen = new Set<string>()): Set<string> {
