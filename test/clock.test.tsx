@@ -145,14 +145,17 @@ describe('clocks on the play screen (ink, injected time)', () => {
     const s = new Session(XQ, { players: ['human', 'human'], timeControl: tc('0+1'), now: () => t.now });
     const none = { name: 'none', placeholder: true, choose: async () => null };
     const { stdin, lastFrame, unmount } = render(<App session={s} computer={none} paint={{}} color={false} tickMs={10} />);
-    await new Promise((r) => setTimeout(r, 40));
+    // the frames come when Ink draws them: wait for the text (a loaded machine may take a while), not a set time
+    const drawn = async (text: string): Promise<void> => {
+      for (let i = 0; i < 500 && !lastFrame()!.includes(text); i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    await drawn('red ▶ 0:01.0');
     expect(lastFrame()).toContain('red ▶ 0:01.0 · black 0:01.0 (0+1)');
     stdin.write('h2e2\r');
-    await new Promise((r) => setTimeout(r, 40));
+    await drawn('black ▶');
     expect(lastFrame()).toContain('red 0:02.0 · black ▶ 0:01.0');
     t.now += 1200; // black does not move
-    // the clock ticks every 10 ms; on a loaded machine the frame may take a while
-    for (let i = 0; i < 100 && !lastFrame()!.includes('ran out of time'); i++) await new Promise((r) => setTimeout(r, 20));
+    await drawn('ran out of time');
     expect(s.outcome()).toMatchObject({ result: '1-0', reason: 'loss on time' });
     expect(lastFrame()).toContain('black ran out of time; game over: 1-0 red wins by loss on time');
     unmount();

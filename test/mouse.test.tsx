@@ -7,10 +7,10 @@ import type { ComputerPlayer } from '../src/tui/computer.js';
 import { boardGeometry, parseSgrMouse } from '../src/tui/mouse.js';
 import { Session } from '../src/tui/session.js';
 import { choiceLines, initialUi, reduceKey, type HitTest, type UiState } from '../src/tui/ui.js';
+import { sleep, waitUntil } from './helpers/wait.js';
 
 const xq = getGame('xiangqi');
 const chu = getGame('chushogi');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const noComputer: ComputerPlayer = { name: 'none', placeholder: true, choose: async () => null };
 
 /** A click (press and release) on a square, with a hit test that maps column = square + 1. */
@@ -41,7 +41,7 @@ describe('SGR mouse reports', () => {
   it('an ink frame: click h2, click e2 plays h2e2 (raw SGR input on stdin)', async () => {
     const s = new Session(xq, { players: ['human', 'human'] });
     const { stdin, lastFrame, unmount } = render(<App session={s} computer={noComputer} paint={{}} color={false} />);
-    await sleep(50);
+    await waitUntil(() => boardGeometry((lastFrame() ?? '').split('\n'), 9).rows.length === 10);
     const lines = lastFrame()!.split('\n');
     const g = boardGeometry(lines, 9);
     expect(g.rows).toHaveLength(10);

@@ -10,6 +10,7 @@ import { CHU_XBOARD as CHU } from '../src/games/chushogi/xboard.js';
 import { XIANGQI_XBOARD as XIANGQI } from '../src/games/xiangqi/xboard.js';
 import { inlineThinker, type Thinker, type ThinkLimits } from '../src/protocol/thinker.js';
 import { UciSession, type UciDialect } from '../src/protocol/uci.js';
+import { waitUntil } from './helpers/wait.js';
 import { XboardSession } from '../src/protocol/xboard.js';
 
 interface Script {
@@ -182,7 +183,7 @@ describe('CECP interrupts while thinking', () => {
     const out: string[] = [];
     const s = new XboardSession({ thinker, write: (l) => out.push(l) });
     for (const l of ['new', 'variant xiangqi', 'usermove h2e2', 'ping 1', 'post', 'time 100']) s.feed(l);
-    await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => thinker.started === 1);
     expect(thinker.started).toBe(1);
     expect(out).toEqual([]); // still thinking: the pong waits
     s.feed('?');
@@ -355,7 +356,7 @@ describe('UCI (Fairy-Stockfish xiangqi) and UCCI', () => {
     const out: string[] = [];
     const s = new UciSession({ dialect: 'uci', thinker: stubbornThinker(), write: (l) => out.push(l) });
     for (const l of ['uci', 'position startpos moves h3e3', 'go infinite', 'isready']) s.feed(l);
-    await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => out.includes('readyok'));
     expect(out.at(-1)).toBe('readyok');
     expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
     s.feed('stop');

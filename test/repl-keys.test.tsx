@@ -11,10 +11,10 @@ import { Screen, wrapTo } from '../src/tui/Screen.js';
 import { HELP } from '../src/tui/commands.js';
 import { Session } from '../src/tui/session.js';
 import { chooseLayout } from '../src/render/layout.js';
+import { sleep, waitUntil } from './helpers/wait.js';
 
 const xq = getGame('xiangqi');
 const chu = getGame('chushogi');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const noComputer: ComputerPlayer = { name: 'none', placeholder: true, choose: async () => null };
 
 describe('repl keys', () => {
@@ -43,10 +43,10 @@ describe('repl keys', () => {
     await sleep(20);
     expect(s.history).toHaveLength(0); // h9g7 is not red's move: refused, nothing played
     input.write('h2e2\r');
-    await sleep(20);
+    await waitUntil(() => s.history.length > 0);
     expect(s.moveTexts()).toEqual(['h2e2']);
     input.write('\x03');
-    await sleep(20);
+    await waitUntil(() => out.includes('Ctrl-C again'));
     expect(out).toContain('Ctrl-C again');
     input.write('\x03');
     expect(await done).toBe(1); // one command failed (h9g7)
@@ -57,7 +57,7 @@ describe('play screen text', () => {
   it('the key help shows the game’s own examples (chu: USI and western, no xiangqi moves)', async () => {
     const s = new Session(chu, { players: ['human', 'human'] });
     const { lastFrame, unmount } = render(<App session={s} computer={noComputer} paint={{}} color={false} />);
-    await sleep(30);
+    await waitUntil(() => (lastFrame() ?? '').split('\n').some((l) => l.startsWith('type a move')));
     const f = lastFrame()!;
     const line = f.split('\n').find((l) => l.startsWith('type a move'))!;
     // one legal move, in USI and (the same move) in western notation, and the square it starts from
