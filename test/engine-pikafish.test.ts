@@ -31,8 +31,8 @@ const standin = (...moves: string[]) => `${node} ${JSON.stringify(STANDIN)} ${mo
 const fakeUci = (...args: string[]) => `${node} fixtures/engines/fake-uci.mjs ${args.join(' ')}`;
 /** The game of fixtures/engines/pikafish-game.pgn: red mates in 23 plies. */
 const GAME = pikafishGame();
-/** Red's two rooks on its back rank (ICCS rank 0) against black's bare king: red wins in a few moves. */
-const ROOKS_ENDING = '3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1';
+/** Red's two rooks on its back rank (ICCS rank 0) against black's bare king, no mate in one (whatever the search's depth): red wins in a few moves. */
+const ROOKS_ENDING = '3k5/9/9/9/9/9/9/9/9/R4K2R w - - 0 1';
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
 const dir = mkdtempSync(join(tmpdir(), 'chuhan-pikafish-'));
@@ -273,6 +273,8 @@ describe('the match runner speaks UCI in both dialects (--engine-protocol / --op
       // 40 plies show both dialects at work; the game is then adjudicated a draw
       maxPlies: 40,
       tc: { kind: 'st', seconds: 0.05 },
+      // the dialects are under test, not the clock: a loaded machine must not end the game on time
+      timeMarginMs: 60_000,
       engines: [
         { command: cmd, label: 'pika', protocol: 'uci', dialect: 'pikafish' },
         { command: cmd, label: 'fairy', protocol: 'uci', dialect: 'fairy-stockfish' },

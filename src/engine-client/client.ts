@@ -8,6 +8,7 @@
  * moves. Failures are values (`EngineError`): the program is missing, does not answer in time, dies,
  * plays a move our rules do not allow, or cannot play the game. The caller's game is never touched.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { escapeControls, quoteInput } from '../core/text.js';
 import { formatProblem } from '../core/problem.js';
 import type { Move } from '../core/move.js';
@@ -249,9 +250,10 @@ export class EngineClient {
     if (problem) return fail('missing', `cannot start the engine ${this.label}: ${problem}`);
     const given = this.spec.protocol;
     if (given) {
-      const r = given === 'xboard' ? await this.helloXboard(this.answerMs) : await this.helloUciLike(given, this.answerMs);
+      const wait = this.answerMs * loadStretch();
+      const r = given === 'xboard' ? await this.helloXboard(wait) : await this.helloUciLike(given, wait);
       if (r === 'dead') return this.died();
-      if (r !== 'yes') return fail('no-answer', `the engine ${this.label} did not answer the ${given} handshake within ${this.answerMs / 1000} s`);
+      if (r !== 'yes') return fail('no-answer', `the engine ${this.label} did not answer the ${given} handshake within ${Math.round(wait / 100) / 10} s`);
       this.protocolFound = given;
     } else {
       const found = await this.detect();
@@ -263,14 +265,15 @@ export class EngineClient {
 
   private async detect(): Promise<Result<ClientProtocol, EngineError>> {
     // uci first (most engines); an xboard engine answers it with an error line: go there next
-    const first = await this.helloUciLike('uci', Math.min(this.answerMs, 3000), true);
+    const stretch = loadStretch();
+    const first = await this.helloUciLike('uci', Math.min(this.answerMs, 3000) * stretch, true);
     if (first === 'dead') return this.died();
     if (first === 'yes') return ok('uci');
-    const xb = await this.helloXboard(Math.min(this.answerMs, 2000));
+    const xb = await this.helloXboard(Math.min(this.answerMs, 2000) * stretch);
     if (xb === 'dead') return this.died();
     if (xb === 'yes') return ok('xboard');
     for (const p of ['usi', 'ucci'] as const) {
-      const r = await this.helloUciLike(p, Math.min(this.answerMs, 1500));
+      const r = await this.helloUciLike(p, Math.min(this.answerMs, 1500) * stretch);
       if (r === 'dead') return this.died();
       if (r === 'yes') return ok(p);
     }
@@ -419,7 +422,7 @@ export class EngineClient {
     if (limits.timeMs !== undefined) ms = limits.timeMs * 1.5;
     else if (limits.clock) ms = limits.clock.mineMs + (limits.clock.byoyomiMs ?? 0) + (limits.clock.incMs ?? 0);
     else ms = UNTIMED_MS;
-    return Date.now() + ms + this.graceMs;
+    return Date.now() + ms + this.graceMs * loadStretch();
   }
 
   /**
@@ -495,7 +498,7 @@ export class EngineClient {
           // over its time: ask for the move, then give up
           askedToStop = true;
           this.proc.send('stop');
-          deadline = Date.now() + this.graceMs;
+          deadline = Date.now() + this.graceMs * loadStretch();
           continue;
         }
         return this.silent(linesBefore);
@@ -783,4 +786,13 @@ export function goLine(p: 'uci' | 'usi' | 'ucci', l: ClientLimits, turn: number,
     } else if (l.depth === undefined && l.nodes === undefined) parts.push('infinite');
   }
   return parts.join(' ');
+}
+
+/**
+ * How much slower than idle the machine is now: the load average per core, from 1 (idle or less)
+ * to 8. The waits for an engine's first answers and its grace after its time stretch with it, as
+ * the engine's start and replies do on a busy machine (a fixed wait there ends sound engines).
+ */
+export function loadStretch(): number {
+  return Math.min(8, Math.max(1, (loadavg()[0] ?? 0) / availableParallelism()));
 }
