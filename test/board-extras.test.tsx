@@ -264,6 +264,18 @@ describe('keys', () => {
     expect(reduceKey(s, { ...initialUi(), input: 'go' }, ' ', {}, undefined, 10, rv).ui.input).toBe('go ');
     expect(reduceKey(s, initialUi(), ' ', {}).submit).toEqual([]);
   });
+
+  it('under review: keys pressed faster than the board reads them (a held +) still drive autoplay, not the prompt', () => {
+    const s = new Session(xq);
+    const rv = { review: true };
+    const r = reduceKey(s, initialUi(), '+++', {}, undefined, 10, rv);
+    expect(r.submit).toEqual(['autoplay faster', 'autoplay faster', 'autoplay faster']);
+    expect(r.ui.input).toBe('');
+    expect(reduceKey(s, initialUi(), '--', {}, undefined, 10, rv).submit).toEqual(['autoplay slower', 'autoplay slower']);
+    expect(reduceKey(s, initialUi(), '+ ', {}, undefined, 10, rv).submit).toEqual(['autoplay faster', 'autoplay']);
+    // text that is not only these keys is typed
+    expect(reduceKey(s, initialUi(), '+h', {}, undefined, 10, rv).ui.input).toBe('+h');
+  });
 });
 
 describe('evaluation bar', () => {
