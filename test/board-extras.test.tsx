@@ -351,6 +351,24 @@ describe('the board (Ink)', () => {
     app.unmount();
   });
 
+  it('autoplay: a new speed counts from now, not after the move already waiting at the old one', async () => {
+    const s = new Session(xq, { players: ['human', 'human'] });
+    expect(s.command('h2e2 h9g7 h0g2 i9h9').ok).toBe(true);
+    s.command('undo 100000');
+    const app = render(<App session={s} computer={noComputer} paint={{}} color={false} settings={{ ...DEFAULT_SETTINGS, autoplayMs: 60_000 }} />);
+    await frame(app, (x) => x.includes('┌───┬'));
+    app.stdin.write(' ');
+    await frame(app, (x) => x.includes('autoplay (space pauses)'));
+    // one more key drawn: the first move is surely waiting (React runs the effect before the next render)
+    app.stdin.write('+');
+    await frame(app, (x) => x.includes('a move every 40.0 s'));
+    app.stdin.write('autoplay 100\r');
+    const f = await frame(app, (x) => x.includes('autoplay: the end of the game'));
+    expect(f).toContain('autoplay: the end of the game');
+    expect(s.history).toHaveLength(4);
+    app.unmount();
+  });
+
   it('--bell: a BEL when the computer moves, none without it', async () => {
     for (const bell of [true, false]) {
       const s = new Session(xq, { players: ['human', 'computer'] });

@@ -201,9 +201,11 @@ export function App(props: AppProps) {
   const run = (line: string): boolean => {
     const b = boardCommand(prefs.current, line, reviewState());
     if (b) {
+      const was = prefs.current;
       prefs.current = b.prefs;
       for (const l of b.before ?? []) session.command(l);
-      if (!b.prefs.autoplay && autoTimer.current) {
+      // paused, or a new speed: the move waiting at the old one is dropped (the effect below waits anew)
+      if ((!b.prefs.autoplay || b.prefs.autoplayMs !== was.autoplayMs) && autoTimer.current) {
         clearTimeout(autoTimer.current);
         autoTimer.current = null;
       }
