@@ -223,4 +223,15 @@ describe('chuhan puzzle (no terminal)', () => {
     r = await runCli(['puzzle', lib, '--delay', 'soon'], { CHUHAN_HOME: dir });
     expect([r.code, one(r.stderr)]).toEqual([2, true]);
   });
+
+  it('a puzzle whose position is no FEN is exit 2 naming it, before the terminal is asked for; one puzzle is "1 puzzle"', async () => {
+    const dir = tempDir('puzzle');
+    const lib = join(dir, 'mine.txt');
+    writeFileSync(lib, formatPuzzles('xiangqi', [XQ_DOUBLE_CHARIOTS, { ...XQ_DOUBLE_CHARIOTS, id: 'typo', fen: '4k4/9/9 w' }]));
+    const r = await runCli(['puzzle', lib], { CHUHAN_HOME: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^chuhan: mine\.txt: the puzzle typo has a bad position: FEN [^\n]*\n$/);
+    writeFileSync(lib, formatPuzzles('xiangqi', [XQ_DOUBLE_CHARIOTS]));
+    expect((await runCli(['puzzle', '--themes', lib], { CHUHAN_HOME: dir })).stdout).toMatch(/^1 puzzle in /);
+  });
 });
