@@ -192,6 +192,7 @@ export function App(props: AppProps) {
       replyTimers.current.delete(timer);
       const lines = props.trainer?.reply(token);
       if (!lines) return;
+      if (prefs.current.bell) stdout.write('\x07'); // the puzzle's side answered (bell on)
       ui.current = withMessages(ui.current, [...ui.current.messages.filter((m) => !m.error).map((m) => m.text), ...lines], []);
       redraw();
     }, props.delayMs ?? 0);
