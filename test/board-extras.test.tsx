@@ -106,6 +106,13 @@ describe('settings', () => {
 });
 
 describe('chuhan config', () => {
+  it('--help names every key and value a new user can set', async () => {
+    const r = await runCli(['config', '--help']);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    for (const k of Object.keys(DEFAULT_SETTINGS)) expect(help).toContain(k);
+    for (const t of THEMES) expect(help).toContain(t);
+  });
+
   it('shows, sets and resets; a bad key or value is exit 2 and one sentence', async () => {
     const env = { CHUHAN_HOME: tempDir('config-cli') };
     let r = await runCli(['config'], env);
