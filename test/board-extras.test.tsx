@@ -317,6 +317,9 @@ describe('the board (Ink)', () => {
     expect(f).not.toContain('帥');
     expect(f).toContain('blindfold (peek shows the pieces)');
     expect(f).toContain('material: even');
+    // the key help gives no example move (it would say where a piece stands)
+    expect(f).toContain('type a move · ');
+    expect(f).not.toContain('type a move: ');
     app.stdin.write('peek\r');
     f = await frame(app, (x) => x.includes('帥'));
     expect(f).toContain('blindfold: peeking');
@@ -328,6 +331,7 @@ describe('the board (Ink)', () => {
     app.stdin.write('blindfold off\r');
     f = await frame(app, (x) => x.includes('帥'));
     expect(f).not.toContain('blindfold (peek');
+    expect(f).toContain('type a move: ');
     app.unmount();
   });
 

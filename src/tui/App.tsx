@@ -453,7 +453,7 @@ export function App(props: AppProps) {
       colors={props.color ? (themed ? props.colors : screenColors(pr.theme)) : undefined}
       material={material}
       bar={bar}
-      examples={example.moves}
+      examples={pr.blindfold && !pr.peek ? [] : example.moves}
       square={example.square}
       fit={fit}
     />
