@@ -106,6 +106,13 @@ describe('settings', () => {
 });
 
 describe('chuhan config', () => {
+  it('--help names every key and value a new user can set', async () => {
+    const r = await runCli(['config', '--help']);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    for (const k of Object.keys(DEFAULT_SETTINGS)) expect(help).toContain(k);
+    for (const t of THEMES) expect(help).toContain(t);
+  });
+
   it('shows, sets and resets; a bad key or value is exit 2 and one sentence', async () => {
     const env = { CHUHAN_HOME: tempDir('config-cli') };
     let r = await runCli(['config'], env);
@@ -264,6 +271,18 @@ describe('keys', () => {
     expect(reduceKey(s, { ...initialUi(), input: 'go' }, ' ', {}, undefined, 10, rv).ui.input).toBe('go ');
     expect(reduceKey(s, initialUi(), ' ', {}).submit).toEqual([]);
   });
+
+  it('under review: keys pressed faster than the board reads them (a held +) still drive autoplay, not the prompt', () => {
+    const s = new Session(xq);
+    const rv = { review: true };
+    const r = reduceKey(s, initialUi(), '+++', {}, undefined, 10, rv);
+    expect(r.submit).toEqual(['autoplay faster', 'autoplay faster', 'autoplay faster']);
+    expect(r.ui.input).toBe('');
+    expect(reduceKey(s, initialUi(), '--', {}, undefined, 10, rv).submit).toEqual(['autoplay slower', 'autoplay slower']);
+    expect(reduceKey(s, initialUi(), '+ ', {}, undefined, 10, rv).submit).toEqual(['autoplay faster', 'autoplay']);
+    // text that is not only these keys is typed
+    expect(reduceKey(s, initialUi(), '+h', {}, undefined, 10, rv).ui.input).toBe('+h');
+  });
 });
 
 describe('evaluation bar', () => {
@@ -298,6 +317,9 @@ describe('the board (Ink)', () => {
     expect(f).not.toContain('帥');
     expect(f).toContain('blindfold (peek shows the pieces)');
     expect(f).toContain('material: even');
+    // the key help gives no example move (it would say where a piece stands)
+    expect(f).toContain('type a move · ');
+    expect(f).not.toContain('type a move: ');
     app.stdin.write('peek\r');
     f = await frame(app, (x) => x.includes('帥'));
     expect(f).toContain('blindfold: peeking');
@@ -309,6 +331,7 @@ describe('the board (Ink)', () => {
     app.stdin.write('blindfold off\r');
     f = await frame(app, (x) => x.includes('帥'));
     expect(f).not.toContain('blindfold (peek');
+    expect(f).toContain('type a move: ');
     app.unmount();
   });
 
@@ -333,6 +356,24 @@ describe('the board (Ink)', () => {
     const app = render(<App session={s} computer={noComputer} paint={{}} color={false} settings={{ ...DEFAULT_SETTINGS, autoplayMs: 100 }} />);
     await frame(app, (x) => x.includes('┌───┬'));
     app.stdin.write(' ');
+    const f = await frame(app, (x) => x.includes('autoplay: the end of the game'));
+    expect(f).toContain('autoplay: the end of the game');
+    expect(s.history).toHaveLength(4);
+    app.unmount();
+  });
+
+  it('autoplay: a new speed counts from now, not after the move already waiting at the old one', async () => {
+    const s = new Session(xq, { players: ['human', 'human'] });
+    expect(s.command('h2e2 h9g7 h0g2 i9h9').ok).toBe(true);
+    s.command('undo 100000');
+    const app = render(<App session={s} computer={noComputer} paint={{}} color={false} settings={{ ...DEFAULT_SETTINGS, autoplayMs: 60_000 }} />);
+    await frame(app, (x) => x.includes('┌───┬'));
+    app.stdin.write(' ');
+    await frame(app, (x) => x.includes('autoplay (space pauses)'));
+    // one more key drawn: the first move is surely waiting (React runs the effect before the next render)
+    app.stdin.write('+');
+    await frame(app, (x) => x.includes('a move every 40.0 s'));
+    app.stdin.write('autoplay 100\r');
     const f = await frame(app, (x) => x.includes('autoplay: the end of the game'));
     expect(f).toContain('autoplay: the end of the game');
     expect(s.history).toHaveLength(4);

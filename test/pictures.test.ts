@@ -270,4 +270,20 @@ describe('the evaluation graph', () => {
     const quiet = await runCli(['review', 'fixtures/review/drops-chariot.pgn', '--depth', '1', '--no-graph']);
     expect(quiet.stdout).not.toContain('│');
   });
+
+  it('review: an --svg or -o that cannot be written is said before the analysis (exit 2, nothing analysed)', async () => {
+    for (const opt of ['--svg', '-o']) {
+      for (const [path, why] of [
+        [dir, 'it is a directory'],
+        [join(dir, 'no-such-folder', 'g.svg'), 'does not exist'],
+        ['', 'no file name'],
+      ] as const) {
+        const r = await runCli(['review', 'fixtures/review/drops-chariot.pgn', '--depth', '1', opt, path]);
+        expect(r.code, `${opt} ${path}`).toBe(2);
+        expect(r.stdout, `${opt} ${path}`).toBe('');
+        expect(r.stderr).toContain(why);
+        expect(r.stderr.split('\n')).toHaveLength(2);
+      }
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { boardGeometry } from '../src/tui/mouse.js';
 import { PuzzleTrainer, coordinateMove } from '../src/tui/trainer.js';
 import { builtinPuzzles } from '../src/puzzle/load.js';
 import { emptyProgress } from '../src/puzzle/progress.js';
+import { DEFAULT_SETTINGS } from '../src/tui/settings.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const noComputer: ComputerPlayer = { name: 'none', placeholder: false, choose: async () => null };
@@ -53,5 +54,21 @@ describe('the trainer in the board', () => {
     expect(lastFrame()).toMatch(/your rating 1500 → \d+ \(\+\d+\)/);
     expect(lastFrame()).toContain('next: another puzzle');
     unmount();
+  });
+
+  it('bell on (config.json): a BEL when the reply is played, none without it', async () => {
+    const xq = getGame('xiangqi');
+    const p = builtinPuzzles('xiangqi').find((x) => x.solution.length === 3 && x.fen.includes(' w '))!;
+    for (const bell of [true, false]) {
+      const t = new PuzzleTrainer({ game: xq, library: 'test', puzzles: [p], progress: emptyProgress() });
+      const greeting = t.next();
+      const app = render(<App session={t.session} computer={noComputer} paint={{}} color={false} greeting={greeting} delayMs={10} trainer={t} settings={{ ...DEFAULT_SETTINGS, bell }} />);
+      for (let i = 0; i < 200 && !app.lastFrame()!.includes(`puzzle ${p.id}`); i++) await sleep(20);
+      app.stdin.write(`${p.solution[0]}\r`);
+      for (let i = 0; i < 200 && !app.lastFrame()!.includes('your move'); i++) await sleep(20);
+      expect(app.lastFrame()).toContain('your move');
+      expect(app.frames.some((x) => x.includes('\x07')), String(bell)).toBe(bell);
+      app.unmount();
+    }
   });
 });

@@ -111,7 +111,8 @@ describe('the trainer', () => {
     expect(t.progress.puzzles[puzzleKey('test', two)]!.rating).toBeLessThan(two.rating!);
     expect(t.command('retry').out[0]).toBe(`puzzle ${two.id} again (not rated again): red to move, find the best move`);
     expect(t.command('a0a1').ok).toBe(false);
-    solve(t);
+    // the retry says it is not rated, not the first try's change again
+    expect(solve(t).at(-1)).toBe('not rated (a retry)');
     expect(saves.length).toBe(1);
     expect(t.progress.puzzles[puzzleKey('test', two)]!.attempts).toBe(1);
   });
@@ -221,5 +222,16 @@ describe('chuhan puzzle (no terminal)', () => {
     expect(r.stderr).toBe(`chuhan: ${lib} holds xiangqi puzzles, not chushogi ones\n`);
     r = await runCli(['puzzle', lib, '--delay', 'soon'], { CHUHAN_HOME: dir });
     expect([r.code, one(r.stderr)]).toEqual([2, true]);
+  });
+
+  it('a puzzle whose position is no FEN is exit 2 naming it, before the terminal is asked for; one puzzle is "1 puzzle"', async () => {
+    const dir = tempDir('puzzle');
+    const lib = join(dir, 'mine.txt');
+    writeFileSync(lib, formatPuzzles('xiangqi', [XQ_DOUBLE_CHARIOTS, { ...XQ_DOUBLE_CHARIOTS, id: 'typo', fen: '4k4/9/9 w' }]));
+    const r = await runCli(['puzzle', lib], { CHUHAN_HOME: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^chuhan: mine\.txt: the puzzle typo has a bad position: FEN [^\n]*\n$/);
+    writeFileSync(lib, formatPuzzles('xiangqi', [XQ_DOUBLE_CHARIOTS]));
+    expect((await runCli(['puzzle', '--themes', lib], { CHUHAN_HOME: dir })).stdout).toMatch(/^1 puzzle in /);
   });
 });

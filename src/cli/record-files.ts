@@ -56,9 +56,25 @@ export function writeError(path: string, e: unknown): CliError {
   const code = (e as NodeJS.ErrnoException)?.code;
   const dir = dirname(path);
   let why = reason(e);
-  if (code === 'EACCES' || code === 'EPERM') why = existsSync(path) ? 'the file is read-only (permission denied)' : `the folder ${quoteName(dir)} is read-only (permission denied)`;
+  if (path === '') why = 'no file name was given';
+  else if (code === 'EACCES' || code === 'EPERM') why = existsSync(path) ? 'the file is read-only (permission denied)' : `the folder ${quoteName(dir)} is read-only (permission denied)`;
   else if (code === 'ENOENT') why = `the folder ${quoteName(dir)} does not exist`;
   return new CliError(`cannot write ${fileName(path)}: ${why}`, 2);
+}
+
+/**
+ * Fails at once, as writeError would later, when `path` can be no file to write: no name, a folder,
+ * or in a folder that does not exist (for a command that works a long time before it writes).
+ */
+export function assertWritable(path: string): void {
+  const error = (code: string) => writeError(path, Object.assign(new Error(code), { code }));
+  if (path === '') throw error('ENOENT');
+  try {
+    if (statSync(path).isDirectory()) throw error('EISDIR');
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    if (!existsSync(dirname(path))) throw error('ENOENT');
+  }
 }
 
 /** One input to read: a file (from the command line or found in a folder) or standard input (`-`). */

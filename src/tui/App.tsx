@@ -192,6 +192,7 @@ export function App(props: AppProps) {
       replyTimers.current.delete(timer);
       const lines = props.trainer?.reply(token);
       if (!lines) return;
+      if (prefs.current.bell) stdout.write('\x07'); // the puzzle's side answered (bell on)
       ui.current = withMessages(ui.current, [...ui.current.messages.filter((m) => !m.error).map((m) => m.text), ...lines], []);
       redraw();
     }, props.delayMs ?? 0);
@@ -201,9 +202,11 @@ export function App(props: AppProps) {
   const run = (line: string): boolean => {
     const b = boardCommand(prefs.current, line, reviewState());
     if (b) {
+      const was = prefs.current;
       prefs.current = b.prefs;
       for (const l of b.before ?? []) session.command(l);
-      if (!b.prefs.autoplay && autoTimer.current) {
+      // paused, or a new speed: the move waiting at the old one is dropped (the effect below waits anew)
+      if ((!b.prefs.autoplay || b.prefs.autoplayMs !== was.autoplayMs) && autoTimer.current) {
         clearTimeout(autoTimer.current);
         autoTimer.current = null;
       }
@@ -450,7 +453,7 @@ export function App(props: AppProps) {
       colors={props.color ? (themed ? props.colors : screenColors(pr.theme)) : undefined}
       material={material}
       bar={bar}
-      examples={example.moves}
+      examples={pr.blindfold && !pr.peek ? [] : example.moves}
       square={example.square}
       fit={fit}
     />

@@ -12,7 +12,8 @@ import type { LabelMode, RenderStyle } from '../render/types.js';
 import type { Puzzle } from '../puzzle/types.js';
 import { App } from './App.js';
 import type { ComputerPlayer } from './computer.js';
-import { escapeControls } from '../core/text.js';
+import { escapeControls, quoteName } from '../core/text.js';
+import { formatProblem } from '../core/problem.js';
 import { GameStore, stateDir } from './store.js';
 import { progressPath, readProgress, saveProgress } from './puzzle-store.js';
 import { PuzzleTrainer } from './trainer.js';
@@ -59,6 +60,11 @@ const NO_COMPUTER: ComputerPlayer = {
 };
 
 export async function runPuzzle(o: PuzzleRunOptions): Promise<void> {
+  // a puzzle that cannot be set up is bad input, said before the board (and with no terminal too)
+  for (const p of o.puzzles) {
+    const r = o.game.parseFen(p.fen);
+    if (!r.ok) throw new CliError(`${o.library === 'shipped' ? `the shipped ${o.game.id} puzzles` : quoteName(o.library)}: the puzzle ${p.id} has a bad position: ${formatProblem(r.error)}`, 2);
+  }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new CliError('puzzle needs an interactive terminal (chuhan puzzle --themes lists the themes anywhere)', 2);
   }

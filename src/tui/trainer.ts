@@ -141,10 +141,9 @@ export class PuzzleTrainer {
     this.hintLevel = 0;
     this.gaveUp = false;
     this.missed = false;
-    if (!again) {
-      this.rated = false;
-      this.change = null;
-    }
+    // a retry keeps the deal rated (not rated again) and says so, not the first try's change
+    if (!again) this.rated = false;
+    this.change = null;
     const you = this.session.sideName(this.solver);
     return [`puzzle ${p.id}${again ? ' again (not rated again)' : ''}: ${you} to move, find the best move`];
   }

@@ -369,8 +369,9 @@ export function reduceKey(session: Session, ui: UiState, input: string, key: Key
   }
   const plain = ui.input === '' && !key.ctrl && !key.meta;
   // a game under review, the prompt empty: space plays or pauses its moves, + and - change the speed
-  if (opts.review && plain && (input === ' ' || input === '+' || input === '-')) {
-    return { ui, submit: [input === ' ' ? 'autoplay' : input === '+' ? 'autoplay faster' : 'autoplay slower'] };
+  // (several in one read, as a held + arrives while autoplay draws: each one, none typed)
+  if (opts.review && plain && /^[ +-]+$/.test(input)) {
+    return { ui, submit: [...input].map((c) => (c === ' ' ? 'autoplay' : c === '+' ? 'autoplay faster' : 'autoplay slower')) };
   }
   // vim keys: while the cursor is shown and the prompt is empty (else they are typed: h2e2)
   if (opts.vim && plain && ui.cursor !== null && /^[hjkl]+$/.test(input)) {

@@ -91,7 +91,7 @@ export function registerPuzzle(program: Command, io: Io): void {
       if (opts.themes) {
         const counts = themeCounts(set.puzzles);
         const width = Math.max(5, ...counts.map(([t]) => t.length));
-        io.out(`${set.puzzles.length} puzzles in ${where}; --theme T takes a theme and those under it (endgame: endgame:rook…; mate: mate1, mate2…)\n`);
+        io.out(`${set.puzzles.length} puzzle${set.puzzles.length === 1 ? '' : 's'} in ${where}; --theme T takes a theme and those under it (endgame: endgame:rook…; mate: mate1, mate2…)\n`);
         for (const [t, n] of counts) io.out(`${t.padEnd(width)}  ${n}\n`);
         return;
       }

@@ -21,7 +21,7 @@ import { replayRecord } from '../../notation/replay.js';
 import { openingLine, withOpeningTags } from '../../notation/convert.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
-import { inputChunks, openError } from '../record-files.js';
+import { assertWritable, inputChunks, openError } from '../record-files.js';
 
 interface ReviewOptions {
   engine?: string;
@@ -133,6 +133,8 @@ export function registerReview(program: Command, io: Io): void {
       if (timeMs === undefined && depth === undefined) limits.timeMs = 500;
       const which = wholeNumber(opts.game, '--game', 1, 1_000_000) ?? 1;
       const choice = chooseEngine(opts.engine, io.env);
+      // the files to write, checked before the analysis (which may take minutes)
+      for (const out of [opts.svg, opts.output]) if (out !== undefined) assertWritable(out);
       // any record format (notation/records/open.ts): the games up to the one asked for
       // streamed: the games before it are counted, not held
       let rec: GameRecord | undefined;
