@@ -144,3 +144,23 @@ describe('convert --jobs: the same bytes as one job', () => {
     expect(listing(one).length).toBe(35);
   });
 });
+
+describe('--jobs not given: workers for the size of the input', () => {
+  it('starts one worker per BYTES_PER_WORKER of input, up to the cores', async () => {
+    const { BYTES_PER_WORKER, workersFor } = await import('../src/cli/jobs.js');
+    expect(workersFor([1000, 2000], 3)).toBe(0);
+    expect(workersFor([BYTES_PER_WORKER - 1], 3)).toBe(0);
+    expect(workersFor([BYTES_PER_WORKER / 2, BYTES_PER_WORKER / 2], 3)).toBe(1);
+    expect(workersFor(Array(10).fill(BYTES_PER_WORKER), 3)).toBe(3);
+    // the sizes are not all read once enough are known
+    let read = 0;
+    function* sizes(): Generator<number> {
+      for (;;) {
+        read++;
+        yield BYTES_PER_WORKER;
+      }
+    }
+    expect(workersFor(sizes(), 2)).toBe(2);
+    expect(read).toBe(3);
+  });
+});

@@ -11,6 +11,7 @@
  *
  * A worker loads only the per-file code of its command (no commander, no UI): file-worker.ts.
  */
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
@@ -63,7 +64,8 @@ export const REPLY_MS = 4;
  * optimizing compiler, its garbage collector) take a good share of a run's CPU on the other cores
  * (about a third of a validate run's on 2 cores), and each worker thread compiles and warms up
  * the code again: on 2 cores a worker did not pay for itself (the 1,517 XQF files, the 2,516
- * master games in 2 files), so there the default is 1; `--jobs N` asks for N. Run from the
+ * master games in 2 files), so there the default is 1, and with more cores a small input gets fewer
+ * workers (`workersFor`); `--jobs N` asks for N. Run from the
  * TypeScript sources (the tests, in-process), 1: a worker there starts through tsx.
  */
 export function defaultJobs(): number {
@@ -148,6 +150,8 @@ export interface FileJobs<R, E = string> {
   readonly local: FileRunner<R, E>;
   /** The command's V8 settings, when it has set any. */
   readonly v8?: V8Settings;
+  /** `jobs` is the default (no --jobs): fewer workers for a small input (see `workersFor`). */
+  readonly auto?: boolean;
   /** Output, in the order of the files. */
   out(input: Input, out: E): void;
   /** A file's result, after its output, in the order of the files. */
@@ -157,6 +161,38 @@ export interface FileJobs<R, E = string> {
 interface Slot<R, E> {
   out: E[];
   end?: { result?: R; error?: JobError };
+}
+
+/**
+ * Bytes of input per worker thread when --jobs is not given. A worker pays for its start and for
+ * compiling and warming up the replay code again (the extra CPU of `--jobs 2` over `--jobs 1`,
+ * about 0.3 s here, docs/performance.md), which is about what one thread spends on 4 MB of games
+ * (the 2,561 games of fixtures/games/xiangqi): below that a worker cannot pay back its start.
+ */
+export const BYTES_PER_WORKER = 4 << 20;
+
+/**
+ * How many of `workers` worker threads the files of `sizes` (bytes, in order; answered lazily)
+ * are worth: one per BYTES_PER_WORKER of input, up to `workers`.
+ */
+export function workersFor(sizes: Iterable<number>, workers: number): number {
+  let total = 0;
+  for (const n of sizes) {
+    total += n;
+    if (total >= (workers + 1) * BYTES_PER_WORKER) break;
+  }
+  return Math.min(workers, Math.floor(total / BYTES_PER_WORKER));
+}
+
+/** The sizes of the input files (0 for one that cannot be read: its error comes when it is read). */
+function* sizesOf(inputs: readonly Input[]): Generator<number> {
+  for (const i of inputs) {
+    try {
+      yield statSync(i.path).size;
+    } catch {
+      yield 0;
+    }
+  }
 }
 
 /**
@@ -176,7 +212,8 @@ const YIELD_MS = 2;
 export async function runFileJobs<R, E>(spec: FileJobs<R, E>): Promise<void> {
   const { inputs } = spec;
   // no more threads than files, nor than twice the cores (more would only cost memory and start-up)
-  const workers = Math.max(0, Math.min(spec.jobs, inputs.length, 2 * Math.max(1, availableParallelism())) - 1);
+  let workers = Math.max(0, Math.min(spec.jobs, inputs.length, 2 * Math.max(1, availableParallelism())) - 1);
+  if (spec.auto && workers > 0) workers = workersFor(sizesOf(inputs), workers);
   const slots: (Slot<R, E> | undefined)[] = [];
   let head = 0;
   let next = 0;

@@ -4,7 +4,7 @@ import { pieceSide, type Side } from './piece.js';
 import { ensureTables, type Variant } from './variant.js';
 
 /** The initial undo capacity; the stack doubles when a longer line is played (no fixed limit). */
-const STACK = 4096;
+const STACK = 256;
 /** Ints per entry of the undo stack. */
 const U = 8;
 

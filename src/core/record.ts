@@ -189,7 +189,11 @@ function decoder(encoding: string): InstanceType<typeof TextDecoder> {
 /** Text in GBK/GB18030 (XQF), up to the first NUL, trimmed. */
 export function gbk(bytes: Uint8Array, start: number, end: number): string {
   let e = start;
-  while (e < end && bytes[e] !== 0) e++;
+  let high = 0;
+  while (e < end && bytes[e] !== 0) high |= bytes[e++]!;
+  // empty, or ASCII alone (GB18030's bytes below 0x80 are ASCII): no decoder call
+  if (e === start) return '';
+  if (high < 0x80) return String.fromCharCode(...bytes.subarray(start, e)).trim();
   return decoder('gb18030').decode(bytes.subarray(start, e)).trim();
 }
 

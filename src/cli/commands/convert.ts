@@ -88,7 +88,7 @@ export function registerConvert(program: Command, io: Io): void {
     .option('--encoding <encoding>', 'utf-8 | gbk (text formats; XQF is always GBK inside)', 'utf-8')
     .option('--force', 'with -o DIR: overwrite files that are already there')
     .option('-v, --variant <variant>', variantHelp('default: from each record'))
-    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core but one; 1: this thread only); the output is the same')
+    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core but one, fewer for a small input; 1: this thread only); the output is the same')
     .action(async (inputs: string[], opts: ConvertOptions) => {
       const dialect = parseDialect(opts.dialect ?? 'chuhan');
       if (!dialect) throw new CliError(`unknown dialect "${opts.dialect}" (use ${DIALECTS.join(', ')})`);
@@ -141,7 +141,7 @@ export function registerConvert(program: Command, io: Io): void {
       try {
         // standard input is read on this thread: with `-` among the inputs, one job
         if (jobs > 1 && sources.length > 1 && !sources.some((i) => i.path === '-'))
-          await runFileJobs({ inputs: sources, jobs, kind: 'convert', options, local: run, out, done });
+          await runFileJobs({ inputs: sources, jobs, kind: 'convert', options, local: run, out, done, auto: opts.jobs === undefined });
         else for (const input of sources) done(input, await run(input, (o) => out(input, o)));
         await output.finish();
       } catch (e) {

@@ -100,7 +100,7 @@ export function registerValidate(program: Command, io: Io): void {
     .option('--rules <rules>', 'chu rule set: lishogi | jcsa (default: the Rules tag of each record, else lishogi)')
     .option('--strict', 'a ruling of the rules before the record ends (perpetual check, repetition…) is an error (exit 1)')
     .option('--explain', 'for a game ended by a judged repetition, show the cycle move by move and the ruling')
-    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core but one; 1: this thread only); the output is the same')
+    .option('-j, --jobs <n>', 'threads for several files or a folder (default: one per core but one, fewer for a small input; 1: this thread only); the output is the same')
     .action((args: string[], opts: ValidateOptions) => runValidate(args, opts, io));
 }
 
@@ -271,7 +271,7 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   try {
     // standard input is read on this thread: with `-` among the inputs, one job
     if (jobs > 1 && inputs.length > 1 && !inputs.some((i) => i.path === '-'))
-      await runFileJobs({ inputs, jobs, kind: 'validate', options, local: run, out: (_input, t) => text(t), done, v8: { set: VALIDATE_V8_FLAGS, reset: V8_DEFAULTS } });
+      await runFileJobs({ inputs, jobs, kind: 'validate', options, local: run, out: (_input, t) => text(t), done, v8: { set: VALIDATE_V8_FLAGS, reset: V8_DEFAULTS }, auto: opts.jobs === undefined });
     else for (const input of inputs) done(input, await run(input, text));
   } catch (e) {
     flush(true);
