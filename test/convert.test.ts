@@ -325,6 +325,12 @@ describe('bad input', () => {
     expect(readFileSync(f, 'utf8')).toBe('1. h2e2 h9g7 *\n');
   });
 
+  it('-o DIR that can never be made (under /proc) is exit 2 at once, not a hang (Node 20 mkdir -p loops there)', async () => {
+    const r = await runCli(['convert', 'fixtures/validate/one-game.pgn', '-o', '/proc/no-such-chuhan-dir/x/']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^chuhan: cannot make the folder \/proc\/no-such-chuhan-dir\/x\/: ENOENT/);
+  });
+
   it('an illegal move stops the conversion with exit 1, naming game, ply and move', async () => {
     const dir = tempDir('convert');
     const f = join(dir, 'bad.pgn');

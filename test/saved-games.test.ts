@@ -205,6 +205,16 @@ describe('one file per game (problems 1 and 2)', () => {
 });
 
 describe('atomic writes (problem 6)', () => {
+  it('creates the missing folders level by level (mode 0700), and under /proc fails at once instead of looping as mkdir -p does in Node 20', () => {
+    const dir = home();
+    const path = join(dir, 'a', 'b', 'g.pgn');
+    writeAtomically(path, 'one');
+    expect(readFileSync(path, 'utf8')).toBe('one');
+    expect(fs.statSync(join(dir, 'a')).mode & 0o777).toBe(0o700);
+    // a folder that can never be made: an error (ENOENT), not a hang
+    expect(() => writeAtomically('/proc/no-such-chuhan-dir/a/g.pgn', 'x')).toThrow(/ENOENT/);
+  });
+
   it('the temporary name is random (no pid), opened O_EXCL|O_NOFOLLOW, and never left behind', () => {
     const dir = home();
     const opened: [string, number][] = [];

@@ -15,7 +15,8 @@
  * standard output keeps what went out, and a `-o` file the conversion had started is removed
  * (`abort`). The output is never one of the inputs (it would be truncated while it is read).
  */
-import { closeSync, fstatSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { makeFolders, nodeFs } from '../tui/store.js';
 import { basename, extname, join, sep } from 'node:path';
 import { encodeGbk } from '../notation/gbk.js';
 import { CliError, type Io } from './context.js';
@@ -103,7 +104,7 @@ export class ConvertOutput {
       throw new CliError(`${opts.binary} is a binary format: write it with -o FILE or -o DIR, or redirect standard output to a file`, 2);
     if (this.dir !== null) {
       try {
-        mkdirSync(this.dir, { recursive: true });
+        makeFolders(this.dir, nodeFs, 0o777); // (mode less the umask, as mkdir -p)
       } catch (e) {
         throw new CliError(`cannot make the folder ${fileName(this.dir)}: ${(e as Error).message}`, 2);
       }

@@ -118,12 +118,40 @@ const pause = (ms: number): void => {
 };
 
 /**
+ * Creates a folder and the missing ones above it (mode 0700 unless told), one level at a time: Node 20's
+ * `mkdirSync(…, { recursive: true })` loops for ever under /proc or /sys, where creating a folder
+ * fails with ENOENT whatever exists above it. Throws the fs error of the first level that fails.
+ */
+export function makeFolders(dir: string, fs: StoreFs = nodeFs, mode = 0o700): void {
+  const exists = (d: string): boolean => {
+    try {
+      fs.statSync(d);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const missing: string[] = [];
+  for (let d = dir; !exists(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      fs.mkdirSync(d, { mode });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+}
+
+/**
  * Writes `text` to `path` atomically (creating the folder). `exclusive`: the file must not exist
  * yet (it is published with link(2), which never replaces a file). Throws the fs error; the
  * temporary file never survives a failure.
  */
 export function writeAtomically(path: string, text: string, exclusive = false, fs: StoreFs = nodeFs): void {
-  fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  makeFolders(dirname(path), fs);
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(12).toString('hex')}.tmp`);
   const fd = fs.openSync(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
   let published = false;
