@@ -1,0 +1,203 @@
+/**
+ * Colour symmetry of the engine: a position and its colour flip (colours swapped, the side to move
+ * swapped, the board turned so the other side sees it: xiangqi ranks flipped, chu rotated 180°) are
+ * the same position for the engine. The static evaluation (from the side to move) must be equal,
+ * and a fixed-depth search must give the mirrored best move, the same score and the same node count.
+ * Positions: master xiangqi games, lishogi chu games and seeded random games (fixtures/games).
+ * A small seeded sample by default; CHUHAN_FULL_TESTS=1 checks many more.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Move } from '../src/core/move.js';
+import { hasMid, isPromotion, moveFrom, moveMid, moveTo } from '../src/core/move.js';
+import { legalMoves } from '../src/core/perft.js';
+import { pieceCode, pieceKind, pieceSide } from '../src/core/piece.js';
+import type { Position } from '../src/core/position.js';
+import { profileFor } from '../src/engine/profiles.js';
+import { createRng } from '../src/engine/rng.js';
+import { Searcher } from '../src/engine/search.js';
+import type { Game } from '../src/games/game.js';
+import { getGame } from '../src/games/registry.js';
+import { CHU_GAMES, XQ_GAMES } from './helpers/fixtures.js';
+
+const FULL = process.env.CHUHAN_FULL_TESTS === '1';
+const xq = getGame('xiangqi');
+const chu = getGame('chushogi');
+
+const swapCase = (c: string): string => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
+
+/** Xiangqi FEN with colours swapped and the ranks flipped (files stay): Black's view of the board. */
+export function flipXiangqiFen(fen: string): string {
+  const [board, side, ...rest] = fen.split(' ');
+  const ranks = board!.split('/').reverse();
+  return [ranks.map((r) => [...r].map(swapCase).join('')).join('/'), side === 'w' ? 'b' : 'w', ...rest].join(' ');
+}
+
+/** Chu SFEN with colours swapped and the board turned 180° (as Gote sees it). */
+export function flipChuFen(fen: string): string {
+  const [board, side, cs, ...rest] = fen.split(' ');
+  const ranks = board!
+    .split('/')
+    .reverse()
+    .map((r) => (r.match(/\+?[A-Za-z]|\d+/g) ?? []).reverse().map((t) => (/\d/.test(t) ? t : t.replace(/[A-Za-z]/, swapCase))).join(''));
+  // the counter-strike square (USI: file 1..12 from the right, rank a..l from the top) turned too
+  const square = !cs || cs === '-' ? (cs ?? '-') : `${13 - Number.parseInt(cs, 10)}${String.fromCharCode(108 - (cs.charCodeAt(cs.length - 1) - 97))}`;
+  return [ranks.join('/'), side === 'b' ? 'w' : 'b', square, ...rest].join(' ');
+}
+
+interface Flip {
+  readonly game: Game;
+  readonly fen: (text: string) => string;
+  /** The square a square goes to. */
+  readonly square: (sq: number) => number;
+}
+
+const XQ_FLIP: Flip = { game: xq, fen: flipXiangqiFen, square: (sq) => (9 - ((sq / 9) | 0)) * 9 + (sq % 9) };
+const CHU_FLIP: Flip = { game: chu, fen: flipChuFen, square: (sq) => 143 - sq };
+
+function parse(game: Game, text: string): Position {
+  const r = game.parseFen(text);
+  if (!r.ok) throw new Error(`bad FEN ${text}`);
+  return r.value;
+}
+
+/** The colour flip of pos, checked square by square against the board. */
+function flipped(f: Flip, pos: Position): Position {
+  const out = parse(f.game, f.fen(f.game.formatFen(pos)));
+  pos.board.forEach((p, sq) => {
+    const want = p === 0 ? 0 : pieceCode(pieceKind(p), pieceSide(p) ^ 1);
+    if (out.board[f.square(sq)] !== want) throw new Error(`flip of ${f.game.formatFen(pos)} misplaces square ${sq}`);
+  });
+  if (out.turn === pos.turn) throw new Error('flip keeps the side to move');
+  return out;
+}
+
+/** The move of the flipped position that mirrors m. */
+function mirrorMove(f: Flip, m: Move, flip: Position): Move | undefined {
+  return legalMoves(flip).find(
+    (n) =>
+      moveFrom(n) === f.square(moveFrom(m)) &&
+      moveTo(n) === f.square(moveTo(m)) &&
+      hasMid(n) === hasMid(m) &&
+      (!hasMid(m) || moveMid(n) === f.square(moveMid(m))) &&
+      isPromotion(n) === isPromotion(m),
+  );
+}
+
+/** Tokens of a record: the moves after the tags, numbers and results dropped. */
+function moveTokens(text: string): string[] {
+  return text
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\{[^}]*\}/g, ' ')
+    .split(/\s+/)
+    .filter((t) => t !== '' && !/^\d+\.+$/.test(t) && !['*', '1-0', '0-1', '1/2-1/2'].includes(t));
+}
+
+/** Every `step`-th position (from ply `from`) of the first `games` games of a PGN file. */
+function gamePositions(game: Game, file: string, games: number, step: number, from = 6): Position[] {
+  const out: Position[] = [];
+  const records = readFileSync(file, 'utf8').split(/\n(?=\[Event )/).slice(0, games);
+  for (const rec of records) {
+    const start = /\[FEN "([^"]+)"\]/.exec(rec)?.[1] ?? game.startFen;
+    const pos = parse(game, start);
+    const tokens = moveTokens(rec);
+    for (let ply = 0; ply < tokens.length; ply++) {
+      const m = game.parseMove(pos, tokens[ply]!);
+      if (!m.ok) break;
+      pos.play(m.value);
+      if (ply + 1 >= from && (ply + 1 - from) % step === 0 && legalMoves(pos).length > 0) out.push(pos.clone());
+    }
+  }
+  return out;
+}
+
+/** Positions of seeded random games from the start. */
+function randomPositions(game: Game, seed: number, games: number, plies: number, every: number): Position[] {
+  const rng = createRng(seed);
+  const out: Position[] = [];
+  for (let g = 0; g < games; g++) {
+    const pos = parse(game, game.startFen);
+    for (let ply = 1; ply <= plies; ply++) {
+      const moves = legalMoves(pos);
+      if (moves.length === 0) break;
+      pos.play(moves[rng.int(moves.length)]!);
+      if (ply % every === 0 && legalMoves(pos).length > 0) out.push(pos.clone());
+    }
+  }
+  return out;
+}
+
+/** Static evaluations that differ between a position and its flip. */
+function evalMismatches(f: Flip, positions: readonly Position[]): string[] {
+  const profile = profileFor(f.game.variant);
+  const bad: string[] = [];
+  for (const pos of positions) {
+    const flip = flipped(f, pos);
+    const a = profile.evaluate(pos);
+    const b = profile.evaluate(flip);
+    if (a !== b) bad.push(`${f.game.formatFen(pos)}: ${a} vs flipped ${b}`);
+  }
+  return bad;
+}
+
+/** Fixed-depth searches that differ (move, score or nodes) between a position and its flip. */
+function searchMismatches(f: Flip, positions: readonly Position[], depth: number): string[] {
+  const bad: string[] = [];
+  for (const pos of positions) {
+    const flip = flipped(f, pos);
+    const a = new Searcher({ ttMegabytes: 1 }).search(pos, { depth });
+    const b = new Searcher({ ttMegabytes: 1 }).search(flip, { depth });
+    const mirrored = mirrorMove(f, a.move, flip);
+    if (mirrored !== b.move || a.score !== b.score || a.nodes !== b.nodes)
+      bad.push(`${f.game.formatFen(pos)}: move ${a.move} (mirrored ${mirrored}) vs ${b.move}, score ${a.score} vs ${b.score}, nodes ${a.nodes} vs ${b.nodes}`);
+  }
+  return bad;
+}
+
+describe('colour flip', () => {
+  it('turns the start positions into themselves (the other side to move)', () => {
+    expect(flipXiangqiFen(xq.startFen).split(' ')[0]).toBe(xq.startFen.split(' ')[0]);
+    expect(flipChuFen(chu.startFen).split(' ')[0]).toBe(chu.startFen.split(' ')[0]);
+    // twice is the identity
+    const pos = randomPositions(chu, 3, 1, 40, 40)[0]!;
+    expect(flipChuFen(flipChuFen(chu.formatFen(pos)))).toBe(chu.formatFen(pos));
+  });
+});
+
+describe('colour symmetry of the static evaluation', () => {
+  it('xiangqi: master games and random games', () => {
+    const positions = [
+      ...gamePositions(xq, XQ_GAMES + 'Hu_Ronghua_1391_UCI_games.pgn', FULL ? 400 : 40, FULL ? 3 : 9),
+      ...randomPositions(xq, 42, FULL ? 200 : 20, 120, 7),
+    ];
+    expect(positions.length).toBeGreaterThan(200);
+    expect(evalMismatches(XQ_FLIP, positions).slice(0, 5)).toEqual([]);
+  });
+
+  it('chu: a side with two royals (king and prince) behind in material', () => {
+    // Gote's lion and queen near Sente's king and prince: the pull towards the enemy royal took the
+    // first royal in square order (Sente's far-left one, Gote's near-right one after the flip):
+    // -2546 against -2502 before the fix
+    const positions = ['3k8/12/12/12/12/12/12/12/2nq8/12/12/K10+E b - 1', '3k8/12/12/12/12/12/12/12/8nq2/12/12/K10+E w - 1', '+e10k/12/12/2QN8/12/12/12/12/12/12/12/8K3 b - 1'].map((f) => parse(chu, f));
+    expect(evalMismatches(CHU_FLIP, positions)).toEqual([]);
+    expect(profileFor(chu.variant).evaluate(positions[0]!)).toBe(-2546);
+  });
+
+  it('chu: lishogi games and random games', () => {
+    const positions = [...gamePositions(chu, CHU_GAMES + 'lishogi_49_games.pgn', 49, FULL ? 2 : 15), ...randomPositions(chu, 7, FULL ? 100 : 10, 300, 11)];
+    expect(positions.length).toBeGreaterThan(200);
+    expect(evalMismatches(CHU_FLIP, positions).slice(0, 5)).toEqual([]);
+  });
+});
+
+describe('colour symmetry of the search', () => {
+  it('xiangqi: the mirrored move, the same score and node count at a fixed depth', () => {
+    const positions = gamePositions(xq, XQ_GAMES + 'Liu_Dahua_1125_UCI_games.pgn', FULL ? 100 : 6, FULL ? 10 : 25);
+    expect(searchMismatches(XQ_FLIP, positions, FULL ? 6 : 4).slice(0, 5)).toEqual([]);
+  });
+
+  it('chu: the mirrored move, the same score and node count at a fixed depth', () => {
+    const positions = gamePositions(chu, CHU_GAMES + 'lishogi_49_games.pgn', FULL ? 49 : 4, FULL ? 40 : 60, 20);
+    expect(searchMismatches(CHU_FLIP, positions, FULL ? 4 : 3).slice(0, 5)).toEqual([]);
+  });
+});
