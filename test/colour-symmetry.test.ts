@@ -21,6 +21,7 @@ import type { Game } from '../src/games/game.js';
 import { parseUsi } from '../src/games/chushogi/notation/usi.js';
 import { getGame } from '../src/games/registry.js';
 import { CHU_GAMES, XQ_GAMES } from './helpers/fixtures.js';
+import { tacticsFixture } from './helpers/mates.js';
 
 const FULL = process.env.CHUHAN_FULL_TESTS === '1';
 const xq = getGame('xiangqi');
@@ -238,5 +239,23 @@ describe('colour symmetry of the search', () => {
     expect(r.nodeRatio).toBeGreaterThan(0.8);
     expect(r.nodeRatio).toBeLessThan(1.25);
     expect(Math.abs(r.firstMinusSecond), r.worst).toBeLessThan(15);
+  });
+
+  // a forced mate has one length whatever the move order: a position and its flip must give it
+  it('mates: the same length found for a position and its flip (xiangqi generated mates in 1-2, chu under CHUHAN_FULL_TESTS)', () => {
+    const rows = tacticsFixture('xiangqi-mates-generated.txt').filter(([, n]) => Number(n) <= 2);
+    const sample = rows.filter((_, i) => i % (FULL ? 1 : 43) === 0);
+    const cases: [Flip, Position, number][] = sample.map(([fen, n]) => [XQ_FLIP, parse(xq, fen!), Number(n)]);
+    if (FULL) for (const [fen, n] of tacticsFixture('chushogi-mates.txt')) cases.push([CHU_FLIP, parse(chu, fen!), Number(n)]);
+    expect(cases.length).toBeGreaterThan(12);
+    const bad: string[] = [];
+    for (const [f, pos, n] of cases) {
+      const flip = flipped(f, pos);
+      const limits = { nodes: 150_000 };
+      const a = new Searcher({ ttMegabytes: 1 }).search(pos, limits);
+      const b = new Searcher({ ttMegabytes: 1 }).search(flip, limits);
+      if (a.mate !== n || b.mate !== n) bad.push(`${f.game.formatFen(pos)}: mate ${a.mate}, flipped ${b.mate} (want ${n})`);
+    }
+    expect(bad).toEqual([]);
   });
 });
