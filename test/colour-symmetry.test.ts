@@ -197,9 +197,9 @@ describe('colour symmetry of the static evaluation', () => {
   });
 
   it('chu: a side with two royals (king and prince) behind in material', () => {
-    // Gote's lion and queen near Sente's king and prince: the pull towards the enemy royal took the
-    // first royal in square order (Sente's far-left one, Gote's near-right one after the flip):
-    // -2546 against -2502 before the fix
+    // Gote's lion and queen near Sente's king (12l) and prince (1l): the pull towards the enemy royal
+    // took the first royal in square order, the king here and the prince in the flip: -2546 against
+    // -2502 before the fix
     const positions = ['3k8/12/12/12/12/12/12/12/2nq8/12/12/K10+E b - 1', '3k8/12/12/12/12/12/12/12/8nq2/12/12/K10+E w - 1', '+e10k/12/12/2QN8/12/12/12/12/12/12/12/8K3 b - 1'].map((f) => parse(chu, f));
     expect(evalMismatches(CHU_FLIP, positions)).toEqual([]);
     expect(profileFor(chu.variant).evaluate(positions[0]!)).toBe(-2546);
@@ -271,8 +271,8 @@ describe('colour symmetry of the search helpers (exact, every legal move)', () =
 // tried in it, and late-move reductions grow with a move's place; the hash keys of a position and
 // its flip fill different table slots. With fail-soft bounds, lazy evaluation and delta pruning the
 // score then depends on the windows met, so a fixed-depth search of the flip may differ in nodes and
-// now and then in score (xiangqi depth 3: about 20% of master positions, chu depth 2: 3 to 5%), by no more than
-// the ordering decides. What must hold is that these differences favour neither colour.
+// now and then in score (xiangqi depth 3: about 20% of master positions, chu depth 2: 3 to 5%).
+// What must hold is that these differences favour neither colour (docs/strength.md, "Colour symmetry").
 describe('colour symmetry of the search', () => {
   it('xiangqi: mostly the same score and mirrored move at a fixed depth, no colour favoured', () => {
     const positions = gamePositions(xq, XQ_GAMES + 'Liu_Dahua_1125_UCI_games.pgn', FULL ? 200 : 8, FULL ? 13 : 29, 10);
