@@ -22,8 +22,9 @@ import { parseUsi } from '../src/games/chushogi/notation/usi.js';
 import { getGame } from '../src/games/registry.js';
 import { CHU_GAMES, XQ_GAMES } from './helpers/fixtures.js';
 import { tacticsFixture } from './helpers/mates.js';
+import { FULL_TESTS } from './helpers/sample.js';
 
-const FULL = process.env.CHUHAN_FULL_TESTS === '1';
+const FULL = FULL_TESTS;
 const xq = getGame('xiangqi');
 const chu = getGame('chushogi');
 
