@@ -264,9 +264,11 @@ export function chushogiProfile(v: Variant): EngineProfile {
     // king shelter: own pieces next to each royal
     for (let i = 0; i < nRoyal0; i++) s += Math.min(guardCount(pos, royalSq[i]!, 0), 5) * GUARD;
     for (let i = 0; i < nRoyal1; i++) s -= Math.min(guardCount(pos, royalSq[2 + i]!, 1), 5) * GUARD;
-    // the side ahead in material brings its strong pieces towards the enemy royal
-    if (s > 600 && nRoyal1 > 0) s += ((tropism(pos, 0, royalSq[2]!) * Math.min(4, (s / 600) | 0) * TROPISM) / 100) | 0;
-    else if (s < -600 && nRoyal0 > 0) s -= ((tropism(pos, 1, royalSq[0]!) * Math.min(4, (-s / 600) | 0) * TROPISM) / 100) | 0;
+    // the side ahead in material brings its strong pieces towards the enemy royal (the nearer of
+    // two: the first in square order was Gote's far royal for Sente's pieces and Sente's near one
+    // for Gote's, an asymmetry the colour-symmetry test found)
+    if (s > 600 && nRoyal1 > 0) s += ((royalTropism(pos, 0, 2, nRoyal1) * Math.min(4, (s / 600) | 0) * TROPISM) / 100) | 0;
+    else if (s < -600 && nRoyal0 > 0) s -= ((royalTropism(pos, 1, 0, nRoyal0) * Math.min(4, (-s / 600) | 0) * TROPISM) / 100) | 0;
     s += ls;
     return (pos.turn === 0 ? s : -s) + TEMPO;
   }
@@ -287,6 +289,12 @@ export function chushogiProfile(v: Variant): EngineProfile {
     const o = side * pos.occWords + wl;
     const occ = pos.occ;
     return popcount(occ[o]! & adjWin[at + 1]!) + popcount(occ[o + 1]! & adjWin[at + 2]!) + popcount(occ[o + 2]! & adjWin[at + 3]!);
+  }
+
+  /** Closeness of `side`'s strong pieces to the nearer of the enemy royals royalSq[at], royalSq[at + 1] (n of them). */
+  function royalTropism(pos: Position, side: number, at: number, n: number): number {
+    const t = tropism(pos, side, royalSq[at]!);
+    return n > 1 ? Math.max(t, tropism(pos, side, royalSq[at + 1]!)) : t;
   }
 
   /** Closeness of `side`'s strong pieces to the square `target`. */
