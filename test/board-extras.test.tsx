@@ -142,11 +142,11 @@ describe('chuhan config', () => {
     r = await runCli(['config'], env);
     expect(r).toMatchObject({ code: 0, stderr: expect.stringMatching(/^chuhan: warning: .*config\.json is not valid JSON/) });
     expect(r.stdout).toMatch(/^theme {7}classic {2}default/m);
-    // a file where the state folder should be: exit 1 and why
+    // a file where the state folder should be: exit 2 (an output that cannot be written) and why
     const blocked = join(tempDir('config-blocked'), 'file');
     writeFileSync(blocked, '');
     r = await runCli(['config', 'theme', 'wood'], { CHUHAN_HOME: blocked });
-    expect(r).toMatchObject({ code: 1, stderr: expect.stringMatching(/^chuhan: the settings cannot be saved in .*: a file is in the way of the folder/) });
+    expect(r).toMatchObject({ code: 2, stderr: expect.stringMatching(/^chuhan: the settings cannot be saved in .*: a file is in the way of the folder/) });
   });
 
   it('play: a bad --theme or --autoplay is exit 2 before anything is drawn', async () => {

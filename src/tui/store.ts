@@ -180,32 +180,32 @@ export function writeAtomically(path: string, text: string, exclusive = false, f
   }
 }
 
-/** One sentence on why games cannot be saved in `dir` and what to do. */
-export function storageProblem(e: unknown, dir: string): string {
+/** One sentence on why `what` (games, the settings…) cannot be saved in `dir` and what to do. */
+export function storageProblem(e: unknown, dir: string, what = 'games'): string {
   const err = e as NodeJS.ErrnoException;
   const where = quoteName(dir);
   const fix = 'set CHUHAN_HOME to a writable folder';
   switch (err?.code) {
     case 'EROFS':
-      return `games cannot be saved in ${where}: it is on a read-only file system; ${fix}`;
+      return `${what} cannot be saved in ${where}: it is on a read-only file system; ${fix}`;
     case 'EACCES':
     case 'EPERM':
-      return `games cannot be saved in ${where}: the folder is read-only to this user (permission denied); make it writable or ${fix}`;
+      return `${what} cannot be saved in ${where}: the folder is read-only to this user (permission denied); make it writable or ${fix}`;
     case 'ENOSPC':
-      return `games cannot be saved in ${where}: the disk is full; free some space or ${fix}`;
+      return `${what} cannot be saved in ${where}: the disk is full; free some space or ${fix}`;
     case 'EDQUOT':
-      return `games cannot be saved in ${where}: the disk quota is used up; free some space or ${fix}`;
+      return `${what} cannot be saved in ${where}: the disk quota is used up; free some space or ${fix}`;
     case 'ENOTDIR':
     case 'EEXIST':
-      return `games cannot be saved in ${where}: a file is in the way of the folder; move it or ${fix}`;
+      return `${what} cannot be saved in ${where}: a file is in the way of the folder; move it or ${fix}`;
     case 'ENOENT':
       // the folder cannot be made: a parent is missing or read-only (mkdir may say ENOENT for that)
-      return `games cannot be saved in ${where}: the folder does not exist and cannot be made there (a parent folder is missing or read-only); ${fix}`;
+      return `${what} cannot be saved in ${where}: the folder does not exist and cannot be made there (a parent folder is missing or read-only); ${fix}`;
     default: {
       // the errno's words once (a message starts with its code: `EIO: i/o error, open '…'`), no path
       const code = err?.code ?? '';
       const words = String(err?.message ?? e).replace(/^[A-Z0-9_]+: /, '').replace(/, \w+ '.*$/s, '');
-      return `games cannot be saved in ${where}: ${quoteInput(words, 120)}${code ? ` (${escapeControls(code)})` : ''}; ${fix}`;
+      return `${what} cannot be saved in ${where}: ${quoteInput(words, 120)}${code ? ` (${escapeControls(code)})` : ''}; ${fix}`;
     }
   }
 }

@@ -30,9 +30,10 @@ export function registerConfig(program: Command, io: Io): void {
         try {
           return s.saveSetting(io.env, key, v);
         } catch (e) {
-          // the state folder's problem in the words the saved games use (read-only, full, a file in the way…)
+          // the state folder's problem in the words the saved games use (read-only, full, a file in the way…);
+          // an output that cannot be written is exit 2, as for show -o, convert and review
           const { storageProblem } = await import('../../tui/store.js');
-          throw new CliError(storageProblem(e, dirname(s.settingsFile(io.env))).replace(/^games cannot be saved/, 'the settings cannot be saved'), 1);
+          throw new CliError(storageProblem(e, dirname(s.settingsFile(io.env)), 'the settings'), 2);
         }
       };
       if (opts.reset !== undefined) {
