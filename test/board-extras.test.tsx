@@ -129,7 +129,7 @@ describe('chuhan config', () => {
     r = await runCli(['config', '--reset', 'bell'], env);
     expect(r.stdout).toMatch(/^bell is back to its default, off/);
     for (const [args, msg] of [
-      [['config', 'colour', 'red'], 'chuhan: unknown setting "colour" (known settings: theme, bell, blindfold, vimKeys, autoplayMs, evalBar)\n'],
+      [['config', 'colour', 'red'], 'chuhan: unknown setting "colour" (known settings: theme, bell, blindfold, vimKeys, autoplayMs, evalBar, material)\n'],
       [['config', 'theme', 'pink'], 'chuhan: theme must be one of classic, light, high-contrast, wood, mono, not "pink"\n'],
       [['config', '--reset', 'zoom'], expect.stringMatching(/^chuhan: unknown setting "zoom"/)],
     ] as const) {
@@ -200,6 +200,9 @@ describe('board commands', () => {
     expect(boardCommand(prefs, 'theme pink', review)!.err).toHaveLength(1);
     expect(boardCommand(prefs, 'bell on', review)!.prefs.bell).toBe(true);
     expect(boardCommand(prefs, 'evalbar off', review)!.prefs.evalBar).toBe(false);
+    expect(boardCommand(prefs, 'material off', review)!.prefs.material).toBe(false);
+    expect(boardCommand(prefs, 'material', review)!.prefs.material).toBe(false); // a toggle
+    expect(boardCommand(prefs, 'material maybe', review)!.err).toEqual(['material takes on or off']);
     expect(boardCommand(prefs, 'h2e2', review)).toBeNull();
     expect(boardCommand(prefs, 'undo', review)).toBeNull();
   });

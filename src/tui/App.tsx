@@ -402,7 +402,7 @@ export function App(props: AppProps) {
     startPos.current = { fen: session.startFen, pos: parsed.ok ? parsed.value : null };
   }
   const start = startPos.current.pos;
-  const material = start && start.variant === session.pos.variant ? materialLines(session.game, session.pos, start, props.style === 'ascii') : null;
+  const material = prefs.current.material && start && start.variant === session.pos.variant ? materialLines(session.game, session.pos, start, props.style === 'ascii') : null;
   const placeholder = computer.placeholder && session.players.includes('computer');
   // the key help's example changes with the position only (not with every clock tick)
   const exampleKey = `${session.version}|${session.notation}|${session.history.length}`;

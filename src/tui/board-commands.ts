@@ -1,6 +1,6 @@
 /**
  * The commands only the board has (not the repl): blindfold and peek, the theme, the bell, the
- * evaluation bar and autoplay of a loaded game. A pure function of the board's preferences and a
+ * evaluation bar, the material and autoplay of a loaded game. A pure function of the board's preferences and a
  * line; App runs it before the session's own commands.
  */
 import { quoteInput } from '../core/text.js';
@@ -13,6 +13,7 @@ export interface BoardPrefs {
   /** The pieces are shown for a moment in blindfold mode (until the next key). */
   peek: boolean;
   evalBar: boolean;
+  material: boolean;
   vimKeys: boolean;
   /** Autoplay is playing the loaded game's moves. */
   autoplay: boolean;
@@ -27,6 +28,7 @@ export const BOARD_HELP: readonly string[] = [
   `  theme [name]        colours: ${THEMES.join(', ')}`,
   '  bell [on|off]       a terminal bell when the opponent moves',
   '  evalbar [on|off]    the evaluation bar beside the board (with eval on)',
+  '  material [on|off]   the material balance and captured pieces beside the board',
   '  autoplay [on|off|faster|slower|ms]   play a loaded game\'s moves; keys: space, + and -',
   'Keys: arrows (or h j k l while the cursor is shown and the prompt is empty) move the cursor;',
   '  Enter selects and moves; Esc clears the prompt and messages, then hides or shows the cursor;',
@@ -59,7 +61,7 @@ export function boardCommand(prefs: BoardPrefs, line: string, review: { can: boo
   const arg = args.join(' ').toLowerCase();
   const ok = (p: BoardPrefs, ...out: string[]): BoardCommandResult => ({ prefs: p, out, err: [] });
   const fail = (...err: string[]): BoardCommandResult => ({ prefs, out: [], err });
-  const onOff = (key: 'bell' | 'blindfold' | 'evalBar'): boolean | null => {
+  const onOff = (key: 'bell' | 'blindfold' | 'evalBar' | 'material'): boolean | null => {
     if (arg === '') return !prefs[key];
     const p = parseSetting(key, arg);
     return p.ok ? (p.value as boolean) : null;
@@ -89,6 +91,11 @@ export function boardCommand(prefs: BoardPrefs, line: string, review: { can: boo
       const v = onOff('evalBar');
       if (v === null) return fail('evalbar takes on or off');
       return ok({ ...prefs, evalBar: v }, `evaluation bar ${v ? 'on (shown with eval on)' : 'off'}`);
+    }
+    case 'material': {
+      const v = onOff('material');
+      if (v === null) return fail('material takes on or off');
+      return ok({ ...prefs, material: v }, `material ${v ? 'on: the balance and the captured pieces beside the board' : 'off'}`);
     }
     case 'autoplay': {
       let on: boolean;

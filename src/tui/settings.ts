@@ -27,6 +27,8 @@ export interface Settings {
   autoplayMs: number;
   /** The evaluation bar beside the board while `eval on`. */
   evalBar: boolean;
+  /** The material balance and the captured pieces beside (or below) the board. */
+  material: boolean;
 }
 
 export type SettingKey = keyof Settings;
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   vimKeys: true,
   autoplayMs: 1000,
   evalBar: true,
+  material: true,
 });
 
 export const MIN_AUTOPLAY_MS = 100;
@@ -51,6 +54,7 @@ export const SETTING_HELP: Readonly<Record<SettingKey, string>> = {
   vimKeys: 'h j k l move the cursor: on | off',
   autoplayMs: `autoplay of a loaded game, ms a move (${MIN_AUTOPLAY_MS}-${MAX_AUTOPLAY_MS})`,
   evalBar: 'evaluation bar beside the board with eval on: on | off',
+  material: 'material balance and captured pieces beside the board: on | off',
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

@@ -12,9 +12,9 @@ interface ConfigCliOptions {
 export function registerConfig(program: Command, io: Io): void {
   program
     .command('config')
-    .description("show or set the board's settings (theme, bell, blindfold, vim keys, autoplay speed, eval bar) in the state folder's config.json")
+    .description("show or set the board's settings (theme, bell, blindfold, vim keys, autoplay speed, eval bar, material) in the state folder's config.json")
     // the keys and values in words (test/board-extras.test.tsx checks them against settings.ts, not loaded here)
-    .argument('[key]', 'a setting to show or set: theme, bell, blindfold, vimKeys, autoplayMs, evalBar')
+    .argument('[key]', 'a setting to show or set: theme, bell, blindfold, vimKeys, autoplayMs, evalBar, material')
     .argument('[value]', 'its new value: theme classic | light | high-contrast | wood | mono; autoplayMs 100 to 60000 (ms a move); the others on | off')
     .option('--reset <key>', 'back to the default: one key, or all')
     .option('--json', 'the settings as one JSON object')

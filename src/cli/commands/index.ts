@@ -68,7 +68,7 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: 'config',
     term: 'config [options] [key] [value]',
-    summary: "show or set the board's settings (theme, bell, blindfold, vim keys, autoplay speed, eval bar) in the state folder's config.json",
+    summary: "show or set the board's settings (theme, bell, blindfold, vim keys, autoplay speed, eval bar, material) in the state folder's config.json",
     load: async () => (await import('./config.js')).registerConfig,
   },
   {

@@ -29,6 +29,7 @@ export interface PlayCliOptions extends CommonOptions {
   vim?: boolean;
   autoplay?: string;
   evalBar?: boolean;
+  material?: boolean;
 }
 
 /**
@@ -51,6 +52,7 @@ export async function playSettings(opts: PlayCliOptions, io: Io) {
   set('vimKeys', 'vim', opts.vim);
   set('autoplayMs', 'autoplay', opts.autoplay);
   set('evalBar', 'eval-bar', opts.evalBar);
+  set('material', 'material', opts.material);
   return { settings, warnings: loaded.warnings };
 }
 
@@ -229,6 +231,8 @@ export function registerPlay(program: Command, io: Io, handOver?: PlayHandOver):
     .option('--autoplay <ms>', 'autoplay speed of a loaded game (space plays/pauses, + and - change it), ms a move; default 1000')
     .option('--eval-bar', 'the evaluation bar beside the board with eval on (the default)')
     .option('--no-eval-bar', 'no evaluation bar')
+    .option('--material', 'the material balance and captured pieces beside the board (the default)')
+    .option('--no-material', 'no material balance')
     .action(async (cliOpts: PlayCliOptions, cmd: Command) => {
       // --resume goes on with the options the game was started with (ChuhanOptions), unless given again
       const given = (key: string): boolean => cmd.getOptionValueSource(key) === 'cli';
