@@ -97,7 +97,9 @@ export function* gameFrames(rec: RecordToWrite): Generator<Picture> {
   const [first, second] = recordPlayers(rec.tags);
   const tag = (name: string): string | undefined => rec.tags.findLast(([k]) => k === name)?.[1];
   const event = [tag('Event'), tag('Date')].filter((t) => t && t !== '?' && !/^[?.]+$/.test(t)).join(', ');
-  const header = [`${title(game.sideNames[0])}: ${first ?? '?'}  -  ${title(game.sideNames[1])}: ${second ?? '?'}`, ...(event ? [event] : [])];
+  // the players' line only when the record names one of them (not "SENTE: ? - GOTE: ?")
+  const players = first === undefined && second === undefined ? [] : [`${title(game.sideNames[0])}: ${first ?? '?'}  -  ${title(game.sideNames[1])}: ${second ?? '?'}`];
+  const header = [...players, ...(event ? [event] : [])];
   const unit = game.boardStyle.picture?.onPoints ? 40 : 34;
   const pos = start.clone();
   // moves numbered from the record's start (a set-up position's FEN may say move 20)
