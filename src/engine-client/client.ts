@@ -789,10 +789,11 @@ export function goLine(p: 'uci' | 'usi' | 'ucci', l: ClientLimits, turn: number,
 }
 
 /**
- * How much slower than idle the machine is now: the load average per core, from 1 (idle or less)
- * to 8. The waits for an engine's first answers and its grace after its time stretch with it, as
- * the engine's start and replies do on a busy machine (a fixed wait there ends sound engines).
+ * How much longer to wait on an overloaded machine: half the load average per core, from 1 (up to
+ * two runnable processes a core, e.g. a test suite or a match on an otherwise idle machine) to 8.
+ * The waits for an engine's first answers and its grace after its time stretch with it, as the
+ * engine's start and replies do there (a fixed wait ended sound engines at a load of 16 on 2 cores).
  */
 export function loadStretch(): number {
-  return Math.min(8, Math.max(1, (loadavg()[0] ?? 0) / availableParallelism()));
+  return Math.min(8, Math.max(1, (loadavg()[0] ?? 0) / availableParallelism() / 2));
 }
