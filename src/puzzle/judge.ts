@@ -54,7 +54,16 @@ export function gameOver(game: Game, pos: Position): boolean {
 /** Has the side that just moved won (the side to move is mated, stalemated or lost its royals)? */
 export function moverWon(game: Game, pos: Position): boolean {
   const s = positionStatus(game, pos);
-  return s.reason !== null && s.winner === game.sideNames[pos.turn === 0 ? 1 : 0];
+  if (s.reason !== null) return s.winner === game.sideNames[pos.turn === 0 ? 1 : 0];
+  // a mate problem's position (chu: the attacker has no royals) does not rule a side without
+  // royals lost; the move that captured the defender's last royal has won all the same
+  if (pos.sp === 0) return false;
+  const [onTo, onMid] = pos.lastCaptures();
+  const royal = (code: number) => code !== 0 && pos.variant.spec.pieces[pieceKind(code) - 1]?.royal === true;
+  if (!royal(onTo) && !royal(onMid)) return false;
+  const w = pos.occWords;
+  for (let i = 0; i < w; i++) if (pos.roy[pos.turn * w + i] !== 0) return false;
+  return true;
 }
 
 /** The engine's judgement at a fixed budget, one searcher reused (its table helps the next search). */

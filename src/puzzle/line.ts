@@ -13,6 +13,7 @@ import { getGame, type Game } from '../games/registry.js';
 import { balance, clearlyWorse, DECISIVE, gameOver, MIN_GAIN, moverWon, pieceIds, pieceValue, material, type PuzzleJudge, type PuzzleKind, scoreWins } from './judge.js';
 import { isMateScore, mateIn } from '../engine/search.js';
 import type { Puzzle } from './types.js';
+import { legalMoves } from '../core/perft.js';
 
 export interface ReplayedPuzzle {
   readonly game: Game;
@@ -44,11 +45,27 @@ export function replayPuzzle(p: Puzzle): Result<ReplayedPuzzle> {
   return ok({ game, start: start.value, moves });
 }
 
-/** Does the line end with the solver winning by the rules (mate, stalemate, royals captured)? */
+/**
+ * Does the line end in mate: the solver has won by the rules (mate, stalemate, royals captured),
+ * or, as chu mate problems end, every reply of the defender lets the solver capture its last royal
+ * (the defender is mated: the capture itself is left out)?
+ */
 export function endsInMate(r: ReplayedPuzzle): boolean {
   const pos = r.start.clone();
   for (const m of r.moves) pos.play(m);
-  return moverWon(r.game, pos);
+  if (moverWon(r.game, pos)) return true;
+  if (gameOver(r.game, pos)) return false;
+  return legalMoves(pos).every((reply) => {
+    pos.play(reply);
+    const caught = !gameOver(r.game, pos) && legalMoves(pos).some((m) => {
+      pos.play(m);
+      const won = moverWon(r.game, pos);
+      pos.undo();
+      return won;
+    });
+    pos.undo();
+    return caught;
+  });
 }
 
 /** A winning line found by the engine, with what the themes and rating are made of. */
