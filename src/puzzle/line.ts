@@ -144,7 +144,9 @@ export function phaseOf(game: Game, pos: Position, ply: number): 'opening' | 'mi
   const full = material(start.value, 0) + material(start.value, 1);
   const left = (material(pos, 0) + material(pos, 1)) / full;
   if (left <= 0.4) return 'endgame';
-  if (ply < (game.id === 'xiangqi' ? 24 : 60) && left >= 0.85) return 'opening';
+  // the opening: the first plies (1.6 a piece each side starts with: xiangqi 24, chu 72) while little is taken
+  const pieces = [...pieceIds(start.value, 0).values()].reduce((a, b) => a + b, 0);
+  if (ply < Math.round(1.6 * pieces) && left >= 0.85) return 'opening';
   return 'middlegame';
 }
 
@@ -155,16 +157,16 @@ const DEFENDERS = new Set(['advisor', 'elephant']);
 
 /**
  * The kind of an endgame by the solver's attacking material, e.g. `rook-cannon` (xiangqi pieces
- * as players name them, strongest first); chu: the solver's two strongest piece kinds.
+ * as players name them), its strongest kinds first, at most four.
  */
-export function endgameKind(game: Game, pos: Position): string {
+export function endgameKind(pos: Position): string {
   const ids = [...pieceIds(pos, pos.turn).keys()].filter((id) => !DEFENDERS.has(id));
   const spec = pos.variant.spec.pieces;
   const values = new Map(spec.map((p, i) => [p.id, i]));
   // strongest first by the engine's values (the piece's code for side 0 is kind << 1)
   const value = (id: string) => pieceValue(pos, ((values.get(id) ?? 0) + 1) << 1);
   ids.sort((a, b) => value(b) - value(a) || a.localeCompare(b));
-  const top = game.id === 'xiangqi' ? ids : ids.slice(0, 2);
+  const top = ids.slice(0, 4);
   return top.length === 0 ? 'bare' : top.map((id) => ENDGAME_NAMES[id] ?? id.replace(/^\+/, 'promoted-')).join('-');
 }
 
@@ -174,7 +176,7 @@ export function lineThemes(game: Game, pos: Position, line: BuiltLine, ply: numb
   const themes = line.kind === 'mate' ? ['mate', `mate${solverMoves}`] : [line.kind];
   const phase = phaseOf(game, pos, ply);
   themes.push(`phase:${phase}`);
-  if (phase === 'endgame') themes.push(`endgame:${endgameKind(game, pos)}`);
+  if (phase === 'endgame') themes.push(`endgame:${endgameKind(pos)}`);
   if (solverMoves === 1) themes.push('oneMove');
   else if (solverMoves >= 4) themes.push('long');
   return themes;

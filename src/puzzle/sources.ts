@@ -19,7 +19,7 @@ import { quoteInput } from '../core/text.js';
 import type { GameRecord } from '../core/record.js';
 import { WHOLE_TEXT_READERS } from '../notation/records/index.js';
 import { replayRecord } from '../notation/replay.js';
-import { getGame, type GameId } from '../games/registry.js';
+import { GAMES, gameOfFen, getGame, type GameId } from '../games/registry.js';
 import { isPuzzleLibrary, parsePuzzles } from './library.js';
 import { endgameKind, phaseOf, puzzlePosition } from './line.js';
 import type { Puzzle } from './types.js';
@@ -68,10 +68,11 @@ function recordPuzzle(rec: GameRecord, game: GameId, name: string): Result<{ fen
 }
 
 function readEglib(text: string, name: string): Result<PuzzleFile> {
-  const game: GameId = 'xiangqi';
-  const g = getGame(game);
+  // the game whose record formats read endgame libraries (xiangqi)
+  const g = GAMES.find((x) => x.recordFormats?.some((f) => f.id === 'eglib'));
   const read = WHOLE_TEXT_READERS['eglib'];
-  if (!read) return err('this chuhan has no reader for endgame libraries');
+  if (!g || !read) return err('this chuhan has no reader for endgame libraries');
+  const game = g.id;
   const puzzles: Puzzle[] = [];
   for (const rec of read(text)) {
     const r = recordPuzzle(rec, game, name);
@@ -84,7 +85,7 @@ function readEglib(text: string, name: string): Result<PuzzleFile> {
     if (solution.length > 0 && themes.includes('mate')) themes.push(`mate${(solution.length + 1) >> 1}`);
     if (pos) {
       themes.push(`phase:${phaseOf(g, pos, 200)}`);
-      themes.push(`endgame:${endgameKind(g, pos)}`);
+      themes.push(`endgame:${endgameKind(pos)}`);
     }
     puzzles.push({ id: `eg-${rec.index}`, game, fen, solution, themes, source: `${event || 'endgame'} (${name}, entry ${rec.index})` });
   }
@@ -99,7 +100,8 @@ function readProblems(text: string, name: string): Result<PuzzleFile> {
     if (rec.errors.length > 0) return err(`${quoteInput(name)}: ${rec.errors[0]!.message}`);
     const fen = tag(rec, 'FEN') ?? '';
     // the game by the board's shape (a 12×12 SFEN is chu), the first problem's for all
-    const id: GameId = game ?? (fen.split(' ')[0]!.split('/').length === 12 ? 'chushogi' : 'xiangqi');
+    const id: GameId | undefined = game ?? gameOfFen(fen)?.id;
+    if (!id) return err(`problem ${rec.index} of ${quoteInput(name)}: its position is on no board chuhan knows`);
     game = id;
     const r = recordPuzzle(rec, id, name);
     if (!r.ok) return r;
