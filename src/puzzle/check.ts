@@ -155,6 +155,8 @@ export function checkPuzzle(p: Puzzle, judge: PuzzleJudge, deep: PuzzleJudge = d
       add('wrong', n, `${fmt(m)} does not ${kind === 'mate' ? 'force mate' : 'keep a decisive score'} (${fmtScore(score)}; the engine plays ${best ? `${fmt(best.move)}, ${fmtScore(best.score)}` : 'nothing'})`);
       return;
     }
+    const slow = kind === 'mate' ? (mateIn(score) ?? 0) - left : 0;
+    if (slow > 0) add('wrong', n, `${fmt(m)} mates only in ${mateIn(score)}, not in ${left} as the solution has it`);
     for (const r of ranked) {
       if (r.move === m) continue;
       const cook =
