@@ -4,7 +4,7 @@
  *
  * - `illegal`: a move of the solution cannot be played (or the position cannot be read);
  * - `wrong`: a solver's move does not win (a mate puzzle's move allows no forced mate, or the line
- *   does not end in mate; a material puzzle's move gives the decisive score away);
+ *   does not end in mate; a material puzzle's move scores below CHECK_DECISIVE);
  * - `cook`: another move wins as well at a solver step (mate: another move mates as fast or
  *   faster; material: another move keeps a decisive score, not clearly worse than the solution's);
  * - `defence`: a reply of the solution is not the best defence (another reply escapes the mate or
@@ -21,7 +21,7 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { isMateScore, mateIn } from '../engine/search.js';
 import { getGame } from '../games/registry.js';
-import { clearlyWorse, DECISIVE, GAP, gameOver, moverWon, PuzzleJudge, type JudgeBudget, type PuzzleKind, scoreWins } from './judge.js';
+import { CHECK_DECISIVE, clearlyWorse, DECISIVE, GAP, gameOver, moverWon, PuzzleJudge, type JudgeBudget, type PuzzleKind, scoreWins } from './judge.js';
 import { buildLine, endsInMate, replayPuzzle } from './line.js';
 import type { Puzzle } from './types.js';
 
@@ -145,7 +145,7 @@ export function checkPuzzle(p: Puzzle, judge: PuzzleJudge, deep: PuzzleJudge = d
     const ranked = judge.rank(at);
     const mine = ranked.find((r) => r.move === m);
     const score = mine?.score ?? judge.scoreAfter(at, m);
-    if (!scoreWins(kind === 'mate' ? 'mate' : 'material', score)) {
+    if (kind === 'mate' ? !scoreWins('mate', score) : score < CHECK_DECISIVE) {
       // a mate the search does not see is not refuted by it: only a score against the solver is
       if (kind === 'mate' && !(isMateScore(score) && score < 0)) {
         add('unconfirmed', n, `${fmt(m)}: the search finds no mate at this budget (${fmtScore(score)})`);

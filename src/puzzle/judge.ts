@@ -20,6 +20,11 @@ import type { Game } from '../games/registry.js';
 
 /** A score (centipawns, the side to move's view) at least this is a decisive advantage. */
 export const DECISIVE = 300;
+/**
+ * The checker's bar for a solver's move to still be decisive: a little below `DECISIVE`, which the
+ * generator demands, since a deeper search moves scores by some tens of centipawns.
+ */
+export const CHECK_DECISIVE = 250;
 /** In a material puzzle the second-best move must be at least this much worse than the best. */
 export const GAP = 250;
 /** A material puzzle's line must win at least this much material (centipawns of piece values). */
