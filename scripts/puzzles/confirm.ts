@@ -61,14 +61,18 @@ const readJsonl = <T>(file: string): T[] =>
         .map((l) => JSON.parse(l) as T)
     : [];
 // the games in their files' order (Hu Ronghua, Liu Dahua, elephantchess.io; chu: lishogi), passes after
-const fileOrder = (k: string) => ['Hu_', 'Liu_', 'games-sample', 'lishogi'].findIndex((p) => k.startsWith(p));
+const fileOrder = (k: string) => {
+  const i = ['Hu_', 'Liu_', 'games-sample', 'lishogi'].findIndex((p) => k.startsWith(p));
+  return i < 0 ? 10 : i;
+};
 const candidates: Candidate[] = [];
 const seen = new Set<string>();
 let generationMs = 0;
 for (const f of passFiles) {
   const dones = readJsonl<Done>(join(work, f));
   generationMs += dones.reduce((n, d) => n + d.cpuMs, 0);
-  dones.sort((a, b) => fileOrder(a.game) - fileOrder(b.game) || Number(a.game.split('#')[1]) - Number(b.game.split('#')[1]));
+  const [fa, fb] = [(d: Done) => d.game.split('#')[0]!, (d: Done) => Number(d.game.split('#')[1])];
+  dones.sort((a, b) => fileOrder(a.game) - fileOrder(b.game) || fa(a).localeCompare(fa(b)) || fb(a) - fb(b));
   for (const d of dones)
     for (const p of d.puzzles)
       if (!seen.has(p.key)) {

@@ -9,8 +9,9 @@
  *   nice -n 10 npx tsx scripts/puzzles/generate.ts --game xiangqi [--limit 1100] [--nodes 40000]
  *        [--scan-nodes 6000] [--window 16] [--per-game 2] [--data ../shared/data] [--fresh]
  *
- * Xiangqi: the 2,516 master games (Hu Ronghua, Liu Dahua; <data>/xiangqi/), the last --window plies
- * of each game. Chu: the 49 lishogi games (<data>/chushogi/), every ply after the 30th; several
+ * Xiangqi: the 2,516 master games (Hu Ronghua, Liu Dahua; <data>/xiangqi/) and 300 online games
+ * (elephantchess.io), the last --window plies of each game. --more FILE,…: more games after them
+ * (the project's engine matches in fixtures/matches/, where the lishogi chu games are too few). Chu: the 49 lishogi games (<data>/chushogi/), every ply after the 30th; several
  * puzzles per game (--per-game, default 8 for chu), from different plies (no two share a position).
  * A quick search (--scan-nodes) of each position keeps those with a mate or a decisive score
  * (--tactics-only: only where the move played captures or gives check), and
@@ -64,6 +65,9 @@ const files = chu
       // 300 online games (elephantchess.io, players of every strength), read after the master games
       join(data, 'records/xiangqi/elephantchess/games-sample.txt'),
     ];
+// --more FILE,FILE…: more games (the project's engine matches, fixtures/matches/), after the others
+const more = (opt('--more', '') ?? '').split(',').filter((f) => f !== '');
+files.push(...more.map((f) => (f.startsWith('/') ? f : join(root, f))));
 const workDir = join(root, 'scripts/puzzles/work');
 const workFile = join(workDir, pass === 1 ? `${gameId}.jsonl` : `${gameId}-pass${pass}.jsonl`);
 mkdirSync(workDir, { recursive: true });
@@ -99,21 +103,25 @@ const cpu0 = cpu();
 const keyOf = (fen: string) => fen.split(' ').slice(0, 2).join(' ');
 
 function sourceOf(tags: ReadonlyMap<string, string>, file: string, index: number, ply: number): string {
-  const red = tags.get('Red');
-  const black = tags.get('Black');
+  const first = tags.get('Red') ?? tags.get('Sente') ?? tags.get('White');
+  const second = tags.get('Gote') ?? tags.get('Black');
   const event = tags.get('Event') ?? '';
-  const players = red && black ? `${red} – ${black}, ` : '';
-  const where = chu
-    ? `${event} (lishogi, via jh85/chushogi)`
-    : file.endsWith('.txt')
-      ? event
-      : `${event} (${file.replace(/_UCI_games\.pgn$/, '').replace(/_\d+$/, '').replace('_', ' ')} collection, game ${index})`;
+  const players = first && second ? `${first} – ${second}, ` : '';
+  const date = tags.get('Date');
+  const where = file.includes('matches/')
+    ? `${event}${date ? ` ${date}` : ''} (engine match, ${file}, game ${index})`
+    : chu
+      ? `${event} (lishogi, via jh85/chushogi)`
+      : file.endsWith('.txt')
+        ? event
+        : `${event} (${file.replace(/_UCI_games\.pgn$/, '').replace(/_\d+$/, '').replace('_', ' ')} collection, game ${index})`;
   return `${players}${where}, ply ${ply + 1}`;
 }
 
 let total = count();
 outer: for (const file of files) {
-  const base = file.split('/').pop()!;
+  // the data's files by name, the project's match files by their path in the repository
+  const base = file.startsWith(root) ? file.slice(root.length) : file.split('/').pop()!;
   const text = readFileSync(file, 'utf8');
   // elephantchess.io's dump: `id;move,move,…` a line (ICCS from the start), read as PGN games
   const records = file.endsWith('.txt')
