@@ -19,6 +19,7 @@ import { getGame, type GameId } from '../../src/games/registry.js';
 import { checkPuzzle, deeperJudge, isProblem } from '../../src/puzzle/check.js';
 import { PuzzleJudge } from '../../src/puzzle/judge.js';
 import { formatPuzzles } from '../../src/puzzle/library.js';
+import { endgameKind } from '../../src/puzzle/line.js';
 import type { Puzzle } from '../../src/puzzle/types.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -108,7 +109,12 @@ for (const [i, c] of candidates.entries()) {
 
 const prefix = chu ? 'chu' : 'xq';
 const sound = candidates.filter((c) => verdicts.get(c.key)?.ok);
-const all: Puzzle[] = sound.map(({ key: _key, ...p }, i) => ({ id: `${prefix}-${String(i + 1).padStart(4, '0')}`, game: gameId, ...p }));
+// the endgame kind as line.ts names it now (a theme, recomputed from the position: cheap)
+const rethemed = (p: Pick<Candidate, 'fen' | 'themes'>): string[] => {
+  const pos = game.parseFen(p.fen);
+  return pos.ok ? p.themes.map((t) => (t.startsWith('endgame:') ? `endgame:${endgameKind(pos.value)}` : t)) : [...p.themes];
+};
+const all: Puzzle[] = sound.map(({ key: _key, ...p }, i) => ({ id: `${prefix}-${String(i + 1).padStart(4, '0')}`, game: gameId, ...p, themes: rethemed(p) }));
 const checkMs = [...verdicts.values()].reduce((n, v) => n + v.cpuMs, 0);
 const dropped = [...verdicts.values()].filter((v) => !v.ok);
 const why = new Map<string, number>();

@@ -157,7 +157,7 @@ const DEFENDERS = new Set(['advisor', 'elephant']);
 
 /**
  * The kind of an endgame by the solver's attacking material, e.g. `rook-cannon` (xiangqi pieces
- * as players name them), its strongest kinds first, at most four.
+ * as players name them), its strongest kinds first: at most four, two in a game of many kinds (chu).
  */
 export function endgameKind(pos: Position): string {
   const ids = [...pieceIds(pos, pos.turn).keys()].filter((id) => !DEFENDERS.has(id));
@@ -166,7 +166,8 @@ export function endgameKind(pos: Position): string {
   // strongest first by the engine's values (the piece's code for side 0 is kind << 1)
   const value = (id: string) => pieceValue(pos, ((values.get(id) ?? 0) + 1) << 1);
   ids.sort((a, b) => value(b) - value(a) || a.localeCompare(b));
-  const top = ids.slice(0, 4);
+  // a game of many kinds (chu: 30 and more) is named by its two strongest, else up to four
+  const top = ids.slice(0, spec.length > 12 ? 2 : 4);
   return top.length === 0 ? 'bare' : top.map((id) => ENDGAME_NAMES[id] ?? id.replace(/^\+/, 'promoted-')).join('-');
 }
 
