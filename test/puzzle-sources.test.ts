@@ -63,6 +63,15 @@ describe('readPuzzleFile', () => {
     expect(badJson.ok).toBe(false);
   });
 
+  it('keeps an entry whose position cannot be read, for the checker to report', () => {
+    const r = readPuzzleFile('ok|3aka3/9/9/9/4C4/9/C8/9/9/3K5 w - - 0 1|a3e3\nbad|3A1k3/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n', 'x.eglib');
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.puzzles).toHaveLength(2);
+    const bad = replayPuzzle(r.value.puzzles[1]!);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toMatch(/its position cannot be read: .*palace/);
+  });
+
   it('keeps an illegal solution as written (for the checker to report)', () => {
     const r = readPuzzleFile('车的杀法|3a1k3/4a4/9/9/9/4R4/9/9/9/4K4 w - - 0 1|e4e0\n', 'x.eglib');
     if (!r.ok) throw new Error(r.error);

@@ -49,7 +49,9 @@ function recordPuzzle(rec: GameRecord, game: GameId, name: string): Result<{ fen
   if (!fen) return err(`${at} has no position`);
   const g = getGame(game);
   const position = puzzlePosition(g, fen);
-  if (!position.ok) return err(`${at}: ${position.error}`);
+  // an entry whose position cannot be read stays a puzzle as written: the checker reports it, the
+  // trainer skips it (replayPuzzle fails), and the other entries are read all the same
+  if (!position.ok) return ok({ fen, solution: rec.moves.map((m) => m.text), position });
   const report = replayRecord(rec, { keepMoves: true, variant: game });
   // moves that replay are written in the game's coordinates; others are kept as written, so that
   // the checker reports them (a library may carry a wrong solution: that is what --check is for)
