@@ -5,7 +5,11 @@
  * at a larger budget, and only those it finds sound (no wrong move, no cook, no better defence)
  * are shipped: src/games/<game>/puzzles-data.ts, ids numbered in the order of the games and plies.
  *
- *   nice -n 10 npx tsx scripts/puzzles/confirm.ts --game xiangqi [--nodes 80000] [--limit N]
+ *   nice -n 10 npx tsx scripts/puzzles/confirm.ts --game xiangqi [--nodes 80000,60000] [--limit N]
+ *
+ * --nodes: the budgets (nodes a search); a candidate is shipped when sound at each (default xiangqi
+ * 80,000 and 60,000, chu 120,000 and 60,000: 60,000 is `--check`'s default, and a search of chu
+ * changes its mind between budgets more than one of xiangqi).
  *
  * Reads scripts/puzzles/work/<game>.jsonl and <game>-passN.jsonl (pass 1 first); verdicts are
  * kept in scripts/puzzles/work/<game>.confirm.jsonl, so a rerun checks only new candidates
@@ -30,7 +34,10 @@ const opt = (name: string, def: string): string => {
 };
 const gameId = opt('--game', 'xiangqi') as GameId;
 const chu = gameId === 'chushogi';
-const nodes = Number(opt('--nodes', chu ? '30000' : '80000'));
+// one budget or several (`80000,60000`): a candidate is sound when the check finds nothing at each
+const budgets = opt('--nodes', chu ? '120000,60000' : '80000,60000')
+  .split(',')
+  .map(Number);
 const limit = Number(opt('--limit', '1000000'));
 const game = getGame(gameId);
 const work = join(root, 'scripts/puzzles/work');
@@ -82,33 +89,36 @@ for (const f of passFiles) {
       }
 }
 const verdictFile = join(work, `${gameId}.confirm.jsonl`);
-const verdicts = new Map(readJsonl<Verdict>(verdictFile).filter((v) => v.nodes === nodes).map((v) => [v.key, v]));
-const judge = new PuzzleJudge(game, { nodes });
-const deep = deeperJudge(judge);
+const verdicts = new Map(readJsonl<Verdict>(verdictFile).map((v) => [`${v.key}@${v.nodes}`, v]));
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
 let checked = 0;
-for (const [i, c] of candidates.entries()) {
-  if (verdicts.has(c.key)) continue;
-  if (checked >= limit) break;
-  const t0 = cpu();
-  judge.searcher.clear();
-  deep.searcher.clear();
-  const findings = checkPuzzle({ ...c, id: c.key, game: gameId }, judge, deep).filter(isProblem);
-  const v: Verdict = { key: c.key, nodes, ok: findings.length === 0, problems: findings.map((f) => `${f.kind}: ${f.message}`), cpuMs: Math.round(cpu() - t0) };
-  verdicts.set(c.key, v);
-  appendFileSync(verdictFile, `${JSON.stringify(v)}\n`);
-  checked++;
-  if (checked % 20 === 0) {
-    const ok = [...verdicts.values()].filter((x) => x.ok).length;
-    console.log(`${i + 1}/${candidates.length} candidates checked, ${ok} sound so far`);
+for (const budget of budgets) {
+  const judge = new PuzzleJudge(game, { nodes: budget });
+  const deep = deeperJudge(judge);
+  for (const [i, c] of candidates.entries()) {
+    if (verdicts.has(`${c.key}@${budget}`)) continue;
+    // a candidate found unsound at an earlier budget needs no other look
+    if (budgets.some((b) => verdicts.get(`${c.key}@${b}`)?.ok === false)) continue;
+    if (checked >= limit) break;
+    const t0 = cpu();
+    judge.searcher.clear();
+    deep.searcher.clear();
+    const findings = checkPuzzle({ ...c, id: c.key, game: gameId }, judge, deep).filter(isProblem);
+    const v: Verdict = { key: c.key, nodes: budget, ok: findings.length === 0, problems: findings.map((f) => `${f.kind}: ${f.message}`), cpuMs: Math.round(cpu() - t0) };
+    verdicts.set(`${c.key}@${budget}`, v);
+    appendFileSync(verdictFile, `${JSON.stringify(v)}\n`);
+    checked++;
+    if (checked % 20 === 0) console.log(`${budget} nodes: ${i + 1}/${candidates.length} candidates looked at, ${checked} checks this run`);
   }
 }
 
 const prefix = chu ? 'chu' : 'xq';
-const sound = candidates.filter((c) => verdicts.get(c.key)?.ok);
+const verdictsOf = (c: Candidate) => budgets.map((b) => verdicts.get(`${c.key}@${b}`));
+const sound = candidates.filter((c) => verdictsOf(c).every((v) => v?.ok));
+const judged = candidates.filter((c) => verdictsOf(c).every((v) => v !== undefined) || verdictsOf(c).some((v) => v?.ok === false));
 // the endgame kind as line.ts names it now (a theme, recomputed from the position: cheap)
 const rethemed = (p: Pick<Candidate, 'fen' | 'themes'>): string[] => {
   const pos = game.parseFen(p.fen);
@@ -116,7 +126,7 @@ const rethemed = (p: Pick<Candidate, 'fen' | 'themes'>): string[] => {
 };
 const all: Puzzle[] = sound.map(({ key: _key, ...p }, i) => ({ id: `${prefix}-${String(i + 1).padStart(4, '0')}`, game: gameId, ...p, themes: rethemed(p) }));
 const checkMs = [...verdicts.values()].reduce((n, v) => n + v.cpuMs, 0);
-const dropped = [...verdicts.values()].filter((v) => !v.ok);
+const dropped = [...verdicts.values()].filter((v) => !v.ok && budgets.includes(v.nodes));
 const why = new Map<string, number>();
 for (const v of dropped) for (const k of new Set(v.problems.map((p) => p.split(':')[0]!))) why.set(k, (why.get(k) ?? 0) + 1);
 let commit = 'unknown';
@@ -124,8 +134,8 @@ try {
   commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
 } catch {}
 const header = [
-  `Generated by scripts/puzzles/generate.ts and confirm.ts (--nodes ${nodes}) on ${new Date().toISOString().slice(0, 10)} at commit ${commit}:`,
-  ` ${all.length} puzzles, the sound ones of ${verdicts.size} candidates checked (${candidates.length} found);`,
+  `Generated by scripts/puzzles/generate.ts and confirm.ts (--nodes ${budgets.join(',')}) on ${new Date().toISOString().slice(0, 10)} at commit ${commit}:`,
+  ` ${all.length} puzzles, those sound at every budget of ${judged.length} candidates checked (${candidates.length} found);`,
   ` ${((generationMs + checkMs) / 60000).toFixed(1)} CPU-minutes (generation ${(generationMs / 60000).toFixed(1)}, check ${(checkMs / 60000).toFixed(1)}).`,
   ' Do not edit by hand: rerun the scripts (docs/puzzle-sets.md).',
 ].join('');
@@ -136,6 +146,7 @@ const ts = `/**\n * ${header}\n * The text is a chuhan puzzle library (src/puzzl
 writeFileSync(join(root, `src/games/${gameId}/puzzles-data.ts`), ts);
 const themes = new Map<string, number>();
 for (const p of all) for (const t of p.themes) themes.set(t, (themes.get(t) ?? 0) + 1);
-console.log(`wrote src/games/${gameId}/puzzles-data.ts: ${all.length} puzzles (${verdicts.size} checked of ${candidates.length} candidates; dropped ${dropped.length}: ${[...why].map(([k, n]) => `${k} ${n}`).join(', ')})`);
+console.log(`wrote src/games/${gameId}/puzzles-data.ts: ${all.length} puzzles (${judged.length} judged of ${candidates.length} candidates; dropped ${dropped.length}: ${[...why].map(([k, n]) => `${k} ${n}`).join(', ')})`);
+for (const b of budgets) console.log(`  at ${b} nodes: ${[...verdicts.values()].filter((v) => v.nodes === b && !v.ok).length} unsound`);
 console.log(`CPU: generation ${(generationMs / 1000).toFixed(0)} s, check ${(checkMs / 1000).toFixed(0)} s`);
 console.log(`themes: ${[...themes].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n}`).join(', ')}`);
