@@ -106,6 +106,11 @@ export function checkPuzzle(p: Puzzle, judge: PuzzleJudge, deep: PuzzleJudge = d
   const add = (kind: FindingKind, move: number, message: string, alternative?: string) =>
     found.push({ id: p.id, kind, move, message, ...(alternative === undefined ? {} : { alternative }) });
   if (p.solution.length === 0) {
+    const position = replayPuzzle(p);
+    if (!position.ok) {
+      add('illegal', 0, position.error);
+      return found;
+    }
     const solved = solvePuzzle(p, judge);
     add(
       'unsolved',
