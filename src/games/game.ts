@@ -356,6 +356,12 @@ export interface GameDoor {
   /** The opening book of the game's default rule set, if it has one. */
   readonly book?: BookData;
   /**
+   * The puzzles shipped for this game (`chuhan puzzle`): the text of a chuhan puzzle library
+   * (src/puzzle/library.ts), loaded by a dynamic import only when asked for (start-up does not
+   * read it); absent: no shipped puzzles.
+   */
+  readonly puzzles?: () => Promise<string>;
+  /**
    * The record file formats of this game (XQF, CCBridge, DhtmlXQ, WXF files for xiangqi): how each
    * is told apart and its reader, loaded when a file in it is opened (notation/records/open.ts asks
    * every game's formats; PGN and move lists are notation's own). Order matters among text formats:

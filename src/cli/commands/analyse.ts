@@ -56,7 +56,7 @@ export function formatLine(pos: Position, line: readonly Move[], notation: Notat
   return out;
 }
 
-function wholeNumber(text: string | undefined, name: string, min: number, max: number): number | undefined {
+export function wholeNumber(text: string | undefined, name: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
     throw new CliError(`${name} must be a whole number from ${min} to ${max}, not ${quoteInput(text)}`);

@@ -58,6 +58,7 @@ function chuGame(rules: ChuRules): Game {
   profileOf: (v) => chushogiProfile(v),
   defaults: { enginePlies: 1000, matchPlies: 600, movesToGo: 60 },
   // the door (issue 40)
+  puzzles: () => import('./puzzles-data.js').then((m) => m.CHU_PUZZLES),
   book: CHU_BOOK,
   notationShapes: CHU_NOTATION_SHAPES,
   // side b = sente (first player), w = gote; the last field counts plies, so moves number from 1

@@ -58,6 +58,7 @@ export const XIANGQI_GAME: Game = {
   profileOf: (v) => xiangqiProfile(v),
   defaults: { enginePlies: 400, matchPlies: 300, movesToGo: 35 },
   // the door (issue 40)
+  puzzles: () => import('./puzzles-data.js').then((m) => m.XIANGQI_PUZZLES),
   book: XIANGQI_BOOK,
   recordFormats: XIANGQI_RECORD_FORMATS,
   notationShapes: XIANGQI_NOTATION_SHAPES,
