@@ -8,7 +8,7 @@ import { App } from '../src/tui/App.js';
 import type { ComputerPlayer } from '../src/tui/computer.js';
 import { boardGeometry } from '../src/tui/mouse.js';
 import { PuzzleTrainer, coordinateMove } from '../src/tui/trainer.js';
-import { builtinPuzzles } from '../src/puzzle/load.js';
+import { builtinPuzzles } from './helpers/puzzles.js';
 import { emptyProgress } from '../src/puzzle/progress.js';
 import { DEFAULT_SETTINGS } from '../src/tui/settings.js';
 

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, type GameId } from '../src/games/registry.js';
-import { builtinPuzzles, loadPuzzles } from '../src/puzzle/load.js';
+import { loadPuzzles } from '../src/puzzle/load.js';
+import { builtinPuzzles } from './helpers/puzzles.js';
 import { emptyProgress, formatProgress, nextPuzzle, parseProgress, playerOf, puzzleKey, recordAttempt, type Progress } from '../src/puzzle/progress.js';
 import { formatPuzzles } from '../src/puzzle/library.js';
 import type { Puzzle } from '../src/puzzle/types.js';
@@ -188,6 +189,36 @@ describe('the progress file', () => {
   });
 });
 
+describe('puzzle files of other kinds', () => {
+  it('an .eglib endgame library (no solutions): each entry dealt gets the engine\'s line, one with no forced win is left out', async () => {
+    const text = readFileSync(join('fixtures', 'puzzles', 'level0-head.eglib'), 'utf8');
+    const r = await loadPuzzles('xiangqi', { name: 'level0-head.eglib', text });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.puzzles.length).toBeGreaterThan(0);
+    expect(r.value.puzzles.every((p) => p.solution.length === 0)).toBe(true);
+    const { t } = trainer('xiangqi', [...r.value.puzzles]);
+    const said = t.next();
+    expect(t.phase).toBe('solve');
+    expect(said[0]).toMatch(/^puzzle \S+: red to move/);
+    // the line found ends with the solver's move, and the trainer plays it through
+    expect(t.puzzle!.solution.length % 2).toBe(1);
+    expect(t.puzzles.length).toBeLessThanOrEqual(r.value.puzzles.length);
+    expect(t.puzzles).toContain(t.puzzle);
+  });
+
+  it('puzzle --check FILE: the report, exit 0 when every solution holds, 1 with problems, 2 for a file it cannot read', async () => {
+    const ok = await runCli(['puzzle', '--check', join('fixtures', 'puzzles', 'kinu01.json'), '--depth', '2']);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/kinu01\.json: .*puzzle/);
+    const planted = await runCli(['puzzle', '--check', join('fixtures', 'puzzles', 'planted.tsv'), '--depth', '6']);
+    expect(planted.code).toBe(1);
+    expect(planted.stdout).toMatch(/cook/);
+    expect(planted.stderr).toMatch(/chuhan: puzzle --check found problems in the solutions \(listed above\)\n$/);
+    const none = await runCli(['puzzle', '--check', join('fixtures', 'puzzles', 'no-such.tsv')]);
+    expect(none.code).toBe(2);
+  });
+});
+
 describe('chuhan puzzle (no terminal)', () => {
   it('a bad file, an unknown theme, no terminal: exit 2 with one sentence; --themes lists the themes', async () => {
     const dir = tempDir('puzzle');
@@ -196,7 +227,7 @@ describe('chuhan puzzle (no terminal)', () => {
     const one = (s: string) => s.trim().split('\n').length === 1;
     let r = await runCli(['puzzle', bad], { CHUHAN_HOME: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`chuhan: ${bad} is not a puzzle file: its first line is not "# chuhan puzzles 1 · <game>"\n`);
+    expect(r.stderr).toBe(`chuhan: ${bad}: it is not a puzzle file: neither a chuhan puzzle library ("# chuhan puzzles 1 · <game>"), an endgame library (.eglib) nor JSON mate problems\n`);
     const broken = join(dir, 'broken.txt');
     writeFileSync(broken, '# chuhan puzzles 1 · xiangqi\nx1\tfen\th2e2 h9g7\tmate\tsrc\n');
     r = await runCli(['puzzle', broken], { CHUHAN_HOME: dir });

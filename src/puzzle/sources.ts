@@ -38,7 +38,7 @@ export function readPuzzleFile(text: string, name: string): Result<PuzzleFile> {
   const trimmed = body.trimStart();
   if (/\.json$/i.test(name) || trimmed.startsWith('{') || trimmed.startsWith('[')) return readProblems(body, name);
   if (/\.eglib$/i.test(name) || /^[^|\n]*\|[^|\n]+\/[^|\n]+(\|[^\n]*)?$/m.test(trimmed.split('\n', 1)[0] ?? '')) return readEglib(body, name);
-  return err(`${quoteInput(name)} is neither a chuhan puzzle library ("# chuhan puzzles 1 · <game>"), an endgame library (.eglib) nor JSON mate problems`);
+  return err('it is not a puzzle file: neither a chuhan puzzle library ("# chuhan puzzles 1 · <game>"), an endgame library (.eglib) nor JSON mate problems');
 }
 
 /** A record of a problem file as a puzzle: its FEN tag and its moves (normalised when they replay). */

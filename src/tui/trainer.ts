@@ -18,6 +18,8 @@ import { pieceKind, type Side } from '../core/piece.js';
 import { hasTheme, nextPuzzle, playerOf, puzzleKey, puzzleRatingOf, recordAttempt, type Progress } from '../puzzle/progress.js';
 import type { Glicko } from '../puzzle/rating.js';
 import type { Puzzle } from '../puzzle/types.js';
+import { CHECK_NODES, solvePuzzle } from '../puzzle/check.js';
+import { PuzzleJudge } from '../puzzle/judge.js';
 import { Session } from './session.js';
 import { quotesText } from './types.js';
 import { formatProblem, quoted } from '../core/problem.js';
@@ -71,7 +73,10 @@ export class PuzzleTrainer {
   readonly session: Session;
   readonly game: Game;
   readonly library: string;
-  readonly puzzles: readonly Puzzle[];
+  /** The puzzles (an entry its source gave no solution is replaced by the engine's line when dealt, or left out). */
+  puzzles: readonly Puzzle[];
+  /** The engine that finds the line of an entry given without one (made at the first such entry). */
+  private judge: PuzzleJudge | undefined;
   readonly theme: string | undefined;
   progress: Progress;
   puzzle: Puzzle | null = null;
@@ -117,13 +122,21 @@ export class PuzzleTrainer {
 
   /** Deals the next puzzle near the player's rating (not the one just played while another is left). */
   next(): string[] {
-    const p = nextPuzzle(this.progress, this.library, this.puzzles, this.theme, this.puzzle?.id);
-    if (!p) {
-      this.phase = 'empty';
-      const { total } = this.counts();
-      return [`every puzzle${this.theme ? ` of the theme ${this.theme}` : ''} here is solved (${total}); --theme or a puzzle file gives more`];
+    for (;;) {
+      const p = nextPuzzle(this.progress, this.library, this.puzzles, this.theme, this.puzzle?.id);
+      if (!p) {
+        this.phase = 'empty';
+        const { total } = this.counts();
+        return [`every puzzle${this.theme ? ` of the theme ${this.theme}` : ''} here is solved (${total}); --theme or a puzzle file gives more`];
+      }
+      if (p.solution.length > 0) return this.deal(p, false);
+      // an entry whose source gives no solution (an .eglib): the engine's line, found now at the
+      // checker's budget; an entry with no forced win is left out
+      this.judge ??= new PuzzleJudge(this.game, { nodes: CHECK_NODES });
+      const solved = solvePuzzle(p, this.judge);
+      this.puzzles = this.puzzles.flatMap((q) => (q !== p ? [q] : solved ? [solved] : []));
+      if (solved) return this.deal(solved, false);
     }
-    return this.deal(p, false);
   }
 
   /** Sets up a puzzle from its start; `again`: a retry (not rated again). */

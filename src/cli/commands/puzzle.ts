@@ -18,6 +18,10 @@ export interface PuzzleCliOptions extends CommonOptions {
   labels?: string | boolean;
   mouse?: boolean;
   delay?: string;
+  /** --check's budget and output. */
+  time?: string;
+  depth?: string;
+  json?: boolean;
 }
 
 /** The pause before the opponent's reply, ms (`--delay`). */
@@ -47,14 +51,14 @@ export async function choosePuzzles(file: string | undefined, opts: PuzzleCliOpt
 
 /**
  * `--check FILE…`: every solution of the libraries verified with the engine (cooks, wrong
- * solutions). MERGE: the checker is src/cli/commands/puzzle-check.ts (`puzzleCheck(files, io, opts)`);
- * this is its one call.
+ * solutions, better defences): puzzle-check.ts prints the report; exit 1 when it found a problem,
+ * 2 when a file could not be read.
  */
 async function checkLibraries(files: string[], io: Io, opts: PuzzleCliOptions): Promise<void> {
-  void files;
-  void io;
-  void opts;
-  throw new CliError('puzzle --check is not wired in yet (the checker lands with the generated puzzle sets)', 2);
+  const { puzzleCheck } = await import('./puzzle-check.js');
+  const code = await puzzleCheck(files, io, opts);
+  if (code === 2) throw new CliError('puzzle --check could not read every file (each is named above)', 2);
+  if (code === 1) throw new CliError('puzzle --check found problems in the solutions (listed above)', 1);
 }
 
 export function registerPuzzle(program: Command, io: Io): void {
@@ -65,7 +69,10 @@ export function registerPuzzle(program: Command, io: Io): void {
     .option('-v, --variant <variant>', VARIANT_HELP)
     .option('--theme <theme>', 'only puzzles of this theme: mate, mate1, mate2…, material, endgame, endgame:rook… (--themes lists them)')
     .option('--themes', 'list the themes of the set with how many puzzles each has, and exit')
-    .option('--check <files...>', 'verify every solution of puzzle libraries with the engine (cooks, wrong solutions), and exit')
+    .option('--check <files...>', 'verify every solution of puzzle files with the engine (cooks, wrong solutions, better defences), and exit')
+    .option('--time <ms>', '--check: time of each search (default: 60,000 nodes, the same answer on every run)')
+    .option('--depth <n>', '--check: depth of each search')
+    .option('--json', '--check: the findings as one JSON document')
     .option('--style <style>', `${STYLE_HELP}; default: wide when the terminal draws ▲ two columns wide, else unicode`)
     .option('--labels [mode]', 'edge labels: iccs (default) | wxf | usi | none')
     .option('--no-labels', 'no edge labels')
