@@ -106,7 +106,7 @@ describe("chuhan engine --protocol usi under Lishogi-Bot's dialogue", () => {
       const moves = GAME.slice(0, ply);
       e.send(position(moves));
       // the first move of each side: a fixed second (the book answers at once)
-      if (ply < 2) e.send('go movetime 1000');
+      if (ply < 2) e.send('go movetime 300'); // the bot's first-move time (1000 in its default config; shorter here)
       else if (ply < 6) e.send(`go btime ${btime - 300} wtime ${wtime - 300} byoyomi 300`);
       else if (ply < 10) e.send(`go btime ${Math.max(0, btime - 200 - 100)} wtime ${Math.max(0, wtime - 200 - 100)} binc 200 winc 200 byoyomi 100`);
       // in byoyomi: the main time is spent, the bot sends 0

@@ -229,10 +229,10 @@ describe('chuhan engine --protocol uci with Threads 2, the real process', () => 
       for (let i = 0; i < 600 && (out.match(/^bestmove /gm) ?? []).length < n; i++) await new Promise((r) => setTimeout(r, 50));
     };
     // the first search starts the helper (it joins once loaded); the second has it from the start
-    proc.stdin.write('uci\nsetoption name Threads value 2\nisready\nposition startpos\ngo nodes 100000\n');
+    proc.stdin.write('uci\nsetoption name Threads value 2\nisready\nposition startpos\ngo nodes 30000\n');
     await answered(1);
     out = '';
-    proc.stdin.write('go nodes 100000\n');
+    proc.stdin.write('go nodes 30000\n');
     // quit only after the answer (quit stops a search)
     await answered(1);
     proc.stdin.end('quit\n');
@@ -241,19 +241,19 @@ describe('chuhan engine --protocol uci with Threads 2, the real process', () => 
     expect(lines.filter((l) => l.startsWith('info string'))).toEqual([]);
     expect(lines.find((l) => l.startsWith('bestmove'))).toMatch(/^bestmove [a-i]\d+[a-i]\d+$/);
     // info lines come at the end of each finished iteration only, so the node limit (the main
-    // thread's 100,000; the helper's nodes added) shows in none of them: test/engine-smp.test.ts
+    // thread's 30,000; the helper's nodes added) shows in none of them: test/engine-smp.test.ts
     // checks the count on the Searcher itself
     expect(lines.some((l) => /^info depth \d+ .* nodes \d+/.test(l))).toBe(true);
   }, 40_000);
 });
 
 describe('chuhan engine --protocol usi, the real process', () => {
-  it("printf 'usi … go byoyomi 1000' | chuhan engine --protocol usi: usiok, readyok, a legal bestmove", async () => {
+  it("printf 'usi … go byoyomi 300' | chuhan engine --protocol usi: usiok, readyok, a legal bestmove", async () => {
     const proc = spawn(process.execPath, ['bin/chuhan.js', 'engine', '--protocol', 'usi'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = new Promise<number | null>((resolve) => proc.on('exit', resolve));
-    proc.stdin.end(`usi\nisready\nusinewgame\nposition sfen ${CHU_START} moves 7i7h\ngo byoyomi 1000\n`);
+    proc.stdin.end(`usi\nisready\nusinewgame\nposition sfen ${CHU_START} moves 7i7h\ngo byoyomi 300\n`);
     expect(await code).toBe(0);
     const lines = out.trim().split('\n');
     expect(lines).toContain('usiok');
