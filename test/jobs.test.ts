@@ -89,12 +89,6 @@ describe('validate --jobs: the same bytes as one job', () => {
     expect(doc.games.length).toBe(35);
   });
 
-  it('an illegal move: exit 1 and its sentence, text and JSON', () => {
-    const json = compare(BIN, ['validate', ILLEGAL, '--json']);
-    expect(json.code).toBe(1);
-    expect(json.stderr).toBe('chuhan: 1 of 36 games in 22 files has an illegal move\n');
-  });
-
   it('files named on the command line, one with no game, in their order: exit 2', () => {
     const empty = join(dir, 'empty.pgn');
     writeFileSync(empty, '\n');
@@ -104,8 +98,10 @@ describe('validate --jobs: the same bytes as one job', () => {
     expect(r.stderr).toContain(`found no games in ${empty}`);
   });
 
-  it('malformed files (exit 2): the whole CLI (commander) and dist/cli (scripts/emit.mjs) start their workers too', () => {
-    expect(compare(BIN, [ILLEGAL, '--json'], ['validate', '--strict']).code).toBe(1);
+  it('an illegal move (exit 1 and its sentence, JSON) and malformed files (exit 2): the whole CLI (commander) and dist/cli (scripts/emit.mjs) start their workers too', () => {
+    const illegal = compare(BIN, [ILLEGAL, '--json'], ['validate', '--strict']);
+    expect(illegal.code).toBe(1);
+    expect(illegal.stderr).toBe('chuhan: 1 of 36 games in 22 files has an illegal move\n');
     expect(compare(EMITTED, ['validate', MALFORMED]).code).toBe(2);
   });
 
