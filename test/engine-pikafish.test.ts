@@ -270,8 +270,8 @@ describe('the match runner speaks UCI in both dialects (--engine-protocol / --op
     const log: string[] = [];
     const games = await runMatch({
       ...base,
-      // 40 plies show both dialects at work; the game is then adjudicated a draw
-      maxPlies: 40,
+      // 16 plies show both dialects at work; the game is then adjudicated a draw
+      maxPlies: 16,
       tc: { kind: 'st', seconds: 0.05 },
       // the dialects are under test, not the clock: a loaded machine must not end the game on time
       timeMarginMs: 60_000,
