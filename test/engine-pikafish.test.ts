@@ -223,14 +223,15 @@ describe('whole games in the play shell', () => {
   }, 180_000);
 
   it.skipIf(findProgram('fairy-stockfish') === null)(
-    `chuhan engine --protocol uci in Pikafish's dialect against the real Fairy-Stockfish, a whole game${findProgram('fairy-stockfish') === null ? ' — SKIPPED: fairy-stockfish is not installed' : ''}`,
+    `chuhan engine --protocol uci in Pikafish's dialect against the real Fairy-Stockfish, a game to its end${findProgram('fairy-stockfish') === null ? ' — SKIPPED: fairy-stockfish is not installed' : ''}`,
     async () => {
       const file = join(dir, 'pika-vs-fsf.sh');
       writeFileSync(file, `#!/bin/sh\ntee -a ${JSON.stringify(join(dir, 'pika-vs-fsf.log'))} | ${node} bin/chuhan.js engine --protocol uci --level 2\n`);
       chmodSync(file, 0o755);
       const pika = externalComputer(entry('as-pikafish', file, { protocol: 'uci', dialect: 'pikafish' }), 20);
       const fsf = externalComputer(entry('fairy-stockfish', findProgram('fairy-stockfish')!, { protocol: 'uci' }), 20);
-      const r = await play(sideComputers([pika, fsf], fsf));
+      // from the rooks' ending: a short game (from the start, FSF at 20 ms a move drags it out)
+      const r = await play(sideComputers([pika, fsf], fsf), ROOKS_ENDING);
       expect(r.err).toBe('');
       expect(r.out).toMatch(/^game over: /m);
       const said = readFileSync(join(dir, 'pika-vs-fsf.log'), 'utf8');
