@@ -114,7 +114,7 @@ describe('validate --jobs: the same bytes as one job', () => {
 
 describe('convert --jobs: the same bytes as one job', () => {
   it('a folder to PGN (a blank line between games)', () => {
-    const pgn = compare(EMITTED, ['convert', OK]);
+    const pgn = compare(BIN, ['convert', OK]);
     expect(pgn.code).toBe(0);
     expect(pgn.stdout.startsWith('[')).toBe(true);
     expect(pgn.stdout.split('\n\n[').length).toBe(35);

@@ -306,10 +306,13 @@ describe('the 49 lishogi games', () => {
     expect(doubles).toBe(readFileSync(pgnFile, 'utf8').match(/\b(?:(?:1[0-2]|[1-9])[a-l]){3}\+?(?=\s)/g)!.length);
   });
 
-  it('`convert --to kif` writes them all; `validate` reads the KIF to the same final positions as the PGN', async () => {
+  it('`convert --to kif` writes a file of games; `validate` reads the KIF to the same final positions as the PGN', async () => {
     const dir = tempDir('kif');
+    // the first ten lishogi games (the test above writes and reads all 49 in-process)
+    const some = join(dir, 'ten.pgn');
+    writeFileSync(some, readFileSync(pgnFile, 'utf8').split(/\n(?=\[Event )/).slice(0, 10).join('\n'));
     const out = join(dir, 'all.kif');
-    const c = await runCli(['convert', '--to', 'kif', pgnFile, '-o', out]);
+    const c = await runCli(['convert', '--to', 'kif', some, '-o', out]);
     expect(c.code, c.stderr).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/^棋戦：lishogi chushogi game 1\n先手：\n後手：\n手数----指手---------消費時間--\n {3}1手目 {3}/);
     const fens = async (file: string) => {
@@ -318,8 +321,8 @@ describe('the 49 lishogi games', () => {
       return (JSON.parse(v.stdout) as { games: { fen: string; status: string }[] }).games.map((g) => `${g.status} ${g.fen}`);
     };
     const fromKif = await fens(out);
-    expect(fromKif).toHaveLength(49);
-    expect(fromKif).toEqual(await fens(pgnFile));
+    expect(fromKif).toHaveLength(10);
+    expect(fromKif).toEqual(await fens(some));
     // stdout too, one game after another
     const s = await runCli(['convert', '--to', 'kif', LISHOGI + '/game36.kif', LISHOGI + '/game24.kif']);
     expect(s.code, s.stderr).toBe(0);
