@@ -275,27 +275,23 @@ describe('colour symmetry of the search helpers (exact, every legal move)', () =
 // now and then in score (xiangqi depth 3: about 20% of master positions, chu depth 2: 3 to 5%).
 // What must hold is that these differences favour neither colour (docs/strength.md, "Colour symmetry").
 describe('colour symmetry of the search', () => {
-  it('xiangqi: mostly the same score and mirrored move at a fixed depth, no colour favoured', () => {
-    const positions = gamePositions(xq, XQ_GAMES + 'Liu_Dahua_1125_UCI_games.pgn', FULL ? 200 : 8, FULL ? 13 : 29, 10);
-    expect(positions.length).toBeGreaterThan(15);
-    const r = searchSymmetry(XQ_FLIP, positions, FULL ? 4 : 3);
-    expect(r.same, r.worst).toBeGreaterThan(0.6);
-    expect(r.sameMove, r.worst).toBeGreaterThan(0.6);
-    expect(r.nodeRatio).toBeGreaterThan(0.8);
-    expect(r.nodeRatio).toBeLessThan(1.25);
-    expect(Math.abs(r.firstMinusSecond), r.worst).toBeLessThan(15);
-  }, FULL ? 1_800_000 : undefined);
-
-  it('chu: mostly the same score and mirrored move at a fixed depth, no colour favoured', () => {
-    const positions = gamePositions(chu, CHU_GAMES + 'lishogi_49_games.pgn', FULL ? 49 : 6, FULL ? 23 : 61, 10);
-    expect(positions.length).toBeGreaterThan(15);
-    const r = searchSymmetry(CHU_FLIP, positions, FULL ? 3 : 2);
-    expect(r.same, r.worst).toBeGreaterThan(0.6);
-    expect(r.sameMove, r.worst).toBeGreaterThan(0.6);
-    expect(r.nodeRatio).toBeGreaterThan(0.8);
-    expect(r.nodeRatio).toBeLessThan(1.25);
-    expect(Math.abs(r.firstMinusSecond), r.worst).toBeLessThan(15);
-  }, FULL ? 1_800_000 : undefined);
+  // per game: the games read, how many positions (full / default), the sampling seed, the depth
+  const CASES = [
+    { name: 'xiangqi', game: xq, flip: XQ_FLIP, file: XQ_GAMES + 'Liu_Dahua_1125_UCI_games.pgn', count: FULL ? 200 : 8, seed: FULL ? 13 : 29, depth: FULL ? 4 : 3 },
+    { name: 'chu', game: chu, flip: CHU_FLIP, file: CHU_GAMES + 'lishogi_49_games.pgn', count: FULL ? 49 : 6, seed: FULL ? 23 : 61, depth: FULL ? 3 : 2 },
+  ] as const;
+  for (const c of CASES) {
+    it(`${c.name}: mostly the same score and mirrored move at a fixed depth, no colour favoured`, () => {
+      const positions = gamePositions(c.game, c.file, c.count, c.seed, 10);
+      expect(positions.length).toBeGreaterThan(15);
+      const r = searchSymmetry(c.flip, positions, c.depth);
+      expect(r.same, r.worst).toBeGreaterThan(0.6);
+      expect(r.sameMove, r.worst).toBeGreaterThan(0.6);
+      expect(r.nodeRatio).toBeGreaterThan(0.8);
+      expect(r.nodeRatio).toBeLessThan(1.25);
+      expect(Math.abs(r.firstMinusSecond), r.worst).toBeLessThan(15);
+    }, FULL ? 1_800_000 : undefined);
+  }
 
   // a forced mate has one length whatever the move order: a position and its flip must give it
   it('mates: the same length found for a position and its flip (xiangqi generated mates in 1-2, chu under CHUHAN_FULL_TESTS)', () => {
