@@ -144,6 +144,12 @@ async function roundTrip(games: readonly RandomGame[], form: Form, seed: number)
     if (back.length !== games.length) failures.push(`${form.name}: ${back.length} games read back, not ${games.length}`);
   } else {
     for (const [i, g] of games.entries()) {
+      // DhtmlXQ cannot say Black moves first in a game without moves: the writer refuses it, in one sentence
+      if (!('pgn' in form) && form.format === 'dhtmlxq' && g.start.turn === 1 && g.moves.length === 0) {
+        const refused = writeRecordFormat({ game: g.game, start: g.start, moves: g.moves, tags: g.tags, result: g.result }, form.format);
+        if (refused.ok || !refused.error.includes('no field for the side to move')) failures.push(describe(i, g, 'written, though DhtmlXQ cannot hold its side to move', ''));
+        continue;
+      }
       const out = write(g);
       const back = await readBack(bytes(out), seed + i);
       const why = back.length === 1 ? compare(g, form, back[0], replayer) : `${back.length} games read back`;

@@ -117,6 +117,9 @@ const DHTML_TAGS: ReadonlyArray<readonly [string, readonly string[]]> = [
 
 /** One game as a DhtmlXQ block (ending with a newline). */
 export function writeDhtmlxq(rec: WritableRecord): Result<string> {
+  // its readers take the side to move from the first move's piece: without a move, Red moves
+  if (rec.start.turn === 1 && rec.moves.length === 0)
+    return err('DhtmlXQ has no field for the side to move, and a set-up with Black to move and no moves would read back with Red to move: write it as PGN or XQF');
   const parts: string[] = ['[DhtmlXQ]', '[DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]'];
   const tag = (name: string, value: string): void => {
     if (value !== '') parts.push(`[DhtmlXQ_${name}]${value}[/DhtmlXQ_${name}]`);
@@ -160,7 +163,8 @@ function gbkBytes(text: string, max: number): Uint8Array {
 
 /** Writes a Pascal string (a length byte, then the GBK text) into a field of `size` bytes at `at`. */
 function pascal(h: Uint8Array, at: number, size: number, text: string): void {
-  const b = gbkBytes(text.replace(/[\r\n\t]+/g, ' ').trim(), size - 1);
+  // control characters (C0, DEL, C1) as one space a run, as a PGN tag keeps them (GBK has none of them)
+  const b = gbkBytes(text.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ').trim(), size - 1);
   h[at] = b.length;
   h.set(b, at + 1);
 }
