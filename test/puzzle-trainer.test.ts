@@ -244,6 +244,11 @@ describe('chuhan puzzle (no terminal)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\d+ puzzles in the shipped chushogi puzzles/);
     expect(r.stdout).toMatch(/^mate +\d+$/m);
+    // --theme narrows the list to that theme's puzzles
+    r = await runCli(['puzzle', '--themes', '--theme', 'mate1'], { CHUHAN_HOME: dir });
+    const n = Number(/^(\d+) puzzles of the theme "mate1" in the shipped xiangqi puzzles/.exec(r.stdout)?.[1]);
+    expect(n).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(new RegExp(`^mate1 +${n}$`, 'm'));
     // a file of the other game than -v names
     const lib = join(dir, 'lib.txt');
     writeFileSync(lib, formatPuzzles('xiangqi', [XQ_DOUBLE_CHARIOTS]));

@@ -95,18 +95,20 @@ export function registerPuzzle(program: Command, io: Io): void {
       const set = await choosePuzzles(file, opts, given);
       const where = file === undefined ? `the shipped ${set.game} puzzles` : quoteName(file);
       const { hasTheme, themeCounts } = await import('../../puzzle/progress.js');
-      if (opts.themes) {
-        const counts = themeCounts(set.puzzles);
-        const width = Math.max(5, ...counts.map(([t]) => t.length));
-        io.out(`${set.puzzles.length} puzzle${set.puzzles.length === 1 ? '' : 's'} in ${where}; --theme T takes a theme and those under it (endgame: endgame:rook…; mate: mate1, mate2…)\n`);
-        for (const [t, n] of counts) io.out(`${t.padEnd(width)}  ${n}\n`);
-        return;
-      }
       let puzzles = set.puzzles;
       if (opts.theme !== undefined) {
         const theme = opts.theme.trim().toLowerCase();
         puzzles = puzzles.filter((p) => hasTheme(p, theme));
         if (puzzles.length === 0) throw new CliError(`no puzzle in ${where} has the theme ${quoteInput(opts.theme)} (chuhan puzzle --themes lists them)`, 2);
+      }
+      // the themes of the puzzles chosen (all of the set, or those of --theme)
+      if (opts.themes) {
+        const counts = themeCounts(puzzles);
+        const width = Math.max(5, ...counts.map(([t]) => t.length));
+        const of = opts.theme === undefined ? '' : ` of the theme ${quoteInput(opts.theme.trim().toLowerCase())}`;
+        io.out(`${puzzles.length} puzzle${puzzles.length === 1 ? '' : 's'}${of} in ${where}; --theme T takes a theme and those under it (endgame: endgame:rook…; mate: mate1, mate2…)\n`);
+        for (const [t, n] of counts) io.out(`${t.padEnd(width)}  ${n}\n`);
+        return;
       }
       if (opts.style === undefined && io.env.CHUHAN_STYLE_DETECT !== '0' && process.stdin.isTTY && process.stdout.isTTY) {
         const { ambiguousIsWide } = await import('../../tui/detect-width.js');
