@@ -6,18 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { isPass, staysPut } from '../src/core/move.js';
 import { getGame } from '../src/games/registry.js';
 import { Session } from '../src/tui/session.js';
-import { choiceLines, initialUi, reduceKey, type HitTest, type UiState } from '../src/tui/ui.js';
+import { click } from './helpers/click.js';
+import { choiceLines, initialUi, reduceKey, type UiState } from '../src/tui/ui.js';
 
 const chu = getGame('chushogi');
 /** Sente's lion on 7h, a gote pawn on 7g beside it, the rest of its neighbours empty. */
 const FEN = '6k5/12/12/12/12/12/5p6/5N6/12/12/12/6K5 b - 1';
-const byIndex: HitTest = (x) => x - 1;
-function click(s: Session, ui: UiState, name: string): { ui: UiState; submit: string[] } {
-  const sq = s.parseSquare(name)!;
-  const down = reduceKey(s, ui, `[<0;${sq + 1};1M`, { meta: true }, byIndex);
-  const up = reduceKey(s, down.ui, `[<0;${sq + 1};1m`, { meta: true }, byIndex);
-  return { ui: up.ui, submit: [...down.submit, ...up.submit] };
-}
 
 describe('the lion stays on its square', () => {
   it('mouse: click the lion (a hint says how), click it again: igui and pass in the chooser; igui played', () => {

@@ -6,21 +6,14 @@ import { App } from '../src/tui/App.js';
 import type { ComputerPlayer } from '../src/tui/computer.js';
 import { boardGeometry, parseSgrMouse } from '../src/tui/mouse.js';
 import { Session } from '../src/tui/session.js';
-import { choiceLines, initialUi, reduceKey, type HitTest, type UiState } from '../src/tui/ui.js';
+import { click } from './helpers/click.js';
+import { choiceLines, initialUi, reduceKey, type UiState } from '../src/tui/ui.js';
 import { sleep, waitUntil } from './helpers/wait.js';
 
 const xq = getGame('xiangqi');
 const chu = getGame('chushogi');
 const noComputer: ComputerPlayer = { name: 'none', placeholder: true, choose: async () => null };
 
-/** A click (press and release) on a square, with a hit test that maps column = square + 1. */
-const byIndex: HitTest = (x) => x - 1;
-function click(s: Session, ui: UiState, name: string): { ui: UiState; submit: string[] } {
-  const sq = s.parseSquare(name)!;
-  const down = reduceKey(s, ui, `[<0;${sq + 1};1M`, { meta: true }, byIndex);
-  const up = reduceKey(s, down.ui, `[<0;${sq + 1};1m`, { meta: true }, byIndex);
-  return { ui: up.ui, submit: [...down.submit, ...up.submit] };
-}
 
 describe('SGR mouse reports', () => {
   it('parses press and release, with or without ESC', () => {

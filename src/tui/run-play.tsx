@@ -4,7 +4,6 @@
  * before the computer thinks; `--resume [ID]` continues one; Ctrl-C, SIGINT, SIGTERM and SIGHUP
  * leave it saved. A storage problem is said at the start, and makes `play` exit 1 at the end.
  */
-import { render } from 'ink';
 import { CliError, type Io } from './io.js';
 import { boardPainter, screenColors } from './paint.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
@@ -20,7 +19,7 @@ import { GameStore, stateDir, storageProblem, writeAtomically } from './store.js
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
 import type { TimeControl } from './clock.js';
-import { MOUSE_OFF, MOUSE_ON } from './mouse.js';
+import { hostBoard } from './board-host.js';
 import { handOver, type Preview } from './preview.js';
 
 export interface PlayOptions {
@@ -159,46 +158,33 @@ export async function runPlay(o: PlayOptions): Promise<void> {
   session.showEval = true; // play shows the evaluation line (`eval off` hides it)
 
   const autosave = (s: Session): string | null => saver.save(s);
-  const onSignal = (): void => {
-    autosave(session);
-    instance.unmount();
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  // ---- mouse: SGR reports on while the board is up, off again on every way out (crash too) ----
-  const mouseOff = (): void => {
-    if (o.mouse !== false) process.stdout.write(MOUSE_OFF);
-  };
-  if (o.mouse !== false) {
-    // the board from the top-left corner, so a click's row is the board's row (the preview was
-    // drawn there: Ink's first frame erases and replaces it)
-    process.stdout.write((o.preview?.fromTop ? '' : '\x1b[2J\x1b[H') + MOUSE_ON);
-    process.once('exit', mouseOff);
-  }
-  if (o.preview && o.preview.fromTop === (o.mouse !== false)) handOver(process.stdout, o.preview);
-  const instance = render(
-    <App
-      session={session}
-      computer={computer}
-      paint={paint}
-      color={o.color}
-      style={o.style}
-      labels={o.labels}
-      autosave={autosave}
-      greeting={greeting}
-      delayMs={o.delayMs ?? 1000}
-      settings={settings}
-      colors={o.color ? screenColors(settings.theme) : undefined}
-    />,
-    { exitOnCtrlC: false },
-  );
-  for (const s of signals) process.on(s, onSignal);
   let saved: string | null;
   try {
-    await instance.waitUntilExit();
+    await hostBoard(
+      <App
+        session={session}
+        computer={computer}
+        paint={paint}
+        color={o.color}
+        style={o.style}
+        labels={o.labels}
+        autosave={autosave}
+        greeting={greeting}
+        delayMs={o.delayMs ?? 1000}
+        settings={settings}
+        colors={o.color ? screenColors(settings.theme) : undefined}
+      />,
+      {
+        mouse: o.mouse !== false,
+        // the preview was drawn from the top-left corner: Ink's first frame erases and replaces it
+        clear: !o.preview?.fromTop,
+        beforeMount: () => {
+          if (o.preview && o.preview.fromTop === (o.mouse !== false)) handOver(process.stdout, o.preview);
+        },
+        beforeSignal: () => void autosave(session),
+      },
+    );
   } finally {
-    for (const s of signals) process.off(s, onSignal);
-    mouseOff();
-    process.off('exit', mouseOff);
     await closeComputer(computer);
     saved = saver.finish(session);
     saver.release();

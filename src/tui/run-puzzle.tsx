@@ -3,7 +3,6 @@
  * `chuhan puzzle` through a dynamic import). The progress file is read before anything is drawn
  * (an unreadable one: exit 2, the file left as it is) and written after every rated attempt.
  */
-import { render } from 'ink';
 import { CliError, type Io } from './io.js';
 import { boardPainter, screenColors } from './paint.js';
 import { loadSettings } from './settings.js';
@@ -17,7 +16,7 @@ import { formatProblem } from '../core/problem.js';
 import { GameStore, stateDir } from './store.js';
 import { progressPath, readProgress, saveProgress } from './puzzle-store.js';
 import { PuzzleTrainer } from './trainer.js';
-import { MOUSE_OFF, MOUSE_ON } from './mouse.js';
+import { hostBoard } from './board-host.js';
 import { playerOf } from '../puzzle/progress.js';
 
 export interface PuzzleRunOptions {
@@ -79,14 +78,8 @@ export async function runPuzzle(o: PuzzleRunOptions): Promise<void> {
   const { settings, warnings } = loadSettings(o.io.env);
   for (const w of warnings) greeting.push(`warning: ${w}`);
   const paint = boardPainter(o.color, settings.theme);
-  const mouseOff = (): void => {
-    if (o.mouse !== false) process.stdout.write(MOUSE_OFF);
-  };
-  if (o.mouse !== false) {
-    process.stdout.write(`\x1b[2J\x1b[H${MOUSE_ON}`);
-    process.once('exit', mouseOff);
-  }
-  const instance = render(
+  // the progress is saved at every rated attempt: a signal only ends the board
+  await hostBoard(
     <App
       session={trainer.session}
       computer={NO_COMPUTER}
@@ -100,19 +93,8 @@ export async function runPuzzle(o: PuzzleRunOptions): Promise<void> {
       settings={settings}
       colors={o.color ? screenColors(settings.theme) : undefined}
     />,
-    { exitOnCtrlC: false },
+    { mouse: o.mouse !== false, clear: true },
   );
-  // the progress is saved at every rated attempt: a signal only ends the board
-  const onSignal = (): void => instance.unmount();
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, onSignal);
-  try {
-    await instance.waitUntilExit();
-  } finally {
-    for (const s of signals) process.off(s, onSignal);
-    mouseOff();
-    process.off('exit', mouseOff);
-  }
   const me = playerOf(trainer.progress, o.game.id);
   o.io.err(
     `\n${trainer.solvedCount} solved, ${trainer.missedCount} missed; your ${o.game.id} puzzle rating ${Math.round(me.rating)} ±${Math.round(me.rd)}; progress in ${escapeControls(path)}\n`,
