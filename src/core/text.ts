@@ -16,6 +16,11 @@ const code = (c: string): string => {
 };
 
 /** `text` with every unsafe character written as `\x1b` (below U+0100) or `U+202E`. */
+/** Text on one line: each run of control characters (C0, DEL, C1) as one space (a PGN tag, a record header). */
+export function oneLine(v: string): string {
+  return v.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+}
+
 export function escapeControls(text: string): string {
   return text.replace(UNSAFE, code);
 }

@@ -3,6 +3,7 @@
  * 80 characters, and the result. The output reads back through RecordReader to the same tags,
  * moves and result.
  */
+import { oneLine } from '../core/text.js';
 import { DEFAULT_GAME, gameOfFen } from '../games/registry.js';
 
 export interface PgnGameInput {
@@ -46,9 +47,7 @@ export function escapeTagValue(v: string): string {
 }
 
 /** A tag value without control characters: each run of them one space (what a PGN tag can hold). */
-export function cleanTagValue(v: string): string {
-  return v.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
-}
+export const cleanTagValue = oneLine;
 
 /**
  * A move text the reader would read back unchanged: no whitespace or delimiters, not a result,

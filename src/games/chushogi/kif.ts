@@ -29,6 +29,7 @@
  *   then `先手：`/`後手：` always (`下手`/`上手` for lishogi's chu handicaps), `戦型`;
  * - the end: `投了` when the side to move lost, `反則勝ち` when it won, `千日手` for a draw.
  */
+import { oneLine } from '../../core/text.js';
 import { pieceKind, pieceSide } from '../../core/piece.js';
 import type { Position } from '../../core/position.js';
 import { moveFrom, moveMid, moveTo, isPromotion } from '../../core/move.js';
@@ -173,9 +174,9 @@ export function writeChuKif(rec: WritableRecord): string {
   const second = ['Gote', 'Black'].map((k) => tags.get(k)).find((v) => v !== undefined);
   const lines: string[] = [];
   // a header is one line: line breaks and other control characters in a value become spaces
-  const clean = (v: string): string => v.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
   const put = (name: string, value: string | undefined): void => {
-    if (known(value) && clean(value) !== '') lines.push(`${name}：${clean(value)}`);
+    const v = known(value) ? oneLine(value).trim() : '';
+    if (v !== '') lines.push(`${name}：${v}`);
   };
   // a problem's tags first, as lishogi writes them
   for (const [name, tag] of PROBLEM_TAGS) put(name, tags.get(tag));
@@ -193,9 +194,9 @@ export function writeChuKif(rec: WritableRecord): string {
     lines.push(kifBoard(rec.start));
     if (rec.start.turn === 1) lines.push(handicap ? '上手番' : '後手番');
   }
-  lines.push(`${handicap ? '下手' : '先手'}：${known(first) ? clean(first) : ''}`);
+  lines.push(`${handicap ? '下手' : '先手'}：${known(first) ? oneLine(first).trim() : ''}`);
   put('先手のチーム', tags.get('SenteTeam'));
-  lines.push(`${handicap ? '上手' : '後手'}：${known(second) ? clean(second) : ''}`);
+  lines.push(`${handicap ? '上手' : '後手'}：${known(second) ? oneLine(second).trim() : ''}`);
   put('後手のチーム', tags.get('GoteTeam'));
   put('戦型', tags.get('Opening'));
   lines.push('手数----指手---------消費時間--');

@@ -15,6 +15,7 @@
  *   boundary), then from 1024 the empty move 0 (`18 20 F0 FF`) and one 8-byte record a move (from
  *   + 24, to + 32, 0xF0 when a move follows else 0, 0, a 4-byte comment length) with its comment.
  */
+import { oneLine } from '../../../core/text.js';
 import { moveFrom, moveTo } from '../../../core/move.js';
 import type { Position } from '../../../core/position.js';
 import { encodeGbk } from '../../../core/gbk.js';
@@ -89,8 +90,7 @@ const BLACK = ['Black', 'Gote'];
 
 /** A tag value as DhtmlXQ text: no brackets (they would end the tag) nor markup, no line breaks. */
 // (control characters, C0, DEL and C1, as one space per run: a page shows none of them)
-const dhtmlText = (v: string): string =>
-  v.replace(/\[/g, '［').replace(/\]/g, '］').replace(/</g, '＜').replace(/>/g, '＞').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+const dhtmlText = (v: string): string => oneLine(v.replace(/\[/g, '［').replace(/\]/g, '］').replace(/</g, '＜').replace(/>/g, '＞')).trim();
 
 /** DhtmlXQ's digits of a square: x from Red's left, y from Black's side. */
 const dhtmlSquare = (sq: number): string => `${sq % 9}${9 - Math.floor(sq / 9)}`;
@@ -164,7 +164,7 @@ function gbkBytes(text: string, max: number): Uint8Array {
 /** Writes a Pascal string (a length byte, then the GBK text) into a field of `size` bytes at `at`. */
 function pascal(h: Uint8Array, at: number, size: number, text: string): void {
   // control characters (C0, DEL, C1) as one space a run, as a PGN tag keeps them (GBK has none of them)
-  const b = gbkBytes(text.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ').trim(), size - 1);
+  const b = gbkBytes(oneLine(text).trim(), size - 1);
   h[at] = b.length;
   h.set(b, at + 1);
 }

@@ -24,6 +24,7 @@
  * The main line is the chain of first children, so it is the first run of records. Variations are
  * walked for structure (to find a truncated file) and skipped.
  */
+import { oneLine } from '../../../core/text.js';
 import type { RecordError, RecordMove } from '../../../core/record.js';
 import { fenReason } from '../../../core/problem.js';
 import {
@@ -70,7 +71,7 @@ function keysOf(h: Uint8Array, version: number): Keys {
  * of them becomes one space. Comments keep their line breaks and tabs.
  */
 const cleanText = (text: string, lines: boolean): string =>
-  (lines ? text.replace(/\r\n?/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]+/g, ' ') : text.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')).trim();
+  (lines ? text.replace(/\r\n?/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]+/g, ' ') : oneLine(text)).trim();
 
 /** The Pascal string at `at` (a length byte, then at most `size - 1` bytes of GBK text), controls cleaned. */
 function pascal(h: Uint8Array, at: number, size: number): string {
