@@ -4,15 +4,21 @@
  * file-worker.ts (its own bundle entry) or, for `validate` from the quick bundle, by bin/chuhan.js
  * with that bundle's code cache (quick-validate.ts `quickFileWorker`).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { createRequire } from 'node:module';
 import { GO, JOB_TEXT_CHUNK, READY, REPLY_MS, jobError, type FileRunner, type JobReply, type JobRequest, type JobWorkerData } from './jobs.js';
+
+/**
+ * node:worker_threads, loaded when a worker needs it: the quick validate bundle holds this file, and
+ * a run of one file never starts a worker (jobs.ts loads `Worker` the same way).
+ */
+const threads = (): typeof import('node:worker_threads') => createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
 
 /**
  * Waits for the main thread's GO (jobs.ts: V8's settings of the command are set again), having
  * said READY; then `then`.
  */
 export function awaitGo(then: () => void): void {
-  const port = parentPort;
+  const { parentPort: port } = threads();
   if (!port) return;
   port.once('message', (m: unknown) => {
     if (m === GO) then();
@@ -25,7 +31,7 @@ export function awaitGo(then: () => void): void {
  * (after GO: see `awaitGo`).
  */
 export function serveFileJobs<E>(make: (data: JobWorkerData) => FileRunner<unknown, E> | Promise<FileRunner<unknown, E>>): void {
-  const port = parentPort;
+  const { parentPort: port, workerData } = threads();
   if (!port) return;
   const data = workerData as JobWorkerData;
   const ready = Promise.resolve(make(data));

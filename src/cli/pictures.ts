@@ -1,8 +1,4 @@
-/**
- * What the picture options of the commands share (issue 45): `show --svg` (`--last-move`, `--arrow`),
- * `review --svg`, `convert --to gif`. Loaded only when one of them is used (start-up unchanged).
- */
-import { writeFileSync } from 'node:fs';
+
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 import { quoteInput } from '../core/text.js';
@@ -15,7 +11,6 @@ import type { Picture } from '../render/picture.js';
 import type { LabelMode } from '../render/types.js';
 import { boardView } from '../render/view.js';
 import { CliError } from './context.js';
-import { writeError } from './record-files.js';
 
 /**
  * The squares of a move written as square names run together (`h2e2`, `7g7f`, a lion's `8e7e6e`):
@@ -121,23 +116,17 @@ export function* gameFrames(rec: RecordToWrite): Generator<Picture> {
 export function gameGif(rec: RecordToWrite): Uint8Array {
   const palette = [...new Set(Object.values(COLOURS))];
   const total = rec.moves.length + 1;
+  // the size is the first frame's (every frame of a game has the same): drawn once, then the rest
+  const pictures = gameFrames(rec);
+  const first = pictures.next().value as Picture;
   function* frames(): Generator<GifFrame> {
-    let i = 0;
-    for (const p of gameFrames(rec)) {
-      yield { pixels: rasterise(p, palette), delay: i === 0 ? GIF_DELAYS.start : i === total - 1 ? GIF_DELAYS.end : GIF_DELAYS.ply };
+    yield { pixels: rasterise(first, palette), delay: GIF_DELAYS.start };
+    let i = 1;
+    for (const p of pictures) {
+      yield { pixels: rasterise(p, palette), delay: i === total - 1 ? GIF_DELAYS.end : GIF_DELAYS.ply };
       i++;
     }
   }
-  // the size is the first frame's (every frame of a game has the same)
-  const first = gameFrames(rec).next().value as Picture;
   return encodeGif({ width: Math.round(first.width), height: Math.round(first.height), palette, frames: frames() });
 }
 
-/** Writes a picture's text or bytes to a file, failing in one sentence (exit 2). */
-export function writePictureFile(path: string, body: string | Uint8Array): void {
-  try {
-    writeFileSync(path, body);
-  } catch (e) {
-    throw writeError(path, e);
-  }
-}

@@ -2,7 +2,7 @@
  * Record files for the commands: paths and folders to inputs, a file's bytes, and a file that
  * cannot be read as one sentence. What the bytes hold is read by notation/records/open.ts.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileChunksSync } from '../tui/file-chunks.js';
 import { escapeControls, quoteInput, quoteList, quoteName } from '../core/text.js';
@@ -60,6 +60,15 @@ export function writeError(path: string, e: unknown): CliError {
   else if (code === 'EACCES' || code === 'EPERM') why = existsSync(path) ? 'the file is read-only (permission denied)' : `the folder ${quoteName(dir)} is read-only (permission denied)`;
   else if (code === 'ENOENT') why = `the folder ${quoteName(dir)} does not exist`;
   return new CliError(`cannot write ${fileName(path)}: ${why}`, 2);
+}
+
+/** Writes a whole file; a failure is `writeError`'s one sentence (exit 2). */
+export function writeWholeFile(path: string, body: string | Uint8Array): void {
+  try {
+    writeFileSync(path, body);
+  } catch (e) {
+    throw writeError(path, e);
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { legalMoves } from '../core/perft.js';
 import { pieceKind, pieceSide } from '../core/piece.js';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { isMateScore, mateIn, Searcher, type SearchResult } from '../engine/search.js';
+import { isMateScore, Searcher, type SearchResult } from '../engine/search.js';
 import { profileFor } from '../engine/profiles.js';
 import { positionStatus } from '../notation/status.js';
 import type { Game } from '../games/registry.js';
@@ -127,9 +127,6 @@ export class PuzzleJudge {
     }
   }
 }
-
-/** Moves a mate score stands for (positive: the side to move mates), or null. */
-export const mateMoves = (score: number): number | null => mateIn(score);
 
 /** The engine's value of a piece code (royals: 10000 or more). */
 export const pieceValue = (pos: Position, code: number): number => profileFor(pos.variant).values[code] ?? 0;

@@ -10,19 +10,6 @@ import type { Picture, Shape, TextShape } from './picture.js';
 /** A palette: colours (`#rrggbb`) in index order. */
 export type Palette = readonly string[];
 
-/** The palette of a set of pictures: every colour they use, background first. */
-export function paletteOf(pictures: readonly Picture[]): string[] {
-  const seen = new Set<string>();
-  for (const p of pictures) {
-    seen.add(p.background.toLowerCase());
-    for (const s of p.shapes) {
-      if ('fill' in s && s.fill) seen.add(s.fill.toLowerCase());
-      if ('stroke' in s && s.stroke) seen.add(s.stroke.toLowerCase());
-    }
-  }
-  return [...seen];
-}
-
 /** A picture's pixels: one palette index a pixel, rows top to bottom. */
 export function rasterise(p: Picture, palette: Palette): Uint8Array {
   const W = Math.round(p.width);

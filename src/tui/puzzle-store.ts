@@ -39,6 +39,6 @@ export function saveProgress(path: string, mine: Progress, game: GameId, key: st
     writeAtomically(path, formatProgress(merged), false, fs);
     return null;
   } catch (e) {
-    return storageProblem(e, dirname(path)).replace(/^games cannot be saved/, 'the puzzle progress cannot be saved');
+    return storageProblem(e, dirname(path), 'the puzzle progress');
   }
 }

@@ -202,7 +202,7 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
         const game = getGame(report.variant);
         const fail = (why: string): CliError => new CliError(`${name}: game ${rec.index}: ${why}`, 2);
         const { result, note } = keptResult(report);
-        const namer = to === 'fen' ? null : await namerOf(game);
+        const namer = to === 'fen' || to === 'gif' ? null : await namerOf(game); // a GIF draws no opening tag
         const opening = namer?.name(report.start, report.moves) ?? null;
         const toWrite: RecordToWrite = {
           game,

@@ -6,7 +6,6 @@
  * the game as PGN with `{[%eval …]}` comments (pawns, from the first player's side) and NAGs.
  */
 import { quoteInput } from '../../core/text.js';
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Move } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
@@ -18,10 +17,10 @@ import type { GameRecord } from '../../notation/pgn.js';
 import { holdsGame, openRecords } from '../../notation/records/open.js';
 import { gameIdFromName, getGame, type Game, type GameId, type Notation } from '../../games/registry.js';
 import { replayRecord } from '../../notation/replay.js';
-import { openingLine, withOpeningTags } from '../../notation/convert.js';
+import { openingLine, recordPlayers, withOpeningTags } from '../../notation/convert.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
-import { assertWritable, inputChunks, openError } from '../record-files.js';
+import { assertWritable, inputChunks, openError, writeWholeFile } from '../record-files.js';
 
 interface ReviewOptions {
   engine?: string;
@@ -219,6 +218,9 @@ export function registerReview(program: Command, io: Io): void {
         return c;
       };
       const engineName = client ? client.name : 'chuhan';
+      // the evaluation graph, made once for the terminal and for --svg
+      let graphMade: ReturnType<typeof evalGraph> | undefined;
+      const graph = (): ReturnType<typeof evalGraph> => (graphMade ??= evalGraph(game, start, evals, plies));
       if (opts.json) {
         io.out(
           JSON.stringify({
@@ -242,7 +244,7 @@ export function registerReview(program: Command, io: Io): void {
         }
         if (opts.graph !== false) {
           const { evalGraphLines } = await import('../../render/eval-graph.js');
-          io.out(`${evalGraphLines(evalGraph(game, start, evals, plies)).join('\n')}\n`);
+          io.out(`${evalGraphLines(graph()).join('\n')}\n`);
         }
         io.out(`final position: ${game.formatFen(finalOf(start, moves))}\n`);
         for (const s of game.sideNames) {
@@ -253,19 +255,13 @@ export function registerReview(program: Command, io: Io): void {
       if (opts.svg !== undefined) {
         const { evalGraphPicture } = await import('../../render/eval-graph.js');
         const { pictureSvg } = await import('../../render/picture.js');
-        const { writePictureFile } = await import('../pictures.js');
-        const { recordPlayers } = await import('../../notation/convert.js');
         const named = recordPlayers(rec.tagList);
         const players = game.sideNames.map((s, i) => named[i] ?? capital(s)).join(' – ');
-        writePictureFile(opts.svg, pictureSvg(evalGraphPicture(evalGraph(game, start, evals, plies), { title: `${players}: evaluation by ${engineName}` })));
+        writeWholeFile(opts.svg, pictureSvg(evalGraphPicture(graph(), { title: `${players}: evaluation by ${engineName}` })));
       }
       if (opts.output) {
         const pgn = annotatedPgn(opening ? withOpeningTags(rec.tagList, opening) : rec.tagList, game, start, moves, plies, evals.map((e) => e.best), report.result, engineName);
-        try {
-          writeFileSync(opts.output, pgn);
-        } catch (e) {
-          throw new CliError(`cannot write ${opts.output}: ${e instanceof Error ? e.message : String(e)}`, 1);
-        }
+        writeWholeFile(opts.output, pgn);
       }
     });
 }

@@ -102,10 +102,11 @@ export function registerShow(program: Command, io: Io): void {
       }
       if (opts.svg || opts.output !== undefined || opts.lastMove !== undefined || opts.arrow !== undefined) {
         if (!opts.svg && opts.output === undefined) throw new CliError('--last-move and --arrow draw on the picture: add --svg (or -o FILE)');
-        const { boardSvgPicture, writePictureFile } = await import('../pictures.js');
+        const { boardSvgPicture } = await import('../pictures.js');
+        const { writeWholeFile } = await import('../record-files.js');
         const { pictureSvg } = await import('../../render/picture.js');
         const svg = pictureSvg(boardSvgPicture({ game, pos: session.pos, ...(labels ? { labels } : {}), ...(opts.lastMove !== undefined ? { lastMove: opts.lastMove } : {}), ...(opts.arrow ? { arrows: opts.arrow } : {}) }));
-        if (opts.output !== undefined) writePictureFile(opts.output, svg);
+        if (opts.output !== undefined) writeWholeFile(opts.output, svg);
         else io.out(svg);
         return;
       }

@@ -182,6 +182,8 @@ export function validateFiles(o: ValidateFileOptions): FileRunner<FileTally> {
         const kind = input.found ? 'skipped' : recs === 'empty' ? 'empty' : 'not-record';
         return { kind, games: 0, ok: 0, illegal: 0, malformed: 0, ruled: 0 };
       }
+      // each text line names its file (when there are several): quoted once, not once a game
+      const prefix = single ? '' : `${quoteName(input.path, 4096)}: `;
       for await (const batch of recs)
         for (const rec of batch) {
           let report = replayer.replay(rec);
@@ -193,7 +195,7 @@ export function validateFiles(o: ValidateFileOptions): FileRunner<FileTally> {
           if (report.rulings.length) ruled++;
           if (json) emit(',' + reportJsonText(input.path, report));
           else {
-            let line = (single ? '' : `${quoteName(input.path, 4096)}: `) + formatReportLine(report) + '\n';
+            let line = prefix + formatReportLine(report) + '\n';
             if (report.explanation) line += report.explanation.lines.map((l) => `  ${l}\n`).join('');
             emit(line);
           }

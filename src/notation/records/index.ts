@@ -24,7 +24,7 @@ export function readBinaryRecords(bytes: Uint8Array, format: string): BinaryGame
   return read(bytes);
 }
 
-/** The readers of the text formats read whole (the games' own, KIF, problem JSON), for `readTextRecords`. */
+/** The readers of the text formats read whole (the games' own, KIF, problem JSON), for `streamTextRecords`. */
 export const WHOLE_TEXT_READERS: WholeTextReaders = Object.assign({}, ...GAME_RECORD_READERS.map((r) => r.text), { kif: parseKif, json: parseProblemJson });
 
 /** Every whole-file reader, for `readRecordBytes` (records/open.ts). */

@@ -253,24 +253,12 @@ export function streamTextRecords(
   return { format, encoding: start.encoding, empty: start.empty, records: records() };
 }
 
-/** Bytes per chunk when whole bytes are read as a stream (`readTextRecords`). */
+/** Bytes per chunk when whole bytes are read as a stream (`byteChunks`). */
 const BYTES_CHUNK = 1 << 16;
 
 /** Whole bytes as the chunks a file stream of them would give. */
 export function* byteChunks(bytes: Uint8Array): Generator<Uint8Array, void, undefined> {
   for (let o = 0; o < bytes.length; o += BYTES_CHUNK) yield bytes.subarray(o, o + BYTES_CHUNK);
-}
-
-/** `streamTextRecords` of the whole bytes of a file, the games all at once. */
-export function readTextRecords(
-  bytes: Uint8Array,
-  readers: WholeTextReaders,
-  options?: RecordReaderOptions,
-  force?: Exclude<TextFormat, 'none'>,
-  binaryAsPgn = false,
-): { format: TextFormat; encoding: TextEncoding; empty: boolean; records: GameRecord[] } {
-  const r = streamTextRecords(byteChunks(bytes), readers, options, force, binaryAsPgn);
-  return { format: r.format, encoding: r.encoding, empty: r.empty, records: [...r.records] };
 }
 
 /** A text read whole, gathered chunk by chunk up to `MAX_WHOLE_TEXT` characters (a byte order mark dropped). */
