@@ -2,7 +2,8 @@
 import { getGame } from '../games/registry.js';
 import type { Game } from '../games/game.js';
 import { chosenGame, withRules, type CommonOptions } from './game-choice.js';
-import type { Io } from '../tui/io.js';
+import { CliError, type Io } from '../tui/io.js';
+import { quoteInput } from '../core/text.js';
 
 export { CliError, processIo, type Io } from '../tui/io.js';
 export { NOTATION_HELP, PROBLEM_HELP, RULES_HELP, VARIANT_HELP, VARIANT_NAMES, variantHelp, resolvePosition, withRules, type CommonOptions } from './game-choice.js';
@@ -28,4 +29,11 @@ export async function readyInk(color: boolean): Promise<void> {
     const { default: chalk } = await import('chalk');
     if (chalk.level === 0) chalk.level = 1;
   }
+}
+
+/** `--delay MS` (play, puzzle): a whole number of milliseconds, or exit 2. */
+export function parseDelay(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new CliError(`--delay must be a number of milliseconds, not ${quoteInput(v)}`);
+  return Number(v);
 }

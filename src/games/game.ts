@@ -362,6 +362,11 @@ export interface GameDoor {
    */
   readonly puzzles?: () => Promise<string>;
   /**
+   * Names openings (xiangqi: ECCO codes and names), loaded on demand: the table is not read at
+   * start-up. Absent: the game has no opening names (chu: no published classification found).
+   */
+  readonly openingNames?: () => Promise<OpeningNamer>;
+  /**
    * The record file formats of this game (XQF, CCBridge, DhtmlXQ, WXF files for xiangqi): how each
    * is told apart and its reader, loaded when a file in it is opened (notation/records/open.ts asks
    * every game's formats; PGN and move lists are notation's own). Order matters among text formats:
@@ -456,15 +461,6 @@ export interface OpeningNamer {
   name(start: Position, moves: readonly Move[]): OpeningName | null;
 }
 
-/** Capabilities added by issue 45 (kept apart so other additions merge cleanly). */
-export interface GameOpenings {
-  /**
-   * Names openings (xiangqi: ECCO codes and names), loaded on demand: the table is not read at
-   * start-up. Absent: the game has no opening names (chu: no published classification found).
-   */
-  readonly openingNames?: () => Promise<OpeningNamer>;
-}
-
 /**
  * What a FEN is to its reader: `start`, where a game, record or problem begins (chu: a side to
  * move with pieces but no royal, against a royal, is a mate problem's attacker); `position`, a
@@ -472,7 +468,7 @@ export interface GameOpenings {
  */
 export type FenReading = 'start' | 'position' | 'problem';
 
-export interface Game extends GameDoor, GameOpenings {
+export interface Game extends GameDoor {
   readonly id: GameId;
   /** Display name (`Xiangqi`, `Chu Shogi`). */
   readonly title: string;

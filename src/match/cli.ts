@@ -382,6 +382,10 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
   const speech: { protocol?: 'xboard' | 'uci' | 'ucci'; dialect?: UciDialect }[] = [];
   for (const key of ['engine-protocol', 'opponent-protocol'] as const) {
     const v = opts[key] ?? (key === 'opponent-protocol' ? known?.speaks : undefined);
+    if (v === 'ucci' && !getGame(game.id).engineWire.ucci) {
+      io.err(`match: --${key} ucci: ${game.xboardName} is not played in UCCI (only ${GAMES.filter((g) => g.engineWire.ucci).map((g) => g.xboard.xboardName).join(', ')})\n`);
+      return 2;
+    }
     if (v === undefined || v === 'xboard') speech.push({});
     else if (v === 'uci' || v === 'ucci') speech.push({ protocol: v });
     else if (v === 'pikafish' || v === 'fairy-stockfish') speech.push({ protocol: 'uci', dialect: v });
@@ -390,11 +394,6 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
       return 2;
     }
   }
-  for (const [k, key] of (['engine-protocol', 'opponent-protocol'] as const).entries())
-    if (speech[k]!.protocol === 'ucci' && !getGame(game.id).engineWire.ucci) {
-      io.err(`match: --${key} ucci: ${game.xboardName} is not played in UCCI (only ${GAMES.filter((g) => g.engineWire.ucci).map((g) => g.xboard.xboardName).join(', ')})\n`);
-      return 2;
-    }
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const ours = opts.engine ?? `node ${resolve(root, 'bin/chuhan.js')} engine --protocol xboard`;
   const theirs = resolveCommand(known?.command ?? opts.opponent);

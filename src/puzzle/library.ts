@@ -17,6 +17,8 @@ import type { Puzzle } from './types.js';
 
 const MAGIC = /^# chuhan puzzles (\d+) · (\S+)\s*$/;
 export const LIBRARY_VERSION = 1;
+/** The largest puzzle file read (the trainer and `--check`). */
+export const MAX_PUZZLE_FILE_BYTES = 64 * 1024 * 1024;
 const COLUMNS = ['id', 'fen', 'solution', 'themes', 'source', 'rating'] as const;
 
 /** Whether a text looks like a puzzle library (its first line), for the record opener's sniffing. */

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { ENGINE_OPTION_HELP } from '../engine-choice.js';
 import { choosePlayers, parseSeed } from '../player-choice.js';
-import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, readyInk, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, parseDelay, readyInk, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput } from '../../core/text.js';
 import type { Preview } from '../../tui/preview.js';
@@ -54,12 +54,6 @@ export async function playSettings(opts: PlayCliOptions, io: Io) {
   set('evalBar', 'eval-bar', opts.evalBar);
   set('material', 'material', opts.material);
   return { settings, warnings: loaded.warnings };
-}
-
-function parseDelay(v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v)) throw new CliError(`--delay must be a number of milliseconds, not ${quoteInput(v)}`);
-  return Number(v);
 }
 
 /**

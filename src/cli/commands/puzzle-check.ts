@@ -6,13 +6,13 @@
  * 60,000 nodes: deterministic). Exit 0 when every solution holds, 1 when a problem was found, 2
  * when a file cannot be read (the others are still checked).
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { quoteInput } from '../../core/text.js';
+import { quoteInput, quoteName } from '../../core/text.js';
+import { MAX_PUZZLE_FILE_BYTES } from '../../puzzle/library.js';
+import { readSmallFile } from '../../tui/store.js';
 import type { JudgeBudget } from '../../puzzle/judge.js';
 import { CHECK_NODES, checkPuzzles, isProblem, type Finding } from '../../puzzle/check.js';
 import { readPuzzleFile } from '../../puzzle/sources.js';
-import { openError } from '../record-files.js';
 import { CliError, type Io } from '../context.js';
 import { wholeNumber } from './analyse.js';
 
@@ -36,15 +36,14 @@ export async function puzzleCheck(files: string[], io: Io, opts: PuzzleCheckOpti
   let code = 0;
   const reports: unknown[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      io.err(`${openError(file, e).message}\n`);
+    // read safely, as the trainer reads a file: a FIFO, a folder or a huge file is said, not hung on
+    const got = readSmallFile(file, MAX_PUZZLE_FILE_BYTES);
+    if (!got.ok) {
+      io.err(`cannot read ${quoteName(file)}: ${got.problem}\n`);
       code = 2;
       continue;
     }
-    const read = readPuzzleFile(text, basename(file));
+    const read = readPuzzleFile(got.text, basename(file));
     if (!read.ok) {
       io.err(`${quoteInput(file)}: ${read.error}\n`);
       code = 2;

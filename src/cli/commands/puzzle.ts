@@ -4,7 +4,7 @@
  * verifies every solution of libraries with the engine.
  */
 import type { Command } from 'commander';
-import { CliError, VARIANT_HELP, colorEnabled, readyInk, resolveGame, type CommonOptions, type Io } from '../context.js';
+import { CliError, VARIANT_HELP, colorEnabled, parseDelay, readyInk, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput, quoteName } from '../../core/text.js';
 import { getGame } from '../../games/registry.js';
@@ -26,8 +26,6 @@ export interface PuzzleCliOptions extends CommonOptions {
 
 /** The pause before the opponent's reply, ms (`--delay`). */
 export const DEFAULT_REPLY_DELAY = 600;
-/** The largest puzzle file read. */
-const MAX_PUZZLE_FILE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The puzzles to train on: the file's (read safely: a FIFO, a folder or a huge file is refused in
@@ -38,7 +36,7 @@ export async function choosePuzzles(file: string | undefined, opts: PuzzleCliOpt
   const game = resolveGame(opts);
   let text: string | undefined;
   if (file !== undefined) {
-    const { readSmallFile } = await import('../../tui/store.js');
+    const [{ readSmallFile }, { MAX_PUZZLE_FILE_BYTES }] = await Promise.all([import('../../tui/store.js'), import('../../puzzle/library.js')]);
     const r = readSmallFile(file, MAX_PUZZLE_FILE_BYTES);
     if (!r.ok) throw new CliError(`cannot read ${quoteName(file)}: ${r.problem}`, 2);
     text = r.text;
@@ -87,11 +85,7 @@ export function registerPuzzle(program: Command, io: Io): void {
       }
       let style = parseStyle(opts.style);
       const labels = parseLabels(opts.labels);
-      let delayMs = DEFAULT_REPLY_DELAY;
-      if (opts.delay !== undefined) {
-        if (!/^\d+$/.test(opts.delay)) throw new CliError(`--delay must be a number of milliseconds, not ${quoteInput(opts.delay)}`);
-        delayMs = Number(opts.delay);
-      }
+      const delayMs = parseDelay(opts.delay) ?? DEFAULT_REPLY_DELAY;
       const set = await choosePuzzles(file, opts, given);
       const where = file === undefined ? `the shipped ${set.game} puzzles` : quoteName(file);
       const { hasTheme, themeCounts } = await import('../../puzzle/progress.js');

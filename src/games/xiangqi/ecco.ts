@@ -25,7 +25,7 @@ import { parseXiangqiFen } from './notation/fen.js';
 import { ECCO_NAMES } from './ecco-names.js';
 
 /** The plies the rules read; later moves never change the code. */
-export const ECCO_PLIES = 20;
+const ECCO_PLIES = 20;
 
 const LETTER: Readonly<Record<number, string>> = {
   [CHARIOT]: 'R',
@@ -41,7 +41,7 @@ const LETTER: Readonly<Record<number, string>> = {
  * The keys of the first 20 plies of a game from the standard start (fewer for a shorter game),
  * mirrored when the first move starts on a file above 5.
  */
-export function eccoKeys(start: Position, moves: readonly Move[]): string[] {
+function eccoKeys(start: Position, moves: readonly Move[]): string[] {
   const pos = start.clone(ECCO_PLIES + 1);
   const views = [];
   for (const m of moves.slice(0, ECCO_PLIES)) {
@@ -99,11 +99,6 @@ class Line {
   firstOther(side: 0 | 1, first: number, last: number, pass: readonly string[]): number {
     for (let k = first; k <= last; k++) if (!pass.includes(this.ply(2 * k + side))) return k;
     return -1;
-  }
-  /** Does `side` play `key` in a round from `first` to before `end`? */
-  played(side: 0 | 1, first: number, end: number, key: string): boolean {
-    for (let k = first; k < end; k++) if (this.ply(2 * k + side) === key) return true;
-    return false;
   }
 }
 
@@ -745,7 +740,7 @@ function centralCannon(l: Line): string {
 }
 
 /** The ECCO code of a line of keys (`eccoKeys`). */
-export function eccoCode(keys: readonly string[]): string {
+function eccoCode(keys: readonly string[]): string {
   const l = new Line(keys);
   switch (l.red(0)) {
     case 'B3+5':
@@ -766,7 +761,7 @@ export function eccoCode(keys: readonly string[]): string {
 }
 
 /** The name of a code: [opening, variation] (the variation '' when it has none). */
-export function eccoName(code: string): readonly [string, string] {
+function eccoName(code: string): readonly [string, string] {
   const text = ECCO_NAMES[code] ?? ECCO_NAMES.A00!;
   const i = text.indexOf('#');
   return i < 0 ? [text, ''] : [text.slice(0, i), text.slice(i + 1)];
@@ -787,7 +782,7 @@ function isStandardStart(pos: Position): boolean {
 }
 
 /** The ECCO opening of a game from `start` (null from any other start than the standard one). */
-export function xiangqiOpening(start: Position, moves: readonly Move[]): OpeningName | null {
+function xiangqiOpening(start: Position, moves: readonly Move[]): OpeningName | null {
   if (!isStandardStart(start)) return null;
   const code = eccoCode(eccoKeys(start, moves));
   const [name, variation] = eccoName(code);
