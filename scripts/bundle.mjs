@@ -142,18 +142,20 @@ const { shippedData } = await import(join(root, 'dist', 'games', 'xiangqi', 'shi
 // `openingNames`) are never asked for by `moves` or by play's first frame: left out of those quick
 // bundles (esbuild would inline them into a CommonJS file), as the board is. The quick `validate`
 // keeps them: `validate --json` names each game's opening.
-const openingsLeftOut = {
-  name: 'openings-left-out',
+/** An esbuild plugin that puts a module that throws in place of `filter`'s (when `importer` matches). */
+const leftOut = (name, filter, message, importer = /./) => ({
+  name,
   setup(b) {
-    b.onResolve({ filter: /(^|\/)ecco\.js$/ }, (args) =>
-      /[\\/]games[\\/]xiangqi[\\/]/.test(args.importer) ? { path: 'ecco', namespace: 'left-out-openings' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'left-out-openings' }, () => ({
-      contents: "throw new Error('opening names run from the whole CLI (dist/bundle/main.js), not this quick bundle');",
-      loader: 'js',
-    }));
+    b.onResolve({ filter }, (args) => (importer.test(args.importer) ? { path: name, namespace: name } : undefined));
+    b.onLoad({ filter: /.*/, namespace: name }, () => ({ contents: `throw new Error(${JSON.stringify(message)});`, loader: 'js' }));
   },
-};
+});
+const openingsLeftOut = leftOut(
+  'openings-left-out',
+  /(^|\/)ecco\.js$/,
+  'opening names run from the whole CLI (dist/bundle/main.js), not this quick bundle',
+  /[\\/]games[\\/]xiangqi[\\/]/,
+);
 await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '', {
   plugins: [openingsLeftOut],
   minifyWhitespace: true,
@@ -169,16 +171,7 @@ await quickBundle('src/cli/quick.ts', 'quick.cjs', ['moves'], '', {
 // The board itself (tui/run-play.tsx: Ink, React, yoga, whose top-level await CommonJS cannot
 // hold) is never run from it: the whole CLI (main.js) runs it. The engine's worker threads, which
 // find their files by import.meta, are not started from it either.
-const boardLeftOut = {
-  name: 'board-left-out',
-  setup(b) {
-    b.onResolve({ filter: /\/tui\/run-play\.js$/ }, () => ({ path: 'run-play', namespace: 'left-out' }));
-    b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
-      contents: "throw new Error('the board runs from the whole CLI (dist/bundle/main.js), not the quick play');",
-      loader: 'js',
-    }));
-  },
-};
+const boardLeftOut = leftOut('board-left-out', /\/tui\/run-play\.js$/, 'the board runs from the whole CLI (dist/bundle/main.js), not the quick play');
 await quickBundle('src/cli/quick-play.ts', 'quick-play.cjs', ['play'], '', {
   status: 2,
   plugins: [boardLeftOut, openingsLeftOut],

@@ -14,7 +14,7 @@ import type { Position } from '../src/core/position.js';
 import type { GameRecord } from '../src/core/record.js';
 import { getGame } from '../src/games/registry.js';
 import { recordWriterOf, writeRecordFormat } from '../src/notation/convert.js';
-import { decodeGbk } from '../src/notation/gbk.js';
+import { decodeGbk } from '../src/core/gbk.js';
 import { parseRecords } from '../src/notation/pgn.js';
 import { openRecordSource } from '../src/notation/records/open.js';
 import { Replayer, type GameReport } from '../src/notation/replay.js';

@@ -15,7 +15,7 @@ import { XBOARD_CHU_SAN } from '../src/games/chushogi/notation/dialects.js';
 import { getGame, type Game } from '../src/games/registry.js';
 import { PYCHESS_SAN, XBOARD_SAN } from '../src/games/xiangqi/notation/dialects.js';
 import { writeDialectPgn } from '../src/notation/convert.js';
-import { decodeGbk, encodeGbk } from '../src/notation/gbk.js';
+import { decodeGbk, encodeGbk } from '../src/core/gbk.js';
 import { parseRecords } from '../src/notation/pgn.js';
 import { Replayer } from '../src/notation/replay.js';
 import { main } from '../src/cli/main.js';

@@ -18,7 +18,7 @@
 import { closeSync, fstatSync, openSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { makeFolders, nodeFs } from '../tui/store.js';
 import { basename, extname, join, sep } from 'node:path';
-import { encodeGbk } from '../notation/gbk.js';
+import { encodeGbk } from '../core/gbk.js';
 import { CliError, type Io } from './context.js';
 import { fileName, writeError } from './record-files.js';
 

@@ -43,9 +43,8 @@ export function quoteInput(input: string | undefined, max = 60): string {
  * quoted and cut form (`"my games/a.pgn"`, `"\x1b]0;x\x07.pgn"`).
  */
 export function quoteName(name: string, max = 100): string {
-  UNSAFE.lastIndex = 0;
-  const plain = name !== '' && name.length <= max && !UNSAFE.test(name) && !/[\s"':,]/.test(name);
-  UNSAFE.lastIndex = 0;
+  // search() ignores and keeps UNSAFE's lastIndex (a global expression)
+  const plain = name !== '' && name.length <= max && name.search(UNSAFE) < 0 && !/[\s"':,]/.test(name);
   return plain ? name : quoteInput(name, max);
 }
 

@@ -17,7 +17,7 @@ export type Board90 = string[];
 export const emptyBoard = (): Board90 => new Array<string>(90).fill('');
 
 /** The board of a new game, which these formats leave out of the FEN tag. */
-const START_PLACEMENT = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR';
+export const START_PLACEMENT = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR';
 
 /** The game these formats record: its id (in problems), Variant tag and FEN reader. */
 export const RECORDED_GAME = { id: 'xiangqi', pgnTags: { variant: 'xiangqi' }, parseFen: parseXiangqiFen } as const;

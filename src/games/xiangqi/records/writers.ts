@@ -22,11 +22,10 @@ import { encodeGbk } from '../../../core/gbk.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import type { RecordFormatWriter, WritableRecord } from '../../game.js';
 import { formatXiangqiFen } from '../notation/fen.js';
-import { emptyBoard, type Board90 } from './board.js';
+import { emptyBoard, START_PLACEMENT, type Board90 } from './board.js';
 
 /** The 16 pieces of a side in the order of both formats' piece tables. */
 const ORDER = 'RNBAKABNRCCPPPPP';
-const START_PLACEMENT = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR';
 
 /** The board of a position: 90 squares (rank * 9 + file, rank 0 Red's back rank), FEN letters R N B A K C P. */
 function boardOf(pos: Position): { board: Board90; placement: string } {
