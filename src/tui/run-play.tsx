@@ -15,12 +15,18 @@ import { closeComputer } from './engine-computer.js';
 import { dirname } from 'node:path';
 import { escapeControls } from '../core/text.js';
 import { nodeFiles } from './files.js';
-import { GameStore, stateDir, storageProblem, writeAtomically } from './store.js';
+import { GameStore, stateDir, storageProblem, writeAtomically, type SavedGame } from './store.js';
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
 import type { TimeControl } from './clock.js';
 import { hostBoard } from './board-host.js';
 import { handOver, type Preview } from './preview.js';
+
+/** A saved game picked for `--resume` and its text. */
+export interface ResumedGame {
+  game: SavedGame;
+  text: string;
+}
 
 export interface PlayOptions {
   game: Game;
@@ -30,6 +36,8 @@ export interface PlayOptions {
   level?: number;
   /** false: a new game; true: the latest unfinished; a string: that game's id. */
   resume: boolean | string;
+  /** The saved game `--resume` names, already picked and read (play.ts `withResumedOptions`). */
+  resumed?: ResumedGame;
   color: boolean;
   style: RenderStyle;
   labels?: LabelMode;
@@ -91,13 +99,17 @@ export function prepareSession(
   let target: GameTarget;
   if (o.resume !== false) {
     if (o.fen !== undefined) throw new CliError('--fen starts a new game and --resume continues a saved one: give one of them', 2);
-    const picked = store.pick(o.resume, o.variantGiven ? o.game.id : undefined);
-    if (!picked.ok) throw new CliError(picked.error, 2);
-    const g = picked.game;
-    // read safely: a FIFO or a symlink swapped in is refused, never waited on
-    const read = store.readGame(g.path);
-    if (!read.ok) throw new CliError(read.error, 2);
-    const e = session.loadRecord(read.text, true);
+    let resumed = o.resumed;
+    if (!resumed) {
+      const picked = store.pick(o.resume, o.variantGiven ? o.game.id : undefined);
+      if (!picked.ok) throw new CliError(picked.error, 2);
+      // read safely: a FIFO or a symlink swapped in is refused, never waited on
+      const read = store.readGame(picked.game.path);
+      if (!read.ok) throw new CliError(read.error, 2);
+      resumed = { game: picked.game, text: read.text };
+    }
+    const g = resumed.game;
+    const e = session.loadRecord(resumed.text, true);
     if (e) throw new CliError(`the saved game ${escapeControls(g.path)} cannot be resumed: ${e}`, 2);
     if (o.players[0] || o.players[1]) {
       session.players = [o.players[0] ?? session.players[0], o.players[1] ?? session.players[1]];

@@ -6,6 +6,7 @@ import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, parseDelay, readyInk,
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput } from '../../core/text.js';
 import type { Preview } from '../../tui/preview.js';
+import type { ResumedGame } from '../../tui/run-play.js';
 import type { RenderStyle } from '../../render/types.js';
 
 export interface PlayCliOptions extends CommonOptions {
@@ -78,7 +79,11 @@ async function importBoard(): Promise<typeof import('../../tui/run-play.js')> {
  * on the command line. The game is picked as `runPlay` will pick it; when it cannot be (none, held
  * by another session, unreadable), `runPlay` says why.
  */
-export async function withResumedOptions(opts: PlayCliOptions, given: (key: string) => boolean, io: Io): Promise<{ opts: PlayCliOptions; kept: (key: string) => boolean }> {
+export async function withResumedOptions(
+  opts: PlayCliOptions,
+  given: (key: string) => boolean,
+  io: Io,
+): Promise<{ opts: PlayCliOptions; kept: (key: string) => boolean; resumed?: ResumedGame }> {
   const [{ GameStore, stateDir }, { savedPlayOptions, withSavedOptions }] = await Promise.all([import('../../tui/store.js'), import('../play-options.js')]);
   const none = { opts, kept: given };
   const store = new GameStore(stateDir(io.env));
@@ -86,9 +91,12 @@ export async function withResumedOptions(opts: PlayCliOptions, given: (key: stri
   const picked = store.pick(opts.resume === true ? true : String(opts.resume), given('variant') ? resolveGame(opts).id : undefined);
   if (!picked.ok) return none;
   const read = store.readGame(picked.game.path);
-  const saved = read.ok ? savedPlayOptions(read.text) : null;
-  if (!saved) return none;
-  return { opts: withSavedOptions(opts, saved, given), kept: (key) => given(key) || (saved as Record<string, unknown>)[key] !== undefined };
+  if (!read.ok) return none;
+  // the game picked and read here is the one runPlay resumes (not picked and read again)
+  const resumed = { game: picked.game, text: read.text };
+  const saved = savedPlayOptions(read.text);
+  if (!saved) return { ...none, resumed };
+  return { opts: withSavedOptions(opts, saved, given), kept: (key) => given(key) || (saved as Record<string, unknown>)[key] !== undefined, resumed };
 }
 
 /**
@@ -230,7 +238,7 @@ export function registerPlay(program: Command, io: Io, handOver?: PlayHandOver):
     .action(async (cliOpts: PlayCliOptions, cmd: Command) => {
       // --resume goes on with the options the game was started with (ChuhanOptions), unless given again
       const given = (key: string): boolean => cmd.getOptionValueSource(key) === 'cli';
-      const { opts, kept } = cliOpts.resume !== undefined ? await withResumedOptions(cliOpts, given, io) : { opts: cliOpts, kept: given };
+      const { opts, kept, resumed } = cliOpts.resume !== undefined ? await withResumedOptions(cliOpts, given, io) : { opts: cliOpts, kept: given, resumed: undefined };
       const { style, labels, players, computer, seed, level, game, timeControl, delayMs, color, mouse, preview, settings, warnings } = await playStart(opts, io, handOver);
       const { runPlay } = await importBoard();
       const { formatPlayOptions } = await import('../play-options.js');
@@ -239,7 +247,7 @@ export function registerPlay(program: Command, io: Io, handOver?: PlayHandOver):
         rulesGiven: given('rules'),
         playOptions: formatPlayOptions(opts, kept),
         settings, settingsWarnings: warnings,
-        preview, game, fen: opts.fen, players: resumedPlayers(players, given), level, resume: opts.resume ?? false, timeControl, mouse, delayMs, color, style, labels, io, computer, ...(seed !== undefined ? { seed } : {}),
+        preview, game, fen: opts.fen, players: resumedPlayers(players, given), level, resume: opts.resume ?? false, ...(resumed ? { resumed } : {}), timeControl, mouse, delayMs, color, style, labels, io, computer, ...(seed !== undefined ? { seed } : {}),
       });
     });
 }
