@@ -15,18 +15,12 @@ import { closeComputer } from './engine-computer.js';
 import { dirname } from 'node:path';
 import { escapeControls } from '../core/text.js';
 import { nodeFiles } from './files.js';
-import { GameStore, stateDir, storageProblem, writeAtomically, type SavedGame } from './store.js';
+import { GameStore, stateDir, storageProblem, writeAtomically, type ResumedGame } from './store.js';
 import { Session } from './session.js';
 import type { PlayerKind } from './types.js';
 import type { TimeControl } from './clock.js';
 import { hostBoard } from './board-host.js';
 import { handOver, type Preview } from './preview.js';
-
-/** A saved game picked for `--resume` and its text. */
-export interface ResumedGame {
-  game: SavedGame;
-  text: string;
-}
 
 export interface PlayOptions {
   game: Game;

@@ -230,6 +230,12 @@ export interface SavedGame {
   unreadable?: string;
 }
 
+/** A saved game picked for `--resume` and its text. */
+export interface ResumedGame {
+  game: SavedGame;
+  text: string;
+}
+
 const FILE_RE = /^(\d{4}-\d{2}-\d{2})-([0-9a-f]{8})\.pgn$/;
 
 const alive = (pid: number): boolean => {

@@ -6,7 +6,7 @@ import { CliError, RULES_HELP, VARIANT_HELP, colorEnabled, parseDelay, readyInk,
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
 import { quoteInput } from '../../core/text.js';
 import type { Preview } from '../../tui/preview.js';
-import type { ResumedGame } from '../../tui/run-play.js';
+import type { ResumedGame } from '../../tui/store.js';
 import type { RenderStyle } from '../../render/types.js';
 
 export interface PlayCliOptions extends CommonOptions {
