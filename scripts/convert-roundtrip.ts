@@ -110,6 +110,7 @@ function run(cli: readonly string[]): Promise<{ code: number; stdout: string; st
 }
 
 interface Replayed {
+  readonly file?: string;
   readonly ok: boolean;
   readonly plies: number;
   readonly fen: string | null;
@@ -153,6 +154,10 @@ try {
         writeFileSync(read, lines.map((l) => `${variant}[SetUp "1"]\n[FEN "${l}"]\n\n*\n\n`).join(''));
       }
       const back = await validate([read]);
+      // a folder's files are validated in name order, where `-1000` comes before `-101`: put them in the source's order
+      const number = (g: Replayed): number => Number(/-(\d+)\.[a-z]+$/.exec(g.file ?? '')?.[1] ?? 0);
+      const source = (g: Replayed): string => /([^/]*)-\d+\.[a-z]+$/.exec(g.file ?? '')?.[1] ?? '';
+      if (f.back === 'folder') back.sort((a, b) => files.findIndex((p) => p.includes(source(a))) - files.findIndex((p) => p.includes(source(b))) || number(a) - number(b));
       const lost: string[] = [];
       const kept = reference.filter((_, i) => !leftOut.has(i));
       const index = reference.map((_, i) => i).filter((i) => !leftOut.has(i));
