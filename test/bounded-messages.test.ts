@@ -67,6 +67,18 @@ describe('validate and convert name files safely', () => {
     const v = await runCli(['validate', dir]);
     expect(v.stderr).toBe(r.stderr);
   });
+  it('a file in a folder whose name is not UTF-8 is read, and named with its bad byte as \\xff (it stopped the run: "no such file")', async () => {
+    const dir = join(tmp, 'latin1');
+    mkdirSync(dir);
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9, 0xff]), Buffer.from('.pgn')]), GAME('x'));
+    writeFileSync(join(dir, 'z.pgn'), GAME('y'));
+    const r = await runCli(['validate', dir]);
+    expect(r.stderr).toBe('summary: 2 files, 2 games: 2 ok, 0 illegal, 0 malformed\n');
+    expect(r.stdout).toBe(`${dir}/caf\\xe9\\xff.pgn: game 1: ok, 2 plies, *\n${dir}/z.pgn: game 1: ok, 2 plies, *\n`);
+    expect(r.code).toBe(0);
+    const c = await runCli(['convert', '--to', 'fen', '--jobs', '2', dir]);
+    expect([c.code, c.stdout.split('\n').length]).toEqual([0, 3]);
+  });
   it('a file name with control and bidi characters is escaped in validate <folder> lines and errors', async () => {
     const dir = join(tmp, 'hostile');
     mkdirSync(dir);
