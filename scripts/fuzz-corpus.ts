@@ -12,7 +12,7 @@
  * Inputs slower than a second are reported too (kept in DIR with --slow, never in the corpus). The same seed draws the same inputs.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { checkInput, corpusInputs, SURFACES, type Surface } from '../test/helpers/fuzz-surfaces.js';
 
@@ -125,7 +125,10 @@ for (const surface of surfaces) {
     if (ms > 1000) {
       slow++;
       console.log(`${surface}: slow input (${Math.round(ms)} ms, ${input.length} bytes, from ${s.name}, run ${i})`);
-      if (slowDir) writeFileSync(join(slowDir, `${surface}-${i}${s.ext}`), input);
+      if (slowDir) {
+        mkdirSync(slowDir, { recursive: true });
+        writeFileSync(join(slowDir, `${surface}-${i}${s.ext}`), input);
+      }
     }
     if (problem === null) continue;
     found++;

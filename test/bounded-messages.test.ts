@@ -3,7 +3,7 @@
  * values in the repl's game list, the repl's save/load, read and write errors; one bad tag costs one
  * game; `[DhtmlXQ` inside PGN text is not a DhtmlXQ block; XQF header text without control characters.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'chuhan-msgs-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** No raw C0/C1 control or bidi character (what a terminal would act on). */
-const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const HOSTILE = 'a\x1b]0;owned\x07\u202eb\x9b.pgn';
 const GAME = (event: string) => `[Event "${event}"]\n[Result "*"]\n\n1. h2e2 h9g7 *\n\n`;
 
@@ -32,6 +32,9 @@ describe('quoting names and lists', () => {
     expect(quoteName('my games/a.pgn')).toBe('"my games/a.pgn"');
     expect(quoteName(HOSTILE)).toBe('"a\\x1b]0;owned\\x07U+202Eb\\x9b.pgn"');
     expect(quoteName('x'.repeat(500))).toMatch(/^"x{99}…" \(500 characters\)$/);
+  });
+  it('the Arabic letter mark and the line and paragraph separators are escaped too', () => {
+    expect(quoteName('d\u061cx\u2028y\u2029.pgn')).toBe('"dU+061CxU+2028yU+2029.pgn"');
   });
   it('a list is its count and the first three', () => {
     expect(quoteList(['a', 'b'], ['file', 'files'])).toBe('"a" and "b"');
@@ -50,6 +53,31 @@ describe('validate and convert name files safely', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^chuhan: found no games in 300 files \(".*empty-file-number-0\.pgn", .* and 297 more\)\n$/);
     expect(r.stderr.length).toBeLessThan(400);
+  });
+  it('convert of a folder that holds no game says so (exit 2), as validate does, and writes no file', async () => {
+    const dir = join(tmp, 'no-games');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'empty.pgn'), '');
+    writeFileSync(join(dir, 'notes.txt'), 'no record here\n');
+    const out = join(tmp, 'no-games.pgn');
+    const r = await runCli(['convert', '-o', out, dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`chuhan: found no games in ${dir}\n`);
+    expect(existsSync(out)).toBe(false);
+    const v = await runCli(['validate', dir]);
+    expect(v.stderr).toBe(r.stderr);
+  });
+  it('a file in a folder whose name is not UTF-8 is read, and named with its bad byte as \\xff (it stopped the run: "no such file")', async () => {
+    const dir = join(tmp, 'latin1');
+    mkdirSync(dir);
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9, 0xff]), Buffer.from('.pgn')]), GAME('x'));
+    writeFileSync(join(dir, 'z.pgn'), GAME('y'));
+    const r = await runCli(['validate', dir]);
+    expect(r.stderr).toBe('summary: 2 files, 2 games: 2 ok, 0 illegal, 0 malformed\n');
+    expect(r.stdout).toBe(`${dir}/caf\\xe9\\xff.pgn: game 1: ok, 2 plies, *\n${dir}/z.pgn: game 1: ok, 2 plies, *\n`);
+    expect(r.code).toBe(0);
+    const c = await runCli(['convert', '--to', 'fen', '--jobs', '2', dir]);
+    expect([c.code, c.stdout.split('\n').length]).toEqual([0, 3]);
   });
   it('a file name with control and bidi characters is escaped in validate <folder> lines and errors', async () => {
     const dir = join(tmp, 'hostile');

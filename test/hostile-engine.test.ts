@@ -153,6 +153,23 @@ describe('hostile engines in the front ends', () => {
     }
   });
 
+  it('analyse --engine: an info line the same as the one before is shown and kept once; --json keeps at most the last 1,000', async () => {
+    const text = await runCli(['analyse', '--engine', hostile('repeat'), '--time', '100']);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n').filter((l) => l !== '');
+    expect(lines.filter((l) => l.startsWith('depth 1 '))).toHaveLength(1);
+    // lines that differ are all shown
+    expect(lines.filter((l) => l.startsWith('depth 2 '))).toHaveLength(50_000);
+    expect(lines.at(-1)).toBe('bestmove h2e2');
+    const json = await runCli(['analyse', '--json', '--engine', hostile('repeat'), '--time', '100']);
+    expect(json.code).toBe(0);
+    const r = JSON.parse(json.stdout) as { iterations: { depth: number; nodes: number }[]; bestmove: string; iterationsLeftOut?: number };
+    expect(r.iterations).toHaveLength(1000);
+    expect(r.iterations.at(-1)).toMatchObject({ depth: 2, nodes: 50_001 });
+    expect(r.iterationsLeftOut).toBe(50_001 - 1000);
+    expect(r.bestmove).toBe('h2e2');
+  });
+
   it('analyse --engine and engines --check: nothing raw on stdout or stderr', async () => {
     const home = tempDir('hostile-engine');
     const fake = join(process.cwd(), 'fixtures/engines/hostile-uci.mjs');

@@ -150,6 +150,13 @@ describe('DhtmlXQ pages', () => {
     expect(r.json.games.map((g) => g.plies)).toEqual([124, 45]);
   });
 
+  it('two blocks with the same moves are two games (a source with a game twice keeps both through convert --to dhtmlxq)', () => {
+    const block = (event: string) => `[DhtmlXQ]\n[DhtmlXQ_event]${event}[/DhtmlXQ_event]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n`;
+    // the master games hold such pairs (Hu Ronghua: 23 of 1,391, under another year or the same tags)
+    expect(parseDhtmlxq(block('1987') + '\n' + block('1989')).map((g) => [g.tags['Event'], g.moves.length])).toEqual([['1987', 2], ['1989', 2]]);
+    expect(parseDhtmlxq(block('same') + '\n' + block('same'))).toHaveLength(2);
+  });
+
   it('a binit start position becomes the FEN (side to move from the first move)', () => {
     // red general e0, advisor e1, black general e9, a red chariot a0; black moves first (e9 → d9)
     const squares = new Array<string>(32).fill('99');

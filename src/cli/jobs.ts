@@ -188,7 +188,7 @@ export function workersFor(sizes: Iterable<number>, workers: number): number {
 function* sizesOf(inputs: readonly Input[]): Generator<number> {
   for (const i of inputs) {
     try {
-      yield statSync(i.path).size;
+      yield statSync(i.raw ? Buffer.from(i.raw) : i.path).size;
     } catch {
       yield 0;
     }

@@ -3,7 +3,8 @@
  * cannot be read as one sentence. What the bytes hold is read by notation/records/open.ts.
  */
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { isUtf8 } from 'node:buffer';
+import { dirname, join, sep } from 'node:path';
 import { fileChunksSync } from '../tui/file-chunks.js';
 import { escapeControls, quoteInput, quoteList, quoteName } from '../core/text.js';
 import { CliError } from './context.js';
@@ -88,20 +89,48 @@ export function assertWritable(path: string): void {
 
 /** One input to read: a file (from the command line or found in a folder) or standard input (`-`). */
 export interface Input {
+  /** The path as given, or as found in a folder (a byte of a name that is not UTF-8 shown as `\xff`). */
   readonly path: string;
   /** Found by walking a folder (files that hold no record are skipped, not reported). */
   readonly found: boolean;
+  /** The path's bytes, when a name in it is not UTF-8 (the file is opened by these; `path` is for messages). */
+  readonly raw?: Uint8Array;
 }
 
-/** Every file under a folder, recursively, in a stable order (names sorted by code unit; dot files skipped). */
-function walk(dir: string, out: Input[]): void {
-  const entries = readdirSync(dir, { withFileTypes: true });
+/** A file name's bytes as text: UTF-8 as it is, each byte that is not part of a UTF-8 character as `\xNN`. */
+export function nameText(bytes: Uint8Array): string {
+  if (isUtf8(bytes)) return Buffer.from(bytes).toString('utf8');
+  let text = '';
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    const seq = n > 0 ? bytes.subarray(i, i + n) : null;
+    if (seq !== null && seq.length === n && isUtf8(seq)) {
+      text += Buffer.from(seq).toString('utf8');
+      i += n;
+    } else {
+      text += `\\x${b.toString(16).padStart(2, '0')}`;
+      i++;
+    }
+  }
+  return text;
+}
+
+/**
+ * Every file under a folder, recursively, in a stable order (names sorted by code unit; dot files
+ * skipped). Names are read as bytes: a name that is not UTF-8 is opened by its bytes (`raw`) and
+ * shown with its bad bytes as `\xNN` (Node's text names would turn them into U+FFFD, a file
+ * that then cannot be opened).
+ */
+function walk(dir: string, out: Input[], rawDir?: Buffer): void {
+  const entries = readdirSync(rawDir ?? dir, { withFileTypes: true, encoding: 'buffer' }).map((e) => ({ e, name: nameText(e.name), utf8: isUtf8(e.name) }));
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const e of entries) {
-    if (e.name.startsWith('.')) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else if (e.isFile()) out.push({ path: p, found: true });
+  for (const { e, name, utf8 } of entries) {
+    if (e.name[0] === 0x2e) continue;
+    const p = join(dir, name);
+    const raw = rawDir !== undefined || !utf8 ? Buffer.concat([rawDir ?? Buffer.from(dir), Buffer.from(sep), e.name]) : undefined;
+    if (e.isDirectory()) walk(p, out, raw);
+    else if (e.isFile()) out.push(raw ? { path: p, found: true, raw } : { path: p, found: true });
   }
 }
 
@@ -135,9 +164,9 @@ const CHUNK = 1 << 14;
  * chunks; errors such as ENOENT or EISDIR come at the first read, as the stream's do), read with
  * plain synchronous reads: no stream machinery for the one reader that consumes them.
  */
-export async function* fileChunks(path: string): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* fileChunks(path: string | Uint8Array): AsyncGenerator<Uint8Array, void, undefined> {
   yield* fileChunksSync(path, CHUNK);
 }
 
 /** The byte stream of an input (standard input for `-`). */
-export const inputChunks = (input: Input): AsyncIterable<string | Uint8Array> => (input.path === '-' ? process.stdin : fileChunks(input.path));
+export const inputChunks = (input: Input): AsyncIterable<string | Uint8Array> => (input.path === '-' ? process.stdin : fileChunks(input.raw ?? input.path));

@@ -5,10 +5,11 @@
 
 /**
  * C0 controls (tab and newline included: a quote is one line), DEL, C1 controls (0x9b is a
- * one-byte CSI on some terminals), and the bidirectional overrides and isolates that reorder
- * what a terminal shows (U+200E/F, U+202A–E, U+2066–9), plus lone surrogates.
+ * one-byte CSI on some terminals), the bidirectional marks, overrides and isolates that reorder
+ * what a terminal shows (U+061C, U+200E/F, U+202A–E, U+2066–9), the line and paragraph
+ * separators (U+2028/9: a line break to some terminals and editors), plus lone surrogates.
  */
-const UNSAFE = /[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSAFE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const code = (c: string): string => {
   const n = c.charCodeAt(0);

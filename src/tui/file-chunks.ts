@@ -6,8 +6,9 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
-export function* fileChunksSync(path: string, chunk: number): Generator<Uint8Array, void, undefined> {
-  const fd = openSync(path, 'r');
+export function* fileChunksSync(path: string | Uint8Array, chunk: number): Generator<Uint8Array, void, undefined> {
+  // a path's bytes (a name that is not UTF-8) may come as a plain Uint8Array (from a worker thread's message)
+  const fd = openSync(typeof path === 'string' ? path : Buffer.from(path.buffer, path.byteOffset, path.byteLength), 'r');
   try {
     // a regular file is read up to its size: a small file in one buffer of its size (from Node's
     // pool) and one read, not a fresh `chunk`-byte buffer and a second read that finds its end

@@ -233,6 +233,9 @@ export function registerAnalyse(program: Command, io: Io): void {
 const engineScore = (i: EngineInfo): string => (i.mate !== null ? `#${i.mate}` : i.score !== null ? String(i.score) : '?');
 
 /** `analyse --engine E`: the other engine's progress lines and move, in our notation. */
+/** The most search reports `analyse --json --engine` keeps (the last ones; `iterationsLeftOut` counts the rest). */
+const MAX_ITERATIONS = 1000;
+
 async function analyseWithEngine(
   io: Io,
   opts: AnalyseOptions,
@@ -245,7 +248,11 @@ async function analyseWithEngine(
 ): Promise<void> {
   const client = await openEngine(choice, game.id);
   if (!opts.json) io.err(`engine: ${client.name} (${client.protocol})\n`);
-  const iterations: Record<string, unknown>[] = [];
+  // an engine's output is untrusted (issue 44): a line the same as the one before is shown and kept
+  // once, and --json keeps the last MAX_ITERATIONS (a flood of lines is not held in memory)
+  let iterations: Record<string, unknown>[] = [];
+  let leftOut = 0;
+  let last = '';
   try {
     const search = client.search({
       game: game.id,
@@ -255,17 +262,25 @@ async function analyseWithEngine(
       multiPv,
       onInfo: (info) => {
         const pv = formatLine(at.pos, info.pv, notation);
-        if (opts.json) {
-          iterations.push({ depth: info.depth, seldepth: info.seldepth, multipv: info.multipv, score: info.score, mate: info.mate, nodes: info.nodes, nps: info.nps, timeMs: info.timeMs, pv });
-          return;
-        }
         const parts = [`depth ${info.depth}`];
         if (multiPv > 1) parts.push(`multipv ${info.multipv}`);
         parts.push(`score ${engineScore(info)}`);
         if (info.nodes !== null) parts.push(`nodes ${info.nodes}`);
         if (info.nps !== null) parts.push(`nps ${info.nps}`);
         parts.push(`pv ${pv.join(' ')}`);
-        io.out(parts.join(' ') + '\n');
+        const line = parts.join(' ');
+        const key = opts.json ? `${line} ${info.seldepth} ${info.timeMs}` : line;
+        if (key === last) return;
+        last = key;
+        if (!opts.json) {
+          io.out(line + '\n');
+          return;
+        }
+        iterations.push({ depth: info.depth, seldepth: info.seldepth, multipv: info.multipv, score: info.score, mate: info.mate, nodes: info.nodes, nps: info.nps, timeMs: info.timeMs, pv });
+        if (iterations.length >= 2 * MAX_ITERATIONS) {
+          leftOut += iterations.length - MAX_ITERATIONS;
+          iterations = iterations.slice(-MAX_ITERATIONS);
+        }
       },
     });
     const r = await search.promise;
@@ -273,6 +288,10 @@ async function analyseWithEngine(
     const a = r.value;
     const best = a.move ? notation.format(at.pos, a.move) : null;
     if (opts.json) {
+      if (iterations.length > MAX_ITERATIONS) {
+        leftOut += iterations.length - MAX_ITERATIONS;
+        iterations = iterations.slice(-MAX_ITERATIONS);
+      }
       const last = a.info;
       io.out(
         JSON.stringify({
@@ -282,6 +301,7 @@ async function analyseWithEngine(
           engine: client.name,
           protocol: client.protocol,
           iterations,
+          ...(leftOut > 0 ? { iterationsLeftOut: leftOut } : {}),
           bestmove: best,
           ponder: a.ponder && a.move ? formatLine(at.pos, [a.move, a.ponder], notation)[1] : null,
           score: last?.score ?? null,

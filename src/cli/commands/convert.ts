@@ -42,7 +42,7 @@ import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
 import { ConvertOutput, plural } from '../convert-output.js';
-import { expandInputs, fileName, inputChunks, openError, type Input } from '../record-files.js';
+import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
 import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
 
 interface ConvertOptions {
@@ -143,6 +143,8 @@ export function registerConvert(program: Command, io: Io): void {
         if (jobs > 1 && sources.length > 1 && !sources.some((i) => i.path === '-'))
           await runFileJobs({ inputs: sources, jobs, kind: 'convert', options, local: run, out, done, auto: opts.jobs === undefined });
         else for (const input of sources) done(input, await run(input, (o) => out(input, o)));
+        // folders that held no game (a file named alone already said so): as validate, one sentence
+        if (games === 0 && refused.length === 0) throw new CliError(`found no games in ${fileList(inputs)}`, 2);
         await output.finish();
       } catch (e) {
         output.abort();

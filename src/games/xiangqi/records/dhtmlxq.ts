@@ -92,8 +92,8 @@ export function parseDhtmlxq(text: string): GameRecord[] {
     open.lastIndex = end;
   }
   if (blocks.length === 0) blocks.push([0, text.length]);
+  // every block is a game, also one with the moves of another (a source may hold a game twice)
   const games: GameRecord[] = [];
-  const seen = new Set<string>();
   for (const [from, to] of blocks) {
     const part = text.slice(from, to);
     const rec = newRecord(games.length + 1, idx.at(from)[0]);
@@ -129,9 +129,6 @@ export function parseDhtmlxq(text: string): GameRecord[] {
       }
       continue;
     }
-    const key = `${binit?.value ?? ''}|${moves?.value ?? ''}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
     games.push(rec);
     setTag(rec, 'Format', 'ICCS');
     // the start position
