@@ -9,6 +9,12 @@
  *   mkdir -p /tmp/oracle && (cd /tmp/oracle && npm init -y && npm i shogiops@0.18.0)
  *   npx tsx scripts/oracle/kif-shogiops.ts --oracle /tmp/oracle
  *
+ * `--kif-dir DIR` reads the KIF files the command wrote instead of calling the writer in-process
+ * (the whole user path: the judge's result lines, `-o DIR` naming), one file a game:
+ *
+ *   node bin/chuhan.js convert --to kif fixtures/games/chushogi/lishogi_49_games.pgn -o /tmp/kif49/
+ *   npx tsx scripts/oracle/kif-shogiops.ts --oracle /tmp/oracle --kif-dir /tmp/kif49 --out ''
+ *
  * shogiops tells a chu KIF from a shogi one by its 12-row board diagram only: a record from the
  * normal start (lishogi writes no 手合割 line for it; lishogi's importer knows chu by its moves) is
  * read from shogiops' chu start position.
@@ -23,7 +29,7 @@
  * line, and the moves before it are still compared.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeChuKif } from '../../src/games/chushogi/kif.js';
 import { formatChuSfen } from '../../src/games/chushogi/notation/sfen.js';
@@ -31,7 +37,10 @@ import { parseRecords } from '../../src/notation/pgn.js';
 import { replayRecord } from '../../src/notation/replay.js';
 import { options, writeJsonl } from './lib.js';
 
-const opt = options({ oracle: '/tmp/oracle', games: 'fixtures/games/chushogi/lishogi_49_games.pgn', out: 'fixtures/convert/kif-shogiops.jsonl' });
+const opt = options({ oracle: '/tmp/oracle', games: 'fixtures/games/chushogi/lishogi_49_games.pgn', out: 'fixtures/convert/kif-shogiops.jsonl', 'kif-dir': '' });
+// the file `convert --to kif GAMES -o DIR/` wrote for game N: the source's name and the game number
+const cliKif = (n: number): string =>
+  readFileSync(join(opt['kif-dir']!, `${basename(opt.games!, extname(opt.games!))}-${String(n).padStart(3, '0')}.kif`), 'utf8');
 const dist = join(opt.oracle!, 'node_modules', 'shogiops', 'dist');
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const kifLib: any = await import(pathToFileURL(join(dist, 'notation', 'kif.js')).href);
@@ -44,7 +53,9 @@ let disagree = 0;
 for (const g of parseRecords(readFileSync(opt.games!, 'utf8'))) {
   const r = replayRecord(g, { keepMoves: true });
   if (r.status !== 'ok' || !r.start || !r.moves) throw new Error(`game ${g.index}: ${r.status}`);
-  const text = writeChuKif({ start: r.start, moves: r.moves, tags: g.tagList, result: '*', moveTexts: g.moves.map((m) => m.text) });
+  const text = opt['kif-dir']
+    ? cliKif(g.index)
+    : writeChuKif({ start: r.start, moves: r.moves, tags: g.tagList, result: '*', moveTexts: g.moves.map((m) => m.text) });
   // shogiops tells chu from a KIF header only by a 12-row diagram: for the normal start (no 手合割
   // line, as lishogi writes it; shogiops itself writes an empty `手合割：`) it is told the rules
   // and it reads a diagram's 杏 (lishogi's server writes it for a promoted Pawn) as shogi's promoted
