@@ -288,14 +288,30 @@ describe('chuhan convert keeps the judge’s result', () => {
 });
 
 describe('XBoard chu output', () => {
-  it('of the 49 lishogi games, 15 are games XBoard cannot load (a single royal left capturable), 34 it can', () => {
+  it('of the 49 lishogi games, 16 are games XBoard cannot load (15 a single royal left capturable, 1 too long), 33 it can', () => {
     const games = parseRecords(readFileSync('fixtures/games/chushogi/lishogi_49_games.pgn', 'utf8'));
     const dialect = chu.pgnDialects.xboard!;
     const refused = games.filter((g) => {
       const r = replay(g);
       return dialect.unloadable!(r.start!, r.moves!) !== null;
     });
-    expect(refused.map((g) => g.index)).toEqual([1, 12, 14, 15, 18, 22, 24, 25, 28, 34, 37, 39, 45, 48, 49]);
+    expect(refused.map((g) => g.index)).toEqual([1, 4, 12, 14, 15, 18, 22, 24, 25, 28, 34, 37, 39, 45, 48, 49]);
+  });
+
+  it('XBoard loads at most 999 plies (its MAX_MOVES): game 4, a draw by the 1,000-ply limit, is left out; cut to 999 plies it is not', () => {
+    const g = parseRecords(readFileSync('fixtures/games/chushogi/lishogi_49_games.pgn', 'utf8'))[3]!;
+    const r = replay(g);
+    expect(r.moves!.length).toBe(1000);
+    expect(chu.pgnDialects.xboard!.unloadable!(r.start!, r.moves!)).toBe(
+      'it has 1000 plies and XBoard loads at most 999 (its MAX_MOVES), stopping at ply 1000 with "Game too long"',
+    );
+    expect(chu.pgnDialects.xboard!.unloadable!(r.start!, r.moves!.slice(0, 999))).toBeNull();
+    // the same limit for xiangqi (XBoard's arrays are the same for every variant)
+    const xqParsed = xq.parseFen(xq.startFen);
+    if (!xqParsed.ok) throw new Error('the xiangqi start');
+    const xqStart = xqParsed.value;
+    expect(xq.pgnDialects.xboard!.unloadable!(xqStart, new Array<Move>(1000).fill(r.moves![0]!))).toMatch(/^it has 1000 plies/);
+    expect(xq.pgnDialects.xboard!.unloadable!(xqStart, new Array<Move>(999).fill(r.moves![0]!))).toBeNull();
   });
 
   it('convert leaves them out, each named with the ply and why; the others are written; exit 1', async () => {
