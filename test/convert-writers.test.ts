@@ -138,13 +138,26 @@ describe('XQF header bytes against the XQF 1.0 description (its example file)', 
     expect(hex(0x40, 0x50)).toBe('00'.repeat(16)); // 0x40: 0 = a whole game
   });
 
-  it('the piece table: each piece of the start on its square (x·10 + y), Red then Black in the fixed order', () => {
-    // the same squares as the example (which lists each side from right to left): our order is left to right
-    const table = [...b.subarray(16, 48)];
-    expect(table.slice(0, 16)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 12, 72, 3, 23, 43, 63, 83]);
-    expect(table.slice(16)).toEqual([9, 19, 29, 39, 49, 59, 69, 79, 89, 17, 77, 6, 26, 46, 66, 86]);
-    // the same bytes as a real XQF 1.0 file of a game from the start (cchess's test1.xqf)
-    expect(table).toEqual([...readFileSync('fixtures/records/xqf/cchess-tests/test1.xqf').subarray(16, 48)]);
+  it('the piece table: each piece of the start on its square (x·10 + y), Red then Black in the fixed order, each side from its right to its left', () => {
+    // the example's bytes (0x10-0x2F), which the description says a whole-game file may copy
+    expect(hex(0x10, 0x30)).toBe('50463C32281E140A00480C533F2B170309131D27313B454F59114D061A2E4256');
+    // and a real XQStudio 1.0 file of a game from the start (9 of the 15 such files in cchess_qt and
+    // game_book; cchess's own test1.xqf lists Red from left to right, which reads the same)
+    expect([...b.subarray(16, 48)]).toEqual([...readFileSync('fixtures/records/xqf/cchess_qt/4四量拨千斤.XQF').subarray(16, 48)]);
+  });
+
+  it('a set-up: pieces of one kind fill their slots from their side\'s right (Red from file i, Black from file a), as XQStudio and dpxq list them', () => {
+    const s = parseRecords('[FEN "3k5/4P4/9/9/9/9/P7P/9/R7R/3AKA3 w - - 0 1"]\n\n*\n')[0]!;
+    const rs = new Replayer({ keepMoves: true }).replay(s);
+    const x = writeRecordFormat({ game: xq, start: rs.start!, moves: [], tags: [], result: '*' }, 'xqf');
+    const t = x.ok ? [...(x.value as Uint8Array).subarray(16, 48)] : [];
+    // Red: rooks i1 then a1 (81, 1), advisors f0 then d0 (50, 30), king e0 (40), soldiers i3, e8, a3 (83, 48, 3)
+    expect(t.slice(0, 16)).toEqual([81, 255, 255, 50, 40, 30, 255, 255, 1, 255, 255, 83, 48, 3, 255, 255]);
+    // Black: its general on d9 (39)
+    expect(t.slice(16)).toEqual([255, 255, 255, 255, 39, ...new Array<number>(11).fill(255)]);
+    // the same slots in DhtmlXQ's binit (x from Red's left, y from Black's side, 99 off the board)
+    const d = writeRecordFormat({ game: xq, start: rs.start!, moves: [], tags: [], result: '*' }, 'dhtmlxq');
+    expect(d.ok ? (d.value as string) : '').toContain(`[DhtmlXQ_binit]88999959493999990899998641069999${'9999999930'}${'99'.repeat(11)}[/DhtmlXQ_binit]`);
   });
 
   it('the strings: a length byte, then GBK text, as in the example', () => {
@@ -275,14 +288,30 @@ describe('chuhan convert keeps the judge’s result', () => {
 });
 
 describe('XBoard chu output', () => {
-  it('of the 49 lishogi games, 15 are games XBoard cannot load (a single royal left capturable), 34 it can', () => {
+  it('of the 49 lishogi games, 16 are games XBoard cannot load (15 a single royal left capturable, 1 too long), 33 it can', () => {
     const games = parseRecords(readFileSync('fixtures/games/chushogi/lishogi_49_games.pgn', 'utf8'));
     const dialect = chu.pgnDialects.xboard!;
     const refused = games.filter((g) => {
       const r = replay(g);
       return dialect.unloadable!(r.start!, r.moves!) !== null;
     });
-    expect(refused.map((g) => g.index)).toEqual([1, 12, 14, 15, 18, 22, 24, 25, 28, 34, 37, 39, 45, 48, 49]);
+    expect(refused.map((g) => g.index)).toEqual([1, 4, 12, 14, 15, 18, 22, 24, 25, 28, 34, 37, 39, 45, 48, 49]);
+  });
+
+  it('XBoard loads at most 999 plies (its MAX_MOVES): game 4, a draw by the 1,000-ply limit, is left out; cut to 999 plies it is not', () => {
+    const g = parseRecords(readFileSync('fixtures/games/chushogi/lishogi_49_games.pgn', 'utf8'))[3]!;
+    const r = replay(g);
+    expect(r.moves!.length).toBe(1000);
+    expect(chu.pgnDialects.xboard!.unloadable!(r.start!, r.moves!)).toBe(
+      'it has 1000 plies and XBoard loads at most 999 (its MAX_MOVES), stopping at ply 1000 with "Game too long"',
+    );
+    expect(chu.pgnDialects.xboard!.unloadable!(r.start!, r.moves!.slice(0, 999))).toBeNull();
+    // the same limit for xiangqi (XBoard's arrays are the same for every variant)
+    const xqParsed = xq.parseFen(xq.startFen);
+    if (!xqParsed.ok) throw new Error('the xiangqi start');
+    const xqStart = xqParsed.value;
+    expect(xq.pgnDialects.xboard!.unloadable!(xqStart, new Array<Move>(1000).fill(r.moves![0]!))).toMatch(/^it has 1000 plies/);
+    expect(xq.pgnDialects.xboard!.unloadable!(xqStart, new Array<Move>(999).fill(r.moves![0]!))).toBeNull();
   });
 
   it('convert leaves them out, each named with the ply and why; the others are written; exit 1', async () => {

@@ -20,7 +20,7 @@ import { getGame } from '../src/games/registry.js';
 import { closeComputer, externalComputer, sideComputers } from '../src/tui/engine-computer.js';
 import { runRepl } from '../src/tui/repl.js';
 import { Session } from '../src/tui/session.js';
-import type { ComputerPlayer } from '../src/tui/computer.js';
+import { engineComputer, type ComputerPlayer } from '../src/tui/computer.js';
 import { runCli } from './helpers/cli.js';
 import { runMatch } from '../src/match/runner.js';
 import { pikafishGame } from './helpers/fixtures.js';
@@ -190,6 +190,16 @@ describe('whole games in the play shell', () => {
     expect(moves).toEqual(GAME);
     expect(r.session.history.length).toBe(23);
     expect(r.out).toContain('game over: 1-0 red wins by checkmate');
+    // the players line names the engines by their id name, as the saved game does (not `computer (level 3)`)
+    expect(r.session.playersLine()).toBe('red: Pikafish dev-20260101-standin · black: Pikafish dev-20260101-standin');
+  });
+
+  it('the players line: an external engine by its name (ours until it has answered), the built-in one as `computer (level N)`', async () => {
+    const computer = sideComputers([externalComputer(entry('pikafish', standin(...GAME)), 30), null], engineComputer());
+    const session = new Session(getGame('xiangqi'), { players: ['computer', 'computer'] });
+    session.computerEngineName = (side) => computer.engineName!(side);
+    expect(session.playersLine()).toBe('red: pikafish · black: computer (level 3)');
+    await closeComputer(computer);
   });
 
   it('chuhan engine --protocol uci spoken to as a Pikafish GUI (no UCI_Variant, ICCS) against itself spoken to as Fairy-Stockfish\'s GUIs', async () => {

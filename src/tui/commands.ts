@@ -301,10 +301,10 @@ function cmdPlayers(s: Session, args: string[]): CommandResult {
   return { ...ok(playersLine(s)), think: s.computerToMove() };
 }
 
-/** `red: human · black: computer (level 3)`. */
+/** `red: human · black: computer (level 3)`; an external engine by its name (`black: Fairy-Stockfish 11.1`). */
 export function playersLine(s: Session): string {
   const who = (side: Side): string =>
-    s.players[side] === 'computer' ? `${s.computerName} (level ${s.level})` : 'human';
+    s.players[side] === 'computer' ? (s.computerEngineName?.(side) ?? `${s.computerName} (level ${s.level})`) : 'human';
   return `${s.sideName(0)}: ${who(0)} · ${s.sideName(1)}: ${who(1)}`;
 }
 

@@ -49,6 +49,12 @@ export interface ComputerPlayer {
    * engine's own `id name` / `myname` once it has answered. Absent (a placeholder): `computer`.
    */
   recordName?(side: 0 | 1, level: number): string;
+  /**
+   * An external engine's name for the players line (`red: Pikafish 2024… · black: human`): its own
+   * `id name` / `myname` once it has answered, else our name for it. Absent or null: the built-in
+   * engine, shown as `computer (level N)`.
+   */
+  engineName?(side: 0 | 1): string | null;
   /** The move to play, or null when there is none. */
   choose(req: ThinkRequest): Promise<Move | null>;
 }

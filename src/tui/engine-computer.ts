@@ -91,6 +91,7 @@ export function externalComputer(entry: EngineEntry, moveMs = ENGINE_MOVE_MS): A
     placeholder: false,
     // before the engine's first answer (a game saved at once), our name for it
     recordName: () => ownName ?? entry.name,
+    engineName: () => ownName ?? entry.name,
     get lastEvaluation() {
       return last;
     },
@@ -119,6 +120,7 @@ export function sideComputers(sides: readonly [ComputerPlayer | null, ComputerPl
     name: names[0] === names[1] ? names[0]! : `${names[0]} / ${names[1]}`,
     placeholder: forSide(0).placeholder && forSide(1).placeholder,
     recordName: (side, level) => forSide(side).recordName?.(side, level) ?? 'computer',
+    engineName: (side) => forSide(side).engineName?.(side) ?? null,
     choose: (req) => forSide(req.pos.turn as 0 | 1).choose(req),
     forSide,
     close: async () => {

@@ -52,6 +52,7 @@ export async function runRepl(opts: ReplOptions): Promise<number> {
   const { session, computer, io } = opts;
   // saved games name the computer sides' engines (and versions), not just "computer"
   if (computer.recordName) session.computerRecordName = (side, level) => computer.recordName!(side, level);
+  if (computer.engineName) session.computerEngineName = (side) => computer.engineName!(side);
   const maxAuto = opts.maxAutoPlies ?? 400;
   let failed = false;
   const print = (lines: string[]): void => {

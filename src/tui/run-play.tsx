@@ -86,6 +86,7 @@ export function prepareSession(
   });
   // saved games name the computer sides' engines (and versions), not just "computer"
   if (computer.recordName) session.computerRecordName = (side, level) => computer.recordName!(side, level);
+  if (computer.engineName) session.computerEngineName = (side) => computer.engineName!(side);
   const greeting: string[] = [];
   // another user's state folder: refused before anything is read or written there
   const owner = store.ownerProblem();

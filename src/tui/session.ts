@@ -110,6 +110,8 @@ export class Session {
    * engine and its version); null: `computer`.
    */
   computerRecordName: ((side: 0 | 1, level: number) => string) | null = null;
+  /** An external engine's name for the players line (the host's computer's `engineName`), else null: the built-in one. */
+  computerEngineName: ((side: 0 | 1) => string | null) | null = null;
   /** The tags of the loaded record (kept by `save`); cleared by a new game. */
   recordTags: ReadonlyArray<readonly [string, string]> = [];
   /** The game clocks, or null (no time control). */

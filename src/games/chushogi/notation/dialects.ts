@@ -12,6 +12,7 @@ import { pieceCode, pieceKind, type Side } from '../../../core/piece.js';
 import type { Position } from '../../../core/position.js';
 import { formatSan, type SanStyle } from '../../../core/san.js';
 import type { PgnDialect } from '../../game.js';
+import { xboardTooLong } from '../../xboard-length.js';
 import { CHU_PIECES, chuKind, KING, PAWN } from '../pieces.js';
 import { CHU_XBOARD } from '../xboard.js';
 
@@ -52,9 +53,11 @@ function royals(pos: Position, side: Side): number[] {
  * as chess tests one for check (its moves.c `CheckTest`), which lishogi's rules do not: a side
  * with one royal piece (King or Crown Prince) may not leave it where the other side can capture
  * it; a side with both is not tested; a side with neither may not move at all. Its game loader
- * stops at the first move so refused.
+ * stops at the first move so refused. And it loads at most 999 plies (xboard-length.ts).
  */
 function xboardRefusal(start: Position, moves: readonly Move[]): string | null {
+  const long = xboardTooLong(moves.length);
+  if (long !== null) return long;
   const pos = start.clone();
   for (const [i, m] of moves.entries()) {
     const side = pos.turn as Side;

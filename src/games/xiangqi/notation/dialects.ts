@@ -15,6 +15,7 @@ import { pieceKind } from '../../../core/piece.js';
 import type { PgnDialect } from '../../game.js';
 import { formatSan, type SanStyle } from '../../../core/san.js';
 import { SOLDIER } from '../pieces.js';
+import { xboardTooLong } from '../../xboard-length.js';
 import { XIANGQI_XBOARD } from '../xboard.js';
 import { formatXiangqiFen } from './fen.js';
 import { formatIccs } from './iccs.js';
@@ -59,6 +60,7 @@ export const XIANGQI_DIALECTS: Record<'pychess' | 'xboard' | 'xqbase', PgnDialec
     formatFen: (pos) => XIANGQI_XBOARD.formatFen(pos),
     formatMove: (pos, m) => formatSan(pos, m, XBOARD_SAN),
     needsFen,
+    unloadable: (_start, moves) => xboardTooLong(moves.length),
   },
   xqbase: {
     leadTags: [['Game', 'Chinese Chess']],

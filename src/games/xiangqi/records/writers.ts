@@ -48,26 +48,43 @@ function boardOf(pos: Position): { board: Board90; placement: string } {
 }
 
 /**
+ * The order in which a side's pieces fill the slots of their type: from that side's right to its
+ * left, as XQStudio writes XQF (the XQF 1.0 description's example table, `50 46 3C …` for Red's
+ * back rank: x = 8 first) and as dpxq writes `binit` (`8979695949…` for Red): Red by file i to a,
+ * Black by file a to i, each file from the side's own back rank forward.
+ */
+const FILL_ORDER: readonly (readonly number[])[] = [0, 1].map((side) => {
+  const order: number[] = [];
+  for (let k = 0; k < 9; k++) {
+    const file = side === 0 ? 8 - k : k;
+    for (let j = 0; j < 10; j++) order.push((side === 0 ? j : 9 - j) * 9 + file);
+  }
+  return order;
+});
+
+/**
  * The 32 slots of the piece table: for each slot (Red's 16 in ORDER, then Black's) the square
- * (rank * 9 + file) of the piece in it, or -1. Pieces fill the slots of their type in board order.
+ * (rank * 9 + file) of the piece in it, or -1. Pieces fill the slots of their type in FILL_ORDER.
  */
 function pieceSlots(board: Board90): Result<number[]> {
   const slots = new Array<number>(32).fill(-1);
-  for (let sq = 0; sq < 90; sq++) {
-    const p = board[sq]!;
-    if (p === '') continue;
-    const red = p === p.toUpperCase();
-    const base = red ? 0 : 16;
-    const letter = p.toUpperCase();
-    let placed = false;
-    for (let i = 0; i < 16; i++) {
-      if (ORDER[i] === letter && slots[base + i] === -1) {
-        slots[base + i] = sq;
-        placed = true;
-        break;
+  for (const [side, order] of FILL_ORDER.entries()) {
+    for (const sq of order) {
+      const p = board[sq]!;
+      const red = p === p.toUpperCase();
+      if (p === '' || red !== (side === 0)) continue;
+      const base = red ? 0 : 16;
+      const letter = p.toUpperCase();
+      let placed = false;
+      for (let i = 0; i < 16; i++) {
+        if (ORDER[i] === letter && slots[base + i] === -1) {
+          slots[base + i] = sq;
+          placed = true;
+          break;
+        }
       }
+      if (!placed) return err(`the position has more ${red ? 'red' : 'black'} "${letter}" pieces than the format's piece table holds`);
     }
-    if (!placed) return err(`the position has more ${red ? 'red' : 'black'} "${letter}" pieces than the format's piece table holds`);
   }
   return ok(slots);
 }
