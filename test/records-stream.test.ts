@@ -112,6 +112,11 @@ describe('record readers stream', () => {
       expect(gone.err[0]).toMatch(/^cannot read nothing-here\.pgn: no such file or directory$/);
       const folder = s.command('load .');
       expect(folder.err[0]).toMatch(/^cannot read \.: it is a directory$/);
+      // past LISTED_GAMES the rest is counted; counts are written with thousands separators
+      writeFileSync(join(dir, 'more.pgn'), '1. h2e2 *\n\n'.repeat(11_234));
+      const more = s.command('load more.pgn');
+      expect(more.out[0]).toBe('more.pgn holds 11,234 games; type load more.pgn N to open game N:');
+      expect(more.out.at(-1)).toBe('… and 1,234 more');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -49,6 +49,9 @@ export function quoteName(name: string, max = 100): string {
   return plain ? name : quoteInput(name, max);
 }
 
+/** A count with thousands separators, as every message writes one (`294,436`). */
+export const thousands = (k: number): string => k.toLocaleString('en-US');
+
 /**
  * Several inputs for a message (file names, tag values), bounded: each quoted with `quoteInput`,
  * at most `shown` of them, then the count (`"a.pgn", "b.pgn" and "c.pgn"`; `2,000 files ("a.pgn",
@@ -57,6 +60,5 @@ export function quoteName(name: string, max = 100): string {
 export function quoteList(items: readonly string[], nouns: readonly [string, string] = ['item', 'items'], shown = 3, max = 60): string {
   const q = items.slice(0, shown).map((t) => quoteInput(t, max));
   if (items.length <= shown) return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
-  const n = (k: number): string => k.toLocaleString('en-US');
-  return `${n(items.length)} ${items.length === 1 ? nouns[0] : nouns[1]} (${q.join(', ')} and ${n(items.length - shown)} more)`;
+  return `${thousands(items.length)} ${items.length === 1 ? nouns[0] : nouns[1]} (${q.join(', ')} and ${thousands(items.length - shown)} more)`;
 }

@@ -11,7 +11,7 @@ import type { PgnDialectId } from '../games/game.js';
 import { DIALECTS, parseDialect } from '../notation/convert.js';
 import type { Session } from './session.js';
 import { parsePlayerKind, quotesText, type GameOutcome } from './types.js';
-import { escapeControls, quoteInput, quoteName } from '../core/text.js';
+import { escapeControls, quoteInput, quoteName, thousands } from '../core/text.js';
 import { typedMoveWords } from '../notation/typed.js';
 import { listRecordGames, type RecordInput } from './record.js';
 import { formatProblem, quoted } from '../core/problem.js';
@@ -474,8 +474,8 @@ function loadFrom(s: Session, path: string, text: RecordInput, index: number): C
     const games = listRecordGames(text);
     if (games.count > 1) {
       const more = games.count - games.lines.length;
-      const rest = more > 0 ? [`… and ${more} more`] : [];
-      return { ...ok(`${quoteName(path)} holds ${games.count} games; type load ${escapeControls(path)} N to open game N:`, ...games.lines, ...rest), panel: true, pick: path };
+      const rest = more > 0 ? [`… and ${thousands(more)} more`] : [];
+      return { ...ok(`${quoteName(path)} holds ${thousands(games.count)} games; type load ${escapeControls(path)} N to open game N:`, ...games.lines, ...rest), panel: true, pick: path };
     }
     index = 1;
   }

@@ -7,7 +7,7 @@
  * when a file cannot be read (the others are still checked).
  */
 import { basename } from 'node:path';
-import { quoteInput, quoteName } from '../../core/text.js';
+import { quoteInput, quoteName, thousands } from '../../core/text.js';
 import { MAX_PUZZLE_FILE_BYTES } from '../../puzzle/library.js';
 import { readSmallFile } from '../../tui/store.js';
 import type { JudgeBudget } from '../../puzzle/judge.js';
@@ -32,7 +32,7 @@ export async function puzzleCheck(files: string[], io: Io, opts: PuzzleCheckOpti
   const timeMs = wholeNumber(opts.time, '--time', 1, 3_600_000);
   const depth = wholeNumber(opts.depth, '--depth', 1, 64);
   const budget: JudgeBudget = timeMs === undefined && depth === undefined ? { nodes: CHECK_NODES } : { ...(timeMs === undefined ? {} : { timeMs }), ...(depth === undefined ? {} : { depth }) };
-  const budgetText = budget.nodes ? `${budget.nodes.toLocaleString('en-US')} nodes` : [timeMs && `${timeMs} ms`, depth && `depth ${depth}`].filter(Boolean).join(', ');
+  const budgetText = budget.nodes ? `${thousands(budget.nodes)} nodes` : [timeMs && `${timeMs} ms`, depth && `depth ${depth}`].filter(Boolean).join(', ');
   let code = 0;
   const reports: unknown[] = [];
   for (const file of files) {
