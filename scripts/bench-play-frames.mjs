@@ -31,7 +31,6 @@ const { App } = await imp('tui/App.js');
 const { Session } = await imp('tui/session.js');
 const { getGame } = await imp('games/registry.js');
 const { boardPainter } = await imp('tui/paint.js');
-const { parseTimeControl } = await imp('tui/clock.js');
 
 class Out extends EventEmitter {
   columns = 100;
@@ -69,11 +68,6 @@ class In extends EventEmitter {
   unref() {}
 }
 
-/** A fake clock for the session: time moves only when the bench says so. */
-let now = 1_000_000;
-const realNow = Date.now;
-Date.now = () => now;
-
 const game = await getGame(variant);
 const computer = { name: 'none', choose: async () => null };
 const cpu = () => {
@@ -81,8 +75,8 @@ const cpu = () => {
   return (u.user + u.system) / 1000;
 };
 
-async function run(withClock) {
-  const session = new Session(game, { players: ['human', 'human'], ...(withClock ? { timeControl: parseTimeControl('10+0').value } : {}) });
+async function run() {
+  const session = new Session(game, { players: ['human', 'human'] });
   const stdout = new Out();
   const stdin = new In();
   const inst = render(
@@ -97,7 +91,7 @@ const keys = ['\x1b[A', '\x1b[C', '\x1b[C', '\x1b[B', '\x1b[D', '\x1b[D'];
 const typed = 'abcdefgimnopqrstuvwxyz';
 const results = { arrow: [], typing: [] };
 for (let r = 0; r < rounds; r++) {
-  const { stdout, stdin, inst } = await run(false);
+  const { stdout, stdin, inst } = await run();
   let t = cpu();
   for (let i = 0; i < nKeys; i++) {
     stdin.send(keys[i % keys.length]);
@@ -117,7 +111,6 @@ for (let r = 0; r < rounds; r++) {
   inst.unmount();
   if (r === 0) console.log(`${stdout.writes} renders; the last frames' sha1: ${stdout.hashes.join(' ')}`);
 }
-Date.now = realNow;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(

@@ -171,6 +171,14 @@ describe('start-up', () => {
     const withEmoji = files.filter((f) => readFileSync(join(bundle, f), 'utf8').includes('RGI_Emoji'));
     expect(withEmoji).toHaveLength(1);
   });
+
+  it("the bundle's Ink keeps one set of output caches for every frame (scripts/bundle.mjs, inkSharedCaches)", () => {
+    const texts = readdirSync(bundle)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(bundle, f), 'utf8'));
+    expect(texts.filter((t) => t.includes('caches = chuhanSharedCaches();'))).toHaveLength(1);
+    expect(texts.filter((t) => /caches = new OutputCaches\(\);/.test(t))).toHaveLength(0);
+  });
 });
 
 /**
