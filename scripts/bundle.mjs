@@ -52,6 +52,17 @@ const inkSharedCaches = {
     });
   },
 };
+// …and turns each row back into text with scripts/lib/ink-styled-chars.mjs's styledCharsToString,
+// which skips the codes' difference between two characters of the same style.
+const styledChars = join(root, 'scripts', 'lib', 'ink-styled-chars.mjs');
+const inkStyledChars = {
+  name: 'ink-styled-chars',
+  setup(b) {
+    b.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, (args) =>
+      /[\\/]ink[\\/]build[\\/]output\.js$/.test(args.importer) ? { path: styledChars } : undefined,
+    );
+  },
+};
 const outdir = join(root, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -77,7 +88,7 @@ await build({
   external: ['react-devtools-core'],
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [sharedWidth, inkSharedCaches],
+  plugins: [sharedWidth, inkSharedCaches, inkStyledChars],
 });
 
 // The version for bin/chuhan.js's `--version` as CommonJS (Node then starts no ES module loader)
