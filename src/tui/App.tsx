@@ -140,6 +140,8 @@ export function App(props: AppProps) {
   /** The games' opening namers (`Game.openingNames`), by game id: null while loading or for none. */
   const namers = useRef(new Map<string, OpeningNamer | null>());
   const openingCache = useRef<{ key: string; value: string } | null>(null);
+  /** The board's lines as last drawn. */
+  const lastBoard = useRef<string[] | null>(null);
   /** The clock line as last drawn (a tick that would draw the same line draws nothing). */
   const drawnClock = useRef<string | null | undefined>(undefined);
 
@@ -368,7 +370,11 @@ export function App(props: AppProps) {
       : undefined;
   lastFit.current = fit;
   const layout: BoardLayout = fit?.fits ? fit.layout : 'full';
-  const board = session.boardLines({ ...boardOpts, layout });
+  // the board's lines as last drawn while they are the same (Screen's BoardRows then skips them)
+  const drawn = session.boardLines({ ...boardOpts, layout });
+  const last = lastBoard.current;
+  const board = last && last.length === drawn.length && last.every((l, i) => l === drawn[i]) ? last : drawn;
+  lastBoard.current = board;
   // where the squares are on screen: rows above the board are the title, players and clock lines
   const geoKey = `${sizeKey}|${layout}`;
   let geometry = geometryCache.current.get(geoKey);
