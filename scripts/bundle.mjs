@@ -27,6 +27,42 @@ const sharedWidth = {
     b.onResolve({ filter: /^string-width$/ }, (args) => (args.importer === widthModule ? undefined : { path: join(root, 'src', 'render', 'string-width-shared.ts') }));
   },
 };
+// Ink draws every frame into a new Output, with new caches: each line of the screen is split into
+// styled characters again (Intl.Segmenter, an object per character), at every key and clock tick,
+// though most lines are the same as in the last frame; that split was about half of a play frame's
+// CPU (docs/performance.md, "The play board's redraws"). The bundle's Ink keeps one set of caches
+// for all frames instead (the cached characters are only read: a frame copies them into its own
+// grid), made anew once it holds more than 400 lines. Building fails if Ink's code has changed
+// shape, rather than bundling an Ink without it unnoticed.
+const INK_OUTPUT_CACHES = '    caches = new OutputCaches();';
+const inkSharedCaches = {
+  name: 'ink-shared-output-caches',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      if (!code.includes(INK_OUTPUT_CACHES)) throw new Error(`bundle: ${args.path} no longer has \`${INK_OUTPUT_CACHES.trim()}\` (see scripts/bundle.mjs, inkSharedCaches)`);
+      const shared = [
+        'let chuhanCaches;',
+        'const chuhanSharedCaches = () => {',
+        '    if (!chuhanCaches || chuhanCaches.styledChars.size > 400) chuhanCaches = new OutputCaches();',
+        '    return chuhanCaches;',
+        '};',
+      ].join('\n');
+      return { contents: `${code.replace(INK_OUTPUT_CACHES, '    caches = chuhanSharedCaches();')}\n${shared}\n`, loader: 'js' };
+    });
+  },
+};
+// …and turns each row back into text with scripts/lib/ink-styled-chars.mjs's styledCharsToString,
+// which skips the codes' difference between two characters of the same style.
+const styledChars = join(root, 'scripts', 'lib', 'ink-styled-chars.mjs');
+const inkStyledChars = {
+  name: 'ink-styled-chars',
+  setup(b) {
+    b.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, (args) =>
+      /[\\/]ink[\\/]build[\\/]output\.js$/.test(args.importer) ? { path: styledChars } : undefined,
+    );
+  },
+};
 const outdir = join(root, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -52,7 +88,7 @@ await build({
   external: ['react-devtools-core'],
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [sharedWidth],
+  plugins: [sharedWidth, inkSharedCaches, inkStyledChars],
 });
 
 // The version for bin/chuhan.js's `--version` as CommonJS (Node then starts no ES module loader)

@@ -160,4 +160,27 @@ describe('clocks on the play screen (ink, injected time)', () => {
     expect(lastFrame()).toContain('black ran out of time; game over: 1-0 red wins by loss on time');
     unmount();
   });
+
+  it('a tick draws a frame only when the clock line changes (not at every tick)', async () => {
+    const { render } = await import('ink-testing-library');
+    const { App } = await import('../src/tui/App.js');
+    const t = { now: 0 };
+    const s = new Session(XQ, { players: ['human', 'human'], timeControl: tc('5+0'), now: () => t.now });
+    const none = { name: 'none', placeholder: true, choose: async () => null };
+    const { frames, lastFrame, unmount } = render(<App session={s} computer={none} paint={{}} color={false} tickMs={5} />);
+    const drawn = async (text: string): Promise<void> => {
+      for (let i = 0; i < 500 && !lastFrame()!.includes(text); i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    await drawn('red ▶ 5:00');
+    await new Promise((r) => setTimeout(r, 50)); // the first frame's effects (ECCO names load…) settle
+    const before = frames.length;
+    await new Promise((r) => setTimeout(r, 200)); // about 40 ticks, the time standing still
+    expect(frames.length).toBe(before);
+    t.now += 1000; // a second later: the next tick draws the new time, once
+    await drawn('red ▶ 4:59');
+    expect(lastFrame()).toContain('red ▶ 4:59 · black 5:00 (5+0)');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(frames.length).toBe(before + 1);
+    unmount();
+  });
 });

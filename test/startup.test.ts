@@ -171,6 +171,16 @@ describe('start-up', () => {
     const withEmoji = files.filter((f) => readFileSync(join(bundle, f), 'utf8').includes('RGI_Emoji'));
     expect(withEmoji).toHaveLength(1);
   });
+
+  it("the bundle's Ink keeps one set of output caches for every frame and writes rows the short way (scripts/bundle.mjs)", () => {
+    const texts = readdirSync(bundle)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(bundle, f), 'utf8'));
+    expect(texts.filter((t) => t.includes('caches = chuhanSharedCaches();'))).toHaveLength(1);
+    expect(texts.filter((t) => /caches = new OutputCaches\(\);/.test(t))).toHaveLength(0);
+    // and writes a row without working out the codes between two characters of one style (scripts/lib/ink-styled-chars.mjs)
+    expect(texts.filter((t) => t.includes('function sameStyles('))).toHaveLength(1);
+  });
 });
 
 /**

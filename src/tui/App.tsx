@@ -140,6 +140,10 @@ export function App(props: AppProps) {
   /** The games' opening namers (`Game.openingNames`), by game id: null while loading or for none. */
   const namers = useRef(new Map<string, OpeningNamer | null>());
   const openingCache = useRef<{ key: string; value: string } | null>(null);
+  /** The board's lines as last drawn. */
+  const lastBoard = useRef<string[] | null>(null);
+  /** The clock line as last drawn (a tick that would draw the same line draws nothing). */
+  const drawnClock = useRef<string | null | undefined>(undefined);
 
   // a new terminal size: choose the layout again
   useEffect(() => {
@@ -299,7 +303,9 @@ export function App(props: AppProps) {
     [],
   );
 
-  // clocks: the running one is redrawn every second (tenths under 10 s), a flag ends the game
+  // clocks: checked every tick; the screen is drawn again only when the clock line shown changes
+  // (every second, tenths under 10 s) or a flag ends the game: a whole Ink frame costs far more
+  // than the check (docs/performance.md, "The play board's redraws")
   useEffect(() => {
     if (!session.clock) return;
     const timer = setInterval(() => {
@@ -309,18 +315,24 @@ export function App(props: AppProps) {
         thinking.current = null;
         ui.current = withMessages(ui.current, lines, []);
         save();
-      }
+      } else if (session.clockLine() === drawnClock.current) return;
       redraw();
     }, props.tickMs ?? 200);
     return () => clearInterval(timer);
   }, [session, session.clock]);
 
   useInput((input, key) => {
-    if (prefs.current.peek) prefs.current = { ...prefs.current, peek: false }; // a peek lasts until the next key
+    const peeked = prefs.current.peek;
+    if (peeked) prefs.current = { ...prefs.current, peek: false }; // a peek lasts until the next key
     const review = reviewState().can && (session.paused || !session.players.includes('computer') || session.loadedRecord);
     const step = reduceKey(session, ui.current, input, key as KeyInfo, hitTest.current, paneListRows(lastFit.current), { vim: prefs.current.vimKeys, review });
+    if (step.quit) {
+      ui.current = step.ui;
+      return quit();
+    }
+    // a key that changes nothing (a mouse button let go, → at the end of the game): no new frame
+    if (step.ui === ui.current && step.submit.length === 0 && !peeked) return;
     ui.current = step.ui;
-    if (step.quit) return quit();
     for (const line of step.submit) if (!run(line)) return;
     redraw();
   });
@@ -350,6 +362,7 @@ export function App(props: AppProps) {
     boardSizeCache.current.set(sizeKey, sizes);
   }
   const clockLine = session.clockLine();
+  drawnClock.current = clockLine;
   // a terminal that does not say its size (e.g. a test stream): the full board, all lines
   const fit =
     stdout.columns && stdout.rows
@@ -357,7 +370,11 @@ export function App(props: AppProps) {
       : undefined;
   lastFit.current = fit;
   const layout: BoardLayout = fit?.fits ? fit.layout : 'full';
-  const board = session.boardLines({ ...boardOpts, layout });
+  // the board's lines as last drawn while they are the same (Screen's BoardRows then skips them)
+  const drawn = session.boardLines({ ...boardOpts, layout });
+  const last = lastBoard.current;
+  const board = last && last.length === drawn.length && last.every((l, i) => l === drawn[i]) ? last : drawn;
+  lastBoard.current = board;
   // where the squares are on screen: rows above the board are the title, players and clock lines
   const geoKey = `${sizeKey}|${layout}`;
   let geometry = geometryCache.current.get(geoKey);

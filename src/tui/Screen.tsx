@@ -1,4 +1,5 @@
 /** The `play` screen, presentational only: everything it shows comes in through props. */
+import { memo } from 'react';
 import { Box, Text } from 'ink';
 import { stringWidth } from '../render/width.js';
 import type { LayoutChoice } from '../render/layout.js';
@@ -210,6 +211,22 @@ function fitMessages(messages: UiMessage[], rows: number, columns: number): { sh
   return { shown: messages.slice(k), rows: used, cut: false };
 }
 
+/**
+ * The board's rows, drawn again only when their lines are another array: App hands the same array
+ * while the board looks the same (a key typed in the prompt does not rebuild the board's elements).
+ */
+const BoardRows = memo(function BoardRows({ lines }: { lines: readonly string[] }) {
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      {lines.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+});
+
 export function Screen(p: ScreenProps) {
   const fit = p.fit;
   if (fit && !fit.fits) return <Text wrap="truncate">{fit.message}</Text>;
@@ -326,13 +343,7 @@ export function Screen(p: ScreenProps) {
     </Box>
   ) : (
     <Box flexDirection={below ? 'column' : 'row'}>
-      <Box flexDirection="column" flexShrink={0}>
-        {(place === 'none' && p.panel ? [...p.panel.slice(0, p.board.length)] : p.board).map((line, i) => (
-          <Text key={i} wrap="truncate">
-            {line}
-          </Text>
-        ))}
-      </Box>
+      <BoardRows lines={place === 'none' && p.panel ? p.panel.slice(0, p.board.length) : p.board} />
       {bar ? (
         <Box flexDirection="column" flexShrink={0} marginLeft={1}>
           {bar.map((bottom, i) => (
