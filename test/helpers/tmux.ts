@@ -71,8 +71,11 @@ export function tmuxDriver(label: string): TmuxDriver {
       }
     },
     type(name, text) {
-      tmux('send-keys', '-t', name, '-l', text);
-      tmux('send-keys', '-t', name, 'Enter');
+      // one tmux client for both (`;` separates its commands), unless the text itself ends in `;`
+      if (text.endsWith(';')) {
+        tmux('send-keys', '-t', name, '-l', text);
+        tmux('send-keys', '-t', name, 'Enter');
+      } else tmux('send-keys', '-t', name, '-l', text, ';', 'send-keys', '-t', name, 'Enter');
     },
     close() {
       if (!hasTmux) return;
