@@ -19,6 +19,7 @@ import { closeSync, fstatSync, openSync, statSync, unlinkSync, writeFileSync, wr
 import { makeFolders, nodeFs } from '../tui/store.js';
 import { basename, extname, join, sep } from 'node:path';
 import { encodeGbk } from '../core/gbk.js';
+import { plural } from '../core/text.js';
 import { CliError, type Io } from './context.js';
 import { fileName, writeError } from './record-files.js';
 
@@ -53,7 +54,6 @@ export function safeBase(path: string): string {
   return safe === '' ? 'game' : safe;
 }
 
-export const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** A file's identity (device and inode), or null when it is not a regular file there. */
 function fileId(path: string): string | null {

@@ -1,7 +1,7 @@
 
 import { legalMoves } from '../core/perft.js';
 import type { Position } from '../core/position.js';
-import { quoteInput } from '../core/text.js';
+import { capital, quoteInput } from '../core/text.js';
 import type { Game } from '../games/registry.js';
 import { COLOURS, boardPicture, type Arrow } from '../render/board-picture.js';
 import { encodeGif, type GifFrame } from '../render/gif.js';
@@ -69,13 +69,10 @@ export function boardSvgPicture(r: BoardSvgRequest): Picture {
   return boardPicture(view, { arrows, ...(r.labels ? { labels: r.labels } : {}), title: `${game.title}: ${game.formatFen(pos)}` });
 }
 
-/** A side's name with a capital (`red` → `Red`). */
-const title = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** The words of a result (`1-0` → `Red wins`). */
 function resultWords(game: Game, result: string): string {
-  if (result === '1-0') return `${result} ${title(game.sideNames[0])} wins`;
-  if (result === '0-1') return `${result} ${title(game.sideNames[1])} wins`;
+  if (result === '1-0') return `${result} ${capital(game.sideNames[0])} wins`;
+  if (result === '0-1') return `${result} ${capital(game.sideNames[1])} wins`;
   if (result === '1/2-1/2') return `${result} draw`;
   return 'unfinished';
 }
@@ -93,7 +90,7 @@ export function* gameFrames(rec: RecordToWrite): Generator<Picture> {
   const tag = (name: string): string | undefined => rec.tags.findLast(([k]) => k === name)?.[1];
   const event = [tag('Event'), tag('Date')].filter((t) => t && t !== '?' && !/^[?.]+$/.test(t)).join(', ');
   // the players' line only when the record names one of them (not "SENTE: ? - GOTE: ?")
-  const players = first === undefined && second === undefined ? [] : [`${title(game.sideNames[0])}: ${first ?? '?'}  -  ${title(game.sideNames[1])}: ${second ?? '?'}`];
+  const players = first === undefined && second === undefined ? [] : [`${capital(game.sideNames[0])}: ${first ?? '?'}  -  ${capital(game.sideNames[1])}: ${second ?? '?'}`];
   const header = [...players, ...(event ? [event] : [])];
   const unit = game.boardStyle.picture?.onPoints ? 40 : 34;
   const pos = start.clone();

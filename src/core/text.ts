@@ -49,6 +49,12 @@ export function quoteName(name: string, max = 100): string {
   return plain ? name : quoteInput(name, max);
 }
 
+/** `1 game`, `2 games` (`many` for a plural that is not `one` + s). */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The text with a capital first letter (`red` → `Red`). */
+export const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** A count with thousands separators, as every message writes one (`294,436`). */
 export const thousands = (k: number): string => k.toLocaleString('en-US');
 

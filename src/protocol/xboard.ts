@@ -9,7 +9,7 @@
  * move, as CECP requires), except the settings that cannot change the running search
  * (`post`, `time`, `otim`, `level`, …), which are taken at once.
  */
-import { escapeControls } from '../core/text.js';
+import { capital, escapeControls } from '../core/text.js';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { mateIn, type HistoryEntry, type SearchInfo } from '../engine/search.js';
@@ -506,7 +506,7 @@ export class XboardSession {
 /** The comment of a RESULT line: `Red mates`, `Black wins: perpetual chase is forbidden`, `Draw by repetition`. */
 export function claimText(r: GameResult, sideNames: readonly [string, string]): string {
   const name = r.winner === null ? '' : sideNames[r.winner];
-  const who = name.charAt(0).toUpperCase() + name.slice(1);
+  const who = capital(name);
   switch (r.reason) {
     case 'checkmate':
       return `${who} mates`;

@@ -6,7 +6,7 @@
  */
 import type { Move } from '../core/move.js';
 import { err, ok, type Result } from '../core/result.js';
-import { escapeControls, quoteInput } from '../core/text.js';
+import { capital, escapeControls, quoteInput } from '../core/text.js';
 import { writePgn, type GameRecord } from '../notation/pgn.js';
 import { holdsGame, streamRecords } from '../notation/records/open.js';
 import { WHOLE_READERS } from '../notation/records/index.js';
@@ -44,8 +44,6 @@ export interface RecordData {
    */
   clock?: { control: string; state: string };
 }
-
-const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Replays `moves` from `startFen` and formats them in the game's coordinate notation. */
 function coordinateTexts(game: Game, startFen: string, moves: readonly Move[]): string[] {
@@ -92,7 +90,7 @@ export function writeRecord(data: RecordData, dialect: PgnDialectId = 'chuhan', 
   // the side tags a loaded record does not have: each player's name (a computer side's engine and version), else its kind
   const playerTags: [string, string][] = [];
   if (data.players)
-    for (const side of [0, 1] as const) if (!named(side)) playerTags.push([cap(game.sideNames[side]), data.names?.[side] ?? data.players[side]]);
+    for (const side of [0, 1] as const) if (!named(side)) playerTags.push([capital(game.sideNames[side]), data.names?.[side] ?? data.players[side]]);
   if (dialect !== 'chuhan' || notation !== undefined) {
     const tags: Array<readonly [string, string]> = has('Event') ? [...loaded, ...rules, ...playerTags] : [['Event', 'chuhan game'], ...loaded, ...rules, ...playerTags];
     if (data.outcome) tags.push(['Termination', data.outcome.reason]);

@@ -20,7 +20,7 @@ import type { ClientLimits, EngineInfo } from '../../engine-client/client.js';
 import type { EngineChoice } from '../../engine-client/config.js';
 import { chooseEngine, ENGINE_OPTION_HELP, engineFailure, openEngine } from '../engine-choice.js';
 import { CliError, NOTATION_HELP, PROBLEM_HELP, RULES_HELP, VARIANT_HELP, VARIANT_NAMES, resolveGame, resolvePosition, type CommonOptions, type Io } from '../context.js';
-import { quoteInput } from '../../core/text.js';
+import { plural, quoteInput } from '../../core/text.js';
 import { formatProblem } from '../../core/problem.js';
 
 interface AnalyseOptions extends CommonOptions {
@@ -86,7 +86,7 @@ async function recordGame(opts: AnalyseOptions, file: string, which: number): Pr
     if (e instanceof CliError) throw e;
     throw openError(file, e);
   }
-  throw new CliError(`${file} has ${n} game${n === 1 ? '' : 's'}, not ${which}`, 2);
+  throw new CliError(`${file} has ${plural(n, 'game')}, not ${which}`, 2);
 }
 
 /** The moves played from `start`: the final position, the history before it, the moves. */

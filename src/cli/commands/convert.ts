@@ -41,7 +41,8 @@ import { formatReportLine, Replayer, type GameReport } from '../../notation/repl
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
-import { ConvertOutput, plural } from '../convert-output.js';
+import { plural } from '../../core/text.js';
+import { ConvertOutput } from '../convert-output.js';
 import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
 import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
 

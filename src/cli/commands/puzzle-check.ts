@@ -7,7 +7,7 @@
  * when a file cannot be read (the others are still checked).
  */
 import { basename } from 'node:path';
-import { quoteInput, quoteName, thousands } from '../../core/text.js';
+import { plural, quoteInput, quoteName, thousands } from '../../core/text.js';
 import { MAX_PUZZLE_FILE_BYTES } from '../../puzzle/library.js';
 import { readSmallFile } from '../../tui/store.js';
 import type { JudgeBudget } from '../../puzzle/judge.js';
@@ -22,7 +22,6 @@ export interface PuzzleCheckOptions {
   json?: boolean;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A finding as one line: `xq-0042 move 3: cook: h2e2 wins too (…)`. */
 export const formatFinding = (f: Finding): string => `${f.id}${f.move > 0 ? ` move ${f.move}` : ''}: ${f.kind}: ${f.message}`;

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { CliError, VARIANT_HELP, colorEnabled, parseDelay, readyInk, resolveGame, type CommonOptions, type Io } from '../context.js';
 import { parseLabels, parseStyle, STYLE_HELP } from './show.js';
-import { quoteInput, quoteName } from '../../core/text.js';
+import { plural, quoteInput, quoteName } from '../../core/text.js';
 import { getGame } from '../../games/registry.js';
 import type { LoadedPuzzles } from '../../puzzle/load.js';
 
@@ -100,7 +100,7 @@ export function registerPuzzle(program: Command, io: Io): void {
         const counts = themeCounts(puzzles);
         const width = Math.max(5, ...counts.map(([t]) => t.length));
         const of = opts.theme === undefined ? '' : ` of the theme ${quoteInput(opts.theme.trim().toLowerCase())}`;
-        io.out(`${puzzles.length} puzzle${puzzles.length === 1 ? '' : 's'}${of} in ${where}; --theme T takes a theme and those under it (endgame: endgame:rook…; mate: mate1, mate2…)\n`);
+        io.out(`${plural(puzzles.length, 'puzzle')}${of} in ${where}; --theme T takes a theme and those under it (endgame: endgame:rook…; mate: mate1, mate2…)\n`);
         for (const [t, n] of counts) io.out(`${t.padEnd(width)}  ${n}\n`);
         return;
       }

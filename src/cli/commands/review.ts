@@ -5,7 +5,7 @@
  * at ±1000 cp (mates count as 1000) before the drop is taken, so a won game stays won. `-o` writes
  * the game as PGN with `{[%eval …]}` comments (pawns, from the first player's side) and NAGs.
  */
-import { quoteInput } from '../../core/text.js';
+import { capital, plural, quoteInput } from '../../core/text.js';
 import type { Command } from 'commander';
 import type { Move } from '../../core/move.js';
 import { legalMoves } from '../../core/perft.js';
@@ -150,7 +150,7 @@ export function registerReview(program: Command, io: Io): void {
         if (e instanceof CliError) throw e;
         throw openError(file, e);
       }
-      if (!rec) throw new CliError(`${file} has ${count} game${count === 1 ? '' : 's'}, not ${which}`);
+      if (!rec) throw new CliError(`${file} has ${plural(count, 'game')}, not ${which}`);
       const report = replayRecord(rec, { keepMoves: true, ...(variant ? { variant } : {}) });
       if (report.status === 'malformed' || !report.start || !report.moves || !report.variant)
         throw new CliError(`game ${which} of ${file} is malformed: ${report.error?.message ?? 'no position'}`);
@@ -266,7 +266,6 @@ export function registerReview(program: Command, io: Io): void {
     });
 }
 
-const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * What the evaluation graph draws: every position's score from the first player's side, capped as

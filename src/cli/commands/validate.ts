@@ -9,7 +9,7 @@ import { GAMES, gameIdFromName, type Game, type GameId, type OpeningNamer } from
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
 import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
-import { quoteInput, quoteName } from '../../core/text.js';
+import { plural, quoteInput, quoteName } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
 import { plainOptions } from '../plain-options.js';
 
@@ -87,7 +87,6 @@ function tuneCompilerForValidate(): void {
   }
 }
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 export function registerValidate(program: Command, io: Io): void {
   program
