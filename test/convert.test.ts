@@ -4,7 +4,7 @@
  * made by scripts/oracle/convert-ffish.ts), round trips, GBK, tags, `save --dialect`, load + save.
  */
 import { formatProblem } from '../src/core/problem.js';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Move } from '../src/core/move.js';
@@ -307,7 +307,6 @@ describe('bad input', () => {
       [['convert', SHORT, '--dialect', 'xqbase', '--notation', 'uci'], /^chuhan: fixtures\/convert\/short\.pgn: game 1: the xqbase dialect writes iccs, wxf, chinese, not "uci"\n$/],
       [['convert', 'fixtures/records/chushogi-usi.pgn', '--dialect', 'pychess'], /^chuhan: .*game 1: Chu Shogi cannot be written in the pychess dialect\n$/],
       [['convert', SHORT, '--encoding', 'latin1'], /^chuhan: unknown encoding "latin1" \(use utf-8 or gbk\)\n$/],
-      [['convert', 'fixtures/validate/truncated-tag.pgn'], /^chuhan: fixtures\/validate\/truncated-tag\.pgn: game 2: malformed at line 5:1: unterminated tag pair .*\n$/],
     ];
     for (const [args, re] of cases) {
       const r = await runCli(args);
@@ -333,13 +332,62 @@ describe('bad input', () => {
     expect(r.stderr).toMatch(/^chuhan: cannot make the folder \/proc\/no-such-chuhan-dir\/x\/: ENOENT/);
   });
 
-  it('an illegal move stops the conversion with exit 1, naming game, ply and move', async () => {
+  it('a game with an illegal move is left out (exit 1, naming file, game, ply and move as validate does); the others are written', async () => {
+    const dir = tempDir('convert');
+    const f = join(dir, 'bad.pgn');
+    writeFileSync(f, '1. h2e2 h9g7 *\n\n1. h2e2 h9g7 2. h2h9 *\n\n1. h2e2 h9g7 2. b0c2 *\n');
+    const r = await runCli(['convert', f, '--dialect', 'pychess']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `chuhan: ${f}: game 2: left out: illegal move 3 "h2h9" at line 3:17: there is no piece on h2\n` + 'chuhan: 1 game of 3 left out: it has an illegal move (see above)\n',
+    );
+    // games 1 and 3, as they are written without the bad one
+    const good = join(dir, 'good.pgn');
+    writeFileSync(good, '1. h2e2 h9g7 *\n\n1. h2e2 h9g7 2. b0c2 *\n');
+    const g = await runCli(['convert', good, '--dialect', 'pychess']);
+    expect(g.code).toBe(0);
+    expect(r.stdout).toBe(g.stdout);
+    expect(r.stdout.split('\n\n[').length).toBe(2);
+  });
+
+  it('a malformed game is left out too, and the run ends with exit 2 as validate\'s (the game before it written)', async () => {
+    const r = await runCli(['convert', 'fixtures/validate/truncated-tag.pgn']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^chuhan: fixtures\/validate\/truncated-tag\.pgn: game 2: left out: malformed at line 5:1: unterminated tag pair .*\nchuhan: 1 game of 2 left out: it is malformed \(see above\)\n$/);
+    expect(r.stdout).toMatch(/^\[Event "cut in a tag"\][^]*\n1\. h2e2 h9g7 \*\n$/);
+  });
+
+  it('a folder with one bad file: the others are converted into -o DIR, the bad one named, exit 1', async () => {
+    const src = tempDir('convert');
+    mkdirSync(join(src, 'in'));
+    writeFileSync(join(src, 'in', 'a.pgn'), '1. h2e2 h9g7 *\n');
+    writeFileSync(join(src, 'in', 'b.pgn'), '1. h2e2 h9g7 2. h2h9 *\n');
+    // a source of several games keeps its numbered names when one of them is left out
+    writeFileSync(join(src, 'in', 'c.pgn'), '1. e3e5 *\n\n1. b0c2 *\n');
+    writeFileSync(join(src, 'in', 'd.pgn'), '1. c3c4 *\n');
+    const out = join(src, 'out');
+    const r = await runCli(['convert', join(src, 'in'), '-o', `${out}/`]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/b\.pgn: game 1: left out: illegal move 3 "h2h9" at line 1:17: there is no piece on h2\n/);
+    expect(r.stderr).toMatch(/c\.pgn: game 1: left out: illegal move 1 "e3e5" at line 1:4: .+\n/);
+    expect(r.stderr).toContain('converted 3 games into 3 files in');
+    expect(r.stderr).toMatch(/chuhan: 2 games of 5 left out: they have illegal moves \(see above\)\n$/);
+    expect(readdirSync(out).sort()).toEqual(['a.pgn', 'c-002.pgn', 'd.pgn']);
+    expect(readFileSync(join(out, 'c-002.pgn'), 'utf8')).toContain('1. b0c2 *');
+  });
+
+  it('no game could be converted: nothing written, no -o file, exit 1', async () => {
     const dir = tempDir('convert');
     const f = join(dir, 'bad.pgn');
     writeFileSync(f, '1. h2e2 h9g7 2. h2h9 *\n');
-    const r = await runCli(['convert', f, '--dialect', 'pychess']);
+    const out = join(dir, 'out.pgn');
+    const r = await runCli(['convert', f, '-o', out]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^chuhan: .*bad\.pgn: game 1: illegal move 3 "h2h9" at line 1:17: .+\n$/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^chuhan: .*bad\.pgn: game 1: left out: illegal move 3 "h2h9" .+\nchuhan: 1 game of 1 left out: it has an illegal move \(see above\)\n$/);
+    expect(existsSync(out)).toBe(false);
+    const s = await runCli(['convert', f]);
+    expect([s.code, s.stdout]).toEqual([1, '']);
   });
 });
 
@@ -360,17 +408,25 @@ describe('convert streams its output (convert-output.ts)', () => {
     expect(good.code).toBe(0);
     expect(good.stdout.length).toBeGreaterThan(HOLD);
     whole = good.stdout;
-    const bad = bigFile(true);
-    const r = await runCli(['convert', bad]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^chuhan: .*big\.pgn: game \d+: illegal move 3 "h2h9".*\n$/);
+    // the failure: a file named after the big one that holds no game (exit 2)
+    const empty = join(tempDir('convert'), 'empty.pgn');
+    writeFileSync(empty, '');
+    const r = await runCli(['convert', bigFile(false), empty]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`chuhan: found no games in ${empty}\n`);
     expect(r.stdout.length).toBeGreaterThanOrEqual(HOLD);
     expect(good.stdout.startsWith(r.stdout)).toBe(true);
     const out = join(tempDir('convert'), 'out.pgn');
-    const o = await runCli(['convert', bad, '-o', out]);
-    expect(o.code).toBe(1);
+    const o = await runCli(['convert', bigFile(false), empty, '-o', out]);
+    expect(o.code).toBe(2);
     expect(o.stdout).toBe('');
     expect(existsSync(out)).toBe(false);
+    // an illegal game past the held megabyte is left out: every other game goes out, exit 1
+    const bad = bigFile(true);
+    const l = await runCli(['convert', bad]);
+    expect(l.code).toBe(1);
+    expect(l.stderr).toMatch(/^chuhan: .*big\.pgn: game \d+: left out: illegal move 3 "h2h9".*\nchuhan: 1 game of \d+ left out: it has an illegal move \(see above\)\n$/);
+    expect(l.stdout).toBe(good.stdout);
     // the same file converted whole to -o: the same bytes as standard output
     const o2 = await runCli(['convert', bigFile(false), '-o', out]);
     expect(o2.code).toBe(0);

@@ -120,11 +120,32 @@ describe('convert --jobs: the same bytes as one job', () => {
     expect(pgn.stdout.split('\n\n[').length).toBe(35);
   });
 
-  it('an illegal move stops the conversion: exit 1, nothing written', () => {
+  it('a game with an illegal move is left out, the others written: exit 1, the same bytes and sentences', () => {
     const r = compare(BIN, ['convert', ILLEGAL]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('BadMoveTest3.xqf');
+    expect(r.stderr).toBe(
+      `chuhan: ${join(ILLEGAL, 'BadMoveTest3.xqf')}: game 1: left out: illegal move 10 "e1f0" at byte 1106: there is no piece on e1\n` +
+        'chuhan: 1 game of 36 left out: it has an illegal move (see above)\n',
+    );
+    // every game of the folder without the bad file, byte for byte
+    expect(r.stdout).toBe(run(BIN, ['convert', OK, '--jobs', '1']).stdout);
+    expect(r.stdout.split('\n\n[').length).toBe(35);
+  });
+
+  it('-o DIR with an illegal game and malformed files: the same files and sentences for any --jobs, exit 2', () => {
+    const listing = (d: string): string[] => readdirSync(d).sort().map((f) => `${f} ${readFileSync(join(d, f)).toString('base64')}`);
+    const one = join(dir, 'bad-1');
+    const three = join(dir, 'bad-3');
+    const a = run(BIN, ['convert', MALFORMED, '--to', 'xqf', '-o', `${one}/`, '--jobs', '1']);
+    const b = run(BIN, ['convert', MALFORMED, '--to', 'xqf', '-o', `${three}/`, '--jobs', '3'], true);
+    expect(b.onWorkers).toBeGreaterThan(0);
+    expect([b.code, b.stderr.replaceAll(three, one)]).toEqual([a.code, a.stderr]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain('BadMoveTest3.xqf: game 1: left out: illegal move 10');
+    expect(a.stderr).toContain('truncated-moves.pgn: game 1: left out: malformed move');
+    expect(a.stderr).toMatch(/chuhan: 3 games of 38 left out: 1 has an illegal move, 2 are malformed \(see above\)\n$/);
+    expect(listing(three)).toEqual(listing(one));
+    expect(listing(one).length).toBe(35);
   });
 
   it('-o DIR: the same files with the same bytes', () => {

@@ -9,11 +9,11 @@
  *
  * Standard output and `-o FILE` are written as the games come, not gathered first (memory stays
  * flat on any input, as validate's): the first HOLD characters are held, so a small conversion that
- * stops at a bad game writes nothing; past them the text goes out in pieces of FLUSH characters, and
- * on standard output the conversion waits for each piece to go out (`drained`: a slow reader of a
- * pipe holds the conversion back instead of the text piling up in memory). After a failure,
- * standard output keeps what went out, and a `-o` file the conversion had started is removed
- * (`abort`). The output is never one of the inputs (it would be truncated while it is read).
+ * fails (or leaves out every game) writes nothing; past them the text goes out in pieces of FLUSH
+ * characters, and on standard output the conversion waits for each piece to go out (`drained`: a
+ * slow reader of a pipe holds the conversion back instead of the text piling up in memory). After a
+ * failure, standard output keeps what went out, and a `-o` file the conversion had started is
+ * removed (`abort`). The output is never one of the inputs (it would be truncated while it is read).
  */
 import { closeSync, fstatSync, openSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { makeFolders, nodeFs } from '../tui/store.js';
@@ -222,6 +222,15 @@ export class ConvertOutput {
     if (!this.sent || !this.io.drained) return null;
     this.sent = false;
     return this.io.drained();
+  }
+
+  /**
+   * A game of the current source left out (an illegal move, a malformed record, a game the target
+   * program cannot load): nothing is written for it, but it counts among the source's games, so the
+   * others keep their numbered names (`bulk-002.xqf`), the names they have when none is left out.
+   */
+  skip(): void {
+    this.inSource++;
   }
 
   /** The end of a source: its one game, if it had only one, takes the source's name. */

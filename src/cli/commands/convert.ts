@@ -5,11 +5,14 @@
  * `--to kif` chu shogi as lishogi exports it, `--to dhtmlxq|xqf` xiangqi), or to the final
  * positions' FENs (one line per game).
  *
- * Every game is replayed against the rules first. Reading: an illegal move stops the conversion
- * (exit 1), an unreadable game or input exits 2. Writing: the result written is the judge's (the
- * replay's verdict) with a note in the record when the record said otherwise; a format the game has
- * no writer for is a usage error (exit 2); a game the target program cannot load (XBoard's chu) is
- * left out with one sentence on stderr, the others are written, and the exit code is 1.
+ * Every game is replayed against the rules first. Reading: a game with an illegal move, or a
+ * malformed one (the replay's verdict names its game: a syntax error, a bad tag, a move in no
+ * notation), is left out with one sentence on stderr (validate's words), the others are written, and
+ * the run ends with exit 1 (2 when a malformed game was among them, as validate's); an unreadable or
+ * missing input exits 2 at once. Writing: the result written is the judge's (the replay's verdict)
+ * with a note in the record when the record said otherwise; a format the game has no writer for is
+ * a usage error (exit 2); a game the target program cannot load (XBoard's chu) is left out as an
+ * illegal one is (exit 1). When no game at all is written, nothing is: no `-o` file, no output.
  *
  * Output: standard output, one file (`-o FILE`, all games), or a folder (`-o DIR`: an existing
  * folder, or a path ending with `/`): one file per game, named after the source file
@@ -118,12 +121,15 @@ export function registerConvert(program: Command, io: Io): void {
       const dopts = { dialect, ...(opts.notation !== undefined ? { notation: opts.notation } : {}) };
       const jobs = parseJobs(opts.jobs);
       const options: ConvertFileOptions = { to, dopts, ...(variant ? { variant } : {}) };
-      const refused: string[] = [];
+      const left: Record<LeftOut, number> = { illegal: 0, malformed: 0, refused: 0 };
+      let leftOut = 0;
       let games = 0;
       const out = (input: Input, o: ConvertOut): void => {
-        if ('refused' in o) {
-          refused.push(o.refused);
-          io.err(`chuhan: ${o.refused}\n`);
+        if ('leftOut' in o) {
+          left[o.why]++;
+          leftOut++;
+          output.skip();
+          io.err(`chuhan: ${o.leftOut}\n`);
         } else {
           games++;
           output.game(input.path, fileName(input.path), o.game, o.body);
@@ -145,15 +151,46 @@ export function registerConvert(program: Command, io: Io): void {
           await runFileJobs({ inputs: sources, jobs, kind: 'convert', options, local: run, out, done, auto: opts.jobs === undefined });
         else for (const input of sources) done(input, await run(input, (o) => out(input, o)));
         // folders that held no game (a file named alone already said so): as validate, one sentence
-        if (games === 0 && refused.length === 0) throw new CliError(`found no games in ${fileList(inputs)}`, 2);
-        await output.finish();
+        if (games === 0 && leftOut === 0) throw new CliError(`found no games in ${fileList(inputs)}`, 2);
+        // every game left out: nothing is written (no empty -o file), as when a conversion stopped
+        if (games > 0) await output.finish();
       } catch (e) {
         output.abort();
         throw e;
       }
-      if (refused.length > 0)
-        throw new CliError(`${plural(refused.length, 'game')} of ${games + refused.length} left out: the program the ${dialect} dialect is for cannot load ${refused.length === 1 ? 'it' : 'them'} (see above)`, 1);
+      if (leftOut > 0) throw new CliError(leftOutSentence(left, games, dialect), left.malformed > 0 ? 2 : 1);
     });
+}
+
+/** Why a game was left out: an illegal move, a malformed record, or the target program cannot load it. */
+export type LeftOut = 'illegal' | 'malformed' | 'refused';
+
+/**
+ * The sentence that ends a run with games left out (each was named on stderr as it came):
+ * `1 game of 482 left out: it has an illegal move (see above)`; with several reasons, how many each.
+ */
+export function leftOutSentence(left: Readonly<Record<LeftOut, number>>, written: number, dialect: string): string {
+  const n = left.illegal + left.malformed + left.refused;
+  const one = n === 1;
+  const program = `the program the ${dialect} dialect is for`;
+  const whole: Record<LeftOut, string> = {
+    illegal: one ? 'it has an illegal move' : 'they have illegal moves',
+    malformed: one ? 'it is malformed' : 'they are malformed',
+    refused: `${program} cannot load ${one ? 'it' : 'them'}`,
+  };
+  const reasons = (Object.keys(left) as LeftOut[]).filter((k) => left[k] > 0);
+  const why =
+    reasons.length === 1
+      ? whole[reasons[0]!]
+      : reasons
+          .map((k) => {
+            const c = left[k];
+            if (k === 'illegal') return `${c} ${c === 1 ? 'has an illegal move' : 'have illegal moves'}`;
+            if (k === 'malformed') return `${c} ${c === 1 ? 'is' : 'are'} malformed`;
+            return `${c} ${program} cannot load`;
+          })
+          .join(', ');
+  return `${plural(n, 'game')} of ${written + n} left out: ${why} (see above)`;
 }
 
 /** What `convertFiles` needs: the command's options as one thread or a worker (jobs.ts) reads them. */
@@ -163,8 +200,8 @@ export interface ConvertFileOptions {
   readonly variant?: GameId;
 }
 
-/** What the reading of a file gives, in order: a game to write (`ConvertOutput.game`), or a game left out. */
-export type ConvertOut = { readonly game: number; readonly body: string | Uint8Array } | { readonly refused: string };
+/** What the reading of a file gives, in order: a game to write (`ConvertOutput.game`), or a game left out (its sentence and why). */
+export type ConvertOut = { readonly game: number; readonly body: string | Uint8Array } | { readonly leftOut: string; readonly why: LeftOut };
 
 /** A file's end: its games (left-out ones counted), or skipped (a file of a folder that holds no record). */
 export interface ConvertTally {
@@ -174,8 +211,9 @@ export interface ConvertTally {
 
 /**
  * The per-file work of `convert` (on this thread, or on a worker of `--jobs`): each game of an
- * input replayed and written in the target format, handed to `emit`; an illegal or unreadable
- * game throws its one sentence. `pace` (this thread only): after each game, what to wait for
+ * input replayed and written in the target format, handed to `emit`; a game with an illegal move
+ * or a malformed one is handed on as left out, with its sentence; an unreadable input throws its one
+ * sentence. `pace` (this thread only): after each game, what to wait for
  * before the next (standard output going out to a slow reader).
  */
 export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> | null): FileRunner<ConvertTally, ConvertOut> {
@@ -198,9 +236,14 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
       for await (const rec of opened.records) {
         if (!holdsGame(rec)) continue;
         const report = replayer.replay(rec);
-        if (report.status !== 'ok' || !report.start || !report.moves || !report.variant) {
-          throw new CliError(`${name}: ${formatReportLine(report)}`, report.status === 'illegal' ? 1 : 2);
+        if (report.status === 'illegal' || report.status === 'malformed') {
+          // validate's words for it, after the game's number: `game 3: left out: illegal move 10 "e1f0" at …`
+          inFile++;
+          const line = formatReportLine(report);
+          emit({ leftOut: `${name}: game ${report.index}: left out: ${line.slice(`game ${report.index}: `.length)}`, why: report.status });
+          continue;
         }
+        if (!report.start || !report.moves || !report.variant) throw new CliError(`${name}: ${formatReportLine(report)}`, 2);
         inFile++;
         const game = getGame(report.variant);
         const fail = (why: string): CliError => new CliError(`${name}: game ${rec.index}: ${why}`, 2);
@@ -234,7 +277,7 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
         } else {
           const why = dialectRefusal(toWrite, dopts);
           if (why !== null) {
-            emit({ refused: `${name}: game ${rec.index}: left out: ${why}` });
+            emit({ leftOut: `${name}: game ${rec.index}: left out: ${why}`, why: 'refused' });
             continue;
           }
           const r = writeDialectPgn(toWrite, dopts);
