@@ -214,9 +214,9 @@ export class GameHistory {
     return this.moves[k]!;
   }
 
-  /** The moves played, oldest first. */
-  moveList(): Move[] {
-    return Array.from(this.moves.subarray(1, this.n + 1));
+  /** The moves played, oldest first (the first `limit` of them when given). */
+  moveList(limit?: number): Move[] {
+    return Array.from(this.moves.subarray(1, (limit !== undefined && limit < this.n ? limit : this.n) + 1));
   }
 
   /** FLAG_* bits of ply k (1-based); computed on first use for moves added by `push`/`record`. */

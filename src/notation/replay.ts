@@ -552,7 +552,7 @@ export class Replayer {
     if (opts.explain && history) report.explanation = explainRepetition(game, history);
     const namer = opts.opening && history ? opts.opening(game) : null;
     if (namer && history) {
-      const named = namer.name(start, history.moveList().slice(0, namer.plies));
+      const named = namer.name(start, history.moveList(namer.plies));
       if (named) report.opening = named;
     }
     if (opts.keepMoves && history) {
