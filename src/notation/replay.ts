@@ -105,6 +105,8 @@ export interface ReplayOptions {
   readonly rules?: string;
   /** False: packed xiangqi records replay through the history move by move, not by the lean replayer (tests compare the two). */
   readonly lean?: boolean;
+  /** False: the report's `fen` is null, the final position not written (validate's text lines do not show it). */
+  readonly fen?: boolean;
 }
 
 /** A finished replay, as the result judge sees it. */
@@ -539,7 +541,7 @@ export class Replayer {
       variant: game.id,
       status,
       plies,
-      fen: game.formatFen(pos),
+      fen: opts.fen === false ? null : game.formatFen(pos),
       result: judged.result,
       reason: judged.reason,
       detail: judged.detail,
