@@ -37,92 +37,38 @@ const LETTER: Readonly<Record<number, string>> = {
   [SOLDIER]: 'P',
 };
 
-/** The board the moves are made on (xiangqi's 90 points). */
+/** The board `eccoKeys` makes the moves on (xiangqi's 90 points). */
 const ECCO_BOARD = { board: new Uint8Array(90) };
 
-/** The key of a move's view (`C2.5`), its files mirrored or not. */
-function viewKey(v: XqMoveView, mirror: boolean): string {
-  const f = (n: number): number => (mirror ? 10 - n : n);
-  const diagonal = v.kind === HORSE || v.kind === ELEPHANT || v.kind === ADVISOR;
-  const where = v.count > 1 ? (v.index === 0 ? '+' : v.index === v.count - 1 ? '-' : '.') : String(f(v.file));
-  const op = v.op > 0 ? '+' : v.op < 0 ? '-' : '.';
-  const n = diagonal || v.op === 0 ? f(v.n) : v.n;
-  return `${LETTER[v.kind]}${where}${op}${n}`;
-}
-
 /**
- * The lines of keys met so far, as a tree (games share their first moves: the master games' 2,516
- * lines of 20 plies have far fewer distinct beginnings): node 0 is the standard start, a node's
- * child by a move is TRIE.get(node * 8192 + from * 90 + to). Each node keeps the key of the move
- * that led to it (mirrored as its line is: that is decided by the first move), or null where the
- * line stops (no piece on the move's start point), its parent, and the code of a line that ends
- * there once known. Everything here follows from the moves alone, as the start is always the standard one.
+ * The keys of the first 20 plies of a game from the standard start (fewer for a shorter game),
+ * mirrored when the first move starts on a file above 5.
  */
-const TRIE = new Map<number, number>();
-const NODE_KEY: Array<string | null> = [null];
-const NODE_MIRROR: boolean[] = [false];
-const NODE_CODE: Array<string | undefined> = [undefined];
-const NODE_PARENT: number[] = [0];
-/** Nodes kept at most (a few MB); past that the tree starts over. */
-const MAX_NODES = 1 << 18;
-
-/**
- * The ECCO code of a game from the standard start: its first 20 plies (fewer for a shorter game)
- * read as keys, mirrored when the first move starts on a file above 5 (`eccoCode`).
- */
-function lineCode(start: Position, moves: readonly Move[]): string {
-  if (NODE_KEY.length > MAX_NODES) {
-    TRIE.clear();
-    NODE_KEY.length = NODE_MIRROR.length = NODE_CODE.length = NODE_PARENT.length = 1;
-  }
+function eccoKeys(start: Position, moves: readonly Move[]): string[] {
+  // the moves made on a copy of the board alone: a view reads only the board, and a xiangqi move
+  // only moves its piece (no promotion, no drop), so no position (hashes, undo stack) is kept
   const pos = ECCO_BOARD;
   const b = pos.board;
-  // the board is made (from the start, by moving the pieces alone: a xiangqi move has no
-  // promotion or drop) only when a move is not in the tree yet; `made` plies are on it
-  let made = -1;
-  let node = 0;
-  let mirror = false;
+  b.set(start.board);
+  const views: XqMoveView[] = [];
   const n = Math.min(moves.length, ECCO_PLIES);
   for (let i = 0; i < n; i++) {
     const m = moves[i]!;
     const from = moveFrom(m);
-    const to = moveTo(m);
-    const edge = node * 8192 + from * 90 + to;
-    let child = TRIE.get(edge);
-    if (child === undefined) {
-      if (made < 0) {
-        b.set(start.board);
-        made = 0;
-      }
-      for (; made < i; made++) {
-        const mv = moves[made]!;
-        b[moveTo(mv)] = b[moveFrom(mv)]!;
-        b[moveFrom(mv)] = 0;
-      }
-      let key: string | null = null;
-      if (b[from] !== 0) {
-        const v = viewXiangqiMove(pos, m);
-        if (i === 0) mirror = v.count === 1 && v.file > 5;
-        key = viewKey(v, mirror);
-      }
-      child = NODE_KEY.length;
-      NODE_KEY.push(key);
-      NODE_MIRROR.push(mirror);
-      NODE_CODE.push(undefined);
-      NODE_PARENT.push(node);
-      TRIE.set(edge, child);
-    }
-    if (NODE_KEY[child] === null) break;
-    node = child;
-    if (i === 0) mirror = NODE_MIRROR[child]!;
+    if (b[from] === 0) break;
+    views.push(viewXiangqiMove(pos, m));
+    b[moveTo(m)] = b[from]!;
+    b[from] = 0;
   }
-  let code = NODE_CODE[node];
-  if (code === undefined) {
-    const keys: string[] = [];
-    for (let k = node; k !== 0; k = NODE_PARENT[k]!) keys.push(NODE_KEY[k]!);
-    code = NODE_CODE[node] = eccoCode(keys.reverse());
-  }
-  return code;
+  const mirror = views.length > 0 && views[0]!.count === 1 && views[0]!.file > 5;
+  const f = (n: number): number => (mirror ? 10 - n : n);
+  return views.map((v) => {
+    const diagonal = v.kind === HORSE || v.kind === ELEPHANT || v.kind === ADVISOR;
+    const where = v.count > 1 ? (v.index === 0 ? '+' : v.index === v.count - 1 ? '-' : '.') : String(f(v.file));
+    const op = v.op > 0 ? '+' : v.op < 0 ? '-' : '.';
+    const n = diagonal || v.op === 0 ? f(v.n) : v.n;
+    return `${LETTER[v.kind]}${where}${op}${n}`;
+  });
 }
 
 /** A line of keys read by ply (`red(k)`, `black(k)`: round k from 0; past the end: ''). */
@@ -849,7 +795,7 @@ function isStandardStart(pos: Position): boolean {
 /** The ECCO opening of a game from `start` (null from any other start than the standard one). */
 function xiangqiOpening(start: Position, moves: readonly Move[]): OpeningName | null {
   if (!isStandardStart(start)) return null;
-  const code = lineCode(start, moves);
+  const code = eccoCode(eccoKeys(start, moves));
   const [name, variation] = eccoName(code);
   return variation ? { system: 'ECCO', code, name, variation } : { system: 'ECCO', code, name };
 }
