@@ -35,7 +35,7 @@ const H = 10;
 // The shared model: where a piece stands among like pieces, and what a move does relative to its side
 
 /** Squares of `side`'s pieces of `kind` on column x, front (nearest the enemy) first. */
-export function likesOnColumn(pos: Pick<Position, 'board'>, side: number, kind: number, x: number): number[] {
+export function likesOnColumn(pos: Position, side: number, kind: number, x: number): number[] {
   const code = pieceCode(kind, side);
   const out: number[] = [];
   const b = pos.board;
@@ -48,7 +48,7 @@ export function likesOnColumn(pos: Pick<Position, 'board'>, side: number, kind: 
 }
 
 /** Number of columns holding two or more of `side`'s soldiers. */
-export function tandemPawnFiles(pos: Pick<Position, 'board'>, side: number): number {
+export function tandemPawnFiles(pos: Position, side: number): number {
   let n = 0;
   for (let x = 0; x < W; x++) if (likesOnColumn(pos, side, SOLDIER, x).length >= 2) n++;
   return n;
@@ -75,7 +75,7 @@ export interface XqMoveView {
 const DIAGONAL = (kind: number): boolean => kind === ADVISOR || kind === ELEPHANT || kind === HORSE;
 
 /** Describes a legal (or at least geometric) move of the side to move. */
-export function viewXiangqiMove(pos: Pick<Position, 'board'>, m: Move): XqMoveView {
+export function viewXiangqiMove(pos: Position, m: Move): XqMoveView {
   const from = moveFrom(m);
   const to = moveTo(m);
   const p = pos.board[from]!;
