@@ -645,6 +645,9 @@ export function reportJsonText(file: string, r: GameReport): string {
   return reportJsonRest(s, r);
 }
 
+/** The JSON text of each opening object met (`reportJsonRest`). */
+const OPENING_JSON = new WeakMap<object, string>();
+
 function reportJsonRest(head: string, r: GameReport): string {
   let s = head;
   if (r.detail !== null) s += `,"detail":${json(r.detail)}`;
@@ -655,6 +658,11 @@ function reportJsonRest(head: string, r: GameReport): string {
   if (r.recorded !== null) s += `,"recorded":${jsonString(r.recorded)}`;
   if (r.status === 'malformed') s += ',"malformed":true';
   if (r.notes) s += `,"notes":${json(r.notes)}`;
-  if (r.opening) s += `,"opening":${json(r.opening)}`;
+  if (r.opening) {
+    // (a namer answers one shared object per opening: its text is made once)
+    let t = OPENING_JSON.get(r.opening);
+    if (t === undefined) OPENING_JSON.set(r.opening, (t = json(r.opening)));
+    s += `,"opening":${t}`;
+  }
   return r.error === null ? s + ',"error":null}' : `${s},"error":${json(r.error)}}`;
 }

@@ -826,8 +826,16 @@ function isStandardStart(pos: Position): boolean {
 function xiangqiOpening(start: Position, moves: readonly Move[]): OpeningName | null {
   if (!isStandardStart(start)) return null;
   const code = eccoCode(eccoKeys(start, moves));
-  const [name, variation] = eccoName(code);
-  return variation ? { system: 'ECCO', code, name, variation } : { system: 'ECCO', code, name };
+  let named = NAMED.get(code);
+  if (named === undefined) {
+    const [name, variation] = eccoName(code);
+    named = variation ? { system: 'ECCO', code, name, variation } : { system: 'ECCO', code, name };
+    NAMED.set(code, named);
+  }
+  return named;
 }
+
+/** The opening of each code, made once (read only: every game of that code shares it). */
+const NAMED = new Map<string, OpeningName>();
 
 export const XIANGQI_ECCO: OpeningNamer = { system: 'ECCO', plies: ECCO_PLIES, name: xiangqiOpening };
