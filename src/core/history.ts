@@ -216,7 +216,11 @@ export class GameHistory {
 
   /** The moves played, oldest first (the first `limit` of them when given). */
   moveList(limit?: number): Move[] {
-    return Array.from(this.moves.subarray(1, (limit !== undefined && limit < this.n ? limit : this.n) + 1));
+    const count = limit !== undefined && limit < this.n ? limit : this.n;
+    // (a loop: Array.from of a subarray made a view and went through the iterator protocol)
+    const list: Move[] = [];
+    for (let k = 1; k <= count; k++) list.push(this.moves[k]!);
+    return list;
   }
 
   /** FLAG_* bits of ply k (1-based); computed on first use for moves added by `push`/`record`. */

@@ -122,16 +122,19 @@ class Line {
    * many as the rounds each side has played)?
    */
   sameMoves(reds: readonly string[], blacks: readonly string[]): boolean {
-    const same = (want: readonly string[], side: 0 | 1): boolean => {
-      const left = [...want];
-      for (let k = 0; k < want.length; k++) {
-        const i = left.indexOf(this.ply(2 * k + side));
-        if (i < 0) return false;
-        left.splice(i, 1);
-      }
-      return true;
-    };
-    return same(reds, 0) && same(blacks, 1);
+    return this.sameSide(reds, 0) && this.sameSide(blacks, 1);
+  }
+  /** Are `side`'s first moves `want`, in any order (each key of `want` matched once: a bit per key)? */
+  private sameSide(want: readonly string[], side: 0 | 1): boolean {
+    let used = 0;
+    for (let k = 0; k < want.length; k++) {
+      const key = this.ply(2 * k + side);
+      let i = 0;
+      while (i < want.length && ((used & (1 << i)) !== 0 || want[i] !== key)) i++;
+      if (i === want.length) return false;
+      used |= 1 << i;
+    }
+    return true;
   }
   /**
    * The first round from `first` to `last` (inclusive) whose move by `side` is not in `pass`, or
