@@ -105,7 +105,8 @@ async function runQuick(name, entry, args, v8Flags, worker = false) {
   if (v8Flags) require('node:v8').setFlagsFromString(v8Flags);
   const dir = join(__dirname, '..', 'dist', 'bundle');
   const file = join(dir, name);
-  const source = readFileSync(file, 'utf8');
+  // (every quick bundle is ASCII, scripts/bundle.mjs: read as latin1, the same string without UTF-8 decoding)
+  const source = readFileSync(file, 'latin1');
   const build = Buffer.from(source.slice(0, source.indexOf('\n') + 1));
   const write = worker ? undefined : process.env.CHUHAN_WRITE_CODE_CACHE;
   let cachedData;

@@ -214,9 +214,13 @@ export class GameHistory {
     return this.moves[k]!;
   }
 
-  /** The moves played, oldest first. */
-  moveList(): Move[] {
-    return Array.from(this.moves.subarray(1, this.n + 1));
+  /** The moves played, oldest first (the first `limit` of them when given). */
+  moveList(limit?: number): Move[] {
+    const count = limit !== undefined && limit < this.n ? limit : this.n;
+    // (a loop: Array.from of a subarray made a view and went through the iterator protocol)
+    const list: Move[] = [];
+    for (let k = 1; k <= count; k++) list.push(this.moves[k]!);
+    return list;
   }
 
   /** FLAG_* bits of ply k (1-based); computed on first use for moves added by `push`/`record`. */

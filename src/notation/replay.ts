@@ -105,6 +105,8 @@ export interface ReplayOptions {
   readonly rules?: string;
   /** False: packed xiangqi records replay through the history move by move, not by the lean replayer (tests compare the two). */
   readonly lean?: boolean;
+  /** False: the report's `fen` is null, the final position not written (validate's text lines do not show it). */
+  readonly fen?: boolean;
 }
 
 /** A finished replay, as the result judge sees it. */
@@ -539,7 +541,7 @@ export class Replayer {
       variant: game.id,
       status,
       plies,
-      fen: game.formatFen(pos),
+      fen: opts.fen === false ? null : game.formatFen(pos),
       result: judged.result,
       reason: judged.reason,
       detail: judged.detail,
@@ -552,7 +554,7 @@ export class Replayer {
     if (opts.explain && history) report.explanation = explainRepetition(game, history);
     const namer = opts.opening && history ? opts.opening(game) : null;
     if (namer && history) {
-      const named = namer.name(start, history.moveList().slice(0, namer.plies));
+      const named = namer.name(start, history.moveList(namer.plies));
       if (named) report.opening = named;
     }
     if (opts.keepMoves && history) {
@@ -643,6 +645,9 @@ export function reportJsonText(file: string, r: GameReport): string {
   return reportJsonRest(s, r);
 }
 
+/** The JSON text of each opening object met (`reportJsonRest`). */
+const OPENING_JSON = new WeakMap<object, string>();
+
 function reportJsonRest(head: string, r: GameReport): string {
   let s = head;
   if (r.detail !== null) s += `,"detail":${json(r.detail)}`;
@@ -653,6 +658,11 @@ function reportJsonRest(head: string, r: GameReport): string {
   if (r.recorded !== null) s += `,"recorded":${jsonString(r.recorded)}`;
   if (r.status === 'malformed') s += ',"malformed":true';
   if (r.notes) s += `,"notes":${json(r.notes)}`;
-  if (r.opening) s += `,"opening":${json(r.opening)}`;
+  if (r.opening) {
+    // (a namer answers one shared object per opening: its text is made once)
+    let t = OPENING_JSON.get(r.opening);
+    if (t === undefined) OPENING_JSON.set(r.opening, (t = json(r.opening)));
+    s += `,"opening":${t}`;
+  }
   return r.error === null ? s + ',"error":null}' : `${s},"error":${json(r.error)}}`;
 }

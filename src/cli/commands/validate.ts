@@ -163,7 +163,8 @@ export function validateFiles(o: ValidateFileOptions): FileRunner<FileTally> {
   const namers = new Map<GameId, OpeningNamer>();
   let namersLoaded = !o.json;
   const opening = o.json ? { opening: (g: Game) => namers.get(g.id) ?? null } : {};
-  const replayer = new Replayer({ ...(o.variant ? { variant: o.variant } : {}), ...(o.explain ? { explain: true } : {}), ...(o.rules ? { rules: o.rules } : {}), ...opening });
+  // the text lines show no final position: it is not written
+  const replayer = new Replayer({ ...(o.variant ? { variant: o.variant } : {}), ...(o.explain ? { explain: true } : {}), ...(o.rules ? { rules: o.rules } : {}), ...opening, ...(o.json ? {} : { fen: false }) });
   const { format, json, single } = o;
   return async (input, emit) => {
     if (!namersLoaded) {

@@ -15,11 +15,11 @@
  *
  * Loaded only when asked for (the Game's `openingNames`), with its name table (ecco-names.ts).
  */
-import { moveFrom, type Move } from '../../core/move.js';
+import { moveFrom, moveTo, type Move } from '../../core/move.js';
 import type { Position } from '../../core/position.js';
 import type { OpeningName, OpeningNamer } from '../game.js';
+import { pieceKind, pieceSide } from '../../core/piece.js';
 import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './pieces.js';
-import { viewXiangqiMove } from './notation/wxf.js';
 import { XIANGQI_START_FEN } from './index.js';
 import { parseXiangqiFen } from './notation/fen.js';
 import { ECCO_NAMES } from './ecco-names.js';
@@ -37,27 +37,68 @@ const LETTER: Readonly<Record<number, string>> = {
   [SOLDIER]: 'P',
 };
 
+/** The board `eccoKeys` makes the moves on (xiangqi's 90 points). */
+const ECCO_BOARD = new Uint8Array(90);
+/** The key strings made so far, by kind, origin (file 1-9, or `+` `-` `.`), op and number: shared, not made per ply. */
+const KEY_TEXT: Array<string | undefined> = new Array(8 * 12 * 3 * 10).fill(undefined);
+const WHERE = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '-', '.'];
+const OP = ['-', '.', '+'];
+
 /**
  * The keys of the first 20 plies of a game from the standard start (fewer for a shorter game),
- * mirrored when the first move starts on a file above 5.
+ * mirrored when the first move starts on a file above 5. Each key is what WXF writes
+ * (notation/wxf.ts `viewXiangqiMove`: the piece, its file or its place among like pieces on the
+ * file, the op, the steps or the destination file), read here from the board alone: the moves are
+ * made on a bare copy of the board (a xiangqi move only moves its piece: no promotion, no drop),
+ * no position, view object or list of like pieces is made per ply (test/ecco.test.ts checks the
+ * codes of the 2,516 master games against the reference classifier's).
  */
 function eccoKeys(start: Position, moves: readonly Move[]): string[] {
-  const pos = start.clone(ECCO_PLIES + 1);
-  const views = [];
-  for (const m of moves.slice(0, ECCO_PLIES)) {
-    if (pos.board[moveFrom(m)] === 0) break;
-    views.push(viewXiangqiMove(pos, m));
-    pos.play(m);
+  const b = ECCO_BOARD;
+  b.set(start.board);
+  const keys: string[] = [];
+  let mirror = false;
+  const count = Math.min(moves.length, ECCO_PLIES);
+  for (let i = 0; i < count; i++) {
+    const m = moves[i]!;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const p = b[from]!;
+    if (p === 0) break;
+    const kind = pieceKind(p);
+    const side = pieceSide(p);
+    const fx = from % 9;
+    const fy = (from / 9) | 0;
+    const tx = to % 9;
+    const ty = (to / 9) | 0;
+    // like pieces on the start file (advisors, elephants and the general never share a key's file
+    // mark): how many, and how many stand ahead of this one (nearer the enemy)
+    let likes = 1;
+    let ahead = 0;
+    if (kind !== KING && kind !== ADVISOR && kind !== ELEPHANT) {
+      likes = 0;
+      for (let y = 0; y < 10; y++)
+        if (b[y * 9 + fx] === p) {
+          likes++;
+          if (side === 0 ? y > fy : y < fy) ahead++;
+        }
+    }
+    const dy = side === 0 ? ty - fy : fy - ty;
+    const op = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+    const diagonal = kind === HORSE || kind === ELEPHANT || kind === ADVISOR;
+    const file = side === 0 ? 9 - fx : fx + 1;
+    const target = op !== 0 && !diagonal && tx === fx ? Math.abs(dy) : side === 0 ? 9 - tx : tx + 1;
+    if (i === 0) mirror = likes < 2 && file > 5;
+    const where = likes >= 2 ? (ahead === 0 ? 9 : ahead === likes - 1 ? 10 : 11) : (mirror ? 10 - file : file) - 1;
+    const n = diagonal || op === 0 ? (mirror ? 10 - target : target) : target;
+    const at = ((kind * 12 + where) * 3 + op + 1) * 10 + n;
+    let key = KEY_TEXT[at];
+    if (key === undefined) KEY_TEXT[at] = key = `${LETTER[kind]}${WHERE[where]}${OP[op + 1]}${n}`;
+    keys.push(key);
+    b[to] = p;
+    b[from] = 0;
   }
-  const mirror = views.length > 0 && views[0]!.count === 1 && views[0]!.file > 5;
-  const f = (n: number): number => (mirror ? 10 - n : n);
-  return views.map((v) => {
-    const diagonal = v.kind === HORSE || v.kind === ELEPHANT || v.kind === ADVISOR;
-    const where = v.count > 1 ? (v.index === 0 ? '+' : v.index === v.count - 1 ? '-' : '.') : String(f(v.file));
-    const op = v.op > 0 ? '+' : v.op < 0 ? '-' : '.';
-    const n = diagonal || v.op === 0 ? f(v.n) : v.n;
-    return `${LETTER[v.kind]}${where}${op}${n}`;
-  });
+  return keys;
 }
 
 /** A line of keys read by ply (`red(k)`, `black(k)`: round k from 0; past the end: ''). */
@@ -81,16 +122,19 @@ class Line {
    * many as the rounds each side has played)?
    */
   sameMoves(reds: readonly string[], blacks: readonly string[]): boolean {
-    const same = (want: readonly string[], side: 0 | 1): boolean => {
-      const left = [...want];
-      for (let k = 0; k < want.length; k++) {
-        const i = left.indexOf(this.ply(2 * k + side));
-        if (i < 0) return false;
-        left.splice(i, 1);
-      }
-      return true;
-    };
-    return same(reds, 0) && same(blacks, 1);
+    return this.sameSide(reds, 0) && this.sameSide(blacks, 1);
+  }
+  /** Are `side`'s first moves `want`, in any order (each key of `want` matched once: a bit per key)? */
+  private sameSide(want: readonly string[], side: 0 | 1): boolean {
+    let used = 0;
+    for (let k = 0; k < want.length; k++) {
+      const key = this.ply(2 * k + side);
+      let i = 0;
+      while (i < want.length && ((used & (1 << i)) !== 0 || want[i] !== key)) i++;
+      if (i === want.length) return false;
+      used |= 1 << i;
+    }
+    return true;
   }
   /**
    * The first round from `first` to `last` (inclusive) whose move by `side` is not in `pass`, or
@@ -785,8 +829,16 @@ function isStandardStart(pos: Position): boolean {
 function xiangqiOpening(start: Position, moves: readonly Move[]): OpeningName | null {
   if (!isStandardStart(start)) return null;
   const code = eccoCode(eccoKeys(start, moves));
-  const [name, variation] = eccoName(code);
-  return variation ? { system: 'ECCO', code, name, variation } : { system: 'ECCO', code, name };
+  let named = NAMED.get(code);
+  if (named === undefined) {
+    const [name, variation] = eccoName(code);
+    named = variation ? { system: 'ECCO', code, name, variation } : { system: 'ECCO', code, name };
+    NAMED.set(code, named);
+  }
+  return named;
 }
+
+/** The opening of each code, made once (read only: every game of that code shares it). */
+const NAMED = new Map<string, OpeningName>();
 
 export const XIANGQI_ECCO: OpeningNamer = { system: 'ECCO', plies: ECCO_PLIES, name: xiangqiOpening };
