@@ -159,14 +159,14 @@ describe('hostile engines in the front ends', () => {
     const lines = text.stdout.split('\n').filter((l) => l !== '');
     expect(lines.filter((l) => l.startsWith('depth 1 '))).toHaveLength(1);
     // lines that differ are all shown
-    expect(lines.filter((l) => l.startsWith('depth 2 '))).toHaveLength(50_000);
+    expect(lines.filter((l) => l.startsWith('depth 2 '))).toHaveLength(5_000);
     expect(lines.at(-1)).toBe('bestmove h2e2');
     const json = await runCli(['analyse', '--json', '--engine', hostile('repeat'), '--time', '100']);
     expect(json.code).toBe(0);
     const r = JSON.parse(json.stdout) as { iterations: { depth: number; nodes: number }[]; bestmove: string; iterationsLeftOut?: number };
     expect(r.iterations).toHaveLength(1000);
-    expect(r.iterations.at(-1)).toMatchObject({ depth: 2, nodes: 50_001 });
-    expect(r.iterationsLeftOut).toBe(50_001 - 1000);
+    expect(r.iterations.at(-1)).toMatchObject({ depth: 2, nodes: 5_001 });
+    expect(r.iterationsLeftOut).toBe(5_001 - 1000);
     expect(r.bestmove).toBe('h2e2');
   });
 

@@ -10,18 +10,22 @@ import { styledCharsToString } from '../scripts/lib/ink-styled-chars.mjs';
 import { boardPainter } from '../src/tui/paint.js';
 import { getGame } from '../src/games/registry.js';
 import { Session } from '../src/tui/session.js';
+import { FULL_TESTS } from './helpers/sample.js';
+
+/** Random rows compared (all 5,000 under CHUHAN_FULL_TESTS=1). */
+const ROWS = FULL_TESTS ? 5000 : 1000;
 
 const CODES = ['\x1b[1m', '\x1b[2m', '\x1b[22m', '\x1b[31m', '\x1b[39m', '\x1b[46m', '\x1b[49m', '\x1b[7m', '\x1b[27m', '\x1b[0m', '\x1b[38;5;196m', '\x1b[48;5;94m', '\x1b[4m', '\x1b[24m', '\x1b[1;31m'];
 const GLYPHS = ['a', ' ', '▲', '兵', '│', '─', '　'];
 
 describe('the bundle\'s styledCharsToString', () => {
-  it('writes what the original writes, for 5,000 random rows', () => {
+  it(`writes what the original writes, for ${ROWS.toLocaleString('en-US')} random rows`, () => {
     let seed = 12345;
     const rnd = (n: number): number => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % n;
     };
-    for (let t = 0; t < 5000; t++) {
+    for (let t = 0; t < ROWS; t++) {
       let s = '';
       for (let i = 0; i < 40; i++) {
         if (rnd(10) < 4) s += CODES[rnd(CODES.length)];
