@@ -365,14 +365,16 @@ describe('bad input', () => {
     // a source of several games keeps its numbered names when one of them is left out
     writeFileSync(join(src, 'in', 'c.pgn'), '1. e3e5 *\n\n1. b0c2 *\n');
     writeFileSync(join(src, 'in', 'd.pgn'), '1. c3c4 *\n');
+    // …also when the game left out is the last one
+    writeFileSync(join(src, 'in', 'e.pgn'), '1. g3g4 *\n\n1. e3e5 *\n');
     const out = join(src, 'out');
     const r = await runCli(['convert', join(src, 'in'), '-o', `${out}/`]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/b\.pgn: game 1: left out: illegal move 3 "h2h9" at line 1:17: there is no piece on h2\n/);
     expect(r.stderr).toMatch(/c\.pgn: game 1: left out: illegal move 1 "e3e5" at line 1:4: .+\n/);
-    expect(r.stderr).toContain('converted 3 games into 3 files in');
-    expect(r.stderr).toMatch(/chuhan: 2 games of 5 left out: they have illegal moves \(see above\)\n$/);
-    expect(readdirSync(out).sort()).toEqual(['a.pgn', 'c-002.pgn', 'd.pgn']);
+    expect(r.stderr).toContain('converted 4 games into 4 files in');
+    expect(r.stderr).toMatch(/chuhan: 3 games of 7 left out: they have illegal moves \(see above\)\n$/);
+    expect(readdirSync(out).sort()).toEqual(['a.pgn', 'c-002.pgn', 'd.pgn', 'e-001.pgn']);
     expect(readFileSync(join(out, 'c-002.pgn'), 'utf8')).toContain('1. b0c2 *');
   });
 

@@ -235,7 +235,8 @@ export class ConvertOutput {
 
   /** The end of a source: its one game, if it had only one, takes the source's name. */
   endSource(source: string): void {
-    if (this.pending) this.writeOne(source, this.pending.index, this.pending.body, false);
+    // numbered when the source held more games, one of them left out after it (`skip`)
+    if (this.pending) this.writeOne(source, this.pending.index, this.pending.body, this.inSource > 1);
     this.pending = null;
     this.inSource = 0;
   }
