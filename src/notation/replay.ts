@@ -591,10 +591,14 @@ const DETAILED = new Set(['perpetual check', 'perpetual chase', 'move limit', 'b
 
 /** One line of `chuhan validate` output for a game (cli.md). */
 export function formatReportLine(r: GameReport): string {
-  const head = `game ${r.index}: `;
+  return `game ${r.index}: ${formatVerdict(r)}`;
+}
+
+/** A game's report line without its `game N: ` (`illegal move 3 "h2h9" at line 1:17: …`, `ok, 3 plies, …`). */
+export function formatVerdict(r: GameReport): string {
   if (r.error && r.error.move !== null)
-    return `${head}${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} ${quoteInput(r.error.move)} at ${placeOf(r.error)}: ${r.error.message}`;
-  if (r.error) return `${head}malformed at ${placeOf(r.error)}: ${r.error.message}`;
+    return `${r.status === 'illegal' ? 'illegal' : 'malformed'} move ${r.error.ply} ${quoteInput(r.error.move)} at ${placeOf(r.error)}: ${r.error.message}`;
+  if (r.error) return `malformed at ${placeOf(r.error)}: ${r.error.message}`;
   let tail = r.result + (r.reason ? ` ${r.reason}` : '');
   if (r.reason && r.detail && DETAILED.has(r.reason)) tail += `: ${r.detail}`;
   if (r.reason && r.endPly !== null && r.endPly < r.plies) tail += ` at ply ${r.endPly} (the record goes on to ply ${r.plies})`;
@@ -602,7 +606,7 @@ export function formatReportLine(r: GameReport): string {
   if (r.notes) tail += r.notes.map((n) => `; note: ${n}`).join('');
   for (const x of r.rulings) tail += `; ${formatRuling(x)}`;
   for (const w of r.warnings ?? []) tail += `; warning: ${w}`;
-  return `${head}ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
+  return `ok, ${r.plies} ${r.plies === 1 ? 'ply' : 'plies'}, ${tail}`;
 }
 
 /** `ruled at ply 73 (the record goes on): 1-0 perpetual check: …` */

@@ -40,7 +40,7 @@ import {
   type DialectOptions,
   type RecordToWrite,
 } from '../../notation/convert.js';
-import { formatReportLine, Replayer, type GameReport } from '../../notation/replay.js';
+import { formatReportLine, formatVerdict, Replayer, type GameReport } from '../../notation/replay.js';
 import { gameIdFromName, type GameId } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
@@ -239,8 +239,7 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
         if (report.status === 'illegal' || report.status === 'malformed') {
           // validate's words for it, after the game's number: `game 3: left out: illegal move 10 "e1f0" at …`
           inFile++;
-          const line = formatReportLine(report);
-          emit({ leftOut: `${name}: game ${report.index}: left out: ${line.slice(`game ${report.index}: `.length)}`, why: report.status });
+          emit({ leftOut: `${name}: game ${report.index}: left out: ${formatVerdict(report)}`, why: report.status });
           continue;
         }
         if (!report.start || !report.moves || !report.variant) throw new CliError(`${name}: ${formatReportLine(report)}`, 2);
