@@ -128,6 +128,8 @@ async function quickBundle(entry, name, run, input, options = {}) {
   // \uXXXX (per UTF-16 unit, a pair for an astral character, as the `u` flag reads it too) means
   // the same character
   if (options.charset === 'ascii') code = code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // bin/chuhan.js reads a quick bundle as latin1: a character outside ASCII would be misread, not fail
+  if (/[^\x00-\x7f]/.test(code)) throw new Error(`bundle: ${name} holds a character outside ASCII (give it charset: 'ascii')`);
   writeFileSync(file, `//chuhan-build ${createHash('sha256').update(code).digest('hex').slice(0, 32)}\n${code}`);
   const made = spawnSync(process.execPath, [join(root, 'bin', 'chuhan.js'), ...run], {
     env: { ...process.env, CHUHAN_WRITE_CODE_CACHE: `${file}.cache` },

@@ -8,7 +8,7 @@
  */
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { EngineClient, type EngineInfo } from '../engine-client/client.js';
+import { EngineClient, engineText, type EngineInfo } from '../engine-client/client.js';
 import type { EngineEntry } from '../engine-client/config.js';
 import { chooseMoveAsync, engineWorker, searchAsync } from '../engine/index.js';
 import { levelSettings } from '../engine/levels.js';
@@ -91,7 +91,8 @@ export function externalComputer(entry: EngineEntry, moveMs = ENGINE_MOVE_MS): A
     placeholder: false,
     // before the engine's first answer (a game saved at once), our name for it
     recordName: () => ownName ?? entry.name,
-    engineName: () => ownName ?? entry.name,
+    // shown on the board: our name for it quoted and cut as every engine string is (client.ts)
+    engineName: () => ownName ?? engineText(entry.name),
     get lastEvaluation() {
       return last;
     },
