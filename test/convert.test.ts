@@ -354,7 +354,7 @@ describe('bad input', () => {
     const r = await runCli(['convert', 'fixtures/validate/truncated-tag.pgn']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^chuhan: fixtures\/validate\/truncated-tag\.pgn: game 2: left out: malformed at line 5:1: unterminated tag pair .*\nchuhan: 1 game of 2 left out: it is malformed \(see above\)\n$/);
-    expect(r.stdout).toMatch(/^\[Event "cut in a tag"\][^]*\n1\. h2e2 h9g7 \*\n$/);
+    expect(r.stdout).toMatch(/^\[Event "cut in a tag"\][\s\S]*\n1\. h2e2 h9g7 \*\n$/);
   });
 
   it('a folder with one bad file: the others are converted into -o DIR, the bad one named, exit 1', async () => {
