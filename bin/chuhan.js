@@ -26,18 +26,9 @@ function writeOut(text) {
       return;
     }
     if (e?.code === 'EPIPE') process.exit(141);
-    // the words of src/tui/io.ts WRITE_REASONS for the errors a write to a file or device gives
+    // src/tui/io.ts's words for it, written beside the version by scripts/bundle.mjs
     // (test/write-errors.test.ts checks --version > /dev/full says what every command says)
-    const words = {
-      ENOSPC: 'no space is left on the device',
-      EDQUOT: 'the disk quota is used up',
-      EIO: 'an input/output error on the device',
-      EBADF: 'it is not open for writing',
-      EFBIG: 'the file is too large',
-      EROFS: 'it is on a read-only file system',
-      EACCES: 'permission denied',
-      EPERM: 'permission denied',
-    };
+    const words = require('../dist/bundle/version.cjs').WRITE_REASONS;
     const code = typeof e?.code === 'string' ? e.code.replace(/[^A-Z0-9_]/g, '') : '';
     try {
       writeSync(2, `chuhan: cannot write the output: ${words[code] ? `${words[code]} (${code})` : code || 'a write error'}\n`);

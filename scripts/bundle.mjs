@@ -91,10 +91,12 @@ await build({
   plugins: [sharedWidth, inkSharedCaches, inkStyledChars],
 });
 
-// The version for bin/chuhan.js's `--version` as CommonJS (Node then starts no ES module loader)
+// The version for bin/chuhan.js's `--version` as CommonJS (Node then starts no ES module loader),
+// with src/tui/io.ts's words for a failed write (its --version > /dev/full says what every command says)
 {
   const { VERSION } = await import(join(root, 'dist', 'cli', 'version.js'));
-  writeFileSync(join(outdir, 'version.cjs'), `'use strict';\nmodule.exports = { VERSION: ${JSON.stringify(VERSION)} };\n`);
+  const { WRITE_REASONS } = await import(join(root, 'dist', 'tui', 'io.js'));
+  writeFileSync(join(outdir, 'version.cjs'), `'use strict';\nmodule.exports = { VERSION: ${JSON.stringify(VERSION)}, WRITE_REASONS: ${JSON.stringify(WRITE_REASONS)} };\n`);
 }
 
 // The quick `moves` (src/cli/quick.ts: a plain moves of the default game) as one CommonJS file,

@@ -39,7 +39,8 @@ export const EXIT_PIPE = 141;
 /** The exit code of any other failure to write the output (a full disk, an I/O error): as for unreadable input (cli.md: 2). */
 export const EXIT_WRITE = 2;
 
-const WRITE_REASONS: Record<string, string> = {
+/** The words for the errors a write to a file or device gives (also bin/chuhan.js's, through dist/bundle/version.cjs). */
+export const WRITE_REASONS: Readonly<Record<string, string>> = {
   ENOSPC: 'no space is left on the device',
   EDQUOT: 'the disk quota is used up',
   EIO: 'an input/output error on the device',
