@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unstamp } from './lib/build-stamp.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const widthModule = join(root, 'src', 'render', 'width.ts');
@@ -64,6 +65,7 @@ const inkStyledChars = {
   },
 };
 const outdir = join(root, 'dist', 'bundle');
+unstamp();
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { unstamp } from './lib/build-stamp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const files = [];
@@ -19,6 +20,7 @@ const walk = (dir) => {
 };
 walk(join(root, 'src'));
 mkdirSync(join(root, 'dist'), { recursive: true });
+unstamp();
 // files are written over in place, never deleted first: `npm run lint` (biome) walks the tree at the
 // same time, and a file vanishing under it is an error there
 await build({

@@ -7,8 +7,12 @@ const t0 = performance.now();
 const step = (text) => console.log(`chuhan: ${text} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 step('building: version');
 await import('./version.mjs');
+// the inputs' hash for `npm test`'s scripts/build-if-changed.mjs: taken after version.mjs, before the build
+const { buildInputsHash, stamp } = await import('./lib/build-stamp.mjs');
+const hash = buildInputsHash();
 step('building: transpiling src/ to dist/ (esbuild)');
 await import('./emit.mjs');
 step('building: the bundle, its move tables and code caches (dist/bundle)');
 await import('./bundle.mjs');
+stamp(hash);
 step('built; start the board with: node bin/chuhan.js');
