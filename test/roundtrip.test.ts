@@ -192,7 +192,7 @@ function checkChuPositions(positions: Position[]): { moves: number; failures: st
 }
 
 const CHU_ALL = [...randomChuPositions(6, 300, 6, 3), ...lishogiPositions(30)];
-const CHU_SAMPLE = sample(CHU_ALL, 120, 1);
+const CHU_SAMPLE = sample(CHU_ALL, 80, 7);
 
 describe('chu shogi notation round trips', () => {
   it(`every legal move of ${howMany(CHU_ALL.length, CHU_SAMPLE.length)} positions (random games and the lishogi games) survives USI, XBoard legs and western`, () => {
