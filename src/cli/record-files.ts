@@ -52,13 +52,17 @@ export function openError(path: string, e: unknown): CliError {
   return new CliError(`cannot read ${fileName(path)}: ${reason(e)}`, 2);
 }
 
+/** The system calls of opening, listing and reading an input. */
+const READ_CALLS = new Set(['open', 'read', 'scandir', 'stat', 'lstat', 'fstat']);
+
 /**
  * A failure of the file system while an input was opened, listed or read (ENOENT, EACCES, EIO…: an
- * error with an errno code and the call that failed), not a failure of the code that reads it.
+ * error with an errno code from one of those calls), not a failure of the code that reads it nor a
+ * write of the output.
  */
 export function isReadError(e: unknown): boolean {
   const err = e as NodeJS.ErrnoException | null;
-  return err instanceof Error && typeof err.code === 'string' && typeof err.syscall === 'string';
+  return err instanceof Error && typeof err.code === 'string' && READ_CALLS.has(String(err.syscall));
 }
 
 /** An input that could not be read, as the commands collect them: its path and why, in words. */
