@@ -4,7 +4,7 @@
  * made by scripts/oracle/convert-ffish.ts), round trips, GBK, tags, `save --dialect`, load + save.
  */
 import { formatProblem } from '../src/core/problem.js';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Move } from '../src/core/move.js';
@@ -377,6 +377,56 @@ describe('bad input', () => {
     expect(readdirSync(out).sort()).toEqual(['a.pgn', 'c-002.pgn', 'd.pgn', 'e-001.pgn']);
     expect(readFileSync(join(out, 'c-002.pgn'), 'utf8')).toContain('1. b0c2 *');
   });
+
+  it('a file that cannot be read among several (a link to /proc/self/mem: EIO, for root too) is left out with a line, the others written, exit 2', async () => {
+    const dir = tempDir('convert');
+    writeFileSync(join(dir, 'a.pgn'), '1. h2e2 h9g7 *\n\n1. h2e2 h9g7 2. h2h9 *\n');
+    writeFileSync(join(dir, 'c.pgn'), '1. c3c4 *\n');
+    const mem = join(dir, 'b.pgn');
+    symlinkSync('/proc/self/mem', mem);
+    const good = await runCli(['convert', join(dir, 'a.pgn'), join(dir, 'c.pgn'), '--to', 'fen']);
+    const r = await runCli(['convert', join(dir, 'a.pgn'), mem, join(dir, 'c.pgn'), '--to', 'fen']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe(good.stdout);
+    expect(r.stdout.split('\n').length).toBe(3);
+    expect(r.stderr).toBe(
+      `chuhan: ${join(dir, 'a.pgn')}: game 2: left out: illegal move 3 "h2h9" at line 3:17: there is no piece on h2\n` +
+        `chuhan: ${mem}: left out: cannot read it: an input/output error\n` +
+        `chuhan: 1 game of 3 left out: it has an illegal move (see above); cannot read ${mem}: an input/output error\n`,
+    );
+    // -o DIR: the others' files; only files that cannot be read: their sentence, nothing written
+    const out = join(dir, 'out');
+    const d = await runCli(['convert', join(dir, 'c.pgn'), mem, '-o', `${out}/`]);
+    expect([d.code, readdirSync(out)]).toEqual([2, ['c.pgn']]);
+    expect(d.stderr).toBe(`chuhan: ${mem}: left out: cannot read it: an input/output error\nconverted 1 game into 1 file in ${out}/\nchuhan: cannot read ${mem}: an input/output error\n`);
+    const gone = join(dir, 'gone.pgn');
+    symlinkSync(join(dir, 'no-such-target.pgn'), gone);
+    const none = await runCli(['convert', mem, gone, '-o', join(dir, 'none.pgn')]);
+    expect([none.code, none.stdout, existsSync(join(dir, 'none.pgn'))]).toEqual([2, '', false]);
+    expect(none.stderr).toMatch(/left out: cannot read it: no such file\nchuhan: cannot read ".*b\.pgn" and ".*gone\.pgn": an input\/output error for 1, no such file for 1\n$/);
+    // named alone: as ever, its sentence and nothing else
+    const alone = await runCli(['convert', mem]);
+    expect([alone.code, alone.stdout, alone.stderr]).toEqual([2, '', `chuhan: cannot read ${mem}: an input/output error\n`]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('a folder with a file it may not read (chmod 000; skipped as root, whose reads it does not stop): the others converted, exit 2', async () => {
+    const dir = tempDir('convert');
+    mkdirSync(join(dir, 'in'));
+    writeFileSync(join(dir, 'in', 'a.pgn'), '1. h2e2 h9g7 *\n');
+    writeFileSync(join(dir, 'in', 'b.pgn'), '1. c3c4 *\n');
+    writeFileSync(join(dir, 'in', 'c.pgn'), '1. g3g4 *\n');
+    chmodSync(join(dir, 'in', 'b.pgn'), 0);
+    try {
+      const r = await runCli(['convert', join(dir, 'in'), '--to', 'fen']);
+      expect(r.code).toBe(2);
+      expect(r.stdout.split('\n').length).toBe(3);
+      expect(r.stderr).toBe(`chuhan: ${join(dir, 'in', 'b.pgn')}: left out: cannot read it: permission denied\nchuhan: cannot read ${join(dir, 'in', 'b.pgn')}: permission denied\n`);
+    } finally {
+      chmodSync(join(dir, 'in', 'b.pgn'), 0o644);
+    }
+  });
+
+  if (process.getuid?.() === 0) console.log('convert.test.ts: the chmod 000 test is skipped as root (chmod 000 does not stop root\'s reads); the link to /proc/self/mem covers it');
 
   it('no game could be converted: nothing written, no -o file, exit 1', async () => {
     const dir = tempDir('convert');

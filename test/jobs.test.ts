@@ -3,7 +3,7 @@
 // runs from: the quick validate bundle (bin/chuhan.js), the whole CLI's bundle (commander: options
 // before the inputs) and dist/cli (scripts/emit.mjs, tsc). Needs `npm run build:emit`.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,11 @@ function folder(name: string, opts: { illegal: boolean; extra?: string[] }): str
 const OK = folder('ok', { illegal: false });
 const ILLEGAL = folder('illegal', { illegal: true });
 const MALFORMED = folder('bad', { illegal: true, extra: ['truncated-comment.pgn', 'truncated-moves.pgn', 'binary.pgn'] });
+/** Inputs that cannot be read, for root too: a link to /proc/self/mem (EIO at the first read) and one to nothing. */
+const MEM = join(dir, 'mem.pgn');
+symlinkSync('/proc/self/mem', MEM);
+const GONE = join(dir, 'gone.pgn');
+symlinkSync(join(dir, 'no-such-target.pgn'), GONE);
 
 interface Run {
   code: number | null;
@@ -105,6 +110,18 @@ describe('validate --jobs: the same bytes as one job', () => {
     expect(compare(EMITTED, ['validate', MALFORMED]).code).toBe(2);
   });
 
+  it('files that cannot be read among the others (read on a worker too): the rest validated, the summary and one sentence, exit 2', () => {
+    const r = compare(BIN, ['validate', ILLEGAL, MEM, OK, GONE], [], true, 3);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain(`${join(OK, 'sub', 'test.xqf')}: game 1: ok`);
+    expect(r.stderr).toBe(
+      `summary: 43 files, 71 games: 70 ok, 1 illegal, 0 malformed; 2 files could not be read\nchuhan: cannot read "${MEM}" and "${GONE}": an input/output error for 1, no such file for 1\n`,
+    );
+    const json = compare(EMITTED, ['validate', MEM, OK, '--json']);
+    expect(json.code).toBe(2);
+    expect((JSON.parse(json.stdout) as { summary: unknown }).summary).toEqual({ files: 21, games: 35, ok: 35, illegal: 0, malformed: 0, unreadable: 1 });
+  });
+
   it('--jobs takes a whole number from 1', () => {
     const r = run(BIN, ['validate', OK, '--jobs', '0']);
     expect(r.code).toBe(2);
@@ -146,6 +163,18 @@ describe('convert --jobs: the same bytes as one job', () => {
     expect(a.stderr).toMatch(/chuhan: 3 games of 38 left out: 1 has an illegal move, 2 are malformed \(see above\)\n$/);
     expect(listing(three)).toEqual(listing(one));
     expect(listing(one).length).toBe(35);
+  });
+
+  it('a file that cannot be read is left out with a line, the others written: the same bytes and sentences, exit 2', () => {
+    const r = compare(BIN, ['convert', MEM, ILLEGAL, GONE], [], true, 3);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `chuhan: ${MEM}: left out: cannot read it: an input/output error\n` +
+        `chuhan: ${join(ILLEGAL, 'BadMoveTest3.xqf')}: game 1: left out: illegal move 10 "e1f0" at byte 1106: there is no piece on e1\n` +
+        `chuhan: ${GONE}: left out: cannot read it: no such file\n` +
+        `chuhan: 1 game of 36 left out: it has an illegal move (see above); cannot read "${MEM}" and "${GONE}": an input/output error for 1, no such file for 1\n`,
+    );
+    expect(r.stdout).toBe(run(BIN, ['convert', OK, '--jobs', '1']).stdout);
   });
 
   it('-o DIR: the same files with the same bytes', () => {

@@ -3,9 +3,9 @@
  * message, JSON shape, streaming from stdin and a large file with a capped heap.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runCli, spawnCli as spawnBin } from './helpers/cli.js';
 import { CHU_GAMES, XQ_GAMES } from './helpers/fixtures.js';
 import { FULL_TESTS } from './helpers/sample.js';
@@ -17,6 +17,38 @@ const CHU = CHU_GAMES;
 const FIX = new URL('../fixtures/validate/', import.meta.url).pathname;
 const tmp = tempDir('validate');
 afterAll(removeTempDirs);
+
+/**
+ * A file whose read fails part way: a file named `*-eio-part-way.pgn` (in-process runs only) gives
+ * its bytes, 16 KB at a time, up to the first game that starts past 200 KB (the readers look 64 KB
+ * ahead), then EIO, as a failing disk would.
+ */
+vi.mock('../src/tui/file-chunks.js', async (original) => {
+  const real = await original<typeof import('../src/tui/file-chunks.js')>();
+  return {
+    ...real,
+    *fileChunksSync(path: string | Uint8Array, chunk: number): Generator<Uint8Array, void, undefined> {
+      const name = typeof path === 'string' ? path : Buffer.from(path).toString();
+      if (!name.endsWith('-eio-part-way.pgn')) return yield* real.fileChunksSync(path, chunk);
+      const bytes = Buffer.concat([...real.fileChunksSync(path, chunk)]);
+      const end = bytes.indexOf('\n[Event', 200_000);
+      for (let at = 0; at < end; at += 1 << 14) yield bytes.subarray(at, Math.min(end, at + (1 << 14)));
+      throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', syscall: 'read' });
+    },
+  };
+});
+
+/**
+ * A file that cannot be read, for root too (chmod 000 does not stop root): a link to
+ * /proc/self/mem, which opens and then fails at its first read with EIO.
+ */
+function unreadableLink(name: string): string {
+  const path = join(tmp, name);
+  symlinkSync('/proc/self/mem', path);
+  return path;
+}
+
+const ROOT_USER = process.getuid?.() === 0;
 
 function tmpFile(name: string, content: string | Buffer): string {
   const path = join(tmp, name);
@@ -243,6 +275,80 @@ describe('validate on bad input', () => {
     const empty = await runCli(['validate', tmpFile('empty.pgn', '')]);
     expect([empty.code, empty.stderr]).toEqual([2, `chuhan: found no games in ${join(tmp, 'empty.pgn')}\n`]);
   });
+
+  it('a file that cannot be read among several: the others are validated, in order, and the run ends with the summary and its sentence (exit 2 before 1)', async () => {
+    const a = join(FIX, 'five-games.pgn');
+    const mem = unreadableLink('mem.pgn');
+    const c = join(FIX, 'one-game.pgn');
+    const both = await runCli(['validate', a, c]);
+    const r = await runCli(['validate', a, mem, c]);
+    // the same lines as without it; exit 2 (an illegal game alone would be 1)
+    expect(both.code).toBe(1);
+    expect(r.stdout).toBe(both.stdout);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`summary: 2 files, 6 games: 5 ok, 1 illegal, 0 malformed; 1 file could not be read\nchuhan: cannot read ${mem}: an input/output error\n`);
+    noStackTrace(r.stderr);
+    // --json: the summary counts it, only when there is one
+    const json = await validateJson(a, mem, c);
+    expect(json.code).toBe(2);
+    expect(json.json.summary).toEqual({ files: 2, games: 6, ok: 5, illegal: 1, malformed: 0, unreadable: 1 });
+    expect((await validateJson(a, c)).json.summary).toEqual({ files: 2, games: 6, ok: 5, illegal: 1, malformed: 0 });
+  });
+
+  it('several files that cannot be read (a missing one among them): one sentence, the count and the first few, each reason', async () => {
+    const c = join(FIX, 'one-game.pgn');
+    const mems = ['m1.pgn', 'm2.pgn', 'm3.pgn'].map(unreadableLink);
+    const gone = join(tmp, 'gone.pgn');
+    symlinkSync(join(tmp, 'no-such-target.pgn'), gone);
+    const two = await runCli(['validate', mems[0]!, c, gone]);
+    expect(two.code).toBe(2);
+    expect(two.stdout).toBe(`${c}: game 1: ok, 65 plies, *\n`);
+    expect(two.stderr).toBe(`summary: 1 file, 1 game: 1 ok, 0 illegal, 0 malformed; 2 files could not be read\nchuhan: cannot read "${mems[0]}" and "${gone}": an input/output error for 1, no such file for 1\n`);
+    const four = await runCli(['validate', ...mems, gone, c]);
+    expect(four.stderr).toMatch(/; 4 files could not be read\nchuhan: cannot read 4 files \(".*m1\.pgn", ".*m2\.pgn", ".*m3\.pgn" and 1 more\): an input\/output error for 3, no such file for 1\n$/);
+    // named alone: as ever, its sentence and nothing else
+    const alone = await runCli(['validate', mems[0]!]);
+    expect([alone.code, alone.stdout, alone.stderr]).toEqual([2, '', `chuhan: cannot read ${mems[0]}: an input/output error\n`]);
+  });
+
+  it('a read that fails part way: the games before it stay reported and counted, the next file is read', async () => {
+    const part = join(tmp, 'x-eio-part-way.pgn');
+    copyFileSync(join(XQ, 'Liu_Dahua_1125_UCI_games.pgn'), part);
+    const c = join(FIX, 'one-game.pgn');
+    const whole = (await runCli(['validate', join(XQ, 'Liu_Dahua_1125_UCI_games.pgn')])).stdout.split('\n');
+    const r = await runCli(['validate', part, c]);
+    expect(r.code).toBe(2);
+    const lines = r.stdout.split('\n').slice(0, -1);
+    const n = lines.length - 1;
+    expect(n).toBeGreaterThan(100);
+    expect(n).toBeLessThan(1125);
+    expect(lines).toEqual([...whole.slice(0, n).map((l) => `${part}: ${l}`), `${c}: game 1: ok, 65 plies, *`]);
+    expect(r.stderr).toBe(`summary: 1 file, ${n + 1} games: ${n + 1} ok, 0 illegal, 0 malformed; 1 file could not be read\nchuhan: cannot read ${part}: an input/output error\n`);
+    // named alone: its games, then its sentence, as ever
+    const alone = await runCli(['validate', part]);
+    expect([alone.code, alone.stdout, alone.stderr]).toEqual([2, `${whole.slice(0, n).join('\n')}\n`, `chuhan: cannot read ${part}: an input/output error\n`]);
+  });
+
+  it.skipIf(ROOT_USER)('a folder with a file and a subfolder it may not read (chmod 000; skipped as root, whose reads it does not stop): the rest validated, exit 2', async () => {
+    const dir = mkdtempSync(join(tmp, 'locked-'));
+    copyFileSync(join(FIX, 'one-game.pgn'), join(dir, 'a.pgn'));
+    writeFileSync(join(dir, 'b.pgn'), '1. h2e2 *\n');
+    mkdirSync(join(dir, 'b-sub'));
+    copyFileSync(join(FIX, 'one-game.pgn'), join(dir, 'b-sub', 'x.pgn'));
+    copyFileSync(join(FIX, 'one-game.pgn'), join(dir, 'c.pgn'));
+    chmodSync(join(dir, 'b.pgn'), 0);
+    chmodSync(join(dir, 'b-sub'), 0);
+    try {
+      const r = await runCli(['validate', dir]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe(`${join(dir, 'a.pgn')}: game 1: ok, 65 plies, *\n${join(dir, 'c.pgn')}: game 1: ok, 65 plies, *\n`);
+      expect(r.stderr).toBe(`summary: 2 files, 2 games: 2 ok, 0 illegal, 0 malformed; 2 files could not be read\nchuhan: cannot read "${join(dir, 'b-sub')}" and "${join(dir, 'b.pgn')}": permission denied\n`);
+    } finally {
+      chmodSync(join(dir, 'b.pgn'), 0o644);
+      chmodSync(join(dir, 'b-sub'), 0o755);
+    }
+  });
+  if (ROOT_USER) console.log('validate.test.ts: the chmod 000 test is skipped as root (chmod 000 does not stop root\'s reads); the links to /proc/self/mem cover it');
 
   it('a bad FEN tag, an unsupported Variant, a bad --format: exit 2', async () => {
     const fen = await runCli(['validate', tmpFile('fen.pgn', '[FEN "rnbakabnr/9/9 w"]\n\n1. h2e2 *\n')]);

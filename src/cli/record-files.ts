@@ -2,7 +2,7 @@
  * Record files for the commands: paths and folders to inputs, a file's bytes, and a file that
  * cannot be read as one sentence. What the bytes hold is read by notation/records/open.ts.
  */
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { dirname, join, sep } from 'node:path';
 import { fileChunksSync } from '../tui/file-chunks.js';
@@ -52,6 +52,40 @@ export function openError(path: string, e: unknown): CliError {
   return new CliError(`cannot read ${fileName(path)}: ${reason(e)}`, 2);
 }
 
+/** The system calls of opening, listing and reading an input. */
+const READ_CALLS = new Set(['open', 'read', 'scandir', 'stat', 'lstat', 'fstat']);
+
+/**
+ * A failure of the file system while an input was opened, listed or read (ENOENT, EACCES, EIO…: an
+ * error with an errno code from one of those calls), not a failure of the code that reads it nor a
+ * write of the output.
+ */
+export function isReadError(e: unknown): boolean {
+  const err = e as NodeJS.ErrnoException | null;
+  return err instanceof Error && typeof err.code === 'string' && READ_CALLS.has(String(err.syscall));
+}
+
+/** An input that could not be read, as the commands collect them: its path and why, in words. */
+export interface Unreadable {
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** An input that could not be read, with why (`reason`'s words). */
+export const unreadable = (path: string, e: unknown): Unreadable => ({ path, reason: reason(e) });
+
+/**
+ * The inputs that could not be read, as one sentence: openError's for one (`cannot read a.pgn:
+ * permission denied`); for several the count and the first few (fileList), with each reason and,
+ * when they differ, how many files it is (`…: permission denied for 2, an input/output error for 1`).
+ */
+export function unreadableSentence(list: readonly Unreadable[]): string {
+  const counts = new Map<string, number>();
+  for (const u of list) counts.set(u.reason, (counts.get(u.reason) ?? 0) + 1);
+  const why = counts.size === 1 ? list[0]!.reason : [...counts].map(([r, n]) => `${r} for ${n}`).join(', ');
+  return `cannot read ${fileList(list.map((u) => u.path))}: ${why}`;
+}
+
 /** A file that cannot be written, as one sentence (exit 2): a read-only folder or file named as such. */
 export function writeError(path: string, e: unknown): CliError {
   const code = (e as NodeJS.ErrnoException)?.code;
@@ -95,7 +129,18 @@ export interface Input {
   readonly found: boolean;
   /** The path's bytes, when a name in it is not UTF-8 (the file is opened by these; `path` is for messages). */
   readonly raw?: Uint8Array;
+  /**
+   * Why it could not be found or listed (a folder that cannot be listed, a path among several that
+   * does not exist): reading it fails with this, as reading a file that cannot be opened does.
+   */
+  readonly failed?: { readonly code: string; readonly syscall: string; readonly message: string };
 }
+
+/** An error of the file system as an input keeps it (`Input.failed`): plain data, which a worker thread's message carries. */
+const failedAs = (e: unknown): NonNullable<Input['failed']> => {
+  const err = e as NodeJS.ErrnoException;
+  return { code: String(err?.code ?? 'EIO'), syscall: String(err?.syscall ?? 'open'), message: String(err?.message ?? e) };
+};
 
 /** A file name's bytes as text: UTF-8 as it is, each byte that is not part of a UTF-8 character as `\xNN`. */
 export function nameText(bytes: Uint8Array): string {
@@ -123,7 +168,15 @@ export function nameText(bytes: Uint8Array): string {
  * that then cannot be opened).
  */
 function walk(dir: string, out: Input[], rawDir?: Buffer): void {
-  const entries = readdirSync(rawDir ?? dir, { withFileTypes: true, encoding: 'buffer' }).map((e) => ({ e, name: nameText(e.name), utf8: isUtf8(e.name) }));
+  let list: Dirent<Buffer>[];
+  try {
+    list = readdirSync(rawDir ?? dir, { withFileTypes: true, encoding: 'buffer' });
+  } catch (e) {
+    // a folder that cannot be listed is an input that cannot be read: the others are read (its error comes in its turn)
+    out.push({ path: dir, found: true, ...(rawDir ? { raw: rawDir } : {}), failed: failedAs(e) });
+    return;
+  }
+  const entries = list.map((e) => ({ e, name: nameText(e.name), utf8: isUtf8(e.name) }));
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const { e, name, utf8 } of entries) {
     if (e.name[0] === 0x2e) continue;
@@ -134,7 +187,12 @@ function walk(dir: string, out: Input[], rawDir?: Buffer): void {
   }
 }
 
-/** The files the command-line arguments name: files as given, folders walked; `folder`: one was a folder. */
+/**
+ * The files the command-line arguments name: files as given, folders walked; `folder`: one was a
+ * folder. A path named alone that cannot be found ends the run at once (`cannot read nope.pgn: no
+ * such file`); among several it is an input that fails when it is read, as a folder that cannot be
+ * listed is: the other inputs are read.
+ */
 export async function expandInputs(args: readonly string[]): Promise<{ inputs: Input[]; folder: boolean }> {
   const inputs: Input[] = [];
   let folder = false;
@@ -150,7 +208,8 @@ export async function expandInputs(args: readonly string[]): Promise<{ inputs: I
         walk(a, inputs);
       } else inputs.push({ path: a, found: false });
     } catch (e) {
-      throw openError(a, e);
+      if (args.length === 1) throw openError(a, e);
+      inputs.push({ path: a, found: false, failed: failedAs(e) });
     }
   }
   return { inputs, folder };
@@ -168,5 +227,11 @@ export async function* fileChunks(path: string | Uint8Array): AsyncGenerator<Uin
   yield* fileChunksSync(path, CHUNK);
 }
 
-/** The byte stream of an input (standard input for `-`). */
-export const inputChunks = (input: Input): AsyncIterable<string | Uint8Array> => (input.path === '-' ? process.stdin : fileChunks(input.raw ?? input.path));
+/** The byte stream of an input (standard input for `-`); one that could not be found or listed fails at its first read. */
+export const inputChunks = (input: Input): AsyncIterable<string | Uint8Array> =>
+  input.failed ? failing(input.failed) : input.path === '-' ? process.stdin : fileChunks(input.raw ?? input.path);
+
+// biome-ignore lint/correctness/useYield: a stream that fails at its first read, as a file's does
+async function* failing(f: NonNullable<Input['failed']>): AsyncGenerator<Uint8Array, void, undefined> {
+  throw Object.assign(new Error(f.message), { code: f.code, syscall: f.syscall });
+}

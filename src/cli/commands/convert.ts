@@ -8,8 +8,10 @@
  * Every game is replayed against the rules first. Reading: a game with an illegal move, or a
  * malformed one (the replay's verdict names its game: a syntax error, a bad tag, a move in no
  * notation), is left out with one sentence on stderr (validate's words), the others are written, and
- * the run ends with exit 1 (2 when a malformed game was among them, as validate's); an unreadable or
- * missing input exits 2 at once. Writing: the result written is the judge's (the replay's verdict)
+ * the run ends with exit 1 (2 when a malformed game was among them, as validate's). An input that
+ * cannot be read (cannot be opened, a read failing part way, a path among several that does not
+ * exist) is left out too, with a line on stderr, and the run ends with exit 2 and a sentence
+ * naming it; one file named alone that cannot be read exits 2 at once. Writing: the result written is the judge's (the replay's verdict)
  * with a note in the record when the record said otherwise; a format the game has no writer for is
  * a usage error (exit 2); a game the target program cannot load (XBoard's chu) is left out as an
  * illegal one is (exit 1). When no game at all is written, nothing is: no `-o` file, no output.
@@ -46,7 +48,7 @@ import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
 import { holdsGame, openRecordSource } from '../../notation/records/open.js';
 import { plural } from '../../core/text.js';
 import { ConvertOutput } from '../convert-output.js';
-import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
+import { expandInputs, fileList, fileName, inputChunks, isReadError, openError, unreadable, unreadableSentence, type Input, type Unreadable } from '../record-files.js';
 import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
 
 interface ConvertOptions {
@@ -124,6 +126,7 @@ export function registerConvert(program: Command, io: Io): void {
       const left: Record<LeftOut, number> = { illegal: 0, malformed: 0, refused: 0 };
       let leftOut = 0;
       let games = 0;
+      const unread: Unreadable[] = [];
       const out = (input: Input, o: ConvertOut): void => {
         if ('leftOut' in o) {
           left[o.why]++;
@@ -137,11 +140,23 @@ export function registerConvert(program: Command, io: Io): void {
       };
       const done = (input: Input, r: ConvertTally): void => {
         if (r.skipped) return;
+        if (r.unreadable) {
+          // a file named alone: its sentence at once, as ever (nothing written)
+          if (single) throw new CliError(unreadableSentence([r.unreadable]), 2);
+          unread.push(r.unreadable);
+          const name = fileName(input.path);
+          io.err(`chuhan: ${name}: left out${r.games > 0 ? ` after game ${r.games}` : ''}: cannot read it: ${r.unreadable.reason}\n`);
+          // its games written so far keep numbered names (-o DIR): the file held more
+          if (r.games > 0) output.skip();
+          output.endSource(input.path);
+          return;
+        }
         output.endSource(input.path);
         if (r.games === 0 && !input.found) throw new CliError(`found no games in ${fileName(input.path)}`, 2);
       };
 
-      const { inputs: sources } = await expandInputs(inputs);
+      const { inputs: sources, folder } = await expandInputs(inputs);
+      const single = sources.length === 1 && !folder;
       output.inputs(sources.map((i) => i.path));
       // on this thread, the conversion waits for each piece written to standard output to go out
       const run = convertFiles(options, () => output.drained());
@@ -151,14 +166,16 @@ export function registerConvert(program: Command, io: Io): void {
           await runFileJobs({ inputs: sources, jobs, kind: 'convert', options, local: run, out, done, auto: opts.jobs === undefined });
         else for (const input of sources) done(input, await run(input, (o) => out(input, o)));
         // folders that held no game (a file named alone already said so): as validate, one sentence
-        if (games === 0 && leftOut === 0) throw new CliError(`found no games in ${fileList(inputs)}`, 2);
+        if (games === 0 && leftOut === 0 && unread.length === 0) throw new CliError(`found no games in ${fileList(inputs)}`, 2);
         // every game left out: nothing is written (no empty -o file), as when a conversion stopped
         if (games > 0) await output.finish();
       } catch (e) {
         output.abort();
         throw e;
       }
-      if (leftOut > 0) throw new CliError(leftOutSentence(left, games, dialect), left.malformed > 0 ? 2 : 1);
+      // the inputs that could not be read after the games left out, in one sentence: exit 2
+      const closing = [...(leftOut > 0 ? [leftOutSentence(left, games, dialect)] : []), ...(unread.length > 0 ? [unreadableSentence(unread)] : [])];
+      if (closing.length > 0) throw new CliError(closing.join('; '), left.malformed > 0 || unread.length > 0 ? 2 : 1);
     });
 }
 
@@ -203,17 +220,21 @@ export interface ConvertFileOptions {
 /** What the reading of a file gives, in order: a game to write (`ConvertOutput.game`), or a game left out (its sentence and why). */
 export type ConvertOut = { readonly game: number; readonly body: string | Uint8Array } | { readonly leftOut: string; readonly why: LeftOut };
 
-/** A file's end: its games (left-out ones counted), or skipped (a file of a folder that holds no record). */
+/**
+ * A file's end: its games (left-out ones counted), or skipped (a file of a folder that holds no
+ * record); `unreadable`: it could not be read, with why (`games`: those handed on before its read failed).
+ */
 export interface ConvertTally {
   readonly games: number;
   readonly skipped: boolean;
+  readonly unreadable?: Unreadable;
 }
 
 /**
  * The per-file work of `convert` (on this thread, or on a worker of `--jobs`): each game of an
  * input replayed and written in the target format, handed to `emit`; a game with an illegal move
- * or a malformed one is handed on as left out, with its sentence; an unreadable input throws its one
- * sentence. `pace` (this thread only): after each game, what to wait for
+ * or a malformed one is handed on as left out, with its sentence; an input that cannot be read (or
+ * whose read fails part way) answers `unreadable`, with why; any other failure throws its sentence. `pace` (this thread only): after each game, what to wait for
  * before the next (standard output going out to a slow reader).
  */
 export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> | null): FileRunner<ConvertTally, ConvertOut> {
@@ -289,6 +310,7 @@ export function convertFiles(o: ConvertFileOptions, pace?: () => Promise<void> |
       }
     } catch (e) {
       if (e instanceof CliError) throw e;
+      if (isReadError(e)) return { games: inFile, skipped: false, unreadable: unreadable(file, e) };
       throw openError(file, e);
     }
     return { games: inFile, skipped: false };

@@ -7,7 +7,7 @@ import { openRecordSource } from '../../notation/records/open.js';
 import { formatReportLine, Replayer, reportJsonText, type GameReport } from '../../notation/replay.js';
 import { GAMES, gameIdFromName, type Game, type GameId, type OpeningNamer } from '../../games/registry.js';
 import { CliError, VARIANT_NAMES, variantHelp, type Io } from '../context.js';
-import { expandInputs, fileList, fileName, inputChunks, openError, type Input } from '../record-files.js';
+import { expandInputs, fileList, fileName, inputChunks, isReadError, openError, unreadable, unreadableSentence, type Input, type Unreadable } from '../record-files.js';
 import { parseJobs, runFileJobs, type FileRunner } from '../jobs.js';
 import { plural, quoteInput, quoteName } from '../../core/text.js';
 import { formatProblem, type Problem } from '../../core/problem.js';
@@ -142,20 +142,27 @@ export interface ValidateFileOptions {
   readonly rules?: string;
 }
 
-/** What one input gave: `kind` says whether it held games; the counts are its games'. */
+/**
+ * What one input gave: `kind` says whether it held games; the counts are its games' (of one that
+ * could not be read, `unreadable`, the games reported before its read failed).
+ */
 export interface FileTally {
-  readonly kind: 'games' | 'skipped' | 'empty' | 'not-record';
+  readonly kind: 'games' | 'skipped' | 'empty' | 'not-record' | 'unreadable';
   readonly games: number;
   readonly ok: number;
   readonly illegal: number;
   readonly malformed: number;
   readonly ruled: number;
+  /** Why it could not be read (kind `unreadable`). */
+  readonly unreadable?: Unreadable;
 }
 
 /**
  * The per-file work of `validate` (on this thread, or on a worker of `--jobs`): replays the games
  * of an input and hands each report's text to `emit` (a JSON report with a comma before it: the
- * caller drops the first); an input that cannot be read throws its one sentence.
+ * caller drops the first). An input that cannot be opened, or whose read fails part way, answers
+ * `unreadable` with why (its games before the failure reported and counted): the run goes on with
+ * the next; any other failure throws its one sentence.
  */
 export function validateFiles(o: ValidateFileOptions): FileRunner<FileTally> {
   tuneCompilerForValidate();
@@ -201,7 +208,8 @@ export function validateFiles(o: ValidateFileOptions): FileRunner<FileTally> {
           }
         }
     } catch (e) {
-      throw openError(input.path, e);
+      if (!isReadError(e)) throw openError(input.path, e);
+      return { kind: 'unreadable', games, ok: okCount, illegal, malformed, ruled, unreadable: unreadable(input.path, e) };
     }
     return { kind: 'games', games, ok: okCount, illegal, malformed, ruled };
   };
@@ -245,10 +253,21 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
   let malformed = 0;
   const empty: string[] = [];
   const notRecords: string[] = [];
+  const unread: Unreadable[] = [];
   let ruled = 0;
   const done = (input: Input, t: FileTally): void => {
     const name = input.path;
-    if (t.kind === 'skipped') skipped++;
+    if (t.kind === 'unreadable') {
+      // a file named alone: its sentence at once, as ever (nothing else to read)
+      if (single) throw new CliError(unreadableSentence([t.unreadable!]), 2);
+      unread.push(t.unreadable!);
+      // the games reported before its read failed are counted; the file is not among those read
+      games += t.games;
+      okCount += t.ok;
+      illegal += t.illegal;
+      malformed += t.malformed;
+      ruled += t.ruled;
+    } else if (t.kind === 'skipped') skipped++;
     else if (t.kind === 'empty') empty.push(name);
     else if (t.kind === 'not-record') notRecords.push(name);
     else {
@@ -279,13 +298,17 @@ export async function runValidate(args: string[], opts: ValidateOptions, io: Io)
     flush(true);
     throw e;
   }
-  if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed })}}\n`;
+  // `unreadable` only when some input could not be read: the document is otherwise as it always was
+  if (opts.json) out += `],"summary":${JSON.stringify({ files, games, ok: okCount, illegal, malformed, ...(unread.length > 0 ? { unreadable: unread.length } : {}) })}}\n`;
   flush(true);
   await io.drained?.();
   if (!opts.json && files > 0) {
     const skip = skipped > 0 ? ` (${plural(skipped, 'file', 'files')} without a record skipped)` : '';
-    io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}\n`);
+    const unreadText = unread.length > 0 ? `; ${plural(unread.length, 'file', 'files')} could not be read` : '';
+    io.err(`summary: ${plural(files, 'file', 'files')}, ${plural(games, 'game', 'games')}: ${okCount} ok, ${illegal} illegal, ${malformed} malformed${skip}${unreadText}\n`);
   }
+  // exit 2, before every other verdict: the run did not read all it was given
+  if (unread.length > 0) throw new CliError(unreadableSentence(unread), 2);
   const where = single ? fileName(inputs[0]!.path) : plural(files, 'file', 'files');
   if (notRecords.length > 0)
     throw new CliError(`found no game record in ${fileList(notRecords)}: ${notRecords.length === 1 ? 'it is' : 'they are'} not PGN, XQF, CCBridge, WXF, DhtmlXQ or KIF`, 2);
