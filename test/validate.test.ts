@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, spawnCli as spawnBin } from './helpers/cli.js';
 import { CHU_GAMES, XQ_GAMES } from './helpers/fixtures.js';
 import { FULL_TESTS } from './helpers/sample.js';
@@ -17,26 +17,6 @@ const CHU = CHU_GAMES;
 const FIX = new URL('../fixtures/validate/', import.meta.url).pathname;
 const tmp = tempDir('validate');
 afterAll(removeTempDirs);
-
-/**
- * A file whose read fails part way: a file named `*-eio-part-way.pgn` (in-process runs only) gives
- * its bytes, 16 KB at a time, up to the first game that starts past 200 KB (the readers look 64 KB
- * ahead), then EIO, as a failing disk would.
- */
-vi.mock('../src/tui/file-chunks.js', async (original) => {
-  const real = await original<typeof import('../src/tui/file-chunks.js')>();
-  return {
-    ...real,
-    *fileChunksSync(path: string | Uint8Array, chunk: number): Generator<Uint8Array, void, undefined> {
-      const name = typeof path === 'string' ? path : Buffer.from(path).toString();
-      if (!name.endsWith('-eio-part-way.pgn')) return yield* real.fileChunksSync(path, chunk);
-      const bytes = Buffer.concat([...real.fileChunksSync(path, chunk)]);
-      const end = bytes.indexOf('\n[Event', 200_000);
-      for (let at = 0; at < end; at += 1 << 14) yield bytes.subarray(at, Math.min(end, at + (1 << 14)));
-      throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', syscall: 'read' });
-    },
-  };
-});
 
 /**
  * A file that cannot be read, for root too (chmod 000 does not stop root): a link to
@@ -311,12 +291,19 @@ describe('validate on bad input', () => {
     expect([alone.code, alone.stdout, alone.stderr]).toEqual([2, '', `chuhan: cannot read ${mems[0]}: an input/output error\n`]);
   });
 
-  it('a read that fails part way: the games before it stay reported and counted, the next file is read', async () => {
+  // the shipped bin with test/helpers/eio-part-way.cjs preloaded: a file named `*-eio-part-way.pgn`
+  // reads up to the first game past 200 KB, then fails with EIO (no module mock: the suite shares
+  // its workers' module cache, vitest.config.ts)
+  it('a read that fails part way: the games before it stay reported and counted, the next file is read', () => {
     const part = join(tmp, 'x-eio-part-way.pgn');
     copyFileSync(join(XQ, 'Liu_Dahua_1125_UCI_games.pgn'), part);
     const c = join(FIX, 'one-game.pgn');
-    const whole = (await runCli(['validate', join(XQ, 'Liu_Dahua_1125_UCI_games.pgn')])).stdout.split('\n');
-    const r = await runCli(['validate', part, c]);
+    const failing = (...files: string[]) => {
+      const r = spawnSync(process.execPath, ['--require', join(ROOT, 'test', 'helpers', 'eio-part-way.cjs'), join(ROOT, 'bin', 'chuhan.js'), 'validate', ...files], { cwd: ROOT, encoding: 'utf8' });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const whole = spawnBin(['validate', join(XQ, 'Liu_Dahua_1125_UCI_games.pgn')]).stdout.split('\n');
+    const r = failing(part, c);
     expect(r.code).toBe(2);
     const lines = r.stdout.split('\n').slice(0, -1);
     const n = lines.length - 1;
@@ -325,7 +312,7 @@ describe('validate on bad input', () => {
     expect(lines).toEqual([...whole.slice(0, n).map((l) => `${part}: ${l}`), `${c}: game 1: ok, 65 plies, *`]);
     expect(r.stderr).toBe(`summary: 1 file, ${n + 1} games: ${n + 1} ok, 0 illegal, 0 malformed; 1 file could not be read\nchuhan: cannot read ${part}: an input/output error\n`);
     // named alone: its games, then its sentence, as ever
-    const alone = await runCli(['validate', part]);
+    const alone = failing(part);
     expect([alone.code, alone.stdout, alone.stderr]).toEqual([2, `${whole.slice(0, n).join('\n')}\n`, `chuhan: cannot read ${part}: an input/output error\n`]);
   });
 
