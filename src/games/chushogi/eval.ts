@@ -40,9 +40,9 @@ export const FEW_PIECES_LIMIT = 4;
 /**
  * A lion deep in the enemy camp (its owner's ranks 9-12) with few safe squares to go to: the
  * squares within its reach (two steps) that are empty or hold an enemy piece and that the enemy
- * does not attack. In all five losses of the chuhan-HaChu match of 2026-12-07 (5e6a40c) our lion
- * had raided the enemy camp and was trapped there a few moves later, where a 6-8 ply search did
- * not see it coming (docs/strength.md). Penalty by the number of safe squares, 0 from 6 on.
+ * does not attack. In four of the five losses of the chuhan-HaChu match of 2026-12-07 (5e6a40c) our
+ * lion had raided the enemy camp and was trapped there a few moves later, where a 6-8 ply search
+ * did not see it coming (docs/strength.md). Penalty by the number of safe squares, 0 from 6 on.
  */
 export const LION_TRAP: readonly number[] = [300, 220, 150, 90, 50, 20];
 /** The same for a lion that the enemy attacks where it stands. */
