@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../src/core/perft.js';
 import type { Position } from '../src/core/position.js';
 import { bookMoves } from '../src/engine/book.js';
+import { Searcher } from '../src/engine/search.js';
 import { profileFor } from '../src/engine/profiles.js';
 import { CHU_WEIGHTS } from '../src/games/chushogi/eval-weights.js';
 import { getGame } from '../src/games/registry.js';
@@ -27,6 +28,23 @@ describe('chu evaluation', () => {
     const a = withRow('4GN6');
     const b = fen(chu.formatFen(a).replace(' b ', ' w '));
     expect(evalOf(a) + evalOf(b)).toBe(2 * CHU_WEIGHTS.tempo);
+  });
+
+  // Positions of the chuhan-HaChu match of 2026-12-07 (engine at 5e6a40c,
+  // fixtures/matches/2026-12-07/chuhan-vs-hachu-chu-40-20-5e6a40c.pgn): each loss came from our lion
+  // trapped deep in the enemy camp, which the search at the game's 0.5 s a move did not foresee.
+  it('sees the lion trap of game 38 (Gote\'s lion on 2k is shut in by 3h3i two plies later): a 150k-node search scores it below 0', () => {
+    // ply 185, Gote (chuhan) to move; the old evaluation scored it +70 here, and -1678 once 3h3i was on the board
+    const pos = fen('l1csgekgsc2/a1f1txot4/m8f2/p7pp2/9m2/3F8/5P6/P2IP2PIN2/MP1PC3P3/2D5T3/A3TO4n1/L2SGKEG4 w - 186');
+    const r = new Searcher().search(pos, { nodes: 150_000 });
+    expect(r.score).toBeLessThan(0);
+  });
+
+  it('sees the lion trap of game 33 (Sente\'s lion on 1a, lost four plies later): a 150k-node search scores it below +1800', () => {
+    // ply 162, Sente (chuhan) to move; the old evaluation scored +2231 (a lion ahead); the game was even after 2a3a4b
+    const pos = fen('l2g2kg1c1N/a5ets3/1b3t6/p2p1s1xf3/8n3/P11/12/3IX2PI3/2PP4P2P/M10A/A3TO1T1F2/LFCSGKEGSC1L b - 163');
+    const r = new Searcher().search(pos, { nodes: 150_000 });
+    expect(r.score).toBeLessThan(1800);
   });
 
   it('the chu book walks at least 6 plies from the start on legal moves, with a choice at the start', () => {

@@ -37,6 +37,18 @@ const LION_TERMS = LION_ATTACKERS !== 0 || LION_GUARDS !== 0 || LION_CONTACT !==
 const EXTRA_TERMS = LION_TERMS || FEW_PIECES !== 0;
 /** Non-royal pieces below which a side is near a bare king. */
 export const FEW_PIECES_LIMIT = 4;
+/**
+ * A lion deep in the enemy camp (its owner's ranks 9-12) with few safe squares to go to: the
+ * squares within its reach (two steps) that are empty or hold an enemy piece and that the enemy
+ * does not attack. In four of the five losses of the chuhan-HaChu match of 2026-12-07 (5e6a40c) our
+ * lion had raided the enemy camp and was trapped there a few moves later, where a 6-8 ply search
+ * did not see it coming (docs/strength.md). Penalty by the number of safe squares, 0 from 6 on.
+ */
+export const LION_TRAP: readonly number[] = [300, 220, 150, 90, 50, 20];
+/** The same for a lion that the enemy attacks where it stands. */
+export const LION_TRAP_HIT: readonly number[] = [900, 450, 250, 120, 60, 20];
+/** A lion counts as deep in the enemy camp from this rank on (0 = its owner's back rank). */
+export const LION_DEEP_RANK = 8;
 const LAZY_MARGIN = 350;
 const LAZY_OFF = 1 << 20;
 /** Entries of the evaluation cache (a power of two). */
@@ -174,6 +186,25 @@ export function chushogiProfile(v: Variant): EngineProfile {
   near2Start[SIZE] = near2List.length;
   const near2 = Int32Array.from(near2List);
   const near2Adj = Uint8Array.from(near2AdjList);
+  // every square within a lion's reach (Chebyshev distance 1-2), flat like near2
+  const reachStart = new Int32Array(SIZE + 1);
+  const reachList: number[] = [];
+  for (let sq = 0; sq < SIZE; sq++) {
+    const x = sq % W;
+    const y = (sq / W) | 0;
+    reachStart[sq] = reachList.length;
+    for (let dy = -2; dy <= 2; dy++)
+      for (let dx = -2; dx <= 2; dx++) {
+        const tx = x + dx;
+        const ty = y + dy;
+        if ((dx || dy) && tx >= 0 && ty >= 0 && tx < W && ty < H) reachList.push(ty * W + tx);
+      }
+  }
+  reachStart[SIZE] = reachList.length;
+  const reach2 = Int32Array.from(reachList);
+  // the squares deep in each side's enemy camp: side 0's on the last ranks, side 1's on the first
+  const deepLo = [LION_DEEP_RANK * W, 0];
+  const deepHi = [SIZE, (H - LION_DEEP_RANK) * W];
   const counts = new Int32Array(codes);
   // full evaluations by position hash (a search evaluates many positions again, e.g. in each
   // iteration); the lazy exit is decided before the cache is asked, so every result is unchanged
@@ -197,7 +228,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
       }
     }
     const rel = (pos.turn === 0 ? s : -s) + TEMPO;
-    if (rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) return rel;
+    if ((rel - LAZY_MARGIN >= beta || rel + LAZY_MARGIN <= alpha) && !deepLion(pos, 0) && !deepLion(pos, 1)) return rel;
     const slot = pos.hashLo & (EVAL_CACHE - 1);
     if (cacheUsed[slot] === 1 && cacheLo[slot] === pos.hashLo && cacheHi[slot] === pos.hashHi) return cacheVal[slot]!;
     const full = fullEvaluate(pos, s);
@@ -270,7 +301,48 @@ export function chushogiProfile(v: Variant): EngineProfile {
     if (s > 600 && nRoyal1 > 0) s += ((royalTropism(pos, 0, 2, nRoyal1) * Math.min(4, (s / 600) | 0) * TROPISM) / 100) | 0;
     else if (s < -600 && nRoyal0 > 0) s -= ((royalTropism(pos, 1, 0, nRoyal0) * Math.min(4, (-s / 600) | 0) * TROPISM) / 100) | 0;
     s += ls;
+    s -= trappedLions(pos, 0) - trappedLions(pos, 1);
     return (pos.turn === 0 ? s : -s) + TEMPO;
+  }
+
+  /** Does `side` have a lion deep in the enemy camp (then its trap term can exceed the lazy margin)? */
+  function deepLion(pos: Position, side: number): boolean {
+    const b = pos.board;
+    const occ = pos.occ;
+    const ow = pos.occWords;
+    const lo = deepLo[side]!;
+    const hi = deepHi[side]!;
+    for (let w = lo >> 5; w <= (hi - 1) >> 5; w++)
+      for (let x = occ[side * ow + w]!; x !== 0; x &= x - 1) {
+        const sq = (w << 5) + 31 - Math.clz32(x & -x);
+        if (sq >= lo && sq < hi && isLion[b[sq]!] === 1) return true;
+      }
+    return false;
+  }
+
+  /** The trapped-lion penalty (LION_TRAP) of `side`'s lions deep in the enemy camp. */
+  function trappedLions(pos: Position, side: number): number {
+    const b = pos.board;
+    const occ = pos.occ;
+    const ow = pos.occWords;
+    const lo = deepLo[side]!;
+    const hi = deepHi[side]!;
+    const enemy = side ^ 1;
+    let pen = 0;
+    for (let w = lo >> 5; w <= (hi - 1) >> 5; w++)
+      for (let x = occ[side * ow + w]!; x !== 0; x &= x - 1) {
+        const sq = (w << 5) + 31 - Math.clz32(x & -x);
+        if (sq < lo || sq >= hi || isLion[b[sq]!] === 0) continue;
+        let safe = 0;
+        for (let j = reachStart[sq]!, e = reachStart[sq + 1]!; j < e && safe < LION_TRAP.length; j++) {
+          const t = reach2[j]!;
+          const q = b[t]!;
+          if (q !== 0 && pieceSide(q) === side) continue;
+          if (!attacked(pos, t, enemy)) safe++;
+        }
+        if (safe < LION_TRAP.length) pen += (attacked(pos, sq, enemy) ? LION_TRAP_HIT : LION_TRAP)[safe]!;
+      }
+    return pen;
   }
 
   /** The pieces of `side` next to the square r (from the occupancy masks where they cover it). */
