@@ -377,7 +377,7 @@ export function xiangqiProfile(v: Variant): EngineProfile {
       iir: true,
       improving: true,
       qsTable: true,
-      lmrDivisor: 2,
+      lmrDivisor: 2.25,
       reverseFutilityDepth: 6,
       historyMalus: true,
     },
