@@ -1087,10 +1087,13 @@ export class Searcher {
         if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < KILLER_SCORE) {
           if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;
           if (childCheck === 0) {
-            r = this.lmr[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
+            // the profile's stronger reductions stay out of a window of mate scores: a search for
+            // a shorter mate reduces as before (with them a mate in 3 showed as a mate in 4)
+            const plain = Math.abs(alpha) >= MATE_BOUND;
+            r = (plain ? LMR : this.lmr)[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
             if (pvNode && r > 0) r--;
             if (improving === 0) r++;
-            if (bs < 0) r++; // a negative history score: only with the history malus
+            if (bs < 0 && !plain) r++; // a negative history score: only with the history malus
             if (bs > HISTORY_GOOD && r > 0) r--;
             r = Math.max(0, Math.min(r, depth - 2));
           }
