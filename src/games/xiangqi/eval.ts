@@ -370,7 +370,8 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     repetitionScore: judgedRepetitionScore(xiangqiEndRules),
     // each gated by self-play at 40 moves / 5 s: the first three +34 ± 29 Elo, improving +23 ± 19
     // (800 games), qsTable +42 ± 31 (SPRT 0,25 H1 after 324 games); docs/strength.md "Results"
-    // lmrDivisor, reverseFutilityDepth and historyMalus: issue 42 (depth with time), docs/strength.md
+    // lmrDivisor, reverseFutilityDepth, historyMalus (issue 42): self-play at 40 moves / 10 s +68 ± 56
+    // Elo (78 games, SPRT 0,10 undecided); docs/strength.md "Xiangqi search: deeper with time"
     tuning: {
       adaptiveNullMove: true,
       lateMoves: 3,
