@@ -249,7 +249,16 @@ describe('search', () => {
 
   it("applies the profile's tuning (xiangqi's null move, late-move pruning, IIR, improving, quiescence table); chu keeps the defaults", () => {
     const profile = xiangqiProfile(xiangqi);
-    expect(profile.tuning).toEqual({ adaptiveNullMove: true, lateMoves: 3, iir: true, improving: true, qsTable: true });
+    expect(profile.tuning).toEqual({
+      adaptiveNullMove: true,
+      lateMoves: 3,
+      iir: true,
+      improving: true,
+      qsTable: true,
+      lmrDivisor: 2.25,
+      reverseFutilityDepth: 6,
+      historyMalus: true,
+    });
     expect(chushogiProfile(chu.variant).tuning).toBeUndefined();
     for (const fen of [XQ_START, XQ_MIDDLE]) {
       const tuned = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 5 }, profile);
@@ -260,6 +269,14 @@ describe('search', () => {
       expect(tuned.nodes).not.toBe(noImproving.nodes);
       const noTable = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 5 }, { ...profile, tuning: { ...profile.tuning, qsTable: false } });
       expect(tuned.nodes).not.toBe(noTable.nodes);
+      // issue 42's selectivity: each of the three changes the tree of a middlegame
+      if (fen === XQ_MIDDLE) {
+        const withAll = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 7 }, profile);
+        for (const t of [{ lmrDivisor: 2.5 }, { reverseFutilityDepth: 3 }, { historyMalus: false }]) {
+          const without = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 7 }, { ...profile, tuning: { ...profile.tuning, ...t } });
+          expect(withAll.nodes, JSON.stringify(t)).not.toBe(without.nodes);
+        }
+      }
       expect(legalMoves(xq(fen))).toContain(tuned.move);
     }
   });

@@ -146,6 +146,19 @@ export interface SearchTuning {
   readonly improving?: boolean;
   /** Quiescence reads and writes the transposition table (entries of depth 0). */
   readonly qsTable?: boolean;
+  /**
+   * Late-move reductions of ln(depth) × ln(move number) / lmrDivisor plies (rounded); smaller
+   * reduces more. Absent: 2.5.
+   */
+  readonly lmrDivisor?: number;
+  /** Reverse futility (static score − margin ≥ beta returns) up to this depth. Absent: 3. */
+  readonly reverseFutilityDepth?: number;
+  /**
+   * History malus: at a quiet move's beta cutoff, the quiet moves searched before it lose
+   * depth² of history (scores go negative), and a late quiet move with a negative score is
+   * reduced one ply more.
+   */
+  readonly historyMalus?: boolean;
 }
 
 /** Score given to a side that loses by a rule on a repetition (below the mate range). */

@@ -105,12 +105,17 @@ const SINGLE_NODES = 20_000;
 const HISTORY_GOOD = 2000;
 const REP_EMPTY = -0x7fffffff;
 
-const LMR = (() => {
+function lmrTable(divisor: number): Uint8Array {
   const t = new Uint8Array(64 * 64);
   for (let d = 1; d < 64; d++)
-    for (let m = 1; m < 64; m++) t[d * 64 + m] = Math.floor(0.5 + (Math.log(d) * Math.log(m)) / 2.5);
+    for (let m = 1; m < 64; m++) t[d * 64 + m] = Math.floor(0.5 + (Math.log(d) * Math.log(m)) / divisor);
   return t;
-})();
+}
+const LMR = lmrTable(2.5);
+/** Reduction tables of the profiles' `lmrDivisor`s. */
+const LMR_BY_DIVISOR = new Map<number, Uint8Array>([[2.5, LMR]]);
+/** Quiet moves remembered per ply for the history malus (later ones get none). */
+const MALUS_MOVES = 32;
 
 export class Searcher {
   readonly tt: TranspositionTable;
@@ -175,6 +180,12 @@ export class Searcher {
   private iir = false;
   private qsTable = false;
   private improvingOn = false;
+  /** Late-move reductions by (depth, move number): the profile's `lmrDivisor`. */
+  private lmr = LMR;
+  private rfpDepth = 3;
+  private historyMalus = false;
+  /** History keys of the quiet moves searched at each ply (for the malus). */
+  private readonly triedQuiets = new Int32Array((MAX_PLY + 4) * MALUS_MOVES);
   /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
   private royalsCapturable = false;
   private readonly royalCap = new Uint8Array(MAX_PLY + 4);
@@ -263,6 +274,12 @@ export class Searcher {
     this.iir = profile.tuning?.iir === true;
     this.qsTable = profile.tuning?.qsTable === true;
     this.improvingOn = profile.tuning?.improving === true;
+    const div = profile.tuning?.lmrDivisor ?? 2.5;
+    let lmr = LMR_BY_DIVISOR.get(div);
+    if (lmr === undefined) LMR_BY_DIVISOR.set(div, (lmr = lmrTable(div)));
+    this.lmr = lmr;
+    this.rfpDepth = profile.tuning?.reverseFutilityDepth ?? 3;
+    this.historyMalus = profile.tuning?.historyMalus === true;
     this.royalCap.fill(0);
     this.evalStack.fill(NO_EVAL); // the root (ply 0) has no static score
     if (this.inc.counts.length !== pos.variant.codeCount) this.inc = { psqt: 0, counts: new Int32Array(pos.variant.codeCount) };
@@ -631,7 +648,7 @@ export class Searcher {
       else {
         let r = 0;
         if (depth >= 3 && i >= 3 && !inCheck && childCheck === 0 && !this.isNoisy(m))
-          r = Math.min(LMR[Math.min(depth, 63) * 64 + Math.min(i, 63)]!, depth - 2);
+          r = Math.min(this.lmr[Math.min(depth, 63) * 64 + Math.min(i, 63)]!, depth - 2);
         score = 0 - this.node(depth - 1 - r, -1 - alpha, 0 - alpha, 1, childCheck, false);
         if (r > 0 && score > alpha && !this.stopped) score = 0 - this.node(depth - 1, -1 - alpha, 0 - alpha, 1, childCheck, false);
         if (score > alpha && score < beta && !this.stopped) score = 0 - this.node(depth - 1, 0 - beta, 0 - alpha, 1, childCheck, true);
@@ -913,7 +930,7 @@ export class Searcher {
       }
       if (Math.abs(beta) < MATE_BOUND) {
         // reverse futility: far above beta near the leaves
-        if (depth <= 3 && staticEval - 110 * (this.improvingOn ? depth - improving : depth) >= beta) return staticEval;
+        if (depth <= this.rfpDepth && staticEval - 110 * (this.improvingOn ? depth - improving : depth) >= beta) return staticEval;
         // null move
         if (depth >= (this.adaptiveNull ? 2 : 3) && staticEval >= beta && this.repFloor <= idx - 1 && this.profile.nullMoveAllowed(pos)) {
           // the adaptive reduction leaves the opponent at least one ply (a null move that drops
@@ -944,6 +961,7 @@ export class Searcher {
     let best = -INF;
     let bestMove = 0;
     let searched = 0;
+    let triedQuiet = 0;
     const size = v.geometry.size;
     // Staged generation: the hash move before any generation, then the captures (MVV-LVA), then
     // the quiet moves (killers, countermove, history); a cutoff in an early stage saves the later
@@ -1069,9 +1087,13 @@ export class Searcher {
         if (depth >= 3 && searched >= 3 && quiet && !inCheck && bs < KILLER_SCORE) {
           if (childCheck < 0) childCheck = v.inCheck(pos) ? 1 : 0;
           if (childCheck === 0) {
-            r = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
+            // the profile's stronger reductions stay out of a window of mate scores: a search for
+            // a shorter mate reduces as before (with them a mate in 3 showed as a mate in 4)
+            const plain = Math.abs(alpha) >= MATE_BOUND;
+            r = (plain ? LMR : this.lmr)[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
             if (pvNode && r > 0) r--;
             if (improving === 0) r++;
+            if (bs < 0 && !plain) r++; // a negative history score: only with the history malus
             if (bs > HISTORY_GOOD && r > 0) r--;
             r = Math.max(0, Math.min(r, depth - 2));
           }
@@ -1083,6 +1105,8 @@ export class Searcher {
       this.unmake(m, ply);
       if (this.stopped) return 0;
       searched++;
+      if (quiet && triedQuiet < MALUS_MOVES && this.historyMalus && score < beta)
+        this.triedQuiets[ply * MALUS_MOVES + triedQuiet++] = piece * size + moveTo(m);
       if (score > best) {
         best = score;
         bestMove = m;
@@ -1099,6 +1123,13 @@ export class Searcher {
               if (cmKey >= 0) this.counters[cmKey] = m;
               const h = piece * size + moveTo(m);
               this.history[h] = Math.min(this.history[h]! + depth * depth, 1 << 22);
+              if (this.historyMalus) {
+                const t = ply * MALUS_MOVES;
+                for (let k = 0; k < triedQuiet; k++) {
+                  const hk = this.triedQuiets[t + k]!;
+                  this.history[hk] = Math.max(this.history[hk]! - depth * depth, -(1 << 22));
+                }
+              }
             }
             break;
           }

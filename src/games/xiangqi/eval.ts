@@ -370,6 +370,17 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     repetitionScore: judgedRepetitionScore(xiangqiEndRules),
     // each gated by self-play at 40 moves / 5 s: the first three +34 ± 29 Elo, improving +23 ± 19
     // (800 games), qsTable +42 ± 31 (SPRT 0,25 H1 after 324 games); docs/strength.md "Results"
-    tuning: { adaptiveNullMove: true, lateMoves: 3, iir: true, improving: true, qsTable: true },
+    // lmrDivisor, reverseFutilityDepth, historyMalus (issue 42): self-play at 40 moves / 10 s +68 ± 56
+    // Elo (78 games, SPRT 0,10 undecided); docs/strength.md "Xiangqi search: deeper with time"
+    tuning: {
+      adaptiveNullMove: true,
+      lateMoves: 3,
+      iir: true,
+      improving: true,
+      qsTable: true,
+      lmrDivisor: 2.25,
+      reverseFutilityDepth: 6,
+      historyMalus: true,
+    },
   };
 }
