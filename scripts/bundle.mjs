@@ -19,6 +19,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unstamp } from './lib/build-stamp.mjs';
+import { lazyDefaultFunction } from './lib/lazy-module.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const widthModule = join(root, 'src', 'render', 'width.ts');
@@ -26,6 +27,22 @@ const sharedWidth = {
   name: 'shared-string-width',
   setup(b) {
     b.onResolve({ filter: /^string-width$/ }, (args) => (args.importer === widthModule ? undefined : { path: join(root, 'src', 'render', 'string-width-shared.ts') }));
+  },
+};
+// string-width makes an Intl.Segmenter and compiles its Unicode property expressions (`\p{RGI_Emoji}`
+// with the `v` flag) when it is loaded: about 55 ms of every start of the whole CLI (a CPU profile
+// of `chuhan show`, 2026-12-07: 21 ms for the segmenter, 34 ms for the expressions), though
+// render/width.ts asks it only for strings its own simpleWidth cannot measure, which most
+// commands never have. The bundle's string-width does that work at its first call instead: its
+// body (everything but its imports) becomes a function run once. Building fails if the module no
+// longer has the shape this relies on (scripts/lib/lazy-module.mjs).
+const lazyStringWidth = {
+  name: 'lazy-string-width',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => ({
+      contents: lazyDefaultFunction(readFileSync(args.path, 'utf8'), args.path),
+      loader: 'js',
+    }));
   },
 };
 // Ink draws every frame into a new Output, with new caches: each line of the screen is split into
@@ -90,7 +107,7 @@ await build({
   external: ['react-devtools-core'],
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [sharedWidth, inkSharedCaches, inkStyledChars],
+  plugins: [sharedWidth, lazyStringWidth, inkSharedCaches, inkStyledChars],
 });
 
 // The version for bin/chuhan.js's `--version` as CommonJS (Node then starts no ES module loader),
@@ -125,7 +142,7 @@ async function quickBundle(entry, name, run, input, options = {}) {
     legalComments: 'none',
     logLevel: 'warning',
     ...rest,
-    plugins: [sharedWidth, ...(rest.plugins ?? [])],
+    plugins: [sharedWidth, lazyStringWidth, ...(rest.plugins ?? [])],
   });
   let code = readFileSync(file, 'utf8');
   // esbuild escapes what is outside ASCII in strings but not in regular expression literals: there
