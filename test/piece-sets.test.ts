@@ -8,6 +8,7 @@ import { CHU_START_SFEN } from '../src/games/chushogi/index.js';
 import { createRng } from '../src/engine/rng.js';
 import { getGame } from '../src/games/registry.js';
 import { KING, kingAttacked, kingAttackedByTables, kingSquare } from '../src/games/xiangqi/index.js';
+import { failures, type Failures } from './helpers/failures.js';
 import { xq } from './helpers/xiangqi.js';
 
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -33,11 +34,11 @@ function pieceOccFromBoard(pos: Position): number[] {
 /** Both kinds of occupancy, as the position keeps them and as recomputed. */
 const kept = (pos: Position) => [Array.from(pos.occ), Array.from(pos.pieceOcc)];
 const fromBoard = (pos: Position) => [occFromBoard(pos), pieceOccFromBoard(pos)];
-/** The kept occupancy equals the board's (expect's deep comparison only on a difference, for its message: it is most of this file's time otherwise). */
-const expectOccupancy = (pos: Position): void => {
-  const a = kept(pos);
-  const b = fromBoard(pos);
-  if (JSON.stringify(a) !== JSON.stringify(b)) expect(a).toEqual(b);
+/** Records in `f` where the kept occupancy differs from the board's (asserted once at the end: test/helpers/failures.ts). */
+const checkOccupancy = (f: Failures, pos: Position, where: string): boolean => {
+  const a = JSON.stringify(kept(pos));
+  const b = JSON.stringify(fromBoard(pos));
+  return f.check(a === b, () => `${where}: kept ${a}, from the board ${b}`);
 };
 
 describe('per-side and per-code occupancy (Position.occ, pieceOcc)', () => {
@@ -46,7 +47,8 @@ describe('per-side and per-code occupancy (Position.occ, pieceOcc)', () => {
       const r = getGame(id).parseFen(id === 'xiangqi' ? XQ_START : CHU_START_SFEN);
       if (!r.ok) throw new Error(formatProblem(r.error));
       const pos = r.value;
-      expectOccupancy(pos);
+      const f = failures();
+      checkOccupancy(f, pos, 'start');
       const rng = createRng(id === 'xiangqi' ? 11 : 12);
       let captures = 0;
       for (let game = 0; game < 6; game++) {
@@ -57,18 +59,19 @@ describe('per-side and per-code occupancy (Position.occ, pieceOcc)', () => {
           const m = moves[rng.int(moves.length)]!;
           pos.play(m);
           if (pos.lastCaptures().some((c) => c !== 0)) captures++;
-          expectOccupancy(pos);
+          checkOccupancy(f, pos, `game ${game} ply ${plies}`);
         }
         const copy = pos.clone();
-        expectOccupancy(copy);
+        checkOccupancy(f, copy, `game ${game}: the clone`);
         // a put that replaces a piece of one side by one of the other
         const sq = pos.board.findIndex((p) => p !== 0);
         copy.put(sq, pos.board[sq]! ^ 1);
         copy.put(sq + 1 < pos.board.length && pos.board[sq + 1] === 0 ? sq + 1 : sq, 0);
-        expectOccupancy(copy);
+        checkOccupancy(f, copy, `game ${game}: the clone after put`);
         for (; plies > 0; plies--) pos.undo();
-        expectOccupancy(pos);
+        checkOccupancy(f, pos, `game ${game}: taken back`);
       }
+      expect(f.list).toEqual([]);
       expect(captures).toBeGreaterThan(20);
     });
   }
@@ -85,6 +88,7 @@ describe('a line longer than the undo stack’s first capacity (4096 plies)', ()
       const pos = r.value;
       const rng = createRng(id === 'xiangqi' ? 21 : 22);
       const before: string[] = [];
+      const f = failures();
       let special = 0;
       for (let tries = 0; before.length < 5000 && tries < 50_000; tries++) {
         const moves = legalMoves(pos);
@@ -93,7 +97,7 @@ describe('a line longer than the undo stack’s first capacity (4096 plies)', ()
           for (let k = 0; k < 10 && before.length > 0; k++) {
             pos.undo();
             const want = before.pop();
-            if (state(pos) !== want) expect(state(pos)).toBe(want);
+            f.check(state(pos) === want, () => `undo at ply ${before.length + 1}: ${state(pos)}, before the move ${want}`);
           }
           continue;
         }
@@ -105,8 +109,9 @@ describe('a line longer than the undo stack’s first capacity (4096 plies)', ()
         if (moveMid(m) >= 0 || isPromotion(m)) special++;
         before.push(state(pos));
         pos.play(m);
-        if (before.length % 500 === 0) expectOccupancy(pos);
+        if (before.length % 500 === 0) checkOccupancy(f, pos, `ply ${before.length}`);
       }
+      expect(f.list).toEqual([]);
       expect(before.length).toBe(5000);
       if (id === 'chushogi') expect(special).toBeGreaterThan(100);
       for (let k = before.length - 1; k >= 0; k--) {
@@ -124,6 +129,7 @@ describe('xiangqi kingAttacked (looked at from the general)', () => {
     const pos = xq(XQ_START);
     const rng = createRng(7);
     const buf = new Int32Array(256);
+    const f = failures();
     let tested = 0;
     let attacked = 0;
     for (let game = 0; game < 4; game++) {
@@ -144,7 +150,7 @@ describe('xiangqi kingAttacked (looked at from the general)', () => {
             if (k < 0) continue;
             const a = kingAttacked(pos, k, side);
             const t = kingAttackedByTables(pos, k, side);
-            if (a !== t) expect([from, to, side, a]).toEqual([from, to, side, t]);
+            f.check(a === t, () => `game ${game} ply ${plies}, ${from}->${to}, side ${side}: ${a}, the tables ${t}`);
             tested++;
             if (a) attacked++;
           }
@@ -157,6 +163,7 @@ describe('xiangqi kingAttacked (looked at from the general)', () => {
       }
       for (; plies > 0; plies--) pos.undo();
     }
+    expect(f.list).toEqual([]);
     expect(tested).toBeGreaterThan(25_000);
     expect(attacked).toBeGreaterThan(1_000);
   });

@@ -13,6 +13,8 @@ import { profileFor } from '../src/engine/profiles.js';
 import { Searcher } from '../src/engine/search.js';
 import { buildXiangqiTables, xiangqiProfile } from '../src/games/xiangqi/eval.js';
 import { xiangqi } from '../src/games/xiangqi/index.js';
+import { formatXiangqiFen } from '../src/games/xiangqi/notation/fen.js';
+import { failures } from './helpers/failures.js';
 import { referenceXiangqiEvaluate } from './helpers/xiangqi-eval-reference.js';
 import { FULL_TESTS } from './helpers/sample.js';
 import { XQ_START_FEN, xq } from './helpers/xiangqi.js';
@@ -89,23 +91,26 @@ describe('xiangqi evaluation against the reference', () => {
         positions.push(pos.clone());
       }
     }
+    // collected and asserted once (test/helpers/failures.ts): 20,000 expect calls were half this test's time
+    const f = failures();
     let checked = 0;
     for (const pos of positions) {
       const inc = incOf(pos);
       const expected = [ref(pos), ref(pos, -(1 << 20), 1 << 20, inc)];
       const got = [evaluate(pos), evaluate(pos, -(1 << 20), 1 << 20, inc)];
-      // (expect only on a difference, for its message: 20,000 calls of it were half this test's time)
-      if (got[0] !== expected[0] || got[1] !== expected[1]) expect(got).toEqual(expected);
+      const fen = () => formatXiangqiFen(pos);
+      f.check(got[0] === expected[0] && got[1] === expected[1], () => `${fen()}: ${got}, the reference ${expected}`);
       for (let k = 0; k < 6; k++) {
         const rel = (pos.turn === 0 ? inc.psqt : -inc.psqt) + 10;
         const alpha = rel + rand(800) - 400;
         const beta = rand(2) === 0 ? alpha + 1 : alpha + 1 + rand(300);
         const i = rand(2) === 0 ? inc : undefined;
         const [e, r] = [evaluate(pos, alpha, beta, i), ref(pos, alpha, beta, i)];
-        if (e !== r) expect([alpha, beta, e]).toEqual([alpha, beta, r]);
+        f.check(e === r, () => `${fen()} in (${alpha}, ${beta})${i ? ' with the sums' : ''}: ${e}, the reference ${r}`);
         checked++;
       }
     }
+    expect(f.list).toEqual([]);
     expect(positions.length).toBeGreaterThan(FULL_TESTS ? 8000 : 3000);
     expect(checked).toBeGreaterThan(FULL_TESTS ? 48000 : 18000);
   });
