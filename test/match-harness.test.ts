@@ -24,7 +24,7 @@ import {
 } from '../src/match/elo.js';
 import { matchStats, runOpponentMatch, statsLines, timeLine, timeSummary } from '../src/match/cli.js';
 import { execCommand } from '../src/match/external.js';
-import { builtinOpenings, builtinPlies, openingOf, parseOpenings } from '../src/match/openings.js';
+import { builtinOpenings, builtinPlies, fromOpening, openingOf, parseOpenings } from '../src/match/openings.js';
 import { runMatch, type MatchConfig, type MatchGame } from '../src/match/runner.js';
 import { Searcher } from '../src/engine/search.js';
 
@@ -90,6 +90,22 @@ describe('openings', () => {
     const r = parseOpenings('h2e2\nc3c4\nb2e2', XIANGQI);
     if (!r.ok) throw new Error(r.message);
     expect([0, 1, 2, 3, 4, 5, 6].map((i) => openingOf(r.openings, i).number)).toEqual([1, 1, 2, 2, 3, 3, 1]);
+  });
+
+  it('--first-opening N: the list from opening N, its numbers kept, the ones before N last; out of the list: one sentence, exit 2', async () => {
+    const r = parseOpenings('h2e2\nc3c4\nb2e2', XIANGQI);
+    if (!r.ok) throw new Error(r.message);
+    const turned = fromOpening(r.openings, 2);
+    expect(turned.ok && [0, 2, 4].map((i) => openingOf(turned.openings, i).number)).toEqual([2, 3, 1]);
+    expect(fromOpening(r.openings, 4)).toEqual({ ok: false, message: 'the list has openings 1 to 3, not 4' });
+    const err: string[] = [];
+    const io = { out: () => {}, err: (t: string) => void err.push(t) };
+    expect(await runOpponentMatch(['--opponent', 'maxqi', '--openings', 'builtin', '--first-opening', '0'], io)).toBe(2);
+    expect(await runOpponentMatch(['--opponent', 'maxqi', '--first-opening', '3'], io)).toBe(2);
+    expect(err).toEqual([
+      `match: --first-opening 0: the list has openings 1 to ${(builtinOpenings(XIANGQI, 8) as { openings: unknown[] }).openings.length}, not 0\n`,
+      'match: --first-opening needs --openings builtin|FILE\n',
+    ]);
   });
 
   it('the runner plays the opening as moves, records it (PGN replays), alternates colours per pair', async () => {

@@ -41,6 +41,8 @@
  *                                         play opening k with colours swapped
  *   --plies N                             cut the openings to N plies (builtin: 4, 6, 8, 10, 12;
  *                                         default 8)
+ *   --first-opening N                     start at opening N of the list (numbers kept, the ones
+ *                                         before N last): runs of one engine that add up to the list
  *   --concurrency N                       games at once (default 1), each with its own processes
  *   --sprt ELO0,ELO1                      stop early when the GSPRT (alpha = beta = 0.05) accepts
  *                                         H0 (elo0) or H1 (elo1); --games is then the maximum
@@ -70,7 +72,7 @@ import {
   type Pentanomial,
   type SprtResult,
 } from './elo.js';
-import { builtinOpenings, openingsFile, type Opening, type OpeningsResult } from './openings.js';
+import { builtinOpenings, fromOpening, openingsFile, type Opening, type OpeningsResult } from './openings.js';
 import { EngineRefused, formatTimeControl, INTERRUPTED, runMatch, type MatchGame, type TimeControlSpec } from './runner.js';
 
 export interface CliIo {
@@ -82,7 +84,7 @@ const USAGE = `usage: npm run match -- --opponent maxqi|hachu|fairy-stockfish|pi
                         [--games N] [--tc 40/60|60+1|st=1] [--opponent-tc TC] [--engine "<command>"] [--level N] [--pgn FILE]
                         [--engine-protocol P] [--opponent-protocol P] (P: xboard|uci|ucci|pikafish|fairy-stockfish)
                         [--max-plies N] [--margin MS] [--log FILE] [--opponent-option "NAME=VALUE"]
-                        [--openings builtin|FILE] [--plies N] [--concurrency N] [--sprt ELO0,ELO1]
+                        [--openings builtin|FILE] [--plies N] [--first-opening N] [--concurrency N] [--sprt ELO0,ELO1]
                         [--json FILE]
 Ctrl-C once stops after the games under way (the summary is kept); twice stops them now.`;
 
@@ -278,6 +280,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
         'opponent-option': { type: 'string', multiple: true },
         openings: { type: 'string' },
         plies: { type: 'string' },
+        'first-opening': { type: 'string' },
         concurrency: { type: 'string', default: '1' },
         sprt: { type: 'string' },
         json: { type: 'string' },
@@ -378,6 +381,17 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
       return 2;
     }
     openings = r.openings;
+    if (opts['first-opening'] !== undefined) {
+      const turned = fromOpening(openings, /^\d{1,6}$/.test(opts['first-opening']) ? Number(opts['first-opening']) : Number.NaN);
+      if (!turned.ok) {
+        io.err(`match: --first-opening ${opts['first-opening'].slice(0, 20)}: ${turned.message}\n`);
+        return 2;
+      }
+      openings = turned.openings;
+    }
+  } else if (opts['first-opening'] !== undefined) {
+    io.err('match: --first-opening needs --openings builtin|FILE\n');
+    return 2;
   }
   const speech: { protocol?: 'xboard' | 'uci' | 'ucci'; dialect?: UciDialect }[] = [];
   for (const key of ['engine-protocol', 'opponent-protocol'] as const) {
@@ -401,7 +415,8 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
   writeFileSync(pgnPath, '');
   if (opts.log) writeFileSync(opts.log, '');
   const logFile = opts.log;
-  const openingNote = openings ? `, ${openings.length} openings (${opts.openings}${plies ? `, ${plies} plies` : ''}) each with both colours` : '';
+  const firstNote = opts['first-opening'] !== undefined ? `, from opening ${openings?.[0]?.number}` : '';
+  const openingNote = openings ? `, ${openings.length} openings (${opts.openings}${plies ? `, ${plies} plies` : ''}${firstNote}) each with both colours` : '';
   const sprtNote = sprt ? `, SPRT ${sprt.elo0},${sprt.elo1} (at most ${games} games)` : '';
   io.out(
     `match: ${game.xboardName}, ${games} games at ${formatTimeControl(tc)}${odds ? ` (opponent ${formatTimeControl(opponentTc)})` : ''}${openingNote}${sprtNote}, ${concurrency} at once; chuhan: ${ours}; opponent: ${theirs}; PGN: ${pgnPath}\n`,
@@ -480,7 +495,7 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
       opponentTimeControl: formatTimeControl(opponentTc),
       engine: { id: ids[0], command: ours, level: opts.level ? Number(opts.level) : null },
       opponent: { id: ids[1], command: theirs, options },
-      openings: openings ? { source: opts.openings, plies: plies ?? null, count: openings.length } : null,
+      openings: openings ? { source: opts.openings, plies: plies ?? null, count: openings.length, first: openings[0]!.number } : null,
       concurrency,
       machine: { cpu: cpus()[0]?.model.trim() ?? null, cores: cpus().length, os: `${platform()} ${release()}`, node: process.versions.node },
       games: results.length,

@@ -111,3 +111,13 @@ export function builtinOpenings(pg: ProtocolGame, plies: number): OpeningsResult
 
 /** The opening of game `index` (0-based): games 2k and 2k+1 play opening k (cycling through the list). */
 export const openingOf = (openings: readonly Opening[], index: number): Opening => openings[Math.floor(index / 2) % openings.length]!;
+
+/**
+ * The list turned so that its opening number `first` (1-based) comes first and the ones before it
+ * last (`--first-opening N`): runs of one engine that together play every opening once, each
+ * opening keeping its number in the list.
+ */
+export function fromOpening(openings: readonly Opening[], first: number): OpeningsResult {
+  if (!Number.isInteger(first) || first < 1 || first > openings.length) return { ok: false, message: `the list has openings 1 to ${openings.length}, not ${first}` };
+  return { ok: true, openings: [...openings.slice(first - 1), ...openings.slice(0, first - 1)] };
+}
