@@ -100,10 +100,14 @@ describe('openings', () => {
     expect(fromOpening(r.openings, 4)).toEqual({ ok: false, message: 'the list has openings 1 to 3, not 4' });
     const err: string[] = [];
     const io = { out: () => {}, err: (t: string) => void err.push(t) };
+    const builtin = builtinOpenings(XIANGQI, 8);
+    if (!builtin.ok) throw new Error(builtin.message);
     expect(await runOpponentMatch(['--opponent', 'maxqi', '--openings', 'builtin', '--first-opening', '0'], io)).toBe(2);
+    expect(await runOpponentMatch(['--opponent', 'maxqi', '--openings', 'builtin', '--first-opening', 'x'], io)).toBe(2);
     expect(await runOpponentMatch(['--opponent', 'maxqi', '--first-opening', '3'], io)).toBe(2);
     expect(err).toEqual([
-      `match: --first-opening 0: the list has openings 1 to ${(builtinOpenings(XIANGQI, 8) as { openings: unknown[] }).openings.length}, not 0\n`,
+      `match: --first-opening 0: the list has openings 1 to ${builtin.openings.length}, not 0\n`,
+      'match: --first-opening must be a positive whole number, not "x"\n',
       'match: --first-opening needs --openings builtin|FILE\n',
     ]);
   });

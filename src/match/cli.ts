@@ -381,10 +381,15 @@ export async function runOpponentMatch(argv: readonly string[], io: CliIo, inter
       return 2;
     }
     openings = r.openings;
-    if (opts['first-opening'] !== undefined) {
-      const turned = fromOpening(openings, /^\d{1,6}$/.test(opts['first-opening']) ? Number(opts['first-opening']) : Number.NaN);
+    const first = opts['first-opening'];
+    if (first !== undefined) {
+      if (!/^\d{1,6}$/.test(first)) {
+        io.err(`match: --first-opening must be a positive whole number, not "${first.slice(0, 20)}"\n`);
+        return 2;
+      }
+      const turned = fromOpening(openings, Number(first));
       if (!turned.ok) {
-        io.err(`match: --first-opening ${opts['first-opening'].slice(0, 20)}: ${turned.message}\n`);
+        io.err(`match: --first-opening ${first}: ${turned.message}\n`);
         return 2;
       }
       openings = turned.openings;
