@@ -24,6 +24,8 @@ import { formatProblem } from '../src/core/problem.js';
 const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const XQ_MIDDLE = '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1';
 const chu = getGame('chushogi');
+/** Lishogi game 4 after 60 plies (bench/search.bench.js). */
+const CHU_MIDDLE = 'l1csgekgsc1l/a1bdtxodtbfa/2r1hq3r1m/m1vp4p1vp/p1fi1pppipp1/1pp1pn6/12/PPPIP1PPIPPP/MF1PHP1NP1FM/A1R2DQH1R1A/1V1STOXTSBV1/LBC1GKEG1C1L b - 61';
 const chuPos = (sfen: string): Position => {
   const r = chu.parseFen(sfen);
   if (!r.ok) throw new Error(formatProblem(r.error));
@@ -247,7 +249,7 @@ describe('search', () => {
     expect(r.score).toBeGreaterThan(500);
   });
 
-  it("applies the profile's tuning (xiangqi's null move, late-move pruning, IIR, improving, quiescence table); chu keeps the defaults", () => {
+  it("applies the profile's tuning (xiangqi's null move, late-move pruning, IIR, improving, quiescence table); chu all but the deeper reverse futility", () => {
     const profile = xiangqiProfile(xiangqi);
     expect(profile.tuning).toEqual({
       adaptiveNullMove: true,
@@ -259,7 +261,15 @@ describe('search', () => {
       reverseFutilityDepth: 6,
       historyMalus: true,
     });
-    expect(chushogiProfile(chu.variant).tuning).toBeUndefined();
+    const chuProfile = chushogiProfile(chu.variant);
+    const { reverseFutilityDepth: _, ...chuTuning } = profile.tuning!;
+    expect(chuProfile.tuning).toEqual(chuTuning);
+    // chu's tuning cuts its tree: the middlegame of lishogi game 4 at depth 5
+    const chuMiddle = chuPos(CHU_MIDDLE);
+    const chuTuned = new Searcher({ ttMegabytes: 4 }).search(chuMiddle.clone(), { depth: 5 }, chuProfile);
+    const chuPlain = new Searcher({ ttMegabytes: 4 }).search(chuMiddle.clone(), { depth: 5 }, { ...chuProfile, tuning: undefined });
+    expect(chuTuned.nodes).toBeLessThan(chuPlain.nodes / 2);
+    expect(legalMoves(chuMiddle)).toContain(chuTuned.move);
     for (const fen of [XQ_START, XQ_MIDDLE]) {
       const tuned = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 5 }, profile);
       const plain = new Searcher({ ttMegabytes: 4 }).search(xq(fen), { depth: 5 }, { ...profile, tuning: undefined });

@@ -402,5 +402,18 @@ export function chushogiProfile(v: Variant): EngineProfile {
     checksAfter,
     nullMoveAllowed: () => true,
     repetitionScore: judgedRepetitionScore(chushogiEndRules),
+    // xiangqi's selectivity (issue 42) but reverse futility to depth 3 only: to depth 6 (its
+    // 110 cp a ply is small beside chu's material) one fixture mate in 3 took more than 150k
+    // nodes. At 2 s the bench positions reach depths 9/11/8 instead of 7/8/6. Self-play gate at
+    // 40 moves / 5 s: docs/strength.md "Chu: xiangqi's selectivity"
+    tuning: {
+      adaptiveNullMove: true,
+      lateMoves: 3,
+      iir: true,
+      improving: true,
+      qsTable: true,
+      lmrDivisor: 2.25,
+      historyMalus: true,
+    },
   };
 }
