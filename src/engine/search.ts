@@ -977,8 +977,8 @@ export class Searcher {
     const cmKey = last !== 0 && this.repFloor <= idx - 1 ? pos.board[moveTo(last)]! * size + moveTo(last) : -1;
     const counter = cmKey >= 0 ? this.counters[cmKey]! : 0;
     // futility pruning of quiet moves near the leaves (never in check, never a checking move,
-    // never the first move; late-move pruning by count hid quiet mates in chu and is used only
-    // where the profile's tuning asks for it: xiangqi)
+    // never the first move; late-move pruning by count only where the profile's tuning asks for
+    // it: both games since 2026-12-07, chu's gated apart from xiangqi's)
     const shallow = !pvNode && !inCheck && depth <= 3 && Math.abs(alpha) < MATE_BOUND;
     const futile = shallow && depth <= 2 && staticEval + FUTILITY[depth]! <= alpha;
     // late-move pruning: quiet moves past this many searched ones are treated as futile

@@ -404,8 +404,8 @@ export function chushogiProfile(v: Variant): EngineProfile {
     repetitionScore: judgedRepetitionScore(chushogiEndRules),
     // xiangqi's selectivity (issue 42) but reverse futility to depth 3 only: to depth 6 (its
     // 110 cp a ply is small beside chu's material) one fixture mate in 3 took more than 150k
-    // nodes. At 2 s the bench positions reach depths 9/11/8 instead of 7/8/6. Self-play gate at
-    // 40 moves / 5 s: docs/strength.md "Chu: xiangqi's selectivity"
+    // nodes. Depth-7 trees of the bench positions 5-75 times smaller (scripts/search-trees.mjs);
+    // self-play gate at 40 moves / 5 s +97 ± 74 Elo: docs/strength.md "Chu: xiangqi's selectivity"
     tuning: {
       adaptiveNullMove: true,
       lateMoves: 3,
