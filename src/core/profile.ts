@@ -161,6 +161,20 @@ export interface SearchTuning {
   readonly historyMalus?: boolean;
 }
 
+/**
+ * The selectivity both games ship (each gated by self-play on its own; docs/strength.md): xiangqi
+ * adds reverse futility to depth 6, which hid a fixture mate in chu.
+ */
+export const SELECTIVE_TUNING: SearchTuning = {
+  adaptiveNullMove: true,
+  lateMoves: 3,
+  iir: true,
+  improving: true,
+  qsTable: true,
+  lmrDivisor: 2.25,
+  historyMalus: true,
+};
+
 /** Score given to a side that loses by a rule on a repetition (below the mate range). */
 export const RULE_WIN = 20000;
 

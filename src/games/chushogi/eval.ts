@@ -12,7 +12,7 @@ import { attacked } from './index.js';
 import { chushogiEndRules } from './end.js';
 import { checksAfter, royalsAttacked } from './checks.js';
 import { CHU_WEIGHTS } from './eval-weights.js';
-import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
+import { judgedRepetitionScore, ROYAL_VALUE, SELECTIVE_TUNING, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
 /** The number of set bits of a 32-bit word. */
 function popcount(x: number): number {
@@ -406,14 +406,6 @@ export function chushogiProfile(v: Variant): EngineProfile {
     // 110 cp a ply is small beside chu's material) one fixture mate in 3 took more than 150k
     // nodes. Depth-7 trees of the bench positions 5-75 times smaller (scripts/search-trees.mjs);
     // self-play gate at 40 moves / 5 s +97 ± 74 Elo: docs/strength.md "Chu: xiangqi's selectivity"
-    tuning: {
-      adaptiveNullMove: true,
-      lateMoves: 3,
-      iir: true,
-      improving: true,
-      qsTable: true,
-      lmrDivisor: 2.25,
-      historyMalus: true,
-    },
+    tuning: SELECTIVE_TUNING,
   };
 }

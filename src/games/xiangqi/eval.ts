@@ -13,7 +13,7 @@ import { xiangqiPseudo, xiangqiPseudoQuiets } from './moves.js';
 import { xiangqiEndRules } from './end.js';
 import { givesCheckBefore } from './gives-check.js';
 import { XIANGQI_WEIGHTS } from './eval-weights.js';
-import { judgedRepetitionScore, ROYAL_VALUE, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
+import { judgedRepetitionScore, ROYAL_VALUE, SELECTIVE_TUNING, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
 
 const W = 9;
 const H = 10;
@@ -372,15 +372,6 @@ export function xiangqiProfile(v: Variant): EngineProfile {
     // (800 games), qsTable +42 ± 31 (SPRT 0,25 H1 after 324 games); docs/strength.md "Results"
     // lmrDivisor, reverseFutilityDepth, historyMalus (issue 42): self-play at 40 moves / 10 s +68 ± 56
     // Elo (78 games, SPRT 0,10 undecided); docs/strength.md "Xiangqi search: deeper with time"
-    tuning: {
-      adaptiveNullMove: true,
-      lateMoves: 3,
-      iir: true,
-      improving: true,
-      qsTable: true,
-      lmrDivisor: 2.25,
-      reverseFutilityDepth: 6,
-      historyMalus: true,
-    },
+    tuning: { ...SELECTIVE_TUNING, reverseFutilityDepth: 6 },
   };
 }
