@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Composes small chu shogi mate problems (lishogi rules: the game is won by capturing the king, so
-// "mate in k" = the king is taken with the k-th move) by random placement, keeps those whose exact
+// Composes small chu shogi mate problems (lishogi rules: the game is won by capturing the king or by
+// baring it, so "mate in k" = the king is taken or left alone with the k-th move) by random placement, keeps those whose exact
 // length (a forced win in k, none in k-1) a brute-force solver confirms, with every winning first
 // move. `node scripts/gen-chu-mates.mjs [seed] [count]` prints fixture lines (needs dist/).
 import { legalMoves } from '../dist/core/perft.js';
@@ -22,9 +22,15 @@ function wins(pos, n) {
   }
   return false;
 }
+// lost now: no legal move, or an ending of the rules (royals captured, bare king)
+function lostNow(pos, replies) {
+  if (replies === 0) return true;
+  const r = game.endRules.quickResult(pos, false);
+  return r !== null && r.winner !== null && r.winner !== pos.turn;
+}
 function loses(pos, n) {
   const rs = legalMoves(pos);
-  if (rs.length === 0) return true;
+  if (lostNow(pos, rs.length)) return true;
   if (n <= 0) return false;
   for (const r of rs) {
     pos.play(r);
@@ -51,7 +57,7 @@ for (let tries = 0; tries < 20000 && found.length < count; tries++) {
   };
   put('k', 0, 3); // gote king near its back rank (top)
   put('K', 10, 12);
-  for (let i = 0, n = 1 + rnd(2); i < n; i++) put(DEFEND[rnd(DEFEND.length)], 0, 4);
+  for (let i = 0, n = 2 + rnd(2); i < n; i++) put(DEFEND[rnd(DEFEND.length)], 0, 4);
   for (let i = 0, n = 2 + rnd(2); i < n; i++) put(ATTACK[rnd(ATTACK.length)], 0, 7);
   const rows = board.map((r) => {
     let s = '';

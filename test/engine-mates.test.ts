@@ -46,4 +46,26 @@ function check(id: 'xiangqi' | 'chushogi', file: string, minRows: number): void 
 }
 
 describe('xiangqi mates in 1-3 (lengths confirmed by Fairy-Stockfish)', () => check('xiangqi', 'xiangqi-mates-fsf.txt', 12));
-describe('chu shogi mates in 2-3 (king captured with the k-th move)', () => check('chushogi', 'chushogi-mates.txt', 6));
+describe('chu shogi wins in 2-3 (king captured or bared with the k-th move)', () => check('chushogi', 'chushogi-mates.txt', 6));
+
+describe('chu search and the bare-king rule', () => {
+  // Gote has its king and one pawn; Sente's bishop takes the pawn (3c): a lone king against a king
+  // and three pieces is bared under the lishogi rules, a win at once. Under the JCSA rules a bare
+  // king needs exactly one piece against it, so the capture is no win there.
+  const sfen = '12/9Ck1/9p2/11B/5H6/12/12/12/12/12/5K6/12 b - 1';
+  it('lishogi: capturing the last piece is a win in 1', () => {
+    const g = getGame('chushogi');
+    const r = g.parseFen(sfen);
+    if (!r.ok) throw new Error(formatProblem(r.error));
+    const res = new Searcher({ ttMegabytes: 4 }).search(r.value, { depth: 3 });
+    expect(res.mate).toBe(1);
+    expect(g.coordinate.format(r.value, res.move)).toMatch(/3c$/);
+  });
+  it('JCSA: the same capture is not a win (three pieces against the lone king)', () => {
+    const g = getGame('chushogi').withRules?.('jcsa');
+    const r = g?.parseFen(sfen);
+    if (!r?.ok) throw new Error('jcsa position');
+    const res = new Searcher({ ttMegabytes: 4 }).search(r.value, { depth: 1 });
+    expect(res.mate).not.toBe(1);
+  });
+});

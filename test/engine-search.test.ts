@@ -587,3 +587,27 @@ describe('engine module boundaries', () => {
     }
   });
 });
+
+describe('chu checks of a side with two royals', () => {
+  // A won ending of chuhan-HaChu (2026-12-07, game 7 at ply 600): Sente has king and crown prince,
+  // Gote a king and a white horse that keeps attacking one of Sente's royals. Checks of a side with
+  // two royals are no threat to lose at once, so the search does not extend them; when it did, the
+  // hunt ran to the extension cap: 217,726 nodes to depth 3 (now about 2,600).
+  const sfen = '12/1+l10/6+E3+G1/12/12/12/2+P+S1+V6/12/12/1k2FT6/4SKG5/9C2 b - 601';
+  it('the profile calls a check a threat only for a single royal', () => {
+    const g = getGame('chushogi');
+    const pos = g.parseFen(sfen);
+    if (!pos.ok) throw new Error('sfen');
+    const p = chushogiProfile(pos.value.variant);
+    expect(p.checkIsThreat?.(pos.value)).toBe(false); // Sente: king and crown prince
+    const gote = g.parseFen(sfen.replace(' b ', ' w '));
+    if (!gote.ok) throw new Error('sfen');
+    expect(p.checkIsThreat?.(gote.value)).toBe(true); // Gote: its king alone
+  });
+  it('depth 3 of the won ending stays small', () => {
+    const r = getGame('chushogi').parseFen(sfen);
+    if (!r.ok) throw new Error('sfen');
+    const res = new Searcher({ ttMegabytes: 4 }).search(r.value, { depth: 3 });
+    expect(res.nodes).toBeLessThan(20_000);
+  });
+});

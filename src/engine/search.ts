@@ -188,6 +188,10 @@ export class Searcher {
   private readonly triedQuiets = new Int32Array((MAX_PLY + 4) * MALUS_MOVES);
   /** Chu: royals can be captured; royalCap[ply] = 1 when the move into that ply captured one. */
   private royalsCapturable = false;
+  /** The profile's checkIsThreat (null: none, every check is). */
+  private checkIsThreat: ((pos: Position) => boolean) | null = null;
+  /** The profile's quickEnd (null: none). */
+  private quickEnd: ((pos: Position) => number) | null = null;
   private readonly royalCap = new Uint8Array(MAX_PLY + 4);
   /** The static score per ply where the node computed one, else NO_EVAL (for `improving`). */
   private readonly evalStack = new Int32Array(MAX_PLY + 4);
@@ -269,6 +273,8 @@ export class Searcher {
     this.pst = profile.pst ?? null;
     this.pseudoCaptures = profile.generatePseudoCaptures ?? generatePseudoCaptures;
     this.royalsCapturable = profile.royalsCapturable === true;
+    this.quickEnd = profile.quickEnd ?? null;
+    this.checkIsThreat = profile.checkIsThreat ?? null;
     this.adaptiveNull = profile.tuning?.adaptiveNullMove === true;
     this.lateMoves = profile.tuning?.lateMoves ?? 0;
     this.iir = profile.tuning?.iir === true;
@@ -880,8 +886,12 @@ export class Searcher {
     if (ply > this.seldepth) this.seldepth = ply;
     // a side whose royals were just captured has lost (chu), before any stand-pat or null move
     if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
+    if (this.quickEnd !== null) {
+      const end = this.quickEnd(pos);
+      if (end !== 0) return end === 2 ? 0 : end === 1 ? MATE - ply : -MATE + ply;
+    }
     const inCheck = knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos);
-    if (inCheck && ply < 2 * this.rootDepth + 8) depth++;
+    if (inCheck && ply < 2 * this.rootDepth + 8 && (this.checkIsThreat === null || this.checkIsThreat(pos))) depth++;
     // the transposition table is read this early (nothing below writes it before the entry is
     // used) so that its likely cache miss overlaps the repetition scan
     const e = depth > 0 ? this.tt.probe(pos.hashLo, pos.hashHi) : -1;
@@ -1153,6 +1163,10 @@ export class Searcher {
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
+    if (this.quickEnd !== null) {
+      const end = this.quickEnd(pos);
+      if (end !== 0) return end === 2 ? 0 : end === 1 ? MATE - ply : -MATE + ply;
+    }
     if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
     // the transposition table (the profile's tuning): a null-window node takes a bound that
     // decides it; an entry's move is tried first; a node whose entry came from the main search

@@ -9,7 +9,7 @@ import type { Position } from '../../core/position.js';
 import type { Variant } from '../../core/variant.js';
 import { chuCaptures } from './captures.js';
 import { attacked } from './index.js';
-import { chushogiEndRules } from './end.js';
+import { chushogiEndRules, chushogiJcsaEndRules } from './end.js';
 import { checksAfter, royalsAttacked } from './checks.js';
 import { CHU_WEIGHTS } from './eval-weights.js';
 import { judgedRepetitionScore, ROYAL_VALUE, SELECTIVE_TUNING, type EngineProfile, type IncrementalEval } from '../../core/profile.js';
@@ -35,6 +35,8 @@ const FEW_PIECES = CHU_WEIGHTS.fewPieces;
 const LION_TERMS = LION_ATTACKERS !== 0 || LION_GUARDS !== 0 || LION_CONTACT !== 0;
 /** Any of the lion-safety and few-pieces terms on? Off: the scan skips their counts. */
 const EXTRA_TERMS = LION_TERMS || FEW_PIECES !== 0;
+/** Pawns and lances (dead or not) besides its royals up to which the search asks whether a side is bared. */
+const QUICK_END_PIECES = 3;
 /** Non-royal pieces below which a side is near a bare king. */
 export const FEW_PIECES_LIMIT = 4;
 /**
@@ -305,6 +307,47 @@ export function chushogiProfile(v: Variant): EngineProfile {
     return (pos.turn === 0 ? s : -s) + TEMPO;
   }
 
+  const pawnOrLance = new Uint8Array(codes);
+  for (const id of ['pawn', 'lance']) {
+    const k = v.kindOf.get(id);
+    if (k) {
+      pawnOrLance[pieceCode(k, 0)] = 1;
+      pawnOrLance[pieceCode(k, 1)] = 1;
+    }
+  }
+  const endRules = v.ruleKey?.startsWith('jcsa') ? chushogiJcsaEndRules : chushogiEndRules;
+  /**
+   * Bare king and two lone royals, which end the game at once (end.ts), for the search: asked only
+   * when a side has nothing besides its royals but a few pawns and lances (dead ones do not count).
+   */
+  function quickEnd(pos: Position): number {
+    if (!mayBeBare(pos, 0) && !mayBeBare(pos, 1)) return 0;
+    const r = endRules.quickResult(pos, false);
+    if (r === null || r.reason === 'royals captured') return 0;
+    return r.winner === null ? 2 : r.winner === pos.turn ? 1 : -1;
+  }
+
+  /** Has the side to move a single royal (with two, one may be lost)? */
+  function checkIsThreat(pos: Position): boolean {
+    const roy = pos.roy;
+    const ow = pos.occWords;
+    let n = 0;
+    for (let w = pos.turn * ow, e = w + ow; w < e; w++) n += popcount(roy[w]!);
+    return n <= 1;
+  }
+
+  /** Has `side` nothing besides its royals but at most QUICK_END_PIECES pawns and lances? */
+  function mayBeBare(pos: Position, side: number): boolean {
+    const occ = pos.occ;
+    const roy = pos.roy;
+    const ow = pos.occWords;
+    let n = 0;
+    for (let w = 0; w < ow; w++)
+      for (let x = occ[side * ow + w]! & ~roy[side * ow + w]!; x !== 0; x &= x - 1)
+        if (++n > QUICK_END_PIECES || pawnOrLance[pos.board[(w << 5) + 31 - Math.clz32(x & -x)]!] === 0) return false;
+    return true;
+  }
+
   /** Does `side` have a lion deep in the enemy camp (then its trap term can exceed the lazy margin)? */
   function deepLion(pos: Position, side: number): boolean {
     const b = pos.board;
@@ -402,6 +445,8 @@ export function chushogiProfile(v: Variant): EngineProfile {
     checksAfter,
     nullMoveAllowed: () => true,
     repetitionScore: judgedRepetitionScore(chushogiEndRules),
+    quickEnd,
+    checkIsThreat,
     // xiangqi's selectivity (issue 42) but reverse futility to depth 3 only: to depth 6 (its
     // 110 cp a ply is small beside chu's material) one fixture mate in 3 took more than 150k
     // nodes. Depth-7 trees of the bench positions 5-75 times smaller (scripts/search-trees.mjs);
