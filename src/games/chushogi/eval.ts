@@ -89,6 +89,19 @@ export function placementTerms(
   return { king, lion, place, promo };
 }
 
+/** 1 for the piece codes (both sides) of the kinds named, by piece code. */
+function kindMask(v: Variant, ids: readonly string[]): Uint8Array {
+  const mask = new Uint8Array(v.codeCount);
+  for (const id of ids) {
+    const k = v.kindOf.get(id);
+    if (k) {
+      mask[pieceCode(k, 0)] = 1;
+      mask[pieceCode(k, 1)] = 1;
+    }
+  }
+  return mask;
+}
+
 export function chushogiProfile(v: Variant): EngineProfile {
   const W = v.geometry.width;
   const H = v.geometry.height;
@@ -102,14 +115,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
     material[code] = CHU_MATERIAL[spec.id] ?? 300;
     values[code] = v.royal[code] ? ROYAL_VALUE : material[code]!;
   }
-  const isLion = new Uint8Array(codes);
-  for (const id of ['lion', '+kirin']) {
-    const k = v.kindOf.get(id);
-    if (k) {
-      isLion[pieceCode(k, 0)] = 1;
-      isLion[pieceCode(k, 1)] = 1;
-    }
-  }
+  const isLion = kindMask(v, ['lion', '+kirin']);
   // material + placement, positive for side 0
   const pst = new Int32Array(codes * SIZE);
   for (let code = 2; code < codes; code++) {
@@ -307,14 +313,7 @@ export function chushogiProfile(v: Variant): EngineProfile {
     return (pos.turn === 0 ? s : -s) + TEMPO;
   }
 
-  const pawnOrLance = new Uint8Array(codes);
-  for (const id of ['pawn', 'lance']) {
-    const k = v.kindOf.get(id);
-    if (k) {
-      pawnOrLance[pieceCode(k, 0)] = 1;
-      pawnOrLance[pieceCode(k, 1)] = 1;
-    }
-  }
+  const pawnOrLance = kindMask(v, ['pawn', 'lance']);
   const endRules = v.ruleKey?.startsWith('jcsa') ? chushogiJcsaEndRules : chushogiEndRules;
   /**
    * Bare king and two lone royals, which end the game at once (end.ts), for the search: asked only
