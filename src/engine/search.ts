@@ -88,6 +88,8 @@ const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 const KILLER_SCORE = 2 ** 24;
 /** No static score at this ply (in check, or a PV node). */
 const NO_EVAL = -0x7fffffff;
+/** `ruleEnd`: the rules did not end the game here. */
+const NOT_OVER = -0x7ffffffe;
 /** Ordering score of the hash move, above every other (2^30 - 1: still a small integer for V8). */
 const HASH_SCORE = 2 ** 30 - 1;
 /** No ordering score is above it (captures stay below 2^27): no bound yet on the scores left to pick. */
@@ -721,6 +723,18 @@ export class Searcher {
   private rootRoyals = 3;
 
   /** Has the side to move, which had royals at the root, none left? */
+  /**
+   * The score of a position where the rules ended the game without a move (chu: the side to move
+   * lost its royals with the last move, or the profile's quickEnd: bare king, two lone royals),
+   * else NOT_OVER.
+   */
+  private ruleEnd(ply: number): number {
+    if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
+    if (this.quickEnd === null) return NOT_OVER;
+    const end = this.quickEnd(this.pos);
+    return end === 0 ? NOT_OVER : end === 2 ? 0 : end === 1 ? MATE - ply : -MATE + ply;
+  }
+
   private royalsGone(): boolean {
     const royal = this.pos.variant.royal;
     const counts = this.inc.counts;
@@ -884,12 +898,9 @@ export class Searcher {
     }
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
-    // a side whose royals were just captured has lost (chu), before any stand-pat or null move
-    if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
-    if (this.quickEnd !== null) {
-      const end = this.quickEnd(pos);
-      if (end !== 0) return end === 2 ? 0 : end === 1 ? MATE - ply : -MATE + ply;
-    }
+    // a game the rules ended here (chu: royals just captured, bare king), before any stand-pat or null move
+    const over = this.ruleEnd(ply);
+    if (over !== NOT_OVER) return over;
     const inCheck = knownCheck >= 0 ? knownCheck === 1 : v.inCheck(pos);
     if (inCheck && ply < 2 * this.rootDepth + 8 && (this.checkIsThreat === null || this.checkIsThreat(pos))) depth++;
     // the transposition table is read this early (nothing below writes it before the entry is
@@ -1162,11 +1173,8 @@ export class Searcher {
     if (this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
-    if (this.royalCap[ply] === 1 && this.royalsGone()) return -MATE + ply;
-    if (this.quickEnd !== null) {
-      const end = this.quickEnd(pos);
-      if (end !== 0) return end === 2 ? 0 : end === 1 ? MATE - ply : -MATE + ply;
-    }
+    const over = this.ruleEnd(ply);
+    if (over !== NOT_OVER) return over;
     if (ply >= MAX_PLY - 2) return this.evaluate(-INF, INF);
     // the transposition table (the profile's tuning): a null-window node takes a bound that
     // decides it; an entry's move is tried first; a node whose entry came from the main search
