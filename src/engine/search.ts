@@ -722,7 +722,6 @@ export class Searcher {
   /** Sides (bit per side) that had royals at the root of the search. */
   private rootRoyals = 3;
 
-  /** Has the side to move, which had royals at the root, none left? */
   /**
    * The score of a position where the rules ended the game without a move (chu: the side to move
    * lost its royals with the last move, or the profile's quickEnd: bare king, two lone royals),
@@ -735,6 +734,7 @@ export class Searcher {
     return end === 0 ? NOT_OVER : end === 2 ? 0 : end === 1 ? MATE - ply : -MATE + ply;
   }
 
+  /** Has the side to move, which had royals at the root, none left? */
   private royalsGone(): boolean {
     const royal = this.pos.variant.royal;
     const counts = this.inc.counts;
